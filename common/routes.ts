@@ -1,0 +1,148 @@
+// The spec's route table (SPEC.md section 2): one source for the PWA router and the server.
+
+export const LAYOUTS = ['default', 'empty', 'auth', 'map', 'registration'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export const GUARDS = ['guest', 'auth', 'auth-parent', 'child-user-block', 'unauth-kid'] as const;
+export type GuardName = (typeof GUARDS)[number];
+
+export interface RouteDef {
+  /** Route name: stable id used in session storage after a 401 and in the PWA page registry. */
+  name: string;
+  path: string;
+  layout?: Layout;
+  guards?: readonly string[];
+  /** Direct entry without browser history redirects to / (cart steps). */
+  requiresHistory?: boolean;
+  /** Query keys that must be present, else redirect to `redirectTo`. */
+  requiredQuery?: readonly string[];
+  redirectTo?: string;
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'home', path: '/' },
+  { name: 'social-callback', path: '/:provider/callback', layout: 'empty', guards: ['guest'] },
+  { name: 'about-us', path: '/about-us', layout: 'default' },
+  { name: 'cart', path: '/cart', guards: ['unauth-kid'] },
+  { name: 'cart-add-info', path: '/cart/:park/add-info', requiresHistory: true },
+  { name: 'cart-payment', path: '/cart/:park/payment', requiresHistory: true },
+  { name: 'cart-credit-card', path: '/cart/:park/payment/credit-card', requiresHistory: true },
+  { name: 'cart-payment-completed', path: '/cart/:park/payment-completed' },
+  { name: 'corporations', path: '/corporations' },
+  { name: 'seat-reservation', path: '/custom/seat_reservation' },
+  { name: 'email-verify', path: '/email/verify/:token', layout: 'empty' },
+  { name: 'find-living-thing', path: '/find/living-thing' },
+  { name: 'find-living-thing-result', path: '/find/living-thing/result' },
+  { name: 'find-parks', path: '/find/parks' },
+  { name: 'find-parks-result', path: '/find/parks/result' },
+  { name: 'find-stories', path: '/find/stories' },
+  { name: 'find-stories-result', path: '/find/stories/result' },
+  { name: 'find-tickets', path: '/find/tickets' },
+  { name: 'find-tickets-result', path: '/find/tickets/result' },
+  { name: 'forgot-password', path: '/forgot-password', layout: 'auth', guards: ['guest'] },
+  { name: 'forgot-password-notify', path: '/forgot-password/notify', layout: 'auth', guards: ['guest'] },
+  { name: 'item', path: '/items/:id' },
+  { name: 'map', path: '/maps/:parkId' },
+  { name: 'map-route', path: '/maps/:parkId/route', layout: 'map' },
+  { name: 'me', path: '/me', guards: ['auth'] },
+  { name: 'me-follows', path: '/me/follows', guards: ['auth'] },
+  { name: 'me-library', path: '/me/library', guards: ['auth'] },
+  { name: 'me-my-coupon', path: '/me/my-coupon', guards: ['auth-parent'] },
+  { name: 'me-notification', path: '/me/notification' },
+  { name: 'me-settings', path: '/me/settings' },
+  { name: 'me-account-information', path: '/me/settings/account-infomation', layout: 'default', guards: ['auth'] },
+  { name: 'me-change-icon', path: '/me/settings/change-icon' },
+  { name: 'me-family-account', path: '/me/settings/family-account', guards: ['auth-parent'] },
+  { name: 'me-family-account-create', path: '/me/settings/family-account/create' },
+  { name: 'me-family-account-edit', path: '/me/settings/family-account/edit/:id' },
+  { name: 'me-password', path: '/me/settings/password', guards: ['auth-parent'] },
+  { name: 'me-register-card', path: '/me/settings/register-card', guards: ['auth'] },
+  { name: 'me-registered-credit-card', path: '/me/settings/registered-credit-card', guards: ['auth-parent'] },
+  { name: 'me-wallet-histories', path: '/me/wallet/histories' },
+  { name: 'my-tickets', path: '/my-tickets', layout: 'map' },
+  { name: 'my-tickets-history', path: '/my-tickets/history' },
+  { name: 'my-ticket', path: '/my-tickets/ticket/:id', guards: ['child-user-block'] },
+  { name: 'my-ticket-advance-information', path: '/my-tickets/ticket/:id/advance-information' },
+  { name: 'my-ticket-detail', path: '/my-tickets/ticket/:id/detail' },
+  { name: 'my-ticket-share', path: '/my-tickets/ticket/share' },
+  { name: 'my-ticket-share-receive', path: '/my-tickets/ticket/share/:id' },
+  { name: 'page', path: '/page/:slug' },
+  { name: 'payment-error', path: '/payment/error' },
+  { name: 'payment-gmo-callback', path: '/payment/gmo/callback' },
+  { name: 'private-item', path: '/private/items/:id' },
+  { name: 'private-park', path: '/private/profile/park/:id' },
+  { name: 'private-story', path: '/private/story/:id' },
+  { name: 'private-ticket-pack', path: '/private/ticket-pack/:id' },
+  { name: 'product-trigger', path: '/product/trigger/:id' },
+  { name: 'profile-living-thing', path: '/profile/living-thing/:id' },
+  { name: 'profile-park-living-thing', path: '/profile/park-living-thing/:id' },
+  { name: 'profile-park-user', path: '/profile/park-user/:id' },
+  { name: 'profile-park', path: '/profile/park/:id' },
+  { name: 'register', path: '/register' },
+  { name: 'register-email', path: '/register/email', requiredQuery: ['email'], redirectTo: '/register' },
+  { name: 'register-notify', path: '/register/notify' },
+  { name: 'register-provider', path: '/register/:provider' },
+  {
+    name: 'reset-password',
+    path: '/reset-password',
+    requiredQuery: ['email', 'token'],
+    redirectTo: '/forgot-password',
+  },
+  { name: 'reset-password-notify', path: '/reset-password/notify' },
+  { name: 'signin', path: '/signin' },
+  { name: 'story', path: '/story/:id' },
+  { name: 'ticket-pack', path: '/ticket-pack/:id' },
+  { name: 'user-guide', path: '/user-guide' },
+  { name: 'user-registration', path: '/user-registration' },
+];
+
+export const routeByName = (name: string): RouteDef | undefined => ROUTES.find((r) => r.name === name);
+
+/** Match a concrete pathname against a pattern like /items/:id. Returns params or null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const pp = pattern.split('/').filter(Boolean);
+  const sp = pathname.split('/').filter(Boolean);
+  if (pp.length !== sp.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pp.length; i++) {
+    const p = pp[i] as string;
+    const s = sp[i] as string;
+    if (p.startsWith(':')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(s);
+      } catch {
+        return null;
+      }
+      params[p.slice(1)] = value;
+    } else if (p !== s) return null;
+  }
+  return params;
+}
+
+/**
+ * Find the route for a pathname. Static segments win over parameters
+ * (/register/email before /register/:provider, /my-tickets/ticket/share before /:id).
+ */
+export function findRoute(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  let best: { route: RouteDef; params: Record<string, string>; score: number } | null = null;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, pathname);
+    if (!params) continue;
+    const score = route.path.split('/').filter((s) => s && !s.startsWith(':')).length;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  return best ? { route: best.route, params: best.params } : null;
+}
+
+/** Fill a route pattern with params: page identity is the path with parameters filled in. */
+export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}
+
+/** Any path other than the root that ends with a slash -> the same path without trailing slashes. */
+export function stripTrailingSlash(pathname: string): string | null {
+  if (pathname === '/' || !pathname.endsWith('/')) return null;
+  const stripped = pathname.replace(/\/+$/, '');
+  return stripped === '' ? '/' : stripped;
+}

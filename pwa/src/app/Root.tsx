@@ -1,0 +1,52 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { appUpdate } from '../lib/appUpdate';
+
+function UpdatePrompt() {
+  const { t } = useTranslation();
+  const apply = useSyncExternalStore(appUpdate.subscribe, appUpdate.snapshot);
+  if (!apply) return null;
+  return (
+    <div className="toast toast--update" role="status" data-testid="update-prompt">
+      <span className="toast__text">{t('app.updateAvailable')}</span>
+      <button type="button" className="button button--primary button--small" onClick={apply}>
+        {t('app.updateNow')}
+      </button>
+      <button type="button" className="button button--ghost button--small" onClick={appUpdate.dismiss}>
+        {t('app.later')}
+      </button>
+    </div>
+  );
+}
+
+function OfflineBanner() {
+  const { t } = useTranslation();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {t('app.offline')}
+    </div>
+  );
+}
+
+export function Root() {
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+      <UpdatePrompt />
+    </>
+  );
+}

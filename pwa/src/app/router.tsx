@@ -1,0 +1,89 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
+import { ensureGuestId } from '../lib/session';
+import { ComingSoonPage } from './ComingSoonPage';
+import { FatalErrorPage } from './FatalErrorPage';
+import { LAYOUT_COMPONENTS } from './layouts/Layouts';
+import { NotFoundPage } from './NotFoundPage';
+import { runNavigation } from './navigation';
+import { Root } from './Root';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
+const PAGES: Partial<Record<string, Page>> = {
+  home: lazy(() => import('../features/home/HomePage')),
+  'find-parks': lazy(() => import('../features/parks/FindParksPage')),
+  'find-parks-result': lazy(() => import('../features/parks/ParkResultPage')),
+  'profile-park': lazy(() => import('../features/parks/ParkProfilePage')),
+  'private-park': lazy(() =>
+    import('../features/parks/ParkProfilePage').then((m) => ({ default: m.PrivateParkProfilePage })),
+  ),
+};
+
+let initialNavigation = true;
+let previousRouteName: string | null = null;
+
+function navigationLoader(route: RouteDef) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const historyIndex = initialNavigation ? idx : Math.max(1, idx);
+    initialNavigation = false;
+    const outcome = await runNavigation(
+      { route, params: params as Record<string, string>, url, historyIndex, previousRouteName },
+      {
+        async loadSession() {
+          ensureGuestId();
+          return { loggedIn: false, isChild: undefined };
+        },
+        scrollToTop: () => window.scrollTo(0, 0),
+      },
+    );
+    if (outcome.kind === 'redirect') throw redirect(outcome.to);
+    if (outcome.kind === 'reload') {
+      window.location.assign(outcome.to);
+      return new Promise<never>(() => {});
+    }
+    previousRouteName = route.name;
+    return null;
+  };
+}
+
+function PageFor({ name }: { name: string }) {
+  const Component = PAGES[name];
+  if (!Component) return <ComingSoonPage />;
+  return (
+    <Suspense fallback={<div className="loading" aria-busy="true" />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+export function buildRoutes(): RouteObject[] {
+  const layoutRoutes: RouteObject[] = LAYOUTS.map((layout) => {
+    const LayoutComponent = LAYOUT_COMPONENTS[layout];
+    return {
+      element: <LayoutComponent />,
+      children: ROUTES.filter((r) => (r.layout ?? 'default') === layout).map((r) => ({
+        id: r.name,
+        path: r.path,
+        loader: navigationLoader(r),
+        element: <PageFor name={r.name} />,
+      })),
+    };
+  });
+  const DefaultLayout = LAYOUT_COMPONENTS.default;
+  return [
+    {
+      element: <Root />,
+      errorElement: <FatalErrorPage />,
+      hydrateFallbackElement: <div className="loading" aria-busy="true" />,
+      children: [...layoutRoutes, { element: <DefaultLayout />, children: [{ path: '*', element: <NotFoundPage /> }] }],
+    },
+  ];
+}
+
+export const createRouter = () => createBrowserRouter(buildRoutes());

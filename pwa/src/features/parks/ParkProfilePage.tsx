@@ -1,0 +1,215 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { ParkDetail } from '../../../../common/dto/park';
+import { ErrorPage } from '../../lib/components/ErrorPage';
+import { QueryState } from '../../lib/components/QueryState';
+import { useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
+
+function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>) => string) {
+  const hours = Math.floor(minutes / 60);
+  return hours > 0
+    ? t('park.averageStayValue', { hours, minutes: minutes % 60 })
+    : t('park.averageStayMinutes', { minutes });
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text split
+          <p key={i}>{p}</p>
+        ))}
+    </>
+  );
+}
+
+function ParkProfile({ park }: { park: ParkDetail }) {
+  const { t, i18n } = useTranslation();
+  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', {
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone: 'UTC',
+  });
+  const closed = park.closedWeekdays.map((d) => d.name).join('・');
+  const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
+  return (
+    <article className="park-profile" data-testid="park-profile">
+      <header className="park-hero">
+        <img src={park.imageUrl} alt="" width="1280" height="720" />
+        <div className="park-hero__text">
+          <p className="card__eyebrow">
+            <span className={`badge badge--${park.kind}`}>{t(`parks.${park.kind}`)}</span>
+            <span>
+              {park.region.name}・{park.prefecture.name}
+            </span>
+          </p>
+          <h1 className="page-title">{park.name}</h1>
+          {park.nameKana && i18n.language === 'ja' && <p className="kana">{park.nameKana}</p>}
+          <p className={park.today.open ? 'status status--open' : 'status status--closed'}>
+            {t('park.today')}: {park.today.open ? t('parks.openToday') : t('parks.closedToday')}
+            {park.today.open && ` ${t('parks.hours', { open: park.today.openTime, close: park.today.closeTime })}`}
+            {park.today.note && ` (${park.today.note})`}
+          </p>
+        </div>
+      </header>
+      {park.isPrivate && <p className="notice">{t('park.privateNotice')}</p>}
+
+      <section className="panel" aria-labelledby="about">
+        <h2 id="about">{t('park.about')}</h2>
+        <Paragraphs text={park.description} />
+      </section>
+
+      <section className="panel" aria-labelledby="facts">
+        <h2 id="facts" className="visually-hidden">
+          {t('park.businessHours')}
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t('park.businessHours')}</dt>
+            <dd data-testid="business-hours">
+              {t('parks.hours', { open: park.openTime, close: park.closeTime })}
+              {park.lastEntryTime && (
+                <span className="muted">（{t('park.lastEntry', { time: park.lastEntryTime })}）</span>
+              )}
+              {park.businessHoursNote && <p className="muted">{park.businessHoursNote}</p>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('park.closedDays')}</dt>
+            <dd data-testid="closed-days">
+              {closed || t('parks.noRegularHoliday')}
+              {park.closedDaysNote && <p className="muted">{park.closedDaysNote}</p>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('park.averageStay')}</dt>
+            <dd>{formatStay(park.averageStayMinutes, t)}</dd>
+          </div>
+          <div>
+            <dt>{t('park.location')}</dt>
+            <dd>
+              {park.postalCode && <span>〒{park.postalCode} </span>}
+              {park.address}
+              <br />
+              <a href={mapsUrl} target="_blank" rel="noreferrer">
+                {t('park.openMap')}
+              </a>
+            </dd>
+          </div>
+          {park.access && (
+            <div>
+              <dt>{t('park.access')}</dt>
+              <dd>{park.access}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('park.phone')}</dt>
+            <dd>
+              <a href={`tel:${park.phone.replace(/[^\d+]/g, '')}`}>{park.phone}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('park.website')}</dt>
+            <dd>
+              <a href={park.websiteUrl} target="_blank" rel="noreferrer">
+                {park.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="special-days">
+        <h2 id="special-days">{t('park.specialDays')}</h2>
+        {park.specialDays.length === 0 ? (
+          <p className="muted">{t('park.noSpecialDays')}</p>
+        ) : (
+          <ul className="special-days" data-testid="special-days">
+            {park.specialDays.map((d) => (
+              <li key={d.date}>
+                <time dateTime={d.date}>{dateFmt.format(new Date(`${d.date}T00:00:00Z`))}</time>
+                <span className={`badge badge--${d.kind}`}>{t(`park.specialKind.${d.kind}`)}</span>
+                <span>
+                  {d.note}
+                  {d.kind !== 'closed' &&
+                    d.openTime &&
+                    d.closeTime &&
+                    ` ${t('parks.hours', { open: d.openTime, close: d.closeTime })}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="park-map">
+        <h2 id="park-map">{t('park.parkMap')}</h2>
+        <img className="park-map" src={park.mapImageUrl} alt={`${park.name} ${t('park.parkMap')}`} loading="lazy" />
+      </section>
+
+      <section className="panel" aria-labelledby="inquiry">
+        <h2 id="inquiry">{t('park.inquiry')}</h2>
+        <ul className="link-list">
+          <li>
+            {t('park.inquiryEmail')}: <a href={`mailto:${park.inquiryEmail}`}>{park.inquiryEmail}</a>
+          </li>
+          {park.inquiryFormUrl && (
+            <li>
+              <a href={park.inquiryFormUrl} target="_blank" rel="noreferrer">
+                {t('park.inquiryForm')}
+              </a>
+            </li>
+          )}
+        </ul>
+      </section>
+
+      <section className="panel" aria-labelledby="commercial-law">
+        <details>
+          <summary>
+            <h2 id="commercial-law">{t('park.commercialLaw')}</h2>
+          </summary>
+          <div className="prewrap" data-testid="commercial-law">
+            {park.commercialLawNotice}
+          </div>
+        </details>
+      </section>
+    </article>
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /profile/park/:id: a public park by id (a link_id query opens an unlisted one). */
+export default function ParkProfilePage() {
+  const params = useParams();
+  const [query] = useSearchParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0 && id < 2_147_483_647;
+  const { data, isLoading, error } = useGetParkQuery(
+    { id, linkId: query.get('link_id') ?? undefined },
+    { skip: !valid },
+  );
+  if (!valid) return <ErrorPage status={404} />;
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {() => data && <ParkProfile park={data.data} />}
+    </QueryState>
+  );
+}
+
+/** /private/profile/park/:id: the id is the park's link id. */
+export function PrivateParkProfilePage() {
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  const { data, isLoading, error } = useGetParkByLinkQuery(id, { skip: !valid });
+  if (!valid) return <ErrorPage status={404} />;
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {() => data && <ParkProfile park={data.data} />}
+    </QueryState>
+  );
+}

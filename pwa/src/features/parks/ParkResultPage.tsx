@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { QueryState } from '../../lib/components/QueryState';
+import { ParkCard } from './ParkCard';
+import { ParkSearchForm } from './ParkSearchForm';
+import { useListParksQuery } from './parksApi';
+import { queryFromSearch, searchFromQuery } from './searchParams';
+
+const PER_PAGE = 12;
+
+export default function ParkResultPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const search = searchFromQuery(params);
+  const { data, isFetching, error } = useListParksQuery({ ...search, per_page: PER_PAGE });
+  const pageLink = (page: number) => `/find/parks/result?${queryFromSearch({ ...search, page })}`;
+  return (
+    <div className="stack">
+      <h1 className="page-title">{t('parks.resultTitle')}</h1>
+      <details className="panel">
+        <summary>{t('parks.findTitle')}</summary>
+        <ParkSearchForm key={params.toString()} initial={search} />
+      </details>
+      <QueryState isLoading={isFetching && !data} error={error}>
+        {() =>
+          data && (
+            <>
+              <p className="result-count" aria-live="polite" data-testid="result-count">
+                {t('parks.resultCount', { count: data.meta.total })}
+              </p>
+              {data.data.length === 0 ? (
+                <p className="empty-state">{t('parks.noResults')}</p>
+              ) : (
+                <div className="card-grid">
+                  {data.data.map((p) => (
+                    <ParkCard key={p.id} park={p} />
+                  ))}
+                </div>
+              )}
+              {data.meta.totalPages > 1 && (
+                <nav
+                  className="pager"
+                  aria-label={t('parks.page', { page: data.meta.page, total: data.meta.totalPages })}
+                >
+                  {data.meta.page > 1 && <Link to={pageLink(data.meta.page - 1)}>{t('parks.previous')}</Link>}
+                  <span>{t('parks.page', { page: data.meta.page, total: data.meta.totalPages })}</span>
+                  {data.meta.page < data.meta.totalPages && (
+                    <Link to={pageLink(data.meta.page + 1)}>{t('parks.next')}</Link>
+                  )}
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react';
+import Qs from 'qs';
+import { currentLocale } from './i18n';
+
+/** Statuses retried once for non-mutating calls (spec section 7). */
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api/v1',
+  credentials: 'same-origin',
+  prepareHeaders(headers) {
+    headers.set('Accept', 'application/json');
+    headers.set('Accept-Language', currentLocale());
+    return headers;
+  },
+  // Arrays and objects bracket-style: a[]=1&a[]=2.
+  paramsSerializer: (params) => Qs.stringify(params, { arrayFormat: 'brackets', skipNulls: true }),
+});
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
+  let result = await rawBaseQuery(args, api, extra);
+  const status = result.error?.status;
+  if (typeof status === 'number' && RETRY_STATUSES.has(status) && SAFE_METHODS.has(method)) {
+    result = await rawBaseQuery(args, api, extra);
+  }
+  return result;
+};
+
+/** The one RTK Query API; features add endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Park', 'Item', 'TicketPack', 'LivingThing', 'Story', 'Me', 'Cart', 'Ticket', 'Coupon', 'Card', 'Coin'],
+  endpoints: () => ({}),
+});
+
+/** The HTTP status of an RTK Query error, when there is one. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'status' in error) {
+    const s = (error as { status: unknown }).status;
+    if (typeof s === 'number') return s;
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import { Workbox } from 'workbox-window';
+
+declare const __BUILD_ID__: string;
+
+/** How often the build metadata is checked (spec section 9: 60 minutes). */
+export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+type Listener = () => void;
+let pendingUpdate: (() => void) | null = null;
+const listeners = new Set<Listener>();
+
+function setPending(apply: (() => void) | null) {
+  pendingUpdate = apply;
+  for (const l of listeners) l();
+}
+
+export const appUpdate = {
+  subscribe(l: Listener) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  /** A function that applies the waiting update, or null when none is waiting. */
+  snapshot: () => pendingUpdate,
+  dismiss: () => setPending(null),
+};
+
+export async function fetchBuildId(): Promise<string | null> {
+  try {
+    const res = await fetch('/build.json', { cache: 'no-store' });
+    if (!res.ok) return null;
+    return ((await res.json()) as { buildId?: string }).buildId ?? null;
+  } catch {
+    return null; // offline: nothing to compare
+  }
+}
+
+/**
+ * Registers the service worker and watches for new builds: the build id is compared at load and hourly;
+ * when it differs, the service worker is asked to update and the user is offered a reload.
+ */
+export function startAppUpdates(): void {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => {
+    setPending(() => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
+  });
+  void wb.register();
+
+  const check = async () => {
+    const latest = await fetchBuildId();
+    if (!latest || latest === __BUILD_ID__) return;
+    await wb.update().catch(() => undefined);
+    // No waiting worker (e.g. the worker itself did not change): a plain reload picks up the new build.
+    if (!pendingUpdate) setPending(() => window.location.reload());
+  };
+  void check();
+  setInterval(() => void check(), BUILD_CHECK_INTERVAL_MS);
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { api } from '../api';
+import { setLocale } from '../i18n';
+
+/** Toggles ja/en in place: the URL does not change, the choice goes to the locale cookie. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useDispatch();
+  const next = i18n.language === 'en' ? 'ja' : 'en';
+  return (
+    <button
+      type="button"
+      className="lang-switch"
+      aria-label={t('nav.switchLanguageLabel')}
+      data-testid="language-switch"
+      lang={next}
+      onClick={async () => {
+        await setLocale(next);
+        // Catalogue answers are per language: drop the cache so every query refetches in the new one.
+        dispatch(api.util.resetApiState());
+      }}
+    >
+      <span aria-hidden="true">🌐</span> {t('nav.switchLanguage')}
+    </button>
+  );
+}

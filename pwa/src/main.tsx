@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router';
+import { store } from './app/store';
+import { startAppUpdates } from './lib/appUpdate';
+import { initI18n } from './lib/i18n';
+import './styles.css';
+
+const i18n = initI18n();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing');
+
+try {
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={createRouter()} />
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  );
+} catch (error) {
+  // Mount failure: logged and kept as the payload error for support.
+  console.error('app mount failed', error);
+  sessionStorage.setItem('payload_error', String(error));
+}
+startAppUpdates();

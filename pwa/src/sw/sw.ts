@@ -1,0 +1,49 @@
+// Service worker: precached app shell, runtime caches for images and catalogue reads.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every in-app URL opens the precached shell, also with no network; the API and media are not pages.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/media\//, /^\/build\.json$/],
+  }),
+);
+
+// Generated illustrations and park maps: cache first, they never change for a URL.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && (url.pathname.startsWith('/media/') || request.destination === 'image'),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
+);
+
+// Public catalogue reads: fresh when online, last answer when offline.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    /^\/api\/v1\/(parks|items|ticket-packs|living-things|park-living-things|park-users|stories|pages)/.test(
+      url.pathname,
+    ),
+  new NetworkFirst({
+    cacheName: 'catalogue',
+    networkTimeoutSeconds: 4,
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 7 })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+clientsClaim();

@@ -1,0 +1,2 @@
+// vitest setup: IndexedDB for Dexie in jsdom/node tests.
+import 'fake-indexeddb/auto';

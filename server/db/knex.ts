@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { knexSnakeCaseMappers } from 'objection';
+import pg from 'pg';
+
+// Type parsing is made the same on pg and PGlite:
+// DATE stays a 'YYYY-MM-DD' string (no local-midnight Date shifting), NUMERIC and INT8 become numbers.
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+pg.types.setTypeParser(OID.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(OID.NUMERIC, (v) => Number.parseFloat(v));
+pg.types.setTypeParser(OID.DATE, (v) => v);
+
+export const pgliteParsers = {
+  [OID.INT8]: (v: string) => Number.parseInt(v, 10),
+  [OID.NUMERIC]: (v: string) => Number.parseFloat(v),
+  [OID.DATE]: (v: string) => v,
+};
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** Use this PGlite instance (tests clone a migrated template into memory). */
+  pglite?: PGlite;
+  poolMax?: number;
+}
+
+export type DbKind = 'postgres' | 'pglite';
+
+export function dbKind(knex: Knex): DbKind {
+  return knex.client.config.client === ClientPgLite ? 'pglite' : 'postgres';
+}
+
+export function createPglite(dataDir?: string, loadDataDir?: Blob | File): PGlite {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir ? resolve(dataDir) : undefined, {
+    parsers: pgliteParsers,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+/** A knex instance: PostgreSQL through pg when a URL is given, else embedded PGlite in dataDir. */
+export function createKnex(options: DatabaseOptions): Knex {
+  if (options.databaseUrl) {
+    return knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 10_000,
+      ...knexSnakeCaseMappers(),
+    });
+  }
+  const pglite = options.pglite ?? createPglite(options.dataDir ?? './data');
+  // knex-pglite refuses a `pool` key: it is one connection by design.
+  return knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+    acquireConnectionTimeout: 10_000,
+    ...knexSnakeCaseMappers(),
+  });
+}
+
+/** count(*) is a string through pg and a number on PGlite: always a number here. */
+export function toCount(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' || typeof value === 'bigint') return Number(value);
+  return 0;
+}

@@ -1,0 +1,86 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { presentParkDetail, presentParkSummary } from './presentPark';
+import { getPark, getParkByLink } from './services/getPark';
+import { listParks } from './services/listParks';
+
+const CATALOGUE_CACHE = { publicCache: { maxAge: 60 } };
+
+export const parkRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/parks',
+    options: {
+      tags: ['api', 'parks'],
+      description: 'List public parks by prefecture, region, kind and keyword',
+      plugins: CATALOGUE_CACHE,
+      validate: {
+        query: Joi.object({
+          prefecture_id: Joi.array().items(Joi.number().integer().min(1).max(47)).single().max(47),
+          region_id: Joi.number().integer().min(1).max(9),
+          kind: Joi.string().valid('zoo', 'aquarium'),
+          keyword: Joi.string().trim().max(100).allow(''),
+          ...pagingQuery,
+        }),
+      },
+    },
+    async handler(request) {
+      const q = request.query as {
+        prefecture_id?: number[];
+        region_id?: number;
+        kind?: 'zoo' | 'aquarium';
+        keyword?: string;
+        page: number;
+        per_page: number;
+      };
+      const { rows, total } = await listParks({
+        prefectureIds: q.prefecture_id,
+        regionId: q.region_id,
+        kind: q.kind,
+        keyword: q.keyword,
+        page: q.page,
+        perPage: q.per_page,
+      });
+      return {
+        data: rows.map((p) => presentParkSummary(p, request.app.locale)),
+        meta: pageMeta(q.page, q.per_page, total),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/parks/{id}',
+    options: {
+      tags: ['api', 'parks'],
+      description: 'One park with hours, closed days, special days, contact and commercial-law notice',
+      plugins: CATALOGUE_CACHE,
+      validate: {
+        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
+        query: Joi.object({ link_id: Joi.string().guid() }),
+      },
+    },
+    async handler(request) {
+      const { id } = request.params as { id: number };
+      const { link_id } = request.query as { link_id?: string };
+      const park = await getPark(id, link_id);
+      return { data: presentParkDetail(park, request.app.locale), meta: {} };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/private/parks/{linkId}',
+    options: {
+      tags: ['api', 'parks'],
+      description: 'A park page shared by link (public or unlisted)',
+      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+    },
+    async handler(request, h) {
+      const { linkId } = request.params as { linkId: string };
+      const park = await getParkByLink(linkId);
+      return h
+        .response({ data: presentParkDetail(park, request.app.locale), meta: {} })
+        .header('cache-control', 'private, no-cache');
+    },
+  },
+];

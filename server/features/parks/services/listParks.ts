@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+import { toCount } from '../../../db/knex';
+import { Park } from '../../../models/Park';
+
+export interface ListParksQuery {
+  prefectureIds?: number[];
+  regionId?: number;
+  keyword?: string;
+  kind?: 'zoo' | 'aquarium';
+  page: number;
+  perPage: number;
+}
+
+/** Public parks filtered by prefecture, region, kind and keyword, ordered north to south. */
+export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
+  const q = Park.query(trx)
+    .join('prefectures', 'prefectures.id', 'parks.prefecture_id')
+    .where('parks.is_private', false);
+  if (query.prefectureIds?.length) q.whereIn('parks.prefecture_id', query.prefectureIds);
+  if (query.regionId) q.where('prefectures.region_id', query.regionId);
+  if (query.kind) q.where('parks.kind', query.kind);
+  const keyword = query.keyword?.normalize('NFKC').trim();
+  if (keyword) {
+    const words = keyword.split(/\s+/).slice(0, 5);
+    for (const word of words) {
+      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q.where((w) =>
+        w
+          .whereILike('parks.name_ja', like)
+          .orWhereILike('parks.name_en', like)
+          .orWhereILike('parks.name_kana', like)
+          .orWhereILike('parks.address_ja', like)
+          .orWhereILike('parks.address_en', like)
+          .orWhereILike('prefectures.name_ja', like)
+          .orWhereILike('prefectures.name_en', like),
+      );
+    }
+  }
+  const [rows, totalRow] = await Promise.all([
+    q
+      .clone()
+      .select('parks.*')
+      .withGraphFetched('[closedWeekdays, specialDays]')
+      .orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }])
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    q.clone().clearSelect().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
+  ]);
+  const total = toCount(totalRow?.total);
+  return { rows, total };
+}

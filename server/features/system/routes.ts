@@ -1,0 +1,21 @@
+import type { ServerRoute } from '@hapi/hapi';
+
+export const systemRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    options: { auth: false, tags: ['api', 'system'], description: 'Liveness with database reachability' },
+    async handler(request, h) {
+      try {
+        await request.server.app.knex.raw('select 1');
+        return h.response({ data: { status: 'ok', database: 'up' }, meta: {} }).header('cache-control', 'no-store');
+      } catch (err) {
+        request.log(['error', 'health'], err as Error);
+        return h
+          .response({ data: { status: 'degraded', database: 'down' }, meta: {} })
+          .code(503)
+          .header('cache-control', 'no-store');
+      }
+    },
+  },
+];

@@ -1,0 +1,43 @@
+// Start script: validate configuration, migrate and seed the database, then listen.
+import { ConfigError, loadConfig } from './config';
+import { createKnex } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { createServer } from './server';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateLatest(knex);
+  if (applied.length) console.log(`migrated: ${applied.join(', ')}`);
+  if (process.env.SEED !== 'false') {
+    const { seed } = await import('../seeds/index');
+    await seed(knex);
+  }
+  const server = await createServer(config, { knex });
+  await server.start();
+  server.logger.info(
+    { url: server.info.uri, database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` },
+    'server started',
+  );
+  const stop = async (signal: string) => {
+    server.logger.info({ signal }, 'stopping');
+    await server.stop({ timeout: 10_000 });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

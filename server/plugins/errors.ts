@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { Boom } from '@hapi/boom';
+import type { Lifecycle, Plugin, Request, ResponseObject } from '@hapi/hapi';
+import type { ValidationError } from 'joi';
+import { type MessageKey, message } from '../../common/messages';
+import { DomainError } from '../lib/errors';
+
+const STATUS_KEYS: Record<number, MessageKey> = {
+  400: 'badRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  429: 'tooManyRequests',
+  503: 'serviceUnavailable',
+};
+
+const isApi = (request: Request) => request.path.startsWith('/api/');
+
+/** Joi failures become a 400 naming the first bad field, localised. */
+export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
+  const details = (err as ValidationError | undefined)?.details;
+  const field = details?.[0]?.path.join('.') ?? '';
+  throw new DomainError('invalidParam', 400, { field });
+};
+
+function envelope(request: Request, status: number, key: MessageKey, params: Record<string, string | number> = {}) {
+  return { data: null, meta: { status, code: key, message: message(key, request.app.locale ?? 'ja', params) } };
+}
+
+/** One place that maps domain errors and Boom errors to a status and the `{ data, meta: { message } }` envelope. */
+export const errorsPlugin: Plugin<void> = {
+  name: 'errors',
+  dependencies: ['i18n'],
+  register(server) {
+    server.ext('onPreResponse', (request, h) => {
+      const response = request.response;
+      if (response instanceof DomainError) {
+        return h.response(envelope(request, response.status, response.key, response.params)).code(response.status);
+      }
+      if (response && 'isBoom' in response && response.isBoom) {
+        const boom = response as Boom;
+        const status = boom.output.statusCode;
+        if (status >= 500) request.log(['error'], boom);
+        if (!isApi(request)) return h.continue;
+        const key = STATUS_KEYS[status] ?? (status >= 500 ? 'serverError' : 'badRequest');
+        const res = h.response(envelope(request, status, key)).code(status);
+        for (const [name, value] of Object.entries(boom.output.headers)) {
+          if (value !== undefined) res.header(name, String(value));
+        }
+        return res;
+      }
+      return h.continue;
+    });
+
+    // Public catalogue reads: strong ETag over the body, Cache-Control for browsers and CDNs, 304 on match.
+    server.ext('onPreResponse', (request, h) => {
+      const cache = request.route.settings.plugins?.publicCache;
+      const response = request.response as ResponseObject;
+      if (!cache || request.method !== 'get' || !response || 'isBoom' in response || response.statusCode !== 200) {
+        return h.continue;
+      }
+      const body = JSON.stringify(response.source);
+      const etag = createHash('sha1').update(body).update(request.app.locale).digest('base64url').slice(0, 27);
+      response.header('cache-control', `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.maxAge * 5}`);
+      response.header('vary', 'accept-language');
+      response.etag(etag, { weak: false, vary: false });
+      const inm = request.headers['if-none-match'] as string | undefined;
+      if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === `"${etag}"`)) {
+        return h
+          .response()
+          .code(304)
+          .etag(etag, { weak: false, vary: false })
+          .header('cache-control', `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.maxAge * 5}`)
+          .header('vary', 'accept-language');
+      }
+      return h.continue;
+    });
+  },
+};

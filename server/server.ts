@@ -1,0 +1,54 @@
+import './types';
+import Hapi from '@hapi/hapi';
+import HapiPino from 'hapi-pino';
+import type { Knex } from 'knex';
+import Qs from 'qs';
+import type { Config } from './config';
+import { parkRoutes } from './features/parks/routes';
+import { systemRoutes } from './features/system/routes';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin, validationFailAction } from './plugins/errors';
+import { i18nPlugin } from './plugins/i18n';
+import { openapiPlugin } from './plugins/openapi';
+import { staticPlugin } from './plugins/static';
+
+export interface ServerDeps {
+  knex: Knex;
+  /** Close the knex instance when the server stops (default true). */
+  closeDbOnStop?: boolean;
+}
+
+/** Builds the hapi server with every plugin and route, without listening (tests use server.inject). */
+export async function createServer(config: Config, deps: ServerDeps) {
+  const server = Hapi.server({
+    port: config.port,
+    host: config.host,
+    // The PWA writes arrays bracket-style (a[]=1&a[]=2).
+    query: { parser: (query) => Qs.parse(query, { arrayLimit: 100, depth: 2 }) },
+    routes: {
+      validate: { failAction: validationFailAction, options: { abortEarly: true, convert: true } },
+      response: { emptyStatusCode: 204 },
+      security: { xframe: 'deny', noSniff: true, referrer: 'strict-origin-when-cross-origin', hsts: false },
+    },
+    router: { stripTrailingSlash: false },
+  });
+  server.app.config = config;
+
+  await server.register({
+    plugin: HapiPino,
+    options: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ignorePaths: ['/api/health'],
+      logRequestStart: false,
+    },
+  });
+  await server.register({ plugin: dbPlugin, options: { knex: deps.knex, closeOnStop: deps.closeDbOnStop } });
+  await server.register(i18nPlugin);
+  await server.register(errorsPlugin);
+  await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
+  await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });
+
+  server.route([...systemRoutes, ...parkRoutes]);
+  return server;
+}

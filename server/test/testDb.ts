@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { createKnex, createPglite } from '../db/knex';
+
+export const PGLITE_TEMPLATE_FILE = resolve(import.meta.dirname, '../../.data-test/pglite-template.tgz');
+export const PG_TEMPLATE_DB = 'zoo_test_template';
+
+export function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+export interface TestDb {
+  knex: Knex;
+  kind: 'pglite' | 'postgres';
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated + seeded template: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `zoo_test_${randomBytes(6).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: adminUrl(url), pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const knex = createKnex({ databaseUrl: u.toString(), poolMax: 20 });
+    return {
+      knex,
+      kind: 'postgres',
+      async drop() {
+        await knex.destroy();
+        await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.destroy();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]);
+  const pglite = createPglite(undefined, blob);
+  const knex = createKnex({ pglite });
+  return {
+    knex,
+    kind: 'pglite',
+    async drop() {
+      await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// One id per build: written to dist/build.json and compiled into the app, which compares them
+// at load and hourly to notice a new deployment.
+const buildId = (() => {
+  try {
+    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()}-${Date.now().toString(36)}`;
+  } catch {
+    return randomUUID();
+  }
+})();
+
+const buildMetadata = (): Plugin => ({
+  name: 'build-metadata',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir ?? resolve(import.meta.dirname, 'dist');
+    writeFileSync(resolve(dir, 'build.json'), JSON.stringify({ buildId, builtAt: new Date().toISOString() }));
+  },
+});
+
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'pwa'),
+  publicDir: resolve(import.meta.dirname, 'public'),
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['media/**'],
+        maximumFileSizeToCacheInBytes: 3_000_000,
+      },
+      manifest: {
+        id: '/',
+        name: 'どうぶつえん・すいぞくかん チケット',
+        short_name: 'ZooPass',
+        description: '全国の動物園・水族館のチケット購入と電子チケット、いきものガイド',
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#fffdf7',
+        theme_color: '#1f7a4d',
+        categories: ['travel', 'entertainment', 'education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+    buildMetadata(),
+  ],
+});
