@@ -2,12 +2,34 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'seeds/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
-    globalSetup: ['server/test/globalSetup.ts'],
-    setupFiles: ['pwa/src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'common/**/*.test.ts',
+            'seeds/**/*.test.ts',
+            'pwa/src/**/*.test.{ts,tsx}',
+            'server/**/*.unit.test.ts',
+          ],
+          setupFiles: ['pwa/src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.unit.test.ts'],
+          // One migrated + seeded template per run; every test file clones it.
+          globalSetup: ['server/test/globalSetup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,98 @@
+// Catalogue read benchmark: park list and park detail at concurrency 50 for 10 s, on PGlite and on
+// PostgreSQL, next to a bare hapi route in the same run. Prints JSON; target: ratio >= 0.5.
+//   npm run bench            (starts its own throwaway PostgreSQL unless DATABASE_URL is set)
+//   BENCH_DURATION=5 npm run bench
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startPostgres } from './lib/postgres';
+import { startProcess, stopProcess } from './lib/processes';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function benchApp(label: string, env: Record<string, string>, bare: Figures) {
+  const port = 3100 + Math.floor(Math.random() * 500);
+  const child = await startProcess(
+    'server/index.ts',
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const list = (await (await fetch(`${base}/api/v1/parks?per_page=1`)).json()) as { data: { id: number }[] };
+    const id = list.data[0]?.id;
+    const headers = { 'accept-language': 'ja' };
+    const parkList = await load(`${base}/api/v1/parks?region_id=3&per_page=20`, headers);
+    const parkDetail = await load(`${base}/api/v1/parks/${id}`, headers);
+    return {
+      database: label,
+      parkList: { ...parkList, ratioToBare: +(parkList.rps / bare.rps).toFixed(3) },
+      parkDetail: { ...parkDetail, ratioToBare: +(parkDetail.rps / bare.rps).toFixed(3) },
+    };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+const barePort = 3990;
+const bareChild = await startProcess(
+  'bench/bareServer.ts',
+  { PORT: String(barePort) },
+  `http://127.0.0.1:${barePort}/bare`,
+);
+const bare = await load(`http://127.0.0.1:${barePort}/bare`);
+await stopProcess(bareChild);
+
+const results = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'zoo-bench-pglite-'));
+try {
+  results.push(await benchApp('pglite', { DATA_DIR: dataDir }, bare));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const pg = process.env.DATABASE_URL ? null : startPostgres();
+try {
+  results.push(await benchApp('postgresql', { DATABASE_URL: process.env.DATABASE_URL ?? pg?.url ?? '' }, bare));
+} finally {
+  pg?.stop();
+}
+
+const target = 0.5;
+const ok = results.every((r) => r.parkList.ratioToBare >= target && r.parkDetail.ratioToBare >= target);
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'catalogue-reads',
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      bare,
+      results,
+      target: { ratioToBare: target },
+      ok,
+    },
+    null,
+    2,
+  ),
+);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildPath, findRoute, GUARDS, LAYOUTS, ROUTES, stripTrailingSlash } from './routes';
+
+describe('route table', () => {
+  it('holds every route of the spec once, with known layouts and guards', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+    expect(ROUTES.length).toBe(69);
+    for (const r of ROUTES) {
+      if (r.layout) expect(LAYOUTS).toContain(r.layout);
+      for (const g of r.guards ?? []) expect(GUARDS).toContain(g);
+    }
+  });
+
+  it('assigns the spec layouts and guards', () => {
+    const byPath = (p: string) => ROUTES.find((r) => r.path === p);
+    expect(byPath('/:provider/callback')).toMatchObject({ layout: 'empty', guards: ['guest'] });
+    expect(byPath('/my-tickets')?.layout).toBe('map');
+    expect(byPath('/maps/:parkId/route')?.layout).toBe('map');
+    expect(byPath('/forgot-password')).toMatchObject({ layout: 'auth', guards: ['guest'] });
+    expect(byPath('/me/settings/family-account')?.guards).toEqual(['auth-parent']);
+    expect(byPath('/my-tickets/ticket/:id')?.guards).toEqual(['child-user-block']);
+    expect(byPath('/cart')?.guards).toEqual(['unauth-kid']);
+    expect(byPath('/email/verify/:token')?.layout).toBe('empty');
+  });
+
+  it('prefers static segments over parameters', () => {
+    expect(findRoute('/register/email')?.route.name).toBe('register-email');
+    expect(findRoute('/register/line')?.route).toMatchObject({ name: 'register-provider' });
+    expect(findRoute('/register/line')?.params).toEqual({ provider: 'line' });
+    expect(findRoute('/my-tickets/ticket/share')?.route.name).toBe('my-ticket-share');
+    expect(findRoute('/my-tickets/ticket/42')?.params).toEqual({ id: '42' });
+    expect(findRoute('/google/callback')?.route.name).toBe('social-callback');
+    expect(findRoute('/profile/park/3')?.route.name).toBe('profile-park');
+    expect(findRoute('/nowhere/at/all')).toBeNull();
+  });
+
+  it('fills parameters to give the page identity', () => {
+    expect(buildPath('/cart/:park/payment', { park: 12 })).toBe('/cart/12/payment');
+  });
+
+  it('strips trailing slashes except on the root', () => {
+    expect(stripTrailingSlash('/')).toBeNull();
+    expect(stripTrailingSlash('/find/parks')).toBeNull();
+    expect(stripTrailingSlash('/find/parks/')).toBe('/find/parks');
+    expect(stripTrailingSlash('/find/parks///')).toBe('/find/parks');
+    expect(stripTrailingSlash('//')).toBe('/');
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, isoWeekday, tokyoDate } from './time';
+
+describe('Asia/Tokyo business dates', () => {
+  it('takes the Tokyo calendar date whatever the machine zone', () => {
+    // 2026-03-31 15:30 UTC is already April 1st in Tokyo (UTC+9).
+    expect(tokyoDate(new Date('2026-03-31T15:30:00Z'))).toBe('2026-04-01');
+    expect(tokyoDate(new Date('2026-03-31T14:59:59Z'))).toBe('2026-03-31');
+  });
+
+  it('computes weekdays and day arithmetic on dates', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1); // Monday
+    expect(isoWeekday('2026-11-22')).toBe(7); // Sunday
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(daysBetween('2026-11-21', '2026-12-01')).toBe(10);
+  });
+});
