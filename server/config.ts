@@ -12,6 +12,33 @@ export interface Config {
   /** Directory with the built PWA (vite output). */
   distDir: string;
   logLevel: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** SMTP URL for nodemailer; unset in development writes mails to DATA_DIR/mail (see /dev/mail). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  turnstile: { siteKey: string; secretKey: string } | undefined;
+  social: SocialConfig;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** For OpenID Connect style providers: endpoints. Google in production uses bell's built-in provider. */
+  authUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+}
+
+export interface SocialConfig {
+  /** Local OpenID Connect provider standing in for Google, LINE and Mirairo ID (development and tests). */
+  localIssuer: string | undefined;
+  /** Start the local provider beside this server (development without real credentials), on localOidcPort. */
+  startLocalProvider: boolean;
+  localOidcPort: number;
+  google: OAuthProviderConfig | undefined;
+  line: OAuthProviderConfig | undefined;
+  mirairo: OAuthProviderConfig | undefined;
 }
 
 const schema = Joi.object({
@@ -33,9 +60,74 @@ const schema = Joi.object({
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   DIST_DIR: Joi.string().default('./dist'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  ACCESS_TOKEN_TTL: Joi.number()
+    .integer()
+    .min(60)
+    .max(60 * 60 * 24 * 90)
+    .default(60 * 60 * 24 * 14),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .empty(''),
+  MAIL_FROM: Joi.string().default('ZooPass <no-reply@zoopass.jp>'),
+  TURNSTILE_SITE_KEY: Joi.string().empty(''),
+  TURNSTILE_SECRET_KEY: Joi.string().empty('').when('TURNSTILE_SITE_KEY', {
+    is: Joi.exist(),
+    // biome-ignore lint/suspicious/noThenProperty: Joi's conditional API
+    then: Joi.required(),
+  }),
+  SOCIAL_LOCAL_ISSUER: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
+  GOOGLE_CLIENT_ID: Joi.string().empty(''),
+  GOOGLE_CLIENT_SECRET: Joi.string().empty(''),
+  LINE_CLIENT_ID: Joi.string().empty(''),
+  LINE_CLIENT_SECRET: Joi.string().empty(''),
+  MIRAIRO_CLIENT_ID: Joi.string().empty(''),
+  MIRAIRO_CLIENT_SECRET: Joi.string().empty(''),
+  MIRAIRO_AUTH_URL: Joi.string().uri().empty(''),
+  MIRAIRO_TOKEN_URL: Joi.string().uri().empty(''),
+  MIRAIRO_USERINFO_URL: Joi.string().uri().empty(''),
+  LOCAL_OIDC_PORT: Joi.number().integer().min(1).max(65535),
 }).unknown(true);
 
+const LOCAL_CLIENT_SECRET = 'local-oidc-client-secret-for-development-only';
+
+function socialConfig(v: Record<string, string | undefined>, env: string, port: number): SocialConfig {
+  const real = (id?: string, secret?: string): OAuthProviderConfig | undefined =>
+    id && secret ? { clientId: id, clientSecret: secret } : undefined;
+  let google = real(v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET);
+  let line = real(v.LINE_CLIENT_ID, v.LINE_CLIENT_SECRET);
+  let mirairo = real(v.MIRAIRO_CLIENT_ID, v.MIRAIRO_CLIENT_SECRET);
+  if (mirairo) {
+    mirairo = {
+      ...mirairo,
+      authUrl: v.MIRAIRO_AUTH_URL,
+      tokenUrl: v.MIRAIRO_TOKEN_URL,
+      userinfoUrl: v.MIRAIRO_USERINFO_URL,
+    };
+  }
+  let localIssuer = v.SOCIAL_LOCAL_ISSUER?.replace(/\/$/, '');
+  const startLocalProvider = !localIssuer && env !== 'production' && !google && !line && !mirairo;
+  const localOidcPort = Number(v.LOCAL_OIDC_PORT ?? port + 1);
+  if (startLocalProvider) localIssuer = `http://localhost:${localOidcPort}`;
+  if (localIssuer) {
+    const local = (name: string): OAuthProviderConfig => ({
+      clientId: `${name}-local`,
+      clientSecret: LOCAL_CLIENT_SECRET,
+      authUrl: `${localIssuer}/auth`,
+      tokenUrl: `${localIssuer}/token`,
+      userinfoUrl: `${localIssuer}/me`,
+    });
+    google ??= local('google');
+    line ??= local('line');
+    mirairo ??= local('mirairo');
+  }
+  return { localIssuer, startLocalProvider, localOidcPort, google, line, mirairo };
+}
+
 export class ConfigError extends Error {}
+
+export const LOCAL_OIDC_CLIENT_SECRET = LOCAL_CLIENT_SECRET;
 
 /** Read and validate configuration from the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const port = value.PORT as number;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: value.NODE_ENV,
     port,
@@ -52,8 +145,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     dataDir: value.DATA_DIR,
     appSecret: value.APP_SECRET,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     distDir: value.DIST_DIR,
     logLevel: value.LOG_LEVEL,
+    accessTokenTtl: value.ACCESS_TOKEN_TTL,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    turnstile: value.TURNSTILE_SITE_KEY
+      ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY }
+      : undefined,
+    social: socialConfig(value, value.NODE_ENV, port),
   };
 }

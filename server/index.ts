@@ -23,6 +23,18 @@ async function main() {
     await seed(knex);
   }
   const server = await createServer(config, { knex });
+  if (config.social.startLocalProvider && config.social.localIssuer) {
+    // Development without real provider credentials: a local OpenID Connect provider plays Google, LINE and Mirairo ID.
+    const { startLocalOidc } = await import('./features/auth/localOidc');
+    const oidc = await startLocalOidc({
+      issuer: config.social.localIssuer,
+      port: config.social.localOidcPort,
+      publicUrl: config.publicUrl,
+      cookieSecret: config.appSecret,
+    });
+    server.ext('onPostStop', () => new Promise<void>((resolve) => oidc.close(() => resolve())));
+    console.log(`local OpenID Connect provider for social sign-in: ${config.social.localIssuer}`);
+  }
   await server.start();
   server.logger.info(
     { url: server.info.uri, database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` },

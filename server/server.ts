@@ -4,8 +4,16 @@ import HapiPino from 'hapi-pino';
 import type { Knex } from 'knex';
 import Qs from 'qs';
 import type { Config } from './config';
+import { authRoutes } from './features/auth/routes';
+import { sessionRoutes } from './features/auth/sessionRoutes';
+import { socialPlugin } from './features/auth/socialRoutes';
+import { devMailRoutes } from './features/mail/devMailRoutes';
+import { createMailer, type Mailer } from './features/mail/mailer';
+import { meRoutes } from './features/me/routes';
 import { parkRoutes } from './features/parks/routes';
 import { systemRoutes } from './features/system/routes';
+import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, validationFailAction } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -16,6 +24,8 @@ export interface ServerDeps {
   knex: Knex;
   /** Close the knex instance when the server stops (default true). */
   closeDbOnStop?: boolean;
+  mailer?: Mailer;
+  botVerifier?: BotVerifier;
 }
 
 /** Builds the hapi server with every plugin and route, without listening (tests use server.inject). */
@@ -31,8 +41,17 @@ export async function createServer(config: Config, deps: ServerDeps) {
       security: { xframe: 'deny', noSniff: true, referrer: 'strict-origin-when-cross-origin', hsts: false },
     },
     router: { stripTrailingSlash: false },
+    // A malformed cookie from elsewhere must not break our pages.
+    state: { strictHeader: false, ignoreErrors: true },
   });
   server.app.config = config;
+  server.app.mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  server.app.botVerifier =
+    deps.botVerifier ??
+    (config.turnstile
+      ? turnstileVerifier(config.turnstile.siteKey, config.turnstile.secretKey)
+      : localVerifier(config.appSecret));
 
   await server.register({
     plugin: HapiPino,
@@ -46,9 +65,12 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register({ plugin: dbPlugin, options: { knex: deps.knex, closeOnStop: deps.closeDbOnStop } });
   await server.register(i18nPlugin);
   await server.register(errorsPlugin);
+  await server.register(authPlugin);
+  await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
   await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });
 
-  server.route([...systemRoutes, ...parkRoutes]);
+  server.route([...systemRoutes, ...sessionRoutes, ...authRoutes, ...meRoutes, ...parkRoutes]);
+  if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;
 }

@@ -35,7 +35,9 @@ export function dbKind(knex: Knex): DbKind {
 
 export function createPglite(dataDir?: string, loadDataDir?: Blob | File): PGlite {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir ? resolve(dataDir) : undefined, {
+  // Options go first: `new PGlite(undefined, options)` silently ignores loadDataDir.
+  return new PGlite({
+    ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
     parsers: pgliteParsers,
     ...(loadDataDir ? { loadDataDir } : {}),
   });

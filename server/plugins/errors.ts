@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Boom } from '@hapi/boom';
 import type { Lifecycle, Plugin, Request, ResponseObject } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
-import { type MessageKey, message } from '../../common/messages';
+import { MESSAGES, type MessageKey, message } from '../../common/messages';
 import { DomainError } from '../lib/errors';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -16,10 +16,17 @@ const STATUS_KEYS: Record<number, MessageKey> = {
 
 const isApi = (request: Request) => request.path.startsWith('/api/');
 
-/** Joi failures become a 400 naming the first bad field, localised. */
+/**
+ * Joi failures become a localised 400: a schema may name its own message with `.error(new Error(key))`
+ * (e.g. the shared password rule); otherwise a missing field says so and a bad one is named.
+ */
 export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
-  const details = (err as ValidationError | undefined)?.details;
-  const field = details?.[0]?.path.join('.') ?? '';
+  const key = err?.message;
+  if (key && key in MESSAGES && !(err as ValidationError).details) throw new DomainError(key as MessageKey, 400);
+  const detail = (err as ValidationError | undefined)?.details?.[0];
+  const field = detail?.path.join('.') ?? '';
+  if (detail?.type === 'any.required' || detail?.type === 'string.empty')
+    throw new DomainError('required', 400, { field });
   throw new DomainError('invalidParam', 400, { field });
 };
 

@@ -1,0 +1,370 @@
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { message } from '../../../common/messages';
+import { DomainError } from '../../lib/errors';
+import { hitRateLimits } from '../../lib/rateLimit';
+import { clientIp } from '../../lib/request';
+import { email, password, personName } from '../../lib/validation';
+import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { SOCIAL_PROVIDERS, type SocialProvider } from './localOidc';
+import { checkPassword } from './services/checkPassword';
+import { forgotPassword } from './services/forgotPassword';
+import { login } from './services/login';
+import { logout } from './services/logout';
+import { registerByEmail } from './services/registerByEmail';
+import { resendVerification } from './services/resendVerification';
+import { resetPassword } from './services/resetPassword';
+import { findHandoff } from './services/socialHandoff';
+import { linkMirairo, loginSocial, registerSocial } from './services/socialSignIn';
+import { switchAccount } from './services/switchAccount';
+import { verifyEmail } from './services/verifyEmail';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+const ok = (request: Request, key: Parameters<typeof message>[0], data: unknown = null) => ({
+  data,
+  meta: { message: message(key, request.app.locale) },
+});
+
+async function botCheck(request: Request, token: string | undefined) {
+  if (!(await request.server.app.botVerifier.verify(token, clientIp(request)))) {
+    throw new DomainError('botCheckFailed', 400);
+  }
+}
+
+const limits = (
+  request: Request,
+  action: string,
+  address: string | undefined,
+  perAddress: number,
+  perClient: number,
+  window: number,
+) => {
+  const list = [{ key: `${action}:ip:${clientIp(request)}`, max: perClient, windowSeconds: window }];
+  if (address) list.push({ key: `${action}:email:${address}`, max: perAddress, windowSeconds: window });
+  return hitRateLimits(request.server.app.knex, list);
+};
+
+const providerParam = Joi.object({
+  provider: Joi.string()
+    .valid(...SOCIAL_PROVIDERS)
+    .required(),
+});
+const handoff = Joi.string().guid().required();
+
+export const authRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/auth/bot-check',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Bot-check settings: Turnstile site key, or a local challenge token',
+    },
+    handler(request) {
+      const bot = request.server.app.botVerifier;
+      return { data: { kind: bot.kind, site_key: bot.siteKey, token: bot.issue ? bot.issue() : null }, meta: {} };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'E-mail registration: sends a verification link valid for 10 minutes',
+      validate: {
+        payload: Joi.object({
+          email: email().required(),
+          password: password().required(),
+          password_confirmation: Joi.string()
+            .valid(Joi.ref('password'))
+            .required()
+            .error(new Error('passwordMismatch')),
+          name: personName().required(),
+          bot_token: Joi.string().max(4096).required().error(new Error('botCheckFailed')),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { email: string; password: string; name: string; bot_token: string };
+      await limits(request, 'register', p.email, 5, 20, HOUR);
+      await botCheck(request, p.bot_token);
+      const { config, knex, mailer } = request.server.app;
+      await registerByEmail(knex, config, mailer, { ...p, locale: request.app.locale });
+      return h.response(ok(request, 'registrationSent', { email: p.email })).code(201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/register/check-email-exists',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Whether an address already has a verified account',
+      validate: { payload: Joi.object({ email: email().required() }) },
+    },
+    async handler(request) {
+      const { email: address } = request.payload as { email: string };
+      await limits(request, 'check-email', undefined, 0, 30, 10 * MINUTE);
+      const row = await request.server.app
+        .knex('users')
+        .where({ email: address })
+        .whereNull('deleted_at')
+        .whereNotNull('email_verified_at')
+        .first('id');
+      return { data: { exists: !!row }, meta: {} };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/resend/email/verify',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Resend the verification e-mail (same answer whether or not the address is pending)',
+      validate: { query: Joi.object({ email: email().required() }) },
+    },
+    async handler(request) {
+      const { email: address } = request.query as { email: string };
+      await limits(request, 'resend', address, 3, 20, 10 * MINUTE);
+      const { config, knex, mailer } = request.server.app;
+      await resendVerification(knex, config, mailer, address);
+      return ok(request, 'verificationResent');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/email/verify/{token}',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Open the registration link: valid once, within 10 minutes',
+      validate: { params: Joi.object({ token: Joi.string().max(100).required() }), query: Joi.object().unknown(true) },
+    },
+    async handler(request) {
+      const { token } = request.params as { token: string };
+      const result = await verifyEmail(request.server.app.knex, token);
+      return ok(request, 'emailVerified', result);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'E-mail sign-in: answers access_token and expires_in',
+      validate: {
+        payload: Joi.object({
+          email: email().required(),
+          password: Joi.string().max(128).required(),
+          bot_token: Joi.string().max(4096).required().error(new Error('botCheckFailed')),
+        }),
+      },
+    },
+    async handler(request) {
+      const p = request.payload as { email: string; password: string; bot_token: string };
+      await limits(request, 'login', p.email, 10, 50, 15 * MINUTE);
+      await botCheck(request, p.bot_token);
+      return login(request.server.app.knex, request.server.app.config, p.email, p.password);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    options: { auth: REQUIRED, tags: ['api', 'auth'], description: 'Sign out: the token is revoked' },
+    async handler(request) {
+      const who = request.auth.credentials as AuthCredentials;
+      await logout(request.server.app.knex, who.sessionId, who.userId);
+      return ok(request, 'loggedOut');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/password/forgot',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Mail a password reset link; never tells whether the address exists',
+      validate: {
+        payload: Joi.object({ email: email().required(), bot_token: Joi.string().max(4096).allow('', null) }),
+      },
+    },
+    async handler(request) {
+      const { email: address } = request.payload as { email: string };
+      await limits(request, 'forgot', address, 3, 20, HOUR);
+      const { config, knex, mailer } = request.server.app;
+      await forgotPassword(knex, config, mailer, address);
+      return ok(request, 'forgotSent');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/password/reset',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Set a new password with the mailed token',
+      validate: {
+        payload: Joi.object({
+          email: email().required(),
+          token: Joi.string().max(100).required(),
+          password: password().required(),
+          password_confirmation: Joi.string()
+            .valid(Joi.ref('password'))
+            .required()
+            .error(new Error('passwordMismatch')),
+        }),
+      },
+    },
+    async handler(request) {
+      const p = request.payload as { email: string; token: string; password: string };
+      await limits(request, 'reset', p.email, 10, 30, HOUR);
+      await resetPassword(request.server.app.knex, p.email, p.token, p.password);
+      return ok(request, 'newPasswordSet');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/password/verify-password',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'auth'],
+      description: "Confirm the signed-in user's password before a sensitive step",
+      validate: { payload: Joi.object({ password: Joi.string().max(128).required() }) },
+    },
+    async handler(request) {
+      const who = request.auth.credentials as AuthCredentials;
+      await hitRateLimits(request.server.app.knex, [
+        { key: `verify-password:user:${who.userId}`, max: 10, windowSeconds: 15 * MINUTE },
+      ]);
+      await checkPassword(request.server.app.knex, who.userId, (request.payload as { password: string }).password);
+      return { data: { valid: true }, meta: {} };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/social/{provider}/url',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Where to send the browser to sign in or register with a provider',
+      validate: {
+        params: providerParam,
+        query: Joi.object({ intent: Joi.string().valid('login', 'register', 'link').default('login') }),
+      },
+    },
+    handler(request) {
+      const { provider } = request.params as { provider: SocialProvider };
+      const { intent } = request.query as { intent: string };
+      if (!request.server.app.config.social[provider]) throw new DomainError('notFound', 404);
+      return { data: { url: `/api/v1/auth/social/${provider}/connect?intent=${intent}` }, meta: {} };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/social/{provider}/user',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'The identity behind a social user id: e-mail, name and whether it is registered',
+      validate: { params: providerParam, payload: Joi.object({ social_user_id: handoff }) },
+    },
+    async handler(request) {
+      const { provider } = request.params as { provider: SocialProvider };
+      const identity = await findHandoff(
+        request.server.app.knex,
+        provider,
+        (request.payload as { social_user_id: string }).social_user_id,
+      );
+      return {
+        data: { provider, email: identity.email, name: identity.name, registered: !!identity.userId },
+        meta: {},
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login/social/{provider}',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Sign in with a linked social identity',
+      validate: { params: providerParam, payload: Joi.object({ social_user_id: handoff }) },
+    },
+    async handler(request) {
+      const { provider } = request.params as { provider: SocialProvider };
+      await limits(request, 'login-social', undefined, 0, 50, 15 * MINUTE);
+      const id = (request.payload as { social_user_id: string }).social_user_id;
+      return loginSocial(request.server.app.knex, request.server.app.config, provider, id);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/register/social/{provider}',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: "Register with a provider's identity; answers a token",
+      validate: {
+        params: providerParam,
+        payload: Joi.object({ social_user_id: handoff, name: personName().required(), email: email().optional() }),
+      },
+    },
+    async handler(request, h: ResponseToolkit) {
+      const { provider } = request.params as { provider: SocialProvider };
+      const p = request.payload as { social_user_id: string; name: string; email?: string };
+      await limits(request, 'register', p.email, 5, 20, HOUR);
+      const token = await registerSocial(
+        request.server.app.knex,
+        request.server.app.config,
+        provider,
+        p.social_user_id,
+        {
+          name: p.name,
+          email: p.email,
+          locale: request.app.locale,
+        },
+      );
+      return h.response(token).code(201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/mirairo/mirairo_flag',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'auth'],
+      description: 'Link the disability-ID service (Mirairo ID) to the signed-in account, or read the flag',
+      validate: { payload: Joi.object({ social_user_id: Joi.string().guid() }).allow(null) },
+    },
+    async handler(request) {
+      const who = request.auth.credentials as AuthCredentials;
+      const id = (request.payload as { social_user_id?: string } | null)?.social_user_id;
+      if (id) await linkMirairo(request.server.app.knex, who.userId, id);
+      const user = await request.server.app.knex('users').where({ id: who.userId }).first('disability_id');
+      const flag = user?.disabilityId ? 1 : 0;
+      return {
+        data: { mirairo_flag: flag },
+        meta: id ? { message: message('mirairoLinked', request.app.locale) } : {},
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/switch/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'auth'],
+      description: 'Act as one of your kids accounts, or switch back to the parent',
+      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: Joi.any() },
+    },
+    async handler(request) {
+      const who = request.auth.credentials as AuthCredentials;
+      const { id } = request.params as { id: number };
+      return switchAccount(request.server.app.knex, request.server.app.config, who, id);
+    },
+  },
+];

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../../config';
+import { audit } from '../../../lib/audit';
+import { DomainError } from '../../../lib/errors';
+import { hashPassword, verifyPassword } from '../../../lib/passwords';
+import { issueAccessToken, type TokenResponse } from '../accessToken';
+
+// Verifying against a real hash when the address is unknown keeps the answer time the same.
+let dummyHash: Promise<string> | null = null;
+
+/** E-mail sign-in: blocked until the address is verified, with a message that says so. */
+export async function login(knex: Knex, config: Config, email: string, password: string): Promise<TokenResponse> {
+  const user = await knex('users').where({ email }).whereNull('deleted_at').first();
+  dummyHash ??= hashPassword('Dummy-password-1');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user || !ok) throw new DomainError('loginFailed', 401);
+  if (!user.emailVerifiedAt) throw new DomainError('emailNotVerified', 403);
+  return knex.transaction(async (trx) => {
+    await audit(trx, { entity: 'user', entityId: user.id, action: 'login', actorUserId: user.id });
+    return issueAccessToken(trx, config, user.id);
+  });
+}

@@ -1,0 +1,66 @@
+import Boom from '@hapi/boom';
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { DomainError } from '../../lib/errors';
+import { EXPIRY_COOKIE, sameOrigin, tokenCookieName } from '../../plugins/auth';
+import { revokeSession, verifyAccessToken } from './accessToken';
+
+/**
+ * POST /api/access-token (our own server): the PWA hands over access_token and expires_in; the token goes into
+ * an http-only cookie (host-only prefixed except on plain-http localhost). A negative expires_in signs out.
+ */
+export const sessionRoutes: ServerRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/access-token',
+    options: {
+      auth: false,
+      tags: ['api', 'auth'],
+      description: 'Store the access token in a secure http-only cookie; negative expires_in logs out',
+      validate: {
+        payload: Joi.object({
+          access_token: Joi.string().max(4096).allow('', null),
+          expires_in: Joi.number()
+            .integer()
+            .min(-1_000_000_000)
+            .max(60 * 60 * 24 * 365)
+            .required(),
+          token_type: Joi.string().valid('Bearer'),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const { config, knex } = request.server.app;
+      const { access_token: token, expires_in: expiresIn } = request.payload as {
+        access_token?: string;
+        expires_in: number;
+      };
+      const cookie = tokenCookieName(config.publicUrl);
+      // Only our own pages may set or clear the session cookie (no login CSRF).
+      if (!sameOrigin(request, config.publicUrl)) throw new DomainError('csrf', 403);
+      if (expiresIn < 0) {
+        const current = token || (request.state as Record<string, string | undefined>)[cookie];
+        if (current) {
+          try {
+            await revokeSession(knex, verifyAccessToken(current, config).jti);
+          } catch {
+            // an expired or foreign token: nothing to revoke
+          }
+        }
+        return h.response().code(204).unstate(cookie).unstate(EXPIRY_COOKIE);
+      }
+      let claims: ReturnType<typeof verifyAccessToken>;
+      try {
+        claims = verifyAccessToken(token ?? '', config);
+      } catch {
+        throw Boom.unauthorized();
+      }
+      const ttlMs = Math.min(expiresIn * 1000, claims.exp * 1000 - Date.now());
+      return h
+        .response()
+        .code(204)
+        .state(cookie, token as string, { ttl: ttlMs })
+        .state(EXPIRY_COOKIE, String(claims.exp), { ttl: ttlMs });
+    },
+  },
+];

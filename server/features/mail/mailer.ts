@@ -1,0 +1,39 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * nodemailer over SMTP when SMTP_URL is set. Without it (development), each mail is written as an .eml file
+ * into `<DATA_DIR>/mail`, listed at /dev/mail.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  let transport: Transporter;
+  let folder: string | null = null;
+  if (options.smtpUrl) {
+    transport = nodemailer.createTransport(options.smtpUrl);
+  } else {
+    folder = join(options.dataDir, 'mail');
+    transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      if (folder) {
+        mkdirSync(folder, { recursive: true });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`;
+        writeFileSync(join(folder, name), (info as unknown as { message: Buffer }).message);
+      }
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Locale } from '../../../common/enums';
+
+export interface Template {
+  subject: string;
+  text: string;
+}
+
+const sign = {
+  ja: '\n\n──────────\nZooPass（動物園・水族館のチケットといきものガイド）\nこのメールは送信専用です。お心当たりのない場合は破棄してください。',
+  en: '\n\n──────────\nZooPass (tickets and animal guide for zoos and aquariums)\nThis address does not receive replies. If you did not expect this e-mail, please ignore it.',
+};
+
+export function verificationMail(locale: Locale, name: string, link: string): Template {
+  return locale === 'en'
+    ? {
+        subject: '[ZooPass] Please confirm your e-mail address',
+        text: `Hello ${name},\n\nThank you for signing up for ZooPass. Open the link below within 10 minutes to complete your registration:\n\n${link}\n\nIf the link has expired, you can request a new one from the sign-in page.${sign.en}`,
+      }
+    : {
+        subject: '【ZooPass】メールアドレスの確認をお願いします',
+        text: `${name} 様\n\nZooPassへのご登録ありがとうございます。\n以下のリンクを10分以内に開いて、登録を完了してください。\n\n${link}\n\nリンクの有効期限が切れた場合は、ログイン画面から確認メールを再送できます。${sign.ja}`,
+      };
+}
+
+export function passwordResetMail(locale: Locale, name: string, link: string): Template {
+  return locale === 'en'
+    ? {
+        subject: '[ZooPass] Reset your password',
+        text: `Hello ${name},\n\nWe received a request to reset your password. Open the link below within 60 minutes to set a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays the same.${sign.en}`,
+      }
+    : {
+        subject: '【ZooPass】パスワード再設定のご案内',
+        text: `${name} 様\n\nパスワード再設定のお申し込みを受け付けました。\n以下のリンクを60分以内に開いて、新しいパスワードを設定してください。\n\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${sign.ja}`,
+      };
+}

@@ -1,0 +1,251 @@
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { message } from '../../../common/messages';
+import { ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
+import { DomainError } from '../../lib/errors';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { email, isoDate, password, personName, telephone } from '../../lib/validation';
+import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { changePassword } from './services/changePassword';
+import { deleteAccount } from './services/deleteAccount';
+import { createChild, getChild, getParent, listChildren, updateChild } from './services/family';
+import { getProfile } from './services/getProfile';
+import { saveUpload } from './services/saveUpload';
+import { updateProfile } from './services/updateProfile';
+
+const who = (request: Request) => request.auth.credentials as AuthCredentials;
+const done = (request: Request, key: Parameters<typeof message>[0], data: unknown = null) => ({
+  data,
+  meta: { message: message(key, request.app.locale) },
+});
+
+/** Parent accounts only (a kid, or a parent acting as a kid, is refused). */
+function parentOnly(request: Request): number {
+  const c = who(request);
+  if (c.childFlag === 1) throw new DomainError('childRestricted', 403);
+  return c.userId;
+}
+
+const childPayload = Joi.object({ name: personName().required(), birthdate: isoDate().required() });
+
+export const meRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/me',
+    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'The signed-in profile' },
+    async handler(request, h) {
+      const c = who(request);
+      const profile = await getProfile(request.server.app.knex, c.userId, c.actorId);
+      return h.response({ data: profile, meta: {} }).header('cache-control', 'private, no-store');
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Update name, email, telephone, prefecture_id, birthdate, language (and gender)',
+      validate: {
+        payload: Joi.object({
+          name: personName().required(),
+          email: email().allow(null),
+          telephone: telephone(),
+          prefecture_id: Joi.number().integer().min(-1).max(47),
+          birthdate: isoDate().allow(null, ''),
+          language: Joi.number().valid(0, 1),
+          gender: Joi.number().valid(0, 1, 2),
+        }),
+      },
+    },
+    async handler(request) {
+      const c = who(request);
+      await updateProfile(request.server.app.knex, c.userId, request.payload as Parameters<typeof updateProfile>[2]);
+      return done(request, 'accountUpdated', await getProfile(request.server.app.knex, c.userId, c.actorId));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/me',
+    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'Delete the account (and its kids accounts)' },
+    async handler(request, h) {
+      const userId = parentOnly(request);
+      await deleteAccount(request.server.app.knex, userId);
+      return h.response(done(request, 'accountDeleted')).unstate('access_token').unstate('__Host-access_token');
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/reset-password',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Change the password (or set one for accounts made with a social provider)',
+      validate: {
+        payload: Joi.object({
+          current_password: Joi.string().max(128).allow(''),
+          password: password().required(),
+          password_confirmation: Joi.string()
+            .valid(Joi.ref('password'))
+            .required()
+            .error(new Error('passwordMismatch')),
+        }),
+      },
+    },
+    async handler(request) {
+      const userId = parentOnly(request);
+      const p = request.payload as { current_password?: string; password: string };
+      await changePassword(request.server.app.knex, userId, who(request).sessionId, p.current_password, p.password);
+      return done(request, 'passwordChanged');
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/notification',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Switch notifications on or off',
+      validate: { payload: Joi.object({ enabled: Joi.boolean().required() }) },
+    },
+    async handler(request) {
+      const c = who(request);
+      const { enabled } = request.payload as { enabled: boolean };
+      await request.server.app
+        .knex('users')
+        .where({ id: c.userId })
+        .update({ notifications_enabled: enabled, updated_at: new Date() });
+      return done(request, 'accountUpdated', { notifications_enabled: enabled });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/icon',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Upload a new icon (JPEG or PNG, at most 10MB), multipart field "icon"',
+      payload: {
+        output: 'data',
+        parse: true,
+        multipart: { output: 'data' },
+        maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
+        failAction: () => {
+          throw new DomainError('photoTooLarge', 413);
+        },
+      },
+    },
+    async handler(request) {
+      const c = who(request);
+      const icon = (request.payload as { icon?: unknown } | null)?.icon;
+      if (!Buffer.isBuffer(icon)) throw new DomainError('photoType', 415);
+      const { knex } = request.server.app;
+      const url = await knex.transaction(async (trx) => {
+        const id = await saveUpload(trx, c.userId, 'icon', icon, ICON_TYPES);
+        const iconUrl = `/api/v1/uploads/${id}`;
+        await trx('users').where({ id: c.userId }).update({ icon_url: iconUrl, updated_at: new Date() });
+        return iconUrl;
+      });
+      return done(request, 'accountUpdated', { icon_url: url });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/childs',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: "The parent's kids accounts",
+      validate: { query: Joi.object(pagingQuery) },
+    },
+    async handler(request) {
+      const userId = parentOnly(request);
+      const { page, per_page } = request.query as { page: number; per_page: number };
+      const all = await listChildren(request.server.app.knex, userId);
+      return { data: all.slice((page - 1) * per_page, page * per_page), meta: pageMeta(page, per_page, all.length) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/childs',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Create a kids account (the parent must have a password)',
+      validate: { payload: childPayload },
+    },
+    async handler(request, h) {
+      const userId = parentOnly(request);
+      const child = await createChild(
+        request.server.app.knex,
+        userId,
+        request.payload as { name: string; birthdate: string },
+      );
+      return h.response(done(request, 'accountUpdated', child)).code(201);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/childs/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'One of your kids accounts',
+      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }) },
+    },
+    async handler(request) {
+      const userId = parentOnly(request);
+      return { data: await getChild(request.server.app.knex, userId, (request.params as { id: number }).id), meta: {} };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/childs/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'Edit one of your kids accounts',
+      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: childPayload },
+    },
+    async handler(request) {
+      const userId = parentOnly(request);
+      const { id } = request.params as { id: number };
+      const child = await updateChild(
+        request.server.app.knex,
+        userId,
+        id,
+        request.payload as { name: string; birthdate: string },
+      );
+      return done(request, 'accountUpdated', child);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/parent',
+    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'The parent of this kids account' },
+    async handler(request) {
+      return { data: await getParent(request.server.app.knex, who(request).userId), meta: {} };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/uploads/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'An uploaded photo; only its owner (or their parent) can see it',
+      validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+    },
+    async handler(request, h) {
+      const c = who(request);
+      const row = await request.server.app
+        .knex('uploads')
+        .leftJoin('users', 'users.id', 'uploads.owner_id')
+        .where('uploads.id', (request.params as { id: string }).id)
+        .first('uploads.bytes', 'uploads.content_type', 'uploads.owner_id', 'users.parent_id');
+      const allowed = row && (row.ownerId === c.userId || row.parentId === c.userId || row.ownerId === c.actorId);
+      if (!allowed) throw new DomainError('notFound', 404);
+      return h.response(row.bytes).type(row.contentType).header('cache-control', 'private, max-age=86400');
+    },
+  },
+];

@@ -1,0 +1,45 @@
+import { BaseModel } from './BaseModel';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+  id!: number;
+  email!: string | null;
+  passwordHash!: string | null;
+  name!: string;
+  telephone!: string | null;
+  prefectureId!: number;
+  birthdate!: string | null;
+  language!: number;
+  gender!: number;
+  iconUrl!: string | null;
+  childFlag!: number;
+  parentId!: number | null;
+  notificationsEnabled!: boolean;
+  emailVerifiedAt!: Date | null;
+  disabilityId!: string | null;
+  disabilityLinkedAt!: Date | null;
+  deletedAt!: Date | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export class SocialIdentity extends BaseModel {
+  static override tableName = 'social_identities';
+  id!: number;
+  provider!: string;
+  subject!: string;
+  userId!: number | null;
+  email!: string | null;
+  name!: string | null;
+  handoffId!: string | null;
+  handoffExpiresAt!: Date | null;
+}
+
+export class Session extends BaseModel {
+  static override tableName = 'sessions';
+  id!: string;
+  userId!: number;
+  actorId!: number | null;
+  expiresAt!: Date;
+  revokedAt!: Date | null;
+}

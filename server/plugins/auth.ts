@@ -1,0 +1,128 @@
+import Boom from '@hapi/boom';
+import type { Plugin, Request } from '@hapi/hapi';
+import { verifyAccessToken } from '../features/auth/accessToken';
+import { DomainError } from '../lib/errors';
+
+export interface AuthCredentials {
+  userId: number;
+  sessionId: string;
+  /** The parent's id while acting as one of their kids. */
+  actorId: number | null;
+  childFlag: number;
+  parentId: number | null;
+  [key: string]: unknown;
+}
+
+declare module '@hapi/hapi' {
+  interface UserCredentials extends AuthCredentials {}
+}
+
+/** The token cookie: host-only prefixed, except over plain http on localhost where __Host- cannot be set. */
+export function tokenCookieName(publicUrl: string): string {
+  return new URL(publicUrl).protocol === 'https:' ? '__Host-access_token' : 'access_token';
+}
+/** Readable by scripts, holds only the expiry: tells the PWA it is signed in and when that ends. */
+export const EXPIRY_COOKIE = 'access_token_expires_at';
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The request comes from a page of our own origin (Origin, else Referer). */
+export function sameOrigin(request: Request, publicUrl: string): boolean {
+  const origin = (request.headers.origin as string | undefined) ?? (request.headers.referer as string | undefined);
+  if (!origin) return false;
+  try {
+    const o = new URL(origin);
+    const allowed = new Set([new URL(publicUrl).host, request.info.host]);
+    return allowed.has(o.host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `session` strategy: a JWT from `Authorization: Bearer` or the token cookie, checked for algorithm,
+ * signature, exp, aud and iss, and against the sessions table (revoked at logout). Writes authenticated by
+ * the cookie must come from our own origin (CSRF).
+ */
+export const authPlugin: Plugin<void> = {
+  name: 'auth',
+  dependencies: ['db'],
+  register(server) {
+    const config = server.app.config;
+    const cookieName = tokenCookieName(config.publicUrl);
+    const secure = new URL(config.publicUrl).protocol === 'https:';
+    server.state(cookieName, {
+      isHttpOnly: true,
+      isSecure: secure,
+      isSameSite: 'Lax',
+      path: '/',
+      encoding: 'none',
+      strictHeader: true,
+    });
+    server.state(EXPIRY_COOKIE, {
+      isHttpOnly: false,
+      isSecure: secure,
+      isSameSite: 'Lax',
+      path: '/',
+      encoding: 'none',
+    });
+
+    server.auth.scheme('zoo-session', () => ({
+      async authenticate(request, h) {
+        const header = request.headers.authorization as string | undefined;
+        const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+        const cookie = (request.state as Record<string, string | undefined>)[cookieName];
+        const token = bearer ?? cookie;
+        if (!token) throw Boom.unauthorized(null, 'Bearer');
+        let claims: ReturnType<typeof verifyAccessToken>;
+        try {
+          claims = verifyAccessToken(token, config);
+        } catch {
+          throw Boom.unauthorized('invalid token', 'Bearer');
+        }
+        const row = await server.app
+          .knex('sessions')
+          .join('users', 'users.id', 'sessions.user_id')
+          .where('sessions.id', claims.jti)
+          .whereNull('sessions.revoked_at')
+          .where('sessions.expires_at', '>', new Date())
+          .whereNull('users.deleted_at')
+          .first(
+            'users.id as userId',
+            'users.child_flag as childFlag',
+            'users.parent_id as parentId',
+            'sessions.actor_id as actorId',
+          );
+        if (!row || String(row.userId) !== claims.sub) throw Boom.unauthorized('session ended', 'Bearer');
+        if (!bearer && UNSAFE.has(request.method) && !sameOrigin(request, config.publicUrl)) {
+          throw new DomainError('csrf', 403);
+        }
+        const credentials: AuthCredentials = {
+          userId: row.userId,
+          sessionId: claims.jti,
+          actorId: row.actorId ?? null,
+          childFlag: row.childFlag,
+          parentId: row.parentId ?? null,
+        };
+        return h.authenticated({ credentials });
+      },
+    }));
+    server.auth.strategy('session', 'zoo-session');
+    server.auth.default({ strategy: 'session', mode: 'try' });
+  },
+};
+
+/** Route auth settings: signed-in users only. */
+export const REQUIRED = { strategy: 'session', mode: 'required' } as const;
+
+export function currentUserId(request: Request): number {
+  const credentials = request.auth.credentials as AuthCredentials | null;
+  if (!credentials) throw Boom.unauthorized();
+  return credentials.userId;
+}
+
+/** Kids accounts cannot pay, register cards or use coupons: refused here, not only hidden. */
+export function refuseChild(request: Request): void {
+  const credentials = request.auth.credentials as AuthCredentials | null;
+  if (credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
+}
