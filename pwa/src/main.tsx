@@ -6,19 +6,28 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { store } from './app/store';
 import { startAppUpdates } from './lib/appUpdate';
+import { api } from './lib/api';
 import { initI18n } from './lib/i18n';
+import { bindSession } from './lib/sessionService';
 import './styles.css';
 
 const i18n = initI18n();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');
 
+const router = createRouter();
+bindSession({
+  store,
+  navigate: (to) => void router.navigate(to),
+  resetApi: () => store.dispatch(api.util.resetApiState()),
+});
+
 try {
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <RouterProvider router={createRouter()} />
+          <RouterProvider router={router} />
         </I18nextProvider>
       </Provider>
     </StrictMode>,

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { appUpdate } from '../lib/appUpdate';
+import { toastStore } from '../lib/toast';
 
 function UpdatePrompt() {
   const { t } = useTranslation();
@@ -41,11 +42,31 @@ function OfflineBanner() {
   );
 }
 
+function Toasts() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot);
+  if (!toasts.length) return null;
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((t) =>
+        t.html ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by lib/sanitize before it gets here
+          <div key={t.id} className={`toast-item toast-item--${t.kind}`} dangerouslySetInnerHTML={{ __html: t.html }} />
+        ) : (
+          <div key={t.id} className={`toast-item toast-item--${t.kind}`}>
+            {t.text}
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
 export function Root() {
   return (
     <>
       <OfflineBanner />
       <Outlet />
+      <Toasts />
       <UpdatePrompt />
     </>
   );

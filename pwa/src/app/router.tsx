@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
-import { ensureGuestId } from '../lib/session';
+import { loadSession } from '../lib/sessionService';
 import { ComingSoonPage } from './ComingSoonPage';
 import { FatalErrorPage } from './FatalErrorPage';
 import { LAYOUT_COMPONENTS } from './layouts/Layouts';
@@ -35,10 +35,7 @@ function navigationLoader(route: RouteDef) {
     const outcome = await runNavigation(
       { route, params: params as Record<string, string>, url, historyIndex, previousRouteName },
       {
-        async loadSession() {
-          ensureGuestId();
-          return { loggedIn: false, isChild: undefined };
-        },
+        loadSession,
         scrollToTop: () => window.scrollTo(0, 0),
       },
     );

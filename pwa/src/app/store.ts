@@ -1,10 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api';
+import { sessionSlice } from '../lib/session';
 
 export function makeStore() {
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }

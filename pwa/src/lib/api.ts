@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import Qs from 'qs';
 import { currentLocale } from './i18n';
+import { handleUnauthorized } from './sessionService';
 
 /** Statuses retried once for non-mutating calls (spec section 7). */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -31,6 +32,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   if (typeof status === 'number' && RETRY_STATUSES.has(status) && SAFE_METHODS.has(method)) {
     result = await rawBaseQuery(args, api, extra);
   }
+  // A wrong password at sign-in is a 401 too: only other calls mean the session is gone.
+  const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && !url.startsWith('/auth/')) void handleUnauthorized();
   return result;
 };
 

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
+import { accountEn, accountJa } from '../locales/account';
 import en from '../locales/en';
 import ja from '../locales/ja';
 import { storedLocale, storeLocale } from './locale';
@@ -9,7 +10,10 @@ export const i18n = i18next.createInstance();
 
 export function initI18n(locale: Locale = storedLocale()) {
   void i18n.use(initReactI18next).init({
-    resources: { ja: { translation: ja }, en: { translation: en } },
+    resources: {
+      ja: { translation: { ...ja, account: accountJa } },
+      en: { translation: { ...en, account: accountEn } },
+    },
     lng: locale,
     fallbackLng: 'ja',
     supportedLngs: ['ja', 'en'],

@@ -1,0 +1,162 @@
+// Session actions shared by every feature: start-up loading, sign-in, sign-out, expiry and the 401 flow.
+import type { Profile } from '../../../common/dto/user';
+import { findRoute } from '../../../common/routes';
+import { currentLocale } from './i18n';
+import { sanitizeHtml } from './sanitize';
+import {
+  STORAGE_KEYS,
+  cleared,
+  ensureGuestId,
+  expiryDelay,
+  guestId,
+  removeGuestId,
+  signedIn,
+  tokenExpiry,
+  userLoaded,
+} from './session';
+import { showToast } from './toast';
+
+interface Store {
+  dispatch(action: unknown): unknown;
+  getState(): { session: { user: Profile | null; expiresAt: number | null } };
+}
+
+let store: Store | null = null;
+let navigate: (to: string) => void = (to) => window.location.assign(to);
+let timer: ReturnType<typeof setTimeout> | null = null;
+let resetApi: () => void = () => {};
+
+export function bindSession(deps: { store: Store; navigate?: (to: string) => void; resetApi?: () => void }) {
+  store = deps.store;
+  if (deps.navigate) navigate = deps.navigate;
+  if (deps.resetApi) resetApi = deps.resetApi;
+}
+
+const headers = () => ({ Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': currentLocale() });
+
+async function postToken(body: { access_token: string | null; expires_in: number }) {
+  return fetch('/api/access-token', { method: 'POST', credentials: 'same-origin', headers: headers(), body: JSON.stringify(body) });
+}
+
+function armTimer(expiresAt: number) {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const delay = expiryDelay(expiresAt);
+  if (delay !== null) timer = setTimeout(() => void expire(), delay);
+}
+
+async function fetchProfile(): Promise<Profile | null> {
+  const res = await fetch('/api/v1/me', { credentials: 'same-origin', headers: headers() });
+  if (!res.ok) return null;
+  return ((await res.json()) as { data: Profile }).data;
+}
+
+/** Clears the session locally and on the server (the cookie is http-only: only the server can drop it). */
+export async function clearSession(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  store?.dispatch(cleared());
+  resetApi();
+  await postToken({ access_token: null, expires_in: -1 }).catch(() => undefined);
+  ensureGuestId();
+}
+
+async function expire() {
+  await clearSession();
+}
+
+/**
+ * Runs on every navigation: signed in when the token cookie exists; expired on load means logout through the
+ * server; not signed in keeps a guest uuid; signed in without a loaded user fetches the profile and then drops
+ * the guest uuid (a failed fetch is ignored); with a loaded user only the expiry timer is set.
+ */
+export async function loadSession(): Promise<{ loggedIn: boolean; isChild: boolean | undefined }> {
+  const state = store?.getState().session;
+  const expiresAt = tokenExpiry();
+  if (expiresAt === null) {
+    if (state?.user) store?.dispatch(cleared());
+    ensureGuestId();
+    return { loggedIn: false, isChild: undefined };
+  }
+  if (expiresAt * 1000 <= Date.now()) {
+    await clearSession();
+    return { loggedIn: false, isChild: undefined };
+  }
+  if (state?.expiresAt !== expiresAt) store?.dispatch(signedIn(expiresAt));
+  let user = state?.user ?? null;
+  if (!user) {
+    user = await fetchProfile().catch(() => null);
+    if (user) {
+      store?.dispatch(userLoaded(user));
+      removeGuestId();
+    }
+  }
+  armTimer(expiresAt);
+  return { loggedIn: true, isChild: user ? user.child_flag === 1 : undefined };
+}
+
+/**
+ * After a successful sign-in (e-mail, social, switch): the token goes into the cookie, the guest cart is moved
+ * to the account, the guest uuid is removed, and the profile is loaded.
+ */
+export async function completeSignIn(token: { access_token: string; expires_in: number }): Promise<Profile | null> {
+  const res = await postToken(token);
+  if (!res.ok) throw new Error(`access-token ${res.status}`);
+  resetApi();
+  const guest = guestId();
+  if (guest) {
+    const moved = await fetch('/api/v1/carts/switch', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: headers(),
+      body: JSON.stringify({ guest_user_id: guest }),
+    }).catch(() => null);
+    if (moved?.status === 400) {
+      const body = (await moved.json().catch(() => null)) as { meta?: { message?: string } } | null;
+      if (body?.meta?.message) showToast({ html: sanitizeHtml(body.meta.message), kind: 'error' });
+    }
+    removeGuestId();
+  }
+  const expiresAt = tokenExpiry() ?? Math.floor(Date.now() / 1000) + token.expires_in;
+  store?.dispatch(signedIn(expiresAt));
+  armTimer(expiresAt);
+  const user = await fetchProfile().catch(() => null);
+  if (user) store?.dispatch(userLoaded(user));
+  return user;
+}
+
+/** Reload the profile after a change (language, account information, icon). */
+export async function refreshProfile(): Promise<void> {
+  const user = await fetchProfile().catch(() => null);
+  if (user) store?.dispatch(userLoaded(user));
+}
+
+export async function signOut(): Promise<void> {
+  await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'same-origin', headers: headers() }).catch(() => null);
+  await clearSession();
+}
+
+/**
+ * HTTP 401 anywhere: clear the session and user. On story pages go to /user-registration; otherwise remember the
+ * current route name and id and go to sign-in; an item detail with link_id comes back to its full path.
+ */
+export async function handleUnauthorized(location: Location = window.location): Promise<void> {
+  await clearSession();
+  const path = location.pathname;
+  if (path.includes('/story') || path.includes('stories')) {
+    navigate('/user-registration');
+    return;
+  }
+  const match = findRoute(path);
+  if (match) {
+    sessionStorage.setItem(STORAGE_KEYS.returnRoute, JSON.stringify({ name: match.route.name, id: match.params.id ?? null }));
+  }
+  const params = new URLSearchParams(location.search);
+  const full = path + location.search;
+  if (match?.route.name === 'item' && params.get('link_id')) {
+    navigate(`/signin?redirect=${encodeURIComponent(full)}`);
+    return;
+  }
+  sessionStorage.setItem(STORAGE_KEYS.returnUrl, full);
+  navigate('/signin');
+}
