@@ -33,8 +33,9 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    // The built app (npm test builds before the browser tests) on its own fresh database.
-    command: 'node --import tsx server/index.ts',
+    // The built app (npm test builds before the browser tests) on its own fresh database, with a real SMTP
+    // sink whose mails the tests read, and the local OpenID Connect provider on PORT+1.
+    command: 'node --import tsx e2e/support/serve.ts',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,6 +45,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      PUBLIC_URL: `http://localhost:${PORT}`,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -20,8 +24,8 @@ test('home -> parks search -> park profile in Japanese, then English without cha
   await page.getByRole('link', { name: '施設をさがす' }).first().click();
   await expect(page).toHaveURL(/\/find\/parks$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('動物園・水族館をさがす');
-  await page.getByLabel('地域').selectOption({ label: '関東' });
-  await page.getByLabel('都道府県').selectOption({ label: '東京都' });
+  await page.getByLabel('地域', { exact: true }).selectOption({ label: '関東' });
+  await page.getByLabel('都道府県', { exact: true }).selectOption({ label: '東京都' });
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'この条件でさがす' }).click();
   await expect(page).toHaveURL(/\/find\/parks\/result\?region_id=3&prefecture_id=13/);
@@ -35,7 +39,7 @@ test('home -> parks search -> park profile in Japanese, then English without cha
   await expect(page.getByRole('heading', { level: 1 })).toContainText('上野動物園');
   await expect(page.getByTestId('business-hours')).toContainText('9:30');
   await expect(page.getByTestId('closed-days')).toContainText('月曜日');
-  await expect(page.getByText('特定商取引法に基づく表記')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '特定商取引法に基づく表記' })).toBeVisible();
   await expect(page.getByRole('link', { name: /お問い合わせフォーム/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -87,29 +91,42 @@ test('a missing park shows the error page with its status', async ({ page }) => 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the service worker registers and the shell reloads offline; the app is installable', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/find/parks');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test('the service worker registers, the shell reloads offline, and the app is installable', async ({ baseURL }) => {
+  // Installability is not reported for incognito contexts: use a persistent profile like an installed browser.
+  const profile = mkdtempSync(join(tmpdir(), 'zoo-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: 'ja-JP',
+    viewport: { width: 390, height: 844 },
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  try {
+    const page = await context.newPage();
+    await page.goto('/find/parks');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
-  const cdp = await context.newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-    installabilityErrors: { errorId: string }[];
-  };
-  expect(installabilityErrors).toEqual([]);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
+    expect(manifest.errors).toEqual([]);
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('動物園・水族館をさがす');
-  await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await page.goto('/about-us');
-  await expect(page.locator('#main')).toBeVisible();
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('動物園・水族館をさがす');
+    await page.goto('/about-us');
+    await expect(page.locator('#main')).toBeVisible();
+    await context.setOffline(false);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('hashed assets are immutable; the shell, service worker and build metadata are revalidated', async ({

@@ -3,6 +3,7 @@ import { join, normalize, resolve } from 'node:path';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import { findRoute, stripTrailingSlash } from '../../common/routes';
+import { notFound } from '../lib/errors';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,7 +62,7 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
       handler(request: Request, h: ResponseToolkit) {
         const rel = request.path;
         if (rel.startsWith('/api/')) {
-          return h.response({ data: null, meta: { status: 404, code: 'notFound' } }).code(404);
+          throw notFound();
         }
         if (rel !== '/' && fileExists(rel)) return serveFile(h, rel);
         const known = findRoute(rel) !== null;

@@ -116,7 +116,7 @@ describe('GET /api/v1/parks/{id}', () => {
       expect(ja.data[key], key).toBeDefined();
     }
     expect(ja.data.closedWeekdays.map((d) => d.name)).toContain('月曜日');
-    expect(ja.data.commercialLawNotice).toContain('特定商取引法');
+    expect(ja.data.commercialLawNotice).toContain('販売業者');
     const en = (await get(`/api/v1/parks/${id}`, { 'accept-language': 'en' })).result as { data: ParkDetail };
     expect(en.data.name).toBe('Ueno Zoo');
     expect(en.data.closedWeekdays.map((d) => d.name)).toContain('Monday');

@@ -1,0 +1,37 @@
+// Browser-test harness: a real SMTP sink (its mails readable over HTTP for the tests), then the app itself.
+//   SMTP on E2E_SMTP_PORT (4025), mails at http://127.0.0.1:E2E_MAIL_PORT/mails?to=<address> (4026).
+import { createServer } from 'node:http';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4025);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 4026);
+const mails: { to: string; subject: string; text: string }[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', async () => {
+      const parsed = await simpleParser(Buffer.concat(chunks));
+      for (const rcpt of session.envelope.rcptTo) {
+        mails.push({ to: rcpt.address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+      }
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to');
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(to ? mails.filter((m) => m.to === to) : mails));
+}).listen(mailPort, '127.0.0.1');
+
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+await import('../../server/index');
