@@ -12,6 +12,8 @@ export interface Config {
   /** Directory with the built PWA (vite output). */
   distDir: string;
   logLevel: string;
+  /** How long public catalogue answers are kept in memory (ms); 0 turns the cache off. */
+  catalogueCacheMs: number;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
   /** SMTP URL for nodemailer; unset in development writes mails to DATA_DIR/mail (see /dev/mail). */
@@ -60,6 +62,7 @@ const schema = Joi.object({
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   DIST_DIR: Joi.string().default('./dist'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  CATALOGUE_CACHE_MS: Joi.number().integer().min(0).max(600_000).default(10_000),
   ACCESS_TOKEN_TTL: Joi.number()
     .integer()
     .min(60)
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     distDir: value.DIST_DIR,
     logLevel: value.LOG_LEVEL,
+    catalogueCacheMs: value.CATALOGUE_CACHE_MS,
     accessTokenTtl: value.ACCESS_TOKEN_TTL,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,

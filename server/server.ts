@@ -13,6 +13,7 @@ import { meRoutes } from './features/me/routes';
 import { parkRoutes } from './features/parks/routes';
 import { systemRoutes } from './features/system/routes';
 import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, validationFailAction } from './plugins/errors';
@@ -45,6 +46,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     state: { strictHeader: false, ignoreErrors: true },
   });
   server.app.config = config;
+  server.app.readCache = new ReadCache(config.catalogueCacheMs);
   server.app.mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   server.app.botVerifier =

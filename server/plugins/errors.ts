@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Boom } from '@hapi/boom';
-import type { Lifecycle, Plugin, Request, ResponseObject } from '@hapi/hapi';
+import type { Lifecycle, Plugin, Request } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
 import { MESSAGES, type MessageKey, message } from '../../common/messages';
 import { DomainError } from '../lib/errors';
@@ -55,30 +54,6 @@ export const errorsPlugin: Plugin<void> = {
           if (value !== undefined) res.header(name, String(value));
         }
         return res;
-      }
-      return h.continue;
-    });
-
-    // Public catalogue reads: strong ETag over the body, Cache-Control for browsers and CDNs, 304 on match.
-    server.ext('onPreResponse', (request, h) => {
-      const cache = request.route.settings.plugins?.publicCache;
-      const response = request.response as ResponseObject;
-      if (!cache || request.method !== 'get' || !response || 'isBoom' in response || response.statusCode !== 200) {
-        return h.continue;
-      }
-      const body = JSON.stringify(response.source);
-      const etag = createHash('sha1').update(body).update(request.app.locale).digest('base64url').slice(0, 27);
-      response.header('cache-control', `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.maxAge * 5}`);
-      response.header('vary', 'accept-language');
-      response.etag(etag, { weak: false, vary: false });
-      const inm = request.headers['if-none-match'] as string | undefined;
-      if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === `"${etag}"`)) {
-        return h
-          .response()
-          .code(304)
-          .etag(etag, { weak: false, vary: false })
-          .header('cache-control', `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.maxAge * 5}`)
-          .header('vary', 'accept-language');
       }
       return h.continue;
     });

@@ -12,7 +12,13 @@ export interface TestContext {
 /** A server on a fresh cloned database, for `server.inject` integration tests. */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await createTestDb();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    CATALOGUE_CACHE_MS: '0',
+    ...env,
+  });
   const server = await createServer(config, { knex: db.knex, closeDbOnStop: false });
   await server.initialize();
   return {

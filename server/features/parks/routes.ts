@@ -1,11 +1,12 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { cachedJson } from '../../lib/readCache';
 import { presentParkDetail, presentParkSummary } from './presentPark';
 import { getPark, getParkByLink } from './services/getPark';
 import { listParks } from './services/listParks';
 
-const CATALOGUE_CACHE = { publicCache: { maxAge: 60 } };
+const MAX_AGE = 60;
 
 export const parkRoutes: ServerRoute[] = [
   {
@@ -14,7 +15,7 @@ export const parkRoutes: ServerRoute[] = [
     options: {
       tags: ['api', 'parks'],
       description: 'List public parks by prefecture, region, kind and keyword',
-      plugins: CATALOGUE_CACHE,
+      auth: false,
       validate: {
         query: Joi.object({
           prefecture_id: Joi.array().items(Joi.number().integer().min(1).max(47)).single().max(47),
@@ -25,7 +26,7 @@ export const parkRoutes: ServerRoute[] = [
         }),
       },
     },
-    async handler(request) {
+    handler(request, h) {
       const q = request.query as {
         prefecture_id?: number[];
         region_id?: number;
@@ -34,18 +35,20 @@ export const parkRoutes: ServerRoute[] = [
         page: number;
         per_page: number;
       };
-      const { rows, total } = await listParks({
-        prefectureIds: q.prefecture_id,
-        regionId: q.region_id,
-        kind: q.kind,
-        keyword: q.keyword,
-        page: q.page,
-        perPage: q.per_page,
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { rows, total } = await listParks({
+          prefectureIds: q.prefecture_id,
+          regionId: q.region_id,
+          kind: q.kind,
+          keyword: q.keyword,
+          page: q.page,
+          perPage: q.per_page,
+        });
+        return {
+          data: rows.map((p) => presentParkSummary(p, request.app.locale)),
+          meta: pageMeta(q.page, q.per_page, total),
+        };
       });
-      return {
-        data: rows.map((p) => presentParkSummary(p, request.app.locale)),
-        meta: pageMeta(q.page, q.per_page, total),
-      };
     },
   },
   {
@@ -54,17 +57,26 @@ export const parkRoutes: ServerRoute[] = [
     options: {
       tags: ['api', 'parks'],
       description: 'One park with hours, closed days, special days, contact and commercial-law notice',
-      plugins: CATALOGUE_CACHE,
+      auth: false,
       validate: {
         params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
         query: Joi.object({ link_id: Joi.string().guid() }),
       },
     },
-    async handler(request) {
+    async handler(request, h) {
       const { id } = request.params as { id: number };
       const { link_id } = request.query as { link_id?: string };
-      const park = await getPark(id, link_id);
-      return { data: presentParkDetail(park, request.app.locale), meta: {} };
+      if (link_id) {
+        // Unlisted pages shared by link are not for shared caches.
+        const park = await getPark(id, link_id);
+        return h
+          .response({ data: presentParkDetail(park, request.app.locale), meta: {} })
+          .header('cache-control', 'private, no-cache');
+      }
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
+        data: presentParkDetail(await getPark(id, undefined), request.app.locale),
+        meta: {},
+      }));
     },
   },
   {
