@@ -1,0 +1,141 @@
+// Static pages. Bodies are plain text; paragraphs are separated by a blank line.
+import type { PageSeed } from './types';
+
+const body = (...paragraphs: string[]) => paragraphs.join('\n\n');
+
+export const PAGES: readonly PageSeed[] = [
+  {
+    slug: 'terms',
+    title: { ja: '利用規約', en: 'Terms of Use' },
+    body: {
+      ja: body(
+        '第1条（適用）\n本規約は、本サービス（動物園・水族館のチケット販売およびガイドサービス）の利用に関する条件を定めるものです。利用者は、本規約に同意したうえで本サービスを利用するものとします。',
+        '第2条（定義）\n「施設」とは、本サービスにチケットを掲載する動物園・水族館をいいます。「チケット」とは、入園券、イベント参加券、クエスト、施設利用券、引換券その他本サービスで販売される商品をいいます。',
+        '第3条（会員登録）\n利用者は、本サービス所定の方法により会員登録を行うことができます。登録内容に虚偽があった場合、当社は登録を取り消すことができます。18歳未満の方は、保護者の同意を得たうえで登録してください。保護者は、家族アカウント機能により子どもアカウントを作成・管理できます。',
+        '第4条（チケットの購入）\nチケットの売買契約は、利用者と各施設との間で成立します。チケットの価格はすべて消費税込みで表示します。抽選販売およびキャンセル待ちのチケットは、クレジットカードでのお支払いに限ります。',
+        '第5条（抽選・キャンセル待ち）\n抽選はお一人様一申込みに限ります。同一申込みのチケットはすべて同時に当選または落選となり、申込枚数によって当選確率は変わりません。キャンセル待ちから当選したチケットはキャンセルできません。',
+        '第6条（チケットの利用）\nチケットは、利用日当日に所定の方法（QRコードの提示、リンクへのアクセス、利用ボタンの操作等）で使用済みとなります。使用済みの処理は取り消すことができません。利用日より前に使用済みにしたチケットは無効となります。',
+        '第7条（チケットの分配）\n利用者は、購入したチケットを他の利用者に分配することができます。分配用リンクの有効期限は発行から24時間です。分配できる期間はチケットごとに定めます。',
+        '第8条（キャンセル・返金）\nお客様のご都合によるキャンセル・返金は、各チケットに定めるキャンセルポリシーの範囲でのみ受け付けます。荒天、動物の体調その他施設の都合によりイベントを中止した場合は、全額を返金します。',
+        '第9条（コイン・クーポン）\nコインはチケットの購入等により付与され、本サービス内のお支払いに利用できます。コインおよびクーポンの有効期限、利用条件は本サービス内に表示します。現金との交換はできません。',
+        '第10条（禁止事項）\n利用者は、チケットの転売を目的とした購入、不正な手段による抽選への申込み、本サービスの運営を妨げる行為その他法令または公序良俗に反する行為をしてはなりません。',
+        '第11条（免責）\n当社は、通信環境の不具合その他当社の責によらない事由により本サービスを利用できなかったことによる損害について責任を負いません。',
+        '第12条（規約の変更）\n当社は、必要に応じて本規約を変更できます。変更後の規約は本サービス上に掲載した時点で効力を生じます。',
+        '第13条（準拠法・管轄）\n本規約は日本法に準拠し、本サービスに関する紛争は東京地方裁判所を第一審の専属的合意管轄裁判所とします。',
+      ),
+      en: body(
+        'Article 1 (Scope)\nThese terms set out the conditions for using this service, which sells tickets for and provides guides to zoos and aquariums. By using the service you agree to these terms.',
+        'Article 2 (Definitions)\n“Facility” means a zoo or aquarium whose tickets are listed on the service. “Ticket” means admission tickets, event tickets, quests, facility tickets, vouchers and other products sold on the service.',
+        'Article 3 (Registration)\nYou may register as a member by the method the service provides. We may cancel a registration containing false information. If you are under 18, please register with a parent’s consent. Parents can create and manage child accounts with the family account feature.',
+        'Article 4 (Buying tickets)\nThe contract of sale for a ticket is made between you and the facility. All prices include consumption tax. Lottery and waitlist tickets can be paid for by credit card only.',
+        'Article 5 (Lotteries and waitlists)\nEach account may make one application per lottery. All tickets in an application win or lose together, and the number of tickets does not change the odds. Tickets won from the waitlist cannot be cancelled.',
+        'Article 6 (Using tickets)\nA ticket is marked as used on the day of use by the method set for it (showing a QR code, opening a link, pressing the use button, and so on). Marking a ticket as used cannot be undone. A ticket marked as used before the day of use becomes invalid.',
+        'Article 7 (Sharing tickets)\nYou may share tickets you have bought with other users. A sharing link is valid for 24 hours from issue. The period during which a ticket can be shared is set for each ticket.',
+        'Article 8 (Cancellations and refunds)\nCancellations and refunds at your convenience are accepted only within the cancellation policy of each ticket. If an event is cancelled because of bad weather, an animal’s health or other reasons on the facility’s side, the full amount is refunded.',
+        'Article 9 (Coins and coupons)\nCoins are awarded for purchases and other activity and can be used for payments on the service. Expiry dates and conditions for coins and coupons are shown in the service. They cannot be exchanged for cash.',
+        'Article 10 (Prohibited conduct)\nYou must not buy tickets for resale, apply for lotteries by improper means, interfere with the operation of the service, or act against the law or public order.',
+        'Article 11 (Disclaimer)\nWe are not liable for losses arising from being unable to use the service for reasons beyond our control, such as network problems.',
+        'Article 12 (Changes)\nWe may change these terms when necessary. Changes take effect when posted on the service.',
+        'Article 13 (Governing law and jurisdiction)\nThese terms are governed by the laws of Japan, and the Tokyo District Court has exclusive jurisdiction in the first instance over any dispute about the service.',
+      ),
+    },
+  },
+  {
+    slug: 'privacy',
+    title: { ja: 'プライバシーポリシー', en: 'Privacy Policy' },
+    body: {
+      ja: body(
+        '本サービスは、利用者の個人情報を適切に取り扱うことが社会的責務であると考え、個人情報の保護に関する法律その他の関係法令を遵守し、以下のとおり個人情報を取り扱います。',
+        '1. 取得する情報\n氏名、メールアドレス、電話番号、生年月日、お住まいの都道府県、決済に関する情報、チケットの購入・利用履歴、端末情報、位置情報（マップ機能をご利用の場合のみ）を取得します。クレジットカード番号は決済代行会社が管理し、本サービスでは保持しません。',
+        '2. 利用目的\n取得した情報は、チケットの販売・発行・入場確認、抽選の実施と結果のお知らせ、お問い合わせへの対応、本サービスの改善、不正利用の防止、利用者の同意を得たお知らせの送信のために利用します。',
+        '3. 施設への提供\nチケットの利用に必要な範囲で、購入者の氏名、チケット情報、事前情報としてご入力いただいた内容を、チケットを販売する施設に提供します。',
+        '4. 第三者提供\n法令に基づく場合を除き、ご本人の同意なく第三者に個人情報を提供しません。',
+        '5. 安全管理\n個人情報への不正アクセス、紛失、漏えい等を防ぐため、通信の暗号化、アクセス権限の管理その他の安全管理措置を講じます。',
+        '6. Cookieの利用\n本サービスは、ログイン状態の維持と表示言語の保存のためにCookieを使用します。言語設定のCookieの有効期間は365日です。',
+        '7. 開示・訂正・削除\nご本人から個人情報の開示、訂正、利用停止、削除のご請求があった場合は、ご本人であることを確認のうえ、遅滞なく対応します。アカウントは設定画面から削除できます。',
+        '8. お問い合わせ\n個人情報の取り扱いに関するお問い合わせは、本サービスのお問い合わせフォームからご連絡ください。',
+      ),
+      en: body(
+        'We regard the proper handling of personal information as a social responsibility. We comply with the Act on the Protection of Personal Information and other applicable laws, and handle personal information as follows.',
+        '1. Information we collect\nName, e-mail address, phone number, date of birth, prefecture of residence, payment information, ticket purchase and usage history, device information and location (only when you use the map feature). Credit card numbers are held by our payment provider, not by the service.',
+        '2. How we use it\nTo sell and issue tickets and check admission, run lotteries and tell you the results, respond to enquiries, improve the service, prevent fraud, and send notices you have agreed to receive.',
+        '3. Sharing with facilities\nTo the extent needed for you to use your tickets, we share the purchaser’s name, ticket details and any advance information you enter with the facility selling the ticket.',
+        '4. Third parties\nExcept where required by law, we do not give personal information to third parties without your consent.',
+        '5. Security\nWe protect personal information against unauthorised access, loss and leaks with encrypted connections, access controls and other safeguards.',
+        '6. Cookies\nThe service uses cookies to keep you signed in and to remember your display language. The language cookie lasts 365 days.',
+        '7. Access, correction and deletion\nIf you ask to see, correct, stop using or delete your personal information, we will do so without delay once we have confirmed your identity. You can delete your account from the settings screen.',
+        '8. Contact\nFor questions about how we handle personal information, please use the contact form in the service.',
+      ),
+    },
+  },
+  {
+    slug: 'commercial-law',
+    title: { ja: '特定商取引法に基づく表記', en: 'Notice under the Specified Commercial Transactions Act' },
+    body: {
+      ja: body(
+        '本サービスで販売するチケットの販売業者は、チケットを掲載している各動物園・水族館です。販売業者の名称、所在地、電話番号、メールアドレス、責任者等は、各施設のページの「特定商取引法に基づく表記」をご確認ください。',
+        '販売価格\n各チケットの購入画面に表示する価格（消費税込み）です。',
+        '商品代金以外の必要料金\nインターネット接続料金・通信料金はお客様のご負担となります。',
+        '支払方法\nクレジットカード（VISA、一括払いのみ）、PayPay、メルペイ、コイン。抽選・キャンセル待ちのチケットはクレジットカードのみご利用いただけます。',
+        '支払時期\nクレジットカードはご注文確定時、抽選チケットは当選確定時に決済されます。その他の決済方法は各決済事業者の定める時期となります。',
+        '引渡時期\n決済完了後、直ちにマイチケットに電子チケットを発行します。',
+        'キャンセル・返品\nチケットの性質上、お客様のご都合によるキャンセル・返金は原則としてお受けできません。キャンセルポリシーが設定されたチケットは、そのポリシーの範囲でキャンセルできます。施設の都合でイベントが中止となった場合は全額を返金します。',
+        '動作環境\n最新版のGoogle Chrome、Safari、Microsoft Edge、Firefoxでご利用ください。',
+      ),
+      en: body(
+        'Tickets on this service are sold by the zoos and aquariums that list them. For each seller’s name, address, phone number, e-mail address and responsible person, see the commercial-law notice on that facility’s page.',
+        'Prices\nAs shown on each ticket’s purchase screen, consumption tax included.',
+        'Other charges\nInternet connection and data charges are borne by the customer.',
+        'Payment methods\nCredit card (VISA, single payment only), PayPay, Merpay and coins. Lottery and waitlist tickets can be paid by credit card only.',
+        'Time of payment\nCredit cards are charged when the order is confirmed, lottery tickets when the win is confirmed; other methods follow each payment provider’s rules.',
+        'Delivery\nElectronic tickets are issued to My Tickets as soon as payment is complete.',
+        'Cancellations and returns\nBecause of the nature of tickets, cancellations and refunds at the customer’s convenience are not accepted in principle. Tickets with a cancellation policy can be cancelled within that policy. If an event is cancelled by the facility, the full amount is refunded.',
+        'Supported browsers\nThe latest versions of Google Chrome, Safari, Microsoft Edge and Firefox.',
+      ),
+    },
+  },
+  {
+    slug: 'faq',
+    title: { ja: 'よくある質問', en: 'Frequently asked questions' },
+    body: {
+      ja: body(
+        'Q. チケットはどのように使いますか？\nA. 利用日当日に「マイチケット」からチケットを開き、入口でQRコードを提示してください。チケットによっては、リンクを開く、または「利用する」ボタンを押して使用します。',
+        'Q. 電波の届かない場所でもチケットを表示できますか？\nA. 一度表示したチケットは端末に保存されるため、オフラインでも表示できます。念のため、来園前に一度マイチケットを開いておいてください。',
+        'Q. 家族や友人にチケットを渡せますか？\nA. 「分配」機能で、チケットを他の利用者に渡すことができます。分配用のリンクは24時間有効です。',
+        'Q. 抽選の結果はいつわかりますか？\nA. 各チケットに記載の抽選日以降に、メールとアプリの通知でお知らせします。落選時にキャンセル待ちを希望された場合は、キャンセル待ちに登録されます。',
+        'Q. キャンセルはできますか？\nA. キャンセルポリシーが設定されているチケットは、ポリシーに定める期限と手数料でキャンセルできます。キャンセル待ちから当選したチケットはキャンセルできません。',
+        'Q. 障害者手帳を持っています。割引はありますか？\nA. 障害者料金が設定されているチケットがあります。入口で手帳またはデジタル障害者手帳をご提示ください。介助者の方1名も同じ料金でご利用いただけます。',
+        'Q. 子ども用のアカウントは作れますか？\nA. 保護者のアカウントから家族アカウント（子どもアカウント）を作成できます。子どもアカウントでは決済機能が制限されます。',
+        'Q. コインとは何ですか？\nA. チケットの購入などでたまるポイントです。次回以降のお支払いに1コイン＝1円として利用できます。',
+      ),
+      en: body(
+        'Q. How do I use my ticket?\nA. On the day, open the ticket from My Tickets and show the QR code at the entrance. Some tickets are used by opening a link or pressing the “Use” button instead.',
+        'Q. Can I show my ticket without a signal?\nA. Tickets you have opened once are saved on your device and can be shown offline. To be safe, open My Tickets once before your visit.',
+        'Q. Can I give tickets to family or friends?\nA. Yes — use the share feature to pass tickets to other users. Sharing links are valid for 24 hours.',
+        'Q. When will I know the lottery result?\nA. We will tell you by e-mail and app notification after the draw date shown on the ticket. If you asked to join the waitlist, unsuccessful applications are added to it.',
+        'Q. Can I cancel?\nA. Tickets with a cancellation policy can be cancelled within its deadlines and fees. Tickets won from the waitlist cannot be cancelled.',
+        'Q. I have a disability certificate. Is there a discount?\nA. Many tickets have a disability price. Show your certificate or digital disability ID at the entrance; one companion can use the same price.',
+        'Q. Can I make an account for my child?\nA. Parents can create child accounts from their own account. Payment functions are restricted on child accounts.',
+        'Q. What are coins?\nA. Points you earn by buying tickets and more. You can use them on later purchases at 1 coin = 1 yen.',
+      ),
+    },
+  },
+  {
+    slug: 'about',
+    title: { ja: 'このサービスについて', en: 'About this service' },
+    body: {
+      ja: body(
+        '本サービスは、全国の動物園・水族館のチケットを探して購入し、当日は電子チケットで入場できるサービスです。入園券だけでなく、バックヤードツアーや餌やり体験、謎解きクエスト、駐車場、グッズ引換券まで、まとめて手配できます。',
+        '飼育員が投稿するストーリーでは、赤ちゃんの誕生や日々の飼育の様子など、動物たちの「今」をお届けします。気になる動物や施設をフォローすると、新しいストーリーをいち早く受け取れます。',
+        '来園中は、園内マップで見たい動物やイベントの場所を確認できます。電波の届きにくい場所でも、マップとチケットはオフラインで表示できます。',
+        '動物園・水族館は、動物たちの命を未来へつなぐ「種の保存」や、環境教育の拠点でもあります。本サービスを通じて、一人でも多くの方が動物たちと出会い、その魅力を知るきっかけになれば幸いです。',
+      ),
+      en: body(
+        'This service lets you find and buy tickets for zoos and aquariums across Japan and get in on the day with an electronic ticket. Beyond admission, you can arrange backyard tours, feeding sessions, puzzle quests, parking and shop vouchers all in one place.',
+        'Stories posted by keepers bring you the animals’ lives as they happen, from new births to everyday care. Follow the animals and parks you love to get new stories first.',
+        'During your visit, the park map shows where to find animals and events. The map and your tickets work offline, even where the signal is weak.',
+        'Zoos and aquariums are also centres for conservation and environmental education. We hope this service helps more people meet the animals and discover how wonderful they are.',
+      ),
+    },
+  },
+];
