@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
@@ -39,6 +40,7 @@ export function createPglite(dataDir?: string, loadDataDir?: Blob | File): PGlit
   return new PGlite({
     ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
     parsers: pgliteParsers,
+    extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
 }

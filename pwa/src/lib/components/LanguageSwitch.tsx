@@ -21,7 +21,19 @@ export function LanguageSwitch() {
         dispatch(api.util.resetApiState());
       }}
     >
-      <span aria-hidden="true">🌐</span> {t('nav.switchLanguage')}
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c2.5 2.7 2.5 15.3 0 18M12 3c-2.5 2.7-2.5 15.3 0 18" />
+      </svg>
+      {t('nav.switchLanguage')}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../../db/knex';
+import { rankSql, whereSearch } from '../../../lib/search';
 import { Park } from '../../../models/Park';
 
 export interface ListParksQuery {
@@ -19,28 +20,16 @@ export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
   if (query.prefectureIds?.length) q.whereIn('parks.prefecture_id', query.prefectureIds);
   if (query.regionId) q.where('prefectures.region_id', query.regionId);
   if (query.kind) q.where('parks.kind', query.kind);
-  const keyword = query.keyword?.normalize('NFKC').trim();
-  if (keyword) {
-    const words = keyword.split(/\s+/).slice(0, 5);
-    for (const word of words) {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q.where((w) =>
-        w
-          .whereILike('parks.name_ja', like)
-          .orWhereILike('parks.name_en', like)
-          .orWhereILike('parks.name_kana', like)
-          .orWhereILike('parks.address_ja', like)
-          .orWhereILike('parks.address_en', like)
-          .orWhereILike('prefectures.name_ja', like)
-          .orWhereILike('prefectures.name_en', like),
-      );
-    }
-  }
+  const terms = whereSearch(q, 'parks.search_text', query.keyword);
+  const rank = terms.length ? rankSql('parks.search_text', terms) : null;
   const [rows, totalRow] = await Promise.all([
     q
       .clone()
       .select('parks.*')
       .withGraphFetched('[closedWeekdays, specialDays]')
+      .modify((b) => {
+        if (rank) b.orderByRaw(`${rank.sql} DESC`, rank.bindings);
+      })
       .orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }])
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
