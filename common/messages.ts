@@ -114,6 +114,11 @@ export const MESSAGES = {
     ja: 'ミライロIDを連携しました。障がい者割引が利用できます。',
     en: 'Your Mirairo ID is linked. Disability prices are now available.',
   },
+  tooManyDates: { ja: '日付は10件まで選択できます', en: 'You can select up to 10 dates' },
+  packTotalRange: {
+    ja: '合計{min}〜{max}の間で設定してください。',
+    en: 'Please set between {min} and {max} in total.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

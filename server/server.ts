@@ -7,11 +7,18 @@ import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
+import { itemRoutes } from './features/items/routes';
+import { libraryRoutes } from './features/library/routes';
+import { livingThingRoutes } from './features/livingThings/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { meRoutes } from './features/me/routes';
+import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
+import { parkUserRoutes } from './features/parkUsers/routes';
+import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
+import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
@@ -72,7 +79,20 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
   await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });
 
-  server.route([...systemRoutes, ...sessionRoutes, ...authRoutes, ...meRoutes, ...parkRoutes]);
+  server.route([
+    ...systemRoutes,
+    ...sessionRoutes,
+    ...authRoutes,
+    ...meRoutes,
+    ...parkRoutes,
+    ...itemRoutes,
+    ...ticketPackRoutes,
+    ...livingThingRoutes,
+    ...parkUserRoutes,
+    ...storyRoutes,
+    ...libraryRoutes,
+    ...pageRoutes,
+  ]);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;
 }

@@ -5,8 +5,8 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { store } from './app/store';
-import { startAppUpdates } from './lib/appUpdate';
 import { api } from './lib/api';
+import { startAppUpdates } from './lib/appUpdate';
 import { initI18n } from './lib/i18n';
 import { bindSession } from './lib/sessionService';
 import './styles.css';
@@ -15,19 +15,22 @@ const i18n = initI18n();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');
 
-const router = createRouter();
+// The session must be bound before the router runs its first navigation (loaders call loadSession).
+let router: ReturnType<typeof createRouter> | null = null;
 bindSession({
   store,
-  navigate: (to) => void router.navigate(to),
+  navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
+const appRouter = createRouter();
+router = appRouter;
 
 try {
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter} />
         </I18nextProvider>
       </Provider>
     </StrictMode>,

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { searchTerms } from '../../common/search/normalize';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -7,7 +6,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Keyword filter over a generated `search_text` column (see migrations/…_search.ts): every term must occur,
  * in any position, after both sides are normalised the same way. Returns the terms (empty: no filter).
  */
-export function whereSearch(q: Knex.QueryBuilder, column: string, keyword: string | undefined): string[] {
+export function whereSearch(
+  q: { where(column: string, op: string, value: string): unknown },
+  column: string,
+  keyword: string | undefined,
+): string[] {
   const terms = searchTerms(keyword);
   for (const term of terms) q.where(column, 'like', `%${escapeLike(term)}%`);
   return terms;

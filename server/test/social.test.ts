@@ -41,6 +41,11 @@ async function socialRoundTrip(provider: string, login: string, intent = 'login'
   const done = await ctx.server.inject({ url: u.pathname + u.search, headers: { cookie } });
   expect(done.statusCode).toBe(302);
   const location = new URL(done.headers.location as string, ORIGIN);
+  if (intent === 'link') {
+    // Linking finishes on the settings page of the signed-in user.
+    expect(location.pathname).toBe('/me/settings');
+    return location.searchParams.get('mirairo_link') as string;
+  }
   expect(location.pathname).toBe(`/${provider}/callback`);
   expect(location.searchParams.get('intent')).toBe(intent);
   return location.searchParams.get('social_user_id') as string;

@@ -20,6 +20,29 @@ const PAGES: Partial<Record<string, Page>> = {
   'private-park': lazy(() =>
     import('../features/parks/ParkProfilePage').then((m) => ({ default: m.PrivateParkProfilePage })),
   ),
+  signin: lazy(() => import('../features/account/SignInPage')),
+  register: lazy(() => import('../features/account/RegisterPage')),
+  'register-email': lazy(() => import('../features/account/RegisterEmailPage')),
+  'register-notify': lazy(() => import('../features/account/RegisterNotifyPage')),
+  'register-provider': lazy(() => import('../features/account/RegisterProviderPage')),
+  'email-verify': lazy(() => import('../features/account/EmailVerifyPage')),
+  'social-callback': lazy(() => import('../features/account/SocialCallbackPage')),
+  'user-registration': lazy(() => import('../features/account/UserRegistrationPage')),
+  'forgot-password': lazy(() => import('../features/account/ForgotPasswordPage')),
+  'forgot-password-notify': lazy(() => import('../features/account/ForgotPasswordNotifyPage')),
+  'reset-password': lazy(() => import('../features/account/ResetPasswordPage')),
+  'reset-password-notify': lazy(() => import('../features/account/ResetPasswordNotifyPage')),
+  me: lazy(() => import('../features/account/MePage')),
+  'me-settings': lazy(() => import('../features/account/SettingsPage')),
+  'me-account-information': lazy(() => import('../features/account/AccountInformationPage')),
+  'me-change-icon': lazy(() => import('../features/account/ChangeIconPage')),
+  'me-password': lazy(() => import('../features/account/PasswordPage')),
+  'me-notification': lazy(() => import('../features/account/NotificationPage')),
+  'me-family-account': lazy(() => import('../features/account/FamilyAccountPage')),
+  'me-family-account-create': lazy(() => import('../features/account/FamilyAccountFormPage')),
+  'me-family-account-edit': lazy(() =>
+    import('../features/account/FamilyAccountFormPage').then((m) => ({ default: m.EditFamilyAccountPage })),
+  ),
 };
 
 let initialNavigation = true;

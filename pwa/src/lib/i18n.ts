@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
 import { accountEn, accountJa } from '../locales/account';
+import { catalogueEn, catalogueJa } from '../locales/catalogue';
 import en from '../locales/en';
 import ja from '../locales/ja';
 import { storedLocale, storeLocale } from './locale';
@@ -11,8 +12,8 @@ export const i18n = i18next.createInstance();
 export function initI18n(locale: Locale = storedLocale()) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ja: { translation: { ...ja, account: accountJa } },
-      en: { translation: { ...en, account: accountEn } },
+      ja: { translation: { ...ja, account: accountJa, catalogue: catalogueJa } },
+      en: { translation: { ...en, account: accountEn, catalogue: catalogueEn } },
     },
     lng: locale,
     fallbackLng: 'ja',

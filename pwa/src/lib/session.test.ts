@@ -31,8 +31,12 @@ describe('session cookie and timer', () => {
 
 describe('401 flow and start-up', () => {
   const navigate = vi.fn();
+  let clock = Date.now();
   const dispatch = vi.fn();
   beforeEach(() => {
+    // The 401 flow runs once per burst of failed calls: let its guard lapse between tests.
+    clock += 10_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: clock });
     navigate.mockReset();
     dispatch.mockReset();
     sessionStorage.clear();

@@ -4,12 +4,12 @@ import { findRoute } from '../../../common/routes';
 import { currentLocale } from './i18n';
 import { sanitizeHtml } from './sanitize';
 import {
-  STORAGE_KEYS,
   cleared,
   ensureGuestId,
   expiryDelay,
   guestId,
   removeGuestId,
+  STORAGE_KEYS,
   signedIn,
   tokenExpiry,
   userLoaded,
@@ -32,10 +32,19 @@ export function bindSession(deps: { store: Store; navigate?: (to: string) => voi
   if (deps.resetApi) resetApi = deps.resetApi;
 }
 
-const headers = () => ({ Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': currentLocale() });
+const headers = () => ({
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+  'Accept-Language': currentLocale(),
+});
 
 async function postToken(body: { access_token: string | null; expires_in: number }) {
-  return fetch('/api/access-token', { method: 'POST', credentials: 'same-origin', headers: headers(), body: JSON.stringify(body) });
+  return fetch('/api/access-token', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: headers(),
+    body: JSON.stringify(body),
+  });
 }
 
 function armTimer(expiresAt: number) {
@@ -132,7 +141,9 @@ export async function refreshProfile(): Promise<void> {
 }
 
 export async function signOut(): Promise<void> {
-  await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'same-origin', headers: headers() }).catch(() => null);
+  await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'same-origin', headers: headers() }).catch(
+    () => null,
+  );
   await clearSession();
 }
 
@@ -140,16 +151,26 @@ export async function signOut(): Promise<void> {
  * HTTP 401 anywhere: clear the session and user. On story pages go to /user-registration; otherwise remember the
  * current route name and id and go to sign-in; an item detail with link_id comes back to its full path.
  */
+let lastUnauthorizedAt = 0;
+
 export async function handleUnauthorized(location: Location = window.location): Promise<void> {
-  await clearSession();
+  // Clearing the session refetches open queries, which answer 401 again: handle the first one only, and never
+  // remember the sign-in or registration pages as the way back.
+  if (Date.now() - lastUnauthorizedAt < 2000) return;
   const path = location.pathname;
+  if (path.startsWith('/signin') || path.startsWith('/register') || path === '/user-registration') return;
+  lastUnauthorizedAt = Date.now();
+  await clearSession();
   if (path.includes('/story') || path.includes('stories')) {
     navigate('/user-registration');
     return;
   }
   const match = findRoute(path);
   if (match) {
-    sessionStorage.setItem(STORAGE_KEYS.returnRoute, JSON.stringify({ name: match.route.name, id: match.params.id ?? null }));
+    sessionStorage.setItem(
+      STORAGE_KEYS.returnRoute,
+      JSON.stringify({ name: match.route.name, id: match.params.id ?? null }),
+    );
   }
   const params = new URLSearchParams(location.search);
   const full = path + location.search;

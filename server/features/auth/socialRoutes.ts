@@ -36,7 +36,10 @@ export const socialPlugin: Plugin<void> = {
           }
           const profile = profileFromCredentials((request.auth.credentials as { profile?: unknown }).profile);
           const handoff = await storeSocialHandoff(server.app.knex, provider, profile);
-          const safeIntent = ['login', 'register', 'link'].includes(intent) ? intent : 'login';
+          // Linking (a signed-in user adding a disability ID) finishes on the settings page: the callback page
+          // is for guests only.
+          if (intent === 'link') return h.redirect(`/me/settings?mirairo_link=${handoff}`);
+          const safeIntent = intent === 'register' ? 'register' : 'login';
           return h.redirect(`/${provider}/callback?social_user_id=${handoff}&intent=${safeIntent}`);
         },
       });

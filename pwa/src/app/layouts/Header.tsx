@@ -1,6 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { Avatar } from '../../features/account/Avatar';
 import { LanguageSwitch } from '../../lib/components/LanguageSwitch';
+import { useAppSelector } from '../store';
+
+/** Guests get a sign-in link; signed-in users a link to My page with their icon. */
+function AccountLink() {
+  const { t } = useTranslation();
+  const user = useAppSelector((s) => s.session.user);
+  if (!user) {
+    return (
+      <Link to="/signin" className="account-link" data-testid="header-signin">
+        {t('nav.signin')}
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to="/me"
+      className="account-link account-link--user"
+      aria-label={t('account.header.myPageLabel', { name: user.name })}
+      data-testid="header-me"
+    >
+      <Avatar name={user.name} iconUrl={user.icon_url} size={32} />
+      <span className="account-link__text">{t('nav.me')}</span>
+    </Link>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -14,7 +40,10 @@ export function Header() {
           <img src="/icons/icon.svg" alt="" width="36" height="36" />
           <span className="brand__name">{t('app.name')}</span>
         </Link>
-        <LanguageSwitch />
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          <AccountLink />
+        </div>
       </div>
       <nav className="site-nav" aria-label={t('nav.menu')}>
         <NavLink to="/" end>

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Profile } from '../../../../common/dto/user';
+import { completeSignIn, signOut } from '../../lib/sessionService';
+import { Avatar } from './Avatar';
+import { useSwitchAccountMutation } from './accountApi';
+import { LiveMessage, ProfileGate, useLocale } from './components';
+import { errorText } from './helpers';
+
+interface MenuLink {
+  to: string;
+  key: string;
+  icon: string;
+  parentOnly?: boolean;
+}
+
+const MENU: readonly MenuLink[] = [
+  { to: '/my-tickets', key: 'myTickets', icon: '🎫' },
+  { to: '/me/follows', key: 'follows', icon: '⭐' },
+  { to: '/me/library', key: 'library', icon: '📚' },
+  { to: '/me/my-coupon', key: 'coupons', icon: '🏷️', parentOnly: true },
+  { to: '/me/wallet/histories', key: 'coins', icon: '🪙' },
+  { to: '/me/notification', key: 'notifications', icon: '🔔' },
+  { to: '/me/settings', key: 'settings', icon: '⚙️' },
+];
+
+function MeContent({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [switchAccount] = useSwitchAccountMutation();
+  const [busy, setBusy] = useState<'switch' | 'signout' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const isChild = profile.child_flag === 1;
+
+  const switchBack = async (parentId: number) => {
+    setBusy('switch');
+    setError(null);
+    try {
+      const token = await switchAccount(parentId).unwrap();
+      await completeSignIn(token);
+      setBusy(null);
+      navigate('/me', { replace: true });
+    } catch (err) {
+      setBusy(null);
+      setError(errorText(err, locale));
+    }
+  };
+
+  const leave = async () => {
+    setBusy('signout');
+    await signOut();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="account-page stack" data-testid="me-page">
+      <h1 className="page-title">{t('account.me.title')}</h1>
+      <section className="panel profile-card" aria-label={t('account.me.profile')}>
+        <Avatar name={profile.name} iconUrl={profile.icon_url} size={72} />
+        <div className="profile-card__text">
+          <p className="profile-card__name" data-testid="me-name">
+            {profile.name}
+          </p>
+          {profile.email && <p className="muted profile-card__email">{profile.email}</p>}
+          {isChild && <span className="badge">{t('account.me.kidsBadge')}</span>}
+          {profile.mirairo_flag === 1 && <span className="badge">{t('account.me.mirairoBadge')}</span>}
+        </div>
+      </section>
+
+      {profile.acting_parent_id !== null && (
+        <section className="panel notice-panel" aria-labelledby="acting-title">
+          <h2 id="acting-title">{t('account.me.actingTitle')}</h2>
+          <p>{t('account.me.actingLead', { name: profile.name })}</p>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={busy !== null}
+            aria-busy={busy === 'switch' || undefined}
+            onClick={() => void switchBack(profile.acting_parent_id as number)}
+          >
+            {t('account.me.switchBack')}
+          </button>
+        </section>
+      )}
+      <LiveMessage text={error} />
+
+      <nav aria-label={t('account.me.menu')}>
+        <ul className="menu-list">
+          {MENU.filter((m) => !(m.parentOnly && isChild)).map((m) => (
+            <li key={m.to}>
+              <Link to={m.to} className="menu-list__link">
+                <span className="menu-list__icon" aria-hidden="true">
+                  {m.icon}
+                </span>
+                <span>{t(`account.me.links.${m.key}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <button
+        type="button"
+        className="button button--block"
+        onClick={() => void leave()}
+        disabled={busy !== null}
+        aria-busy={busy === 'signout' || undefined}
+        data-testid="signout"
+      >
+        {t('account.me.signOut')}
+      </button>
+    </div>
+  );
+}
+
+/** /me: the profile card, the menu of the account, switching back from a kids account, and signing out. */
+export default function MePage() {
+  return <ProfileGate>{(profile) => <MeContent profile={profile} />}</ProfileGate>;
+}

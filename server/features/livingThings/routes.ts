@@ -1,0 +1,141 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { HABITATS, type Habitat, LIVING_THING_GROUPS, type LivingThingGroup } from '../../../common/dto/livingThing';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { cachedJson } from '../../lib/readCache';
+import {
+  presentLivingThingDetail,
+  presentLivingThingSummary,
+  presentParkLivingThingDetail,
+  presentParkLivingThingSummary,
+} from './presentLivingThing';
+import { getLivingThing } from './services/getLivingThing';
+import { getParkLivingThing } from './services/getParkLivingThing';
+import { listLivingThings } from './services/listLivingThings';
+import { listParkLivingThings } from './services/listParkLivingThings';
+
+const MAX_AGE = 60;
+const id = () => Joi.number().integer().min(1).max(2_147_483_647);
+
+export const livingThingRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/living-things',
+    options: {
+      tags: ['api', 'living-things'],
+      description: 'Species by keyword, classification group, habitat group and park',
+      auth: false,
+      validate: {
+        query: Joi.object({
+          keyword: Joi.string().trim().max(100).allow(''),
+          classification: Joi.string().valid(...LIVING_THING_GROUPS),
+          habitat: Joi.string().valid(...HABITATS),
+          park_id: id(),
+          ...pagingQuery,
+        }),
+      },
+    },
+    handler(request, h) {
+      const q = request.query as {
+        keyword?: string;
+        classification?: LivingThingGroup;
+        habitat?: Habitat;
+        park_id?: number;
+        page: number;
+        per_page: number;
+      };
+      const locale = request.app.locale;
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { rows, total } = await listLivingThings(
+          request.server.app.knex,
+          {
+            keyword: q.keyword,
+            group: q.classification,
+            habitat: q.habitat,
+            parkId: q.park_id,
+            page: q.page,
+            perPage: q.per_page,
+          },
+          locale,
+        );
+        return {
+          data: rows.map((r) => presentLivingThingSummary(r, locale)),
+          meta: pageMeta(q.page, q.per_page, total),
+        };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/living-things/{id}',
+    options: {
+      tags: ['api', 'living-things'],
+      description: 'One species: classification, habitat, diet, sizes, number of species, the parks that keep it',
+      auth: false,
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    handler(request, h) {
+      const { id: livingThingId } = request.params as { id: number };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { row, keepers, followerCount } = await getLivingThing(request.server.app.knex, livingThingId);
+        return { data: presentLivingThingDetail(row, keepers, followerCount, request.app.locale), meta: {} };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/park-living-things',
+    options: {
+      tags: ['api', 'living-things'],
+      description: "Parks' animals (nicknamed individuals and groups) by park, species and keyword",
+      auth: false,
+      validate: {
+        query: Joi.object({
+          park_id: id(),
+          living_thing_id: id(),
+          keyword: Joi.string().trim().max(100).allow(''),
+          ...pagingQuery,
+        }),
+      },
+    },
+    handler(request, h) {
+      const q = request.query as {
+        park_id?: number;
+        living_thing_id?: number;
+        keyword?: string;
+        page: number;
+        per_page: number;
+      };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { rows, total } = await listParkLivingThings(request.server.app.knex, {
+          parkId: q.park_id,
+          livingThingId: q.living_thing_id,
+          keyword: q.keyword,
+          page: q.page,
+          perPage: q.per_page,
+        });
+        return {
+          data: rows.map((r) => presentParkLivingThingSummary(r, request.app.locale)),
+          meta: pageMeta(q.page, q.per_page, total),
+        };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/park-living-things/{id}',
+    options: {
+      tags: ['api', 'living-things'],
+      description: "One park's animal: nickname, birthday, gender, approximate number bred, species",
+      auth: false,
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    handler(request, h) {
+      const { id: animalId } = request.params as { id: number };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { row, storyCount } = await getParkLivingThing(request.server.app.knex, animalId);
+        return { data: presentParkLivingThingDetail(row, storyCount, request.app.locale), meta: {} };
+      });
+    },
+  },
+];

@@ -1,0 +1,27 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { PAGE_SLUG_PATTERN } from '../../../common/dto/page';
+import { cachedJson } from '../../lib/readCache';
+import { getPage } from './services/getPage';
+
+const MAX_AGE = 300;
+
+export const pageRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/pages/{slug}',
+    options: {
+      tags: ['api', 'pages'],
+      description: 'A content page (about, corporations, user-guide, terms, privacy, commercial-law, faq, ...)',
+      auth: false,
+      validate: { params: Joi.object({ slug: Joi.string().pattern(PAGE_SLUG_PATTERN).required() }) },
+    },
+    handler(request, h) {
+      const { slug } = request.params as { slug: string };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
+        data: await getPage(request.server.app.knex, slug, request.app.locale),
+        meta: {},
+      }));
+    },
+  },
+];

@@ -1,0 +1,57 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { cachedJson } from '../../lib/readCache';
+import { presentParkUserDetail, presentParkUserRef } from './presentParkUser';
+import { getParkUser } from './services/getParkUser';
+import { listParkUsers } from './services/listParkUsers';
+
+const MAX_AGE = 60;
+const id = () => Joi.number().integer().min(1).max(2_147_483_647);
+
+export const parkUserRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/park-users',
+    options: {
+      tags: ['api', 'park-users'],
+      description: 'The park staff who post stories, by park and keyword',
+      auth: false,
+      validate: {
+        query: Joi.object({ park_id: id(), keyword: Joi.string().trim().max(100).allow(''), ...pagingQuery }),
+      },
+    },
+    handler(request, h) {
+      const q = request.query as { park_id?: number; keyword?: string; page: number; per_page: number };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { rows, total } = await listParkUsers(request.server.app.knex, {
+          parkId: q.park_id,
+          keyword: q.keyword,
+          page: q.page,
+          perPage: q.per_page,
+        });
+        return {
+          data: rows.map((r) => presentParkUserRef(r, request.app.locale)),
+          meta: pageMeta(q.page, q.per_page, total),
+        };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/park-users/{id}',
+    options: {
+      tags: ['api', 'park-users'],
+      description: 'One park user (staff who posts): profile, park, story and follower counts',
+      auth: false,
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    handler(request, h) {
+      const { id: parkUserId } = request.params as { id: number };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { row, storyCount, followerCount } = await getParkUser(request.server.app.knex, parkUserId);
+        return { data: presentParkUserDetail(row, { storyCount, followerCount }, request.app.locale), meta: {} };
+      });
+    },
+  },
+];

@@ -1,0 +1,106 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import type { StoryListMeta } from '../../../common/dto/story';
+import { enumValues, StoryList } from '../../../common/enums';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { cachedJson } from '../../lib/readCache';
+import { presentStoryDetail, presentStorySummary } from './presentStory';
+import { minuteSeed, SEED_PATTERN } from './randomSeed';
+import { getStory, getStoryByLink } from './services/getStory';
+import { listStories } from './services/listStories';
+
+const MAX_AGE = 60;
+const id = () => Joi.number().integer().min(1).max(2_147_483_647);
+
+export const storyRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/stories',
+    options: {
+      tags: ['api', 'stories'],
+      description:
+        'Public stories: list=populars|short-movies|randoms (newest first without a list), filtered by park, park user, park animal, species and keyword',
+      auth: false,
+      validate: {
+        query: Joi.object({
+          list: Joi.string().valid(...enumValues(StoryList)),
+          park_id: id(),
+          park_user_id: id(),
+          park_living_thing_id: id(),
+          living_thing_id: id(),
+          keyword: Joi.string().trim().max(100).allow(''),
+          seed: Joi.string().pattern(SEED_PATTERN),
+          ...pagingQuery,
+        }),
+      },
+    },
+    handler(request, h) {
+      const q = request.query as {
+        list?: StoryList;
+        park_id?: number;
+        park_user_id?: number;
+        park_living_thing_id?: number;
+        living_thing_id?: number;
+        keyword?: string;
+        seed?: string;
+        page: number;
+        per_page: number;
+      };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const seed = q.seed ?? minuteSeed();
+        const { rows, total } = await listStories(request.server.app.knex, {
+          list: q.list,
+          parkId: q.park_id,
+          parkUserId: q.park_user_id,
+          parkLivingThingId: q.park_living_thing_id,
+          livingThingId: q.living_thing_id,
+          keyword: q.keyword,
+          seed,
+          page: q.page,
+          perPage: q.per_page,
+        });
+        const meta: StoryListMeta = {
+          ...pageMeta(q.page, q.per_page, total),
+          list: q.list ?? null,
+          ...(q.list === 'randoms' ? { seed } : {}),
+        };
+        return { data: rows.map((r) => presentStorySummary(r, request.app.locale)), meta };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/stories/{id}',
+    options: {
+      tags: ['api', 'stories'],
+      description: 'One public story: text, images, short movie',
+      auth: false,
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    handler(request, h) {
+      const { id: storyId } = request.params as { id: number };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { story, images } = await getStory(request.server.app.knex, storyId);
+        return { data: presentStoryDetail(story, images, request.app.locale), meta: {} };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/private/stories/{linkId}',
+    options: {
+      tags: ['api', 'stories'],
+      description: 'A story shared by its link id (how private stories are reached)',
+      auth: false,
+      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+    },
+    async handler(request, h) {
+      const { linkId } = request.params as { linkId: string };
+      const { story, images } = await getStoryByLink(request.server.app.knex, linkId);
+      // Unlisted content is not for shared caches.
+      return h
+        .response({ data: presentStoryDetail(story, images, request.app.locale), meta: {} })
+        .header('cache-control', 'private, no-cache');
+    },
+  },
+];

@@ -1,0 +1,92 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { cachedJson } from '../../lib/readCache';
+import { categoryQuery, idListQuery, keywordQuery } from '../items/routes';
+import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
+import { getTicketPack, getTicketPackByLink } from './services/getTicketPack';
+import { listTicketPacks } from './services/listTicketPacks';
+
+const MAX_AGE = 60;
+
+export const ticketPackRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/ticket-packs',
+    options: {
+      tags: ['api', 'ticket-packs'],
+      description: 'Search listed ticket packs by park, category and keyword; paged',
+      auth: false,
+      validate: {
+        query: Joi.object({ park_id: idListQuery, category: categoryQuery, keyword: keywordQuery, ...pagingQuery }),
+      },
+    },
+    handler(request, h) {
+      const q = request.query as {
+        park_id?: number[];
+        category?: number[];
+        keyword?: string;
+        page: number;
+        per_page: number;
+      };
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { rows, total } = await listTicketPacks({
+          parkIds: q.park_id,
+          categories: q.category,
+          keyword: q.keyword,
+          page: q.page,
+          perPage: q.per_page,
+        });
+        return {
+          data: rows.map((r) => presentTicketPackSummary(r, request.app.locale)),
+          meta: pageMeta(q.page, q.per_page, total),
+        };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/ticket-packs/{id}',
+    options: {
+      tags: ['api', 'ticket-packs'],
+      description:
+        'One ticket pack: contents, schedule, selectable times and dates, min/max totals (link_id opens an unlisted one)',
+      auth: false,
+      validate: {
+        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
+        query: Joi.object({ link_id: Joi.string().guid() }),
+      },
+    },
+    async handler(request, h) {
+      const { id } = request.params as { id: number };
+      const { link_id } = request.query as { link_id?: string };
+      if (link_id) {
+        const { pack, calendar } = await getTicketPack(id, link_id);
+        return h
+          .response({ data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} })
+          .header('cache-control', 'private, no-cache');
+      }
+      return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
+        const { pack, calendar } = await getTicketPack(id, undefined);
+        return { data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} };
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/private/ticket-packs/{linkId}',
+    options: {
+      tags: ['api', 'ticket-packs'],
+      description: 'A ticket pack shared by link (listed or unlisted)',
+      auth: false,
+      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+    },
+    async handler(request, h) {
+      const { linkId } = request.params as { linkId: string };
+      const { pack, calendar } = await getTicketPackByLink(linkId);
+      return h
+        .response({ data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} })
+        .header('cache-control', 'private, no-cache');
+    },
+  },
+];
