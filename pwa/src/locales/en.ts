@@ -46,6 +46,13 @@ const en: Resources = {
     parksTitle: 'Zoos and aquariums',
     byRegion: 'Browse by region',
     seeAll: 'See all',
+    nearTitle: 'Parks near {{place}}',
+    onSaleTitle: 'Tickets on sale now',
+    moviesTitle: 'Short movies',
+    popularTitle: 'Popular stories',
+    priceRange: '{{from}}–{{to}}',
+    free: 'Free',
+    seconds: '{{count}} s',
   },
   parks: {
     findTitle: 'Find zoos and aquariums',

@@ -43,6 +43,13 @@ const ja = {
     parksTitle: '動物園・水族館',
     byRegion: '地域からさがす',
     seeAll: 'すべて見る',
+    nearTitle: '{{place}}の近くの施設',
+    onSaleTitle: '販売中のチケット',
+    moviesTitle: 'ショートムービー',
+    popularTitle: '人気のストーリー',
+    priceRange: '{{from}}〜{{to}}',
+    free: '無料',
+    seconds: '{{count}}秒',
   },
   parks: {
     findTitle: '動物園・水族館をさがす',

@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Paged } from '../../../../common/dto/api';
+import type { ItemSummary } from '../../../../common/dto/item';
 import type { ParkSummary } from '../../../../common/dto/park';
-import { PREFECTURES, REGIONS } from '../../../../common/reference';
+import type { StorySummary } from '../../../../common/dto/story';
+import { PREFECTURES, prefectureById, REGIONS } from '../../../../common/reference';
+import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
 import { QueryState } from '../../lib/components/QueryState';
 
-// The home page lists parks through its own endpoint binding: features do not import each other.
+// The home page binds its own endpoints: features do not import each other.
 const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    homeParks: build.query<Paged<ParkSummary>, void>({
-      query: () => ({ url: '/parks', params: { per_page: 24 } }),
+    homeParks: build.query<Paged<ParkSummary>, { regionId?: number }>({
+      query: ({ regionId }) => ({ url: '/parks', params: { per_page: 24, region_id: regionId } }),
       providesTags: ['Park'],
+    }),
+    homeOnSale: build.query<Paged<ItemSummary>, void>({
+      query: () => ({ url: '/items', params: { tab: 'available', per_page: 8 } }),
+      providesTags: ['Item'],
+    }),
+    homeStories: build.query<Paged<StorySummary>, 'populars' | 'short-movies'>({
+      query: (list) => ({ url: '/stories', params: { list, per_page: 8 } }),
+      providesTags: ['Story'],
     }),
   }),
 });
@@ -30,10 +42,74 @@ function ParkTile({ park }: { park: ParkSummary }) {
   );
 }
 
+function ItemTile({ item }: { item: ItemSummary }) {
+  const { t, i18n } = useTranslation();
+  const yen = new Intl.NumberFormat(i18n.language === 'en' ? 'en-JP' : 'ja-JP', { style: 'currency', currency: 'JPY' });
+  return (
+    <li>
+      <Link to={`/items/${item.id}`} className="park-tile" data-testid="home-item">
+        <img src={item.imageUrl} alt="" loading="lazy" width="320" height="180" />
+        <span className="park-tile__kind">{item.park.name}</span>
+        <span className="park-tile__name">{item.name}</span>
+        <span className="park-tile__place">
+          {!item.priceTo
+            ? t('home.free')
+            : item.priceFrom === item.priceTo
+              ? yen.format(item.priceTo)
+              : t('home.priceRange', { from: yen.format(item.priceFrom ?? 0), to: yen.format(item.priceTo) })}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <Link
+        to={`/story/${story.id}`}
+        className={movie ? 'story-tile story-tile--movie' : 'story-tile'}
+        data-testid="home-story"
+      >
+        <img src={movie && story.videoUrl ? story.videoUrl : story.imageUrl} alt="" loading="lazy" />
+        {movie && story.durationSeconds !== null && (
+          <span className="story-tile__badge">{t('home.seconds', { count: story.durationSeconds })}</span>
+        )}
+        <span className="story-tile__title">{story.title}</span>
+        <span className="story-tile__meta">
+          {story.park.name} · ♥ {story.likeCount}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function Section({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={id}>
+      <div className="section-head">
+        <h2 id={id} className="section-title">
+          {title}
+        </h2>
+        {more && <Link to={more}>{t('home.seeAll')}</Link>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const { data, isLoading, error } = homeApi.useHomeParksQuery();
+  const user = useAppSelector((s) => s.session.user);
+  const homePrefecture = user && user.prefecture_id > 0 ? prefectureById(user.prefecture_id) : undefined;
+  const parks = homeApi.useHomeParksQuery({});
+  const near = homeApi.useHomeParksQuery({ regionId: homePrefecture?.regionId }, { skip: !homePrefecture });
+  const onSale = homeApi.useHomeOnSaleQuery();
+  const populars = homeApi.useHomeStoriesQuery('populars');
+  const movies = homeApi.useHomeStoriesQuery('short-movies');
   const regions = REGIONS.filter((r) => PREFECTURES.some((p) => p.regionId === r.id));
   return (
     <div className="stack stack--lg">
@@ -48,28 +124,73 @@ export default function HomePage() {
         <img className="hero__art" src="/icons/icon.svg" alt="" width="160" height="160" />
       </section>
 
-      <section aria-labelledby="home-parks">
-        <div className="section-head">
-          <h2 id="home-parks" className="section-title">
-            {t('home.parksTitle')}
-          </h2>
-          <Link to="/find/parks/result">{t('home.seeAll')}</Link>
-        </div>
-        <QueryState isLoading={isLoading} error={error}>
+      {homePrefecture && (
+        <Section
+          id="home-near"
+          title={t('home.nearTitle', { place: en ? homePrefecture.nameEn : homePrefecture.nameJa })}
+          more={`/find/parks/result?region_id=${homePrefecture.regionId}`}
+        >
+          <QueryState isLoading={near.isLoading} error={near.error}>
+            {() => (
+              <ul className="park-tiles">
+                {near.data?.data.map((p) => (
+                  <ParkTile key={p.id} park={p} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </Section>
+      )}
+
+      <Section id="home-on-sale" title={t('home.onSaleTitle')} more="/find/tickets/result?tab=available">
+        <QueryState isLoading={onSale.isLoading} error={onSale.error}>
           {() => (
             <ul className="park-tiles">
-              {data?.data.map((p) => (
+              {onSale.data?.data.map((i) => (
+                <ItemTile key={i.id} item={i} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Section>
+
+      <Section id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
+        <QueryState isLoading={movies.isLoading} error={movies.error}>
+          {() => (
+            <ul className="story-tiles story-tiles--movies">
+              {movies.data?.data.map((s) => (
+                <StoryTile key={s.id} story={s} movie />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Section>
+
+      <Section id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
+        <QueryState isLoading={populars.isLoading} error={populars.error}>
+          {() => (
+            <ul className="story-tiles">
+              {populars.data?.data.map((s) => (
+                <StoryTile key={s.id} story={s} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Section>
+
+      <Section id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
+        <QueryState isLoading={parks.isLoading} error={parks.error}>
+          {() => (
+            <ul className="park-tiles">
+              {parks.data?.data.map((p) => (
                 <ParkTile key={p.id} park={p} />
               ))}
             </ul>
           )}
         </QueryState>
-      </section>
+      </Section>
 
-      <section aria-labelledby="home-regions">
-        <h2 id="home-regions" className="section-title">
-          {t('home.byRegion')}
-        </h2>
+      <Section id="home-regions" title={t('home.byRegion')}>
         <ul className="region-grid">
           {regions.map((r) => (
             <li key={r.id}>
@@ -79,7 +200,7 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }
