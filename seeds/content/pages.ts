@@ -140,7 +140,7 @@ export const PAGES: readonly PageSeed[] = [
   },
   {
     slug: 'corporations',
-    title: { ja: '施設・法人の方へ', en: 'For parks and businesses' },
+    title: { ja: '施設・法人の方へ', en: 'For parks and companies' },
     body: {
       ja: body(
         'ZooPassは、動物園・水族館のチケット販売と情報発信をひとつにまとめたサービスです。入園券やイベント、バックヤードツアー、駐車場、グッズ引換券まで、施設の商品をオンラインで販売し、当日は電子チケットで入場いただけます。',

@@ -319,6 +319,49 @@ describe('GET /api/v1/items: filters, keyword and paging', () => {
     expect(combined.data.every((i) => i.category === 1)).toBe(true);
   });
 
+  it('finds 1- and 2-character terms (no trigram) the same way', async () => {
+    const zou = await list(kw('ゾウ'));
+    expect(zou.data.map((i) => i.name)).toContain('バックヤードツアー「ゾウのすむ森」');
+    for (const variant of ['ぞう', 'ｿﾞｳ', 'ゾーウ']) {
+      expect((await list(kw(variant))).data.map((i) => i.id), variant).toEqual(zou.data.map((i) => i.id));
+    }
+    const one = await list(kw('森'));
+    expect(one.data.length).toBeGreaterThan(0);
+    expect(one.data.every((i) => `${i.name}${i.lead}`.length > 0)).toBe(true);
+    expect((await list(kw('森 ゾウ'))).data.map((i) => i.name)).toContain('バックヤードツアー「ゾウのすむ森」');
+  });
+
+  it('pages a large keyword result past the ranked window without gaps or repeats', async () => {
+    const park = await parkBySlug('kyoto-city-zoo');
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      code: `paging-test-${i}`,
+      park_id: park.id,
+      category: 5,
+      name_ja: i === 77 ? 'ページング検証' : `検証用アイテム ${i}（ページング検証）`,
+      description_ja: 'ページングの確認に使う行です。',
+      sale_label: SaleLabel.Sale,
+      combination_label: 99,
+      usage_trigger: 1,
+      available_from: today,
+      available_until: addDays(today, 30),
+      image_url: '/media/items/test.svg',
+      link_id: crypto.randomUUID(),
+    }));
+    await ctx.db.knex('items').insert(rows);
+    const seen: number[] = [];
+    let first: Page<ItemSummary> | undefined;
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(`${kw('ぺーじんぐ検証')}&per_page=50&page=${page}`);
+      first ??= res;
+      expect(res.meta.total).toBe(130);
+      seen.push(...res.data.map((i) => i.id));
+    }
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+    // The exact name match ranks first.
+    expect(first?.data[0]?.name).toBe('ページング検証');
+  });
+
   it('answers an empty page for no match', async () => {
     const none = await list(kw('zzzznothing'));
     expect(none.data).toEqual([]);

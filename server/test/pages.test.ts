@@ -19,7 +19,7 @@ describe('GET /api/v1/pages/{slug}', () => {
   it('serves every seeded page in Japanese and English', async () => {
     const expected: Record<string, { ja: string; en: string }> = {
       about: { ja: 'このサービスについて', en: 'About this service' },
-      corporations: { ja: '施設・法人の方へ', en: 'For parks and businesses' },
+      corporations: { ja: '施設・法人の方へ', en: 'For parks and companies' },
       'user-guide': { ja: 'ご利用ガイド', en: 'User guide' },
       terms: { ja: '利用規約', en: 'Terms of Use' },
       privacy: { ja: 'プライバシーポリシー', en: 'Privacy Policy' },

@@ -43,6 +43,21 @@ const PAGES: Partial<Record<string, Page>> = {
   'me-family-account-edit': lazy(() =>
     import('../features/account/FamilyAccountFormPage').then((m) => ({ default: m.EditFamilyAccountPage })),
   ),
+  'find-living-thing': lazy(() => import('../features/livingThings/FindLivingThingPage')),
+  'find-living-thing-result': lazy(() => import('../features/livingThings/LivingThingResultPage')),
+  'profile-living-thing': lazy(() => import('../features/livingThings/LivingThingPage')),
+  'profile-park-living-thing': lazy(() => import('../features/livingThings/ParkLivingThingPage')),
+  'profile-park-user': lazy(() => import('../features/stories/ParkUserPage')),
+  story: lazy(() => import('../features/stories/StoryPage')),
+  'private-story': lazy(() => import('../features/stories/StoryPage').then((m) => ({ default: m.PrivateStoryPage }))),
+  'find-stories': lazy(() => import('../features/stories/FindStoriesPage')),
+  'find-stories-result': lazy(() => import('../features/stories/StoryResultPage')),
+  'me-follows': lazy(() => import('../features/library/FollowsPage')),
+  'me-library': lazy(() => import('../features/library/LibraryPage')),
+  page: lazy(() => import('../features/pages/ContentPage')),
+  'about-us': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.AboutUsPage }))),
+  corporations: lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.CorporationsPage }))),
+  'user-guide': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.UserGuidePage }))),
 };
 
 let initialNavigation = true;

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { ParkExtras } from './parkExtrasApi';
 import { useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
 
 function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>) => string) {
@@ -62,6 +63,8 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         <h2 id="about">{t('park.about')}</h2>
         <Paragraphs text={park.description} />
       </section>
+
+      {!park.isPrivate && <ParkExtras parkId={park.id} name={park.name} />}
 
       <section className="panel" aria-labelledby="facts">
         <h2 id="facts" className="visually-hidden">

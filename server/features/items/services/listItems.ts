@@ -4,17 +4,18 @@ import { SaleLabel } from '../../../../common/enums';
 import type { ParkCalendar } from '../../../../common/rules/availability';
 import { tokyoDate } from '../../../../common/time';
 import { toCount } from '../../../db/knex';
-import { rankSql, whereSearch } from '../../../lib/search';
+import { whereSearch } from '../../../lib/search';
 import { Item } from '../models';
 import {
   asKnexBuilder,
   basicPriceRanges,
   excludedDaysOfItems,
+  pageOf,
   parkCalendars,
-  saleStatusOrderSql,
   type TagRow,
   tagsOfItems,
   whereListed,
+  whereShortTerms,
   whereUsableOnAnyDate,
 } from '../queries';
 
@@ -61,23 +62,25 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
   if (query.parkIds?.length) q.whereIn('items.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('items.category', query.categories);
   const terms = whereSearch(asKnexBuilder(q), 'items.search_text', query.keyword);
-  const rank = terms.length ? rankSql('items.search_text', terms) : null;
-
+  whereShortTerms(q, 'items', terms);
+  const page = pageOf({
+    filtered: q,
+    rowsOf: (ids) =>
+      Item.query(trx)
+        .join('parks', 'parks.id', 'items.park_id')
+        .whereIn('items.id', ids)
+        .select('items.*', {
+          parkNameJa: 'parks.name_ja',
+          parkNameEn: 'parks.name_en',
+          parkPrefectureId: 'parks.prefecture_id',
+        }),
+    table: 'items',
+    terms,
+    page: query.page,
+    perPage: query.perPage,
+  });
   const [rows, totalRow] = await Promise.all([
-    q
-      .clone()
-      .select('items.*', {
-        parkNameJa: 'parks.name_ja',
-        parkNameEn: 'parks.name_en',
-        parkPrefectureId: 'parks.prefecture_id',
-      })
-      .modify((b) => {
-        if (rank) b.orderByRaw(`${rank.sql} DESC`, rank.bindings);
-      })
-      .orderByRaw(saleStatusOrderSql('items.sale_label'))
-      .orderBy([{ column: 'parks.prefecture_id' }, { column: 'items.park_id' }, { column: 'items.id' }])
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage) as unknown as Promise<ItemListRow[]>,
+    page as unknown as Promise<ItemListRow[]>,
     q.clone().clearSelect().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
   ]);
   const ids = rows.map((r) => r.id);

@@ -1,0 +1,16 @@
+import { createKnex } from './server/db/knex';
+import { Model } from 'objection';
+import { Item } from './server/features/items/models';
+import { whereListed, whereUsableOnAnyDate, keywordPage, asKnexBuilder } from './server/features/items/queries';
+import { whereSearch } from './server/lib/search';
+const knex = createKnex({ databaseUrl: 'postgres://postgres@127.0.0.1:20760/postgres' });
+Model.knex(knex);
+const q = Item.query().join('parks', 'parks.id', 'items.park_id');
+whereListed(q, 'items');
+whereUsableOnAnyDate(q, ['2027-05-03','2027-05-04','2027-05-05'], new Date());
+const terms = whereSearch(asKnexBuilder(q), 'items.search_text', 'ペンギン');
+const base = q.clone().select('items.*', { parkNameJa: 'parks.name_ja', parkPrefectureId: 'parks.prefecture_id' });
+const page = keywordPage(base, (w) => Item.query().from(w), 'items', terms, 1, 20);
+console.log(page.toKnexQuery().toString() + ';');
+console.log(q.clone().clearSelect().count({ total: '*' }).toKnexQuery().toString() + ';');
+await knex.destroy();

@@ -1,0 +1,206 @@
+// The park profile's animals, latest stories and follow button. Features do not import each other, so the
+// parks feature binds its own endpoints here (the shared Follow tag keeps it in step with the follows page).
+// Plain createElement: this module is the one file the parks feature gained for it.
+import { createElement as h, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Envelope, Paged } from '../../../../common/dto/api';
+import type { FollowStatus } from '../../../../common/dto/library';
+import type { ParkLivingThingSummary } from '../../../../common/dto/livingThing';
+import type { StoryListMeta, StorySummary } from '../../../../common/dto/story';
+import { MESSAGES } from '../../../../common/messages';
+import { useAppSelector } from '../../app/store';
+import { api } from '../../lib/api';
+
+const ANIMALS = 8;
+const STORIES = 4;
+
+export const parkExtrasApi = api.enhanceEndpoints({ addTagTypes: ['Follow'] }).injectEndpoints({
+  endpoints: (build) => ({
+    parkAnimals: build.query<Paged<ParkLivingThingSummary>, number>({
+      query: (parkId) => ({ url: '/park-living-things', params: { park_id: parkId, per_page: ANIMALS } }),
+      providesTags: ['LivingThing'],
+    }),
+    parkLatestStories: build.query<{ data: StorySummary[]; meta: StoryListMeta }, number>({
+      query: (parkId) => ({ url: '/stories', params: { park_id: parkId, per_page: STORIES } }),
+      providesTags: ['Story'],
+    }),
+    parkFollowStatus: build.query<Envelope<FollowStatus>, number>({
+      query: (parkId) => ({ url: '/me/follows/status', params: { target_type: 'park', target_id: parkId } }),
+      providesTags: (_r, _e, id) => [{ type: 'Follow', id: `park:${id}` }],
+    }),
+    setParkFollow: build.mutation<Envelope<FollowStatus>, { parkId: number; following: boolean }>({
+      query: ({ parkId, following }) =>
+        following
+          ? { url: '/me/follows', method: 'POST', body: { target_type: 'park', target_id: parkId } }
+          : { url: `/me/follows/park/${parkId}`, method: 'DELETE' },
+      invalidatesTags: (_r, _e, { parkId }) => [
+        { type: 'Follow', id: `park:${parkId}` },
+        { type: 'Follow', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useParkAnimalsQuery, useParkLatestStoriesQuery, useParkFollowStatusQuery, useSetParkFollowMutation } =
+  parkExtrasApi;
+
+/** Follow button of a park; guests are sent to /user-registration. */
+export function ParkFollowButton({ parkId, name }: { parkId: number; name: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.session.user);
+  const status = useParkFollowStatusQuery(parkId, { skip: !user });
+  const [setFollow, result] = useSetParkFollowMutation();
+  const [failed, setFailed] = useState(false);
+  const following = status.data?.data.following ?? false;
+  const onClick = async () => {
+    if (!user) {
+      navigate('/user-registration');
+      return;
+    }
+    setFailed(false);
+    try {
+      await setFollow({ parkId, following: !following }).unwrap();
+    } catch {
+      setFailed(true);
+    }
+  };
+  return h(
+    'div',
+    { className: 'follow' },
+    h(
+      'button',
+      {
+        type: 'button',
+        className: following
+          ? 'button button--small follow-button is-on'
+          : 'button button--small button--primary follow-button',
+        'aria-pressed': following,
+        'aria-label': t(following ? 'catalogue.common.unfollowLabel' : 'catalogue.common.followLabel', { name }),
+        disabled: result.isLoading || status.isFetching,
+        onClick,
+        'data-testid': 'follow-button',
+      },
+      following ? t('catalogue.common.following') : t('catalogue.common.follow'),
+    ),
+    failed && h('p', { className: 'field-error', role: 'alert' }, t('catalogue.common.actionFailed')),
+  );
+}
+
+/** The park's animals and latest stories, with links, for the park profile. */
+export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
+  const { t, i18n } = useTranslation();
+  const animals = useParkAnimalsQuery(parkId);
+  const stories = useParkLatestStoriesQuery(parkId);
+  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'Asia/Tokyo',
+  });
+  const animalList = animals.data?.data ?? [];
+  const total = animals.data?.meta.total ?? 0;
+  const storyList = stories.data?.data ?? [];
+  return h(
+    'div',
+    { className: 'park-extras stack', 'data-testid': 'park-extras' },
+    h(
+      'div',
+      { className: 'park-extras__follow' },
+      h('p', { className: 'muted' }, t('catalogue.parkExtras.followLead')),
+      h(ParkFollowButton, { parkId, name }),
+    ),
+    h(
+      'section',
+      { className: 'panel', 'aria-labelledby': 'park-animals' },
+      h(
+        'div',
+        { className: 'section-head' },
+        h(
+          'h2',
+          { id: 'park-animals' },
+          t('catalogue.parkExtras.animalsTitle'),
+          total > 0 && ' ',
+          total > 0 &&
+            h('span', { className: 'count-badge' }, t('catalogue.parkExtras.animalsCount', { count: total })),
+        ),
+        total > ANIMALS &&
+          h(Link, { to: `/find/living-thing/result?park_id=${parkId}` }, t('catalogue.parkExtras.seeAllAnimals')),
+      ),
+      animals.data &&
+        (animalList.length === 0
+          ? h('p', { className: 'muted' }, t('catalogue.parkExtras.noAnimals'))
+          : h(
+              'ul',
+              { className: 'animal-chips', 'data-testid': 'park-animals' },
+              animalList.map((a) =>
+                h(
+                  'li',
+                  { key: a.id },
+                  h(
+                    Link,
+                    { to: `/profile/park-living-thing/${a.id}`, className: 'animal-chip' },
+                    h('img', { src: a.imageUrl, alt: '', width: 56, height: 42, loading: 'lazy' }),
+                    h(
+                      'span',
+                      { className: 'animal-chip__text' },
+                      h('strong', null, a.nickname),
+                      h('small', null, a.livingThing.name),
+                    ),
+                  ),
+                ),
+              ),
+            )),
+    ),
+    h(
+      'section',
+      { className: 'panel', 'aria-labelledby': 'park-stories' },
+      h('h2', { id: 'park-stories' }, t('catalogue.parkExtras.storiesTitle')),
+      stories.data &&
+        (storyList.length === 0
+          ? h('p', { className: 'empty-state' }, MESSAGES.noStories[i18n.language === 'en' ? 'en' : 'ja'])
+          : h(
+              'ul',
+              { className: 'story-links', 'data-testid': 'park-stories' },
+              storyList.map((s) =>
+                h(
+                  'li',
+                  { key: s.id },
+                  h(
+                    Link,
+                    { to: `/story/${s.id}`, className: 'story-link' },
+                    h(
+                      'span',
+                      { className: 'story-link__thumb' },
+                      h('img', { src: s.imageUrl, alt: '', width: 96, height: 72, loading: 'lazy' }),
+                      s.kind === 'short_movie' &&
+                        h(
+                          'span',
+                          { className: 'story-link__play' },
+                          h('span', { className: 'visually-hidden' }, t('catalogue.story.movie')),
+                        ),
+                    ),
+                    h(
+                      'span',
+                      { className: 'story-link__text' },
+                      h('strong', null, s.title),
+                      h(
+                        'small',
+                        null,
+                        h('time', { dateTime: s.publishedAt }, dateFmt.format(new Date(s.publishedAt))),
+                        `・${s.parkUser.name}`,
+                      ),
+                    ),
+                  ),
+                ),
+              ),
+            )),
+      storyList.length > 0 &&
+        h(
+          'p',
+          null,
+          h(Link, { to: `/find/stories/result?park_id=${parkId}` }, t('catalogue.parkExtras.seeAllStories')),
+        ),
+    ),
+  );
+}

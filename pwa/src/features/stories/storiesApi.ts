@@ -1,0 +1,86 @@
+import type { Envelope, Paged } from '../../../../common/dto/api';
+import type { FollowStatus, LikeStatus } from '../../../../common/dto/library';
+import type { ParkSummary } from '../../../../common/dto/park';
+import type { ParkUserDetail, StoryDetail, StoryListMeta, StorySummary } from '../../../../common/dto/story';
+import type { StoryList } from '../../../../common/enums';
+import { api } from '../../lib/api';
+
+export interface StorySearch {
+  list?: StoryList;
+  keyword?: string;
+  park_id?: number;
+  park_user_id?: number;
+  park_living_thing_id?: number;
+  living_thing_id?: number;
+  seed?: string;
+  page?: number;
+  per_page?: number;
+}
+
+export type StoryPage = { data: StorySummary[]; meta: StoryListMeta };
+
+// Like and Follow tags are shared by name with the library pages and the other follow buttons.
+export const storiesApi = api.enhanceEndpoints({ addTagTypes: ['Follow', 'Like'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listStories: build.query<StoryPage, StorySearch>({
+      query: (params) => ({ url: '/stories', params }),
+      providesTags: ['Story'],
+    }),
+    getStory: build.query<Envelope<StoryDetail>, number>({
+      query: (id) => `/stories/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Story', id }],
+    }),
+    getStoryByLink: build.query<Envelope<StoryDetail>, string>({
+      query: (linkId) => `/private/stories/${encodeURIComponent(linkId)}`,
+    }),
+    getParkUser: build.query<Envelope<ParkUserDetail>, number>({
+      query: (id) => `/park-users/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Story', id: `park-user-${id}` }],
+    }),
+    storyParks: build.query<Paged<ParkSummary>, void>({
+      query: () => ({ url: '/parks', params: { per_page: 100 } }),
+      providesTags: ['Park'],
+    }),
+    likeStatus: build.query<Envelope<LikeStatus>, number>({
+      query: (storyId) => ({ url: '/me/likes/status', params: { story_id: storyId } }),
+      providesTags: (_r, _e, id) => [{ type: 'Like', id }],
+    }),
+    setLike: build.mutation<Envelope<LikeStatus>, { storyId: number; liked: boolean }>({
+      query: ({ storyId, liked }) =>
+        liked
+          ? { url: '/me/likes', method: 'POST', body: { story_id: storyId } }
+          : { url: `/me/likes/${storyId}`, method: 'DELETE' },
+      invalidatesTags: (_r, _e, { storyId }) => [
+        { type: 'Like', id: storyId },
+        { type: 'Like', id: 'LIST' },
+      ],
+    }),
+    parkUserFollowStatus: build.query<Envelope<FollowStatus>, number>({
+      query: (id) => ({ url: '/me/follows/status', params: { target_type: 'park_user', target_id: id } }),
+      providesTags: (_r, _e, id) => [{ type: 'Follow', id: `park_user:${id}` }],
+    }),
+    setParkUserFollow: build.mutation<Envelope<FollowStatus>, { id: number; following: boolean }>({
+      query: ({ id, following }) =>
+        following
+          ? { url: '/me/follows', method: 'POST', body: { target_type: 'park_user', target_id: id } }
+          : { url: `/me/follows/park_user/${id}`, method: 'DELETE' },
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Follow', id: `park_user:${id}` },
+        { type: 'Follow', id: 'LIST' },
+        { type: 'Story', id: `park-user-${id}` },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useListStoriesQuery,
+  useGetStoryQuery,
+  useGetStoryByLinkQuery,
+  useGetParkUserQuery,
+  useStoryParksQuery,
+  useLikeStatusQuery,
+  useSetLikeMutation,
+  useParkUserFollowStatusQuery,
+  useSetParkUserFollowMutation,
+} = storiesApi;
