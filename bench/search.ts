@@ -94,7 +94,16 @@ const PREFIXES: [string, string][] = [
   ['AQUA ', 'AQUA '],
 ];
 
-const PLACES = ['森のゾーン', '海のエリア', '北園', '本館2階', 'サバンナ広場', '水辺の広場', 'ふれあい牧場', '大水槽前'];
+const PLACES = [
+  '森のゾーン',
+  '海のエリア',
+  '北園',
+  '本館2階',
+  'サバンナ広場',
+  '水辺の広場',
+  'ふれあい牧場',
+  '大水槽前',
+];
 const PLACES_EN = ['forest zone', 'ocean area', 'north garden', 'main building 2F', 'savanna plaza', 'waterside'];
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
@@ -117,14 +126,39 @@ function itemText(i: number) {
 function livingThingText(i: number) {
   const r = rng(`bench-lt-${i}`);
   const [kata, hira, en] = pick(r, ANIMALS);
-  const variety = pick(r, ['', 'ニホン', 'アフリカ', 'アメリカ', 'ミナミ', 'キタ', 'オオ', 'コ', 'ヒメ', 'シロ', 'クロ']);
+  const variety = pick(r, [
+    '',
+    'ニホン',
+    'アフリカ',
+    'アメリカ',
+    'ミナミ',
+    'キタ',
+    'オオ',
+    'コ',
+    'ヒメ',
+    'シロ',
+    'クロ',
+  ]);
   const varietyEn = pick(r, ['', 'Japanese ', 'African ', 'American ', 'southern ', 'northern ', 'great ', 'lesser ']);
   return {
     nameJa: `${variety}${kata}${i % 7 === 0 ? `（${i}）` : ''}`,
     nameEn: `${varietyEn}${en}`,
     nameKana: `${variety}${hira}`,
-    classificationJa: pick(r, ['哺乳綱 食肉目', '鳥綱 ペンギン目', '哺乳綱 偶蹄目', '軟骨魚綱 テンジクザメ目', '両生綱 有尾目']),
-    habitatJa: pick(r, ['南極周辺の海', 'アフリカのサバンナ', '南米の水辺', '日本の河川', '熱帯の森林', '北極圏の氷上']),
+    classificationJa: pick(r, [
+      '哺乳綱 食肉目',
+      '鳥綱 ペンギン目',
+      '哺乳綱 偶蹄目',
+      '軟骨魚綱 テンジクザメ目',
+      '両生綱 有尾目',
+    ]),
+    habitatJa: pick(r, [
+      '南極周辺の海',
+      'アフリカのサバンナ',
+      '南米の水辺',
+      '日本の河川',
+      '熱帯の森林',
+      '北極圏の氷上',
+    ]),
     descriptionJa: `${kata}の仲間です。${hira}は群れで暮らし、一日の多くを食事に使います。`,
     descriptionEn: `A relative of the ${en}. They live in groups and spend much of the day feeding.`,
   };

@@ -23,7 +23,7 @@ export interface ItemSummary {
   park: ItemParkRef;
   saleLabel: SaleLabel;
   combinationLabel: CombinationLabel;
-  /** Sale label "sale" and inside the sale window now. */
+  /** Can be bought now: sale label "sale" (or "private", by link) and inside the sale window. */
   onSale: boolean;
   reservationRequired: boolean;
   lottery: boolean;

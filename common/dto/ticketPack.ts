@@ -14,7 +14,7 @@ export interface TicketPackSummary {
   price: number;
   applicationStartsAt: string;
   applicationEndsAt: string;
-  /** Applications are being accepted now (sale label "sale" and inside the application schedule). */
+  /** Applications are being accepted now (sale label "sale", or "private" by link, inside the schedule). */
   applicationOpen: boolean;
   availableFrom: string;
   availableUntil: string;

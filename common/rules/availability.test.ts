@@ -128,6 +128,9 @@ describe('on sale', () => {
   it('needs the sale label, the sale window and an availability end not in the past', () => {
     expect(isOnSale(base, new Date('2026-06-01T00:00:00Z'))).toBe(true);
     expect(isOnSale({ ...base, saleLabel: SaleLabel.BeforeRelease }, new Date('2026-06-01T00:00:00Z'))).toBe(false);
+    // Private items are sold to holders of their link.
+    expect(isOnSale({ ...base, saleLabel: SaleLabel.Private }, new Date('2026-06-01T00:00:00Z'))).toBe(true);
+    expect(isOnSale({ ...base, saleLabel: SaleLabel.EndOfSale }, new Date('2026-06-01T00:00:00Z'))).toBe(false);
     expect(isOnSale(base, new Date('2026-04-30T00:00:00Z'))).toBe(false);
     expect(isOnSale(base, new Date('2026-07-01T00:00:00Z'))).toBe(false);
     expect(isOnSale({ ...base, saleStartsAt: null, saleEndsAt: null }, new Date('2026-06-01T00:00:00Z'))).toBe(true);

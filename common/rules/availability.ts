@@ -108,9 +108,15 @@ export interface SaleWindow {
 
 const instant = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
 
-/** On sale now: sale label "sale", inside the sale window (open ends allowed) and still usable from today on. */
+/** Sale labels under which a ticket can be bought: "sale", and "private" (sold to holders of its link only). */
+export const SELLING_SALE_LABELS: readonly number[] = [SaleLabel.Sale, SaleLabel.Private];
+
+/**
+ * On sale now: a selling sale label, inside the sale window (open ends allowed) and still usable from today on.
+ * (The "available" tab lists only listed items, so private ones never show there.)
+ */
 export function isOnSale(item: SaleWindow, now: Date = new Date()): boolean {
-  if (item.saleLabel !== SaleLabel.Sale) return false;
+  if (!SELLING_SALE_LABELS.includes(item.saleLabel)) return false;
   if (item.saleStartsAt !== null && instant(item.saleStartsAt) > now.getTime()) return false;
   if (item.saleEndsAt !== null && instant(item.saleEndsAt) < now.getTime()) return false;
   return item.availableUntil >= tokyoDate(now);

@@ -23,7 +23,7 @@ export function whereSearch(
 export function rankSql(column: string, terms: string[]): { sql: string; bindings: string[] } {
   const phrase = terms.join(' ');
   return {
-    sql: `(CASE WHEN ${column} LIKE ? THEN 2 WHEN position(? in ${column}) <= 40 THEN 1 ELSE 0 END) + similarity(${column}, ?)`,
+    sql: `(CASE WHEN ${column} LIKE ? THEN 2 WHEN position(? in ${column}) BETWEEN 1 AND 40 THEN 1 ELSE 0 END) + similarity(${column}, ?)`,
     bindings: [`${escapeLike(phrase)}%`, terms[0] ?? '', phrase],
   };
 }

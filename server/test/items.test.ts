@@ -323,7 +323,10 @@ describe('GET /api/v1/items: filters, keyword and paging', () => {
     const zou = await list(kw('ゾウ'));
     expect(zou.data.map((i) => i.name)).toContain('バックヤードツアー「ゾウのすむ森」');
     for (const variant of ['ぞう', 'ｿﾞｳ', 'ゾーウ']) {
-      expect((await list(kw(variant))).data.map((i) => i.id), variant).toEqual(zou.data.map((i) => i.id));
+      expect(
+        (await list(kw(variant))).data.map((i) => i.id),
+        variant,
+      ).toEqual(zou.data.map((i) => i.id));
     }
     const one = await list(kw('森'));
     expect(one.data.length).toBeGreaterThan(0);
@@ -533,7 +536,8 @@ describe('private items', () => {
     expect(withLink.statusCode).toBe(200);
     expect(withLink.headers['cache-control']).toBe('private, no-cache');
     expect(withLink.headers.etag).toBeUndefined();
-    expect(json<{ data: ItemDetail }>(withLink).data).toMatchObject({ id: item.id, isPrivate: true });
+    // Sold to holders of the link.
+    expect(json<{ data: ItemDetail }>(withLink).data).toMatchObject({ id: item.id, isPrivate: true, onSale: true });
     const other = await itemByCode('churaumi-aquarium--private-viewing');
     expect((await get(`/api/v1/items/${item.id}?link_id=${other.linkId}`)).statusCode).toBe(404);
 

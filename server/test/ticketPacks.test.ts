@@ -138,7 +138,7 @@ describe('GET /api/v1/ticket-packs/{id}', () => {
     expect(Date.parse(pack.applicationStartsAt)).toBeLessThan(Date.parse(pack.applicationEndsAt));
     // Selectable dates: from today, sorted, inside the period, never on the park's closed Mondays.
     expect(pack.selectableDates.length).toBeGreaterThan(30);
-    expect(pack.selectableDates[0]! >= today).toBe(true);
+    expect((pack.selectableDates[0] ?? '') >= today).toBe(true);
     expect(pack.selectableDates).toEqual([...pack.selectableDates].sort());
     expect(pack.selectableDates.every((d) => d >= pack.availableFrom && d <= pack.availableUntil)).toBe(true);
     const specials = new Map(
@@ -194,7 +194,11 @@ describe('private ticket packs', () => {
     const withLink = await get(`/api/v1/ticket-packs/${pack.id}?link_id=${pack.linkId}`);
     expect(withLink.statusCode).toBe(200);
     expect(withLink.headers['cache-control']).toBe('private, no-cache');
-    expect(json<{ data: TicketPackDetail }>(withLink).data).toMatchObject({ id: pack.id, isPrivate: true });
+    expect(json<{ data: TicketPackDetail }>(withLink).data).toMatchObject({
+      id: pack.id,
+      isPrivate: true,
+      applicationOpen: true,
+    });
 
     const byLink = await get(`/api/v1/private/ticket-packs/${pack.linkId}`, { 'accept-language': 'en' });
     expect(byLink.statusCode).toBe(200);

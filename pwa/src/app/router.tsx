@@ -16,6 +16,14 @@ const PAGES: Partial<Record<string, Page>> = {
   home: lazy(() => import('../features/home/HomePage')),
   'find-parks': lazy(() => import('../features/parks/FindParksPage')),
   'find-parks-result': lazy(() => import('../features/parks/ParkResultPage')),
+  'find-tickets': lazy(() => import('../features/tickets/FindTicketsPage')),
+  'find-tickets-result': lazy(() => import('../features/tickets/TicketResultPage')),
+  item: lazy(() => import('../features/tickets/ItemPage')),
+  'private-item': lazy(() => import('../features/tickets/ItemPage').then((m) => ({ default: m.PrivateItemPage }))),
+  'ticket-pack': lazy(() => import('../features/tickets/TicketPackPage')),
+  'private-ticket-pack': lazy(() =>
+    import('../features/tickets/TicketPackPage').then((m) => ({ default: m.PrivateTicketPackPage })),
+  ),
   'profile-park': lazy(() => import('../features/parks/ParkProfilePage')),
   'private-park': lazy(() =>
     import('../features/parks/ParkProfilePage').then((m) => ({ default: m.PrivateParkProfilePage })),

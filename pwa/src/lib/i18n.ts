@@ -5,6 +5,7 @@ import { accountEn, accountJa } from '../locales/account';
 import { catalogueEn, catalogueJa } from '../locales/catalogue';
 import en from '../locales/en';
 import ja from '../locales/ja';
+import { ticketsEn, ticketsJa } from '../locales/tickets';
 import { storedLocale, storeLocale } from './locale';
 
 export const i18n = i18next.createInstance();
@@ -12,8 +13,8 @@ export const i18n = i18next.createInstance();
 export function initI18n(locale: Locale = storedLocale()) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ja: { translation: { ...ja, account: accountJa, catalogue: catalogueJa } },
-      en: { translation: { ...en, account: accountEn, catalogue: catalogueEn } },
+      ja: { translation: { ...ja, account: accountJa, catalogue: catalogueJa, tickets: ticketsJa } },
+      en: { translation: { ...en, account: accountEn, catalogue: catalogueEn, tickets: ticketsEn } },
     },
     lng: locale,
     fallbackLng: 'ja',

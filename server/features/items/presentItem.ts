@@ -24,13 +24,15 @@ import type { ListedItem } from './services/listItems';
 const refName = (r: { nameJa: string; nameEn: string | null }, locale: Locale) =>
   locale === 'en' && r.nameEn ? r.nameEn : r.nameJa;
 
-/** The first sentence or two of a description, for cards (about 90 characters at most). */
-export function leadOf(text: string, max = 90): string {
+/** The first sentence of a description, for cards (about 110 characters at most, cut at a word in latin text). */
+export function leadOf(text: string, max = 110): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const end = flat.search(/[。．！？]|[.!?](\s|$)/);
   const sentence = end >= 0 ? flat.slice(0, end + 1) : flat;
   if (sentence.length <= max) return sentence;
-  return `${sentence.slice(0, max - 1).trimEnd()}…`;
+  const cut = sentence.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 export function parkRef(

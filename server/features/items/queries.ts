@@ -3,8 +3,8 @@
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import { LISTED_SALE_LABELS, SaleLabel } from '../../../common/enums';
-import type { ParkCalendar } from '../../../common/rules/availability';
-import { isoWeekday } from '../../../common/time';
+import { isParkOpen, type ParkCalendar } from '../../../common/rules/availability';
+import { toCount } from '../../db/knex';
 import { rankSql } from '../../lib/search';
 
 /** Sale status order when no keyword ranks the rows: on sale, unlabelled, coming, ended. */
@@ -26,7 +26,7 @@ export const asKnexBuilder = (q: AnyQueryBuilder) => q as unknown as Knex.QueryB
 
 /**
  * Terms of 1 or 2 characters have no trigram: have them answered by the n-gram index of
- * migrations/20261121000010_item_short_term_search.ts (whereSearch's LIKE still checks the rows).
+ * migrations/20261121000010_item_search_indexes.ts (whereSearch's LIKE still checks the rows).
  */
 export function whereShortTerms(q: AnyQueryBuilder, table: 'items' | 'ticket_packs', terms: string[]): void {
   for (const term of terms) {
@@ -55,7 +55,7 @@ export const RANK_WINDOW = 100;
 export interface PageQuery {
   /** Joined with parks and filtered; no select. */
   filtered: AnyQueryBuilder;
-  /** The full rows (joined with parks, selecting the park columns) whose id is in `ids`. */
+  /** The full rows (joined with parks, selecting the park columns) of the ids of the derived table `ids`. */
   rowsOf: (ids: AnyQueryBuilder) => AnyQueryBuilder;
   table: 'items' | 'ticket_packs';
   /** Keyword terms (empty: default order). */
@@ -91,6 +91,18 @@ export function pageOf({ filtered, rowsOf, table, terms, page, perPage }: PageQu
   return rows.limit(perPage).offset(offset);
 }
 
+/**
+ * The page's rows and the number of matches. The count runs beside the page query (on PostgreSQL on another
+ * connection); with bench/search.ts this measured faster than counting in the same scan with count(*) OVER ().
+ */
+export async function fetchPage<T>(query: PageQuery): Promise<{ rows: T[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    pageOf(query) as unknown as Promise<T[]>,
+    query.filtered.clone().clearSelect().count({ n: '*' }).first() as unknown as Promise<{ n: unknown } | undefined>,
+  ]);
+  return { rows, total: toCount(counted?.n) };
+}
+
 /** Public listing: not private, a listed sale label, and a park that is itself listed. */
 export function whereListed(q: AnyQueryBuilder, table: 'items' | 'ticket_packs'): void {
   q.where(`${table}.is_private`, false)
@@ -108,30 +120,46 @@ export function tokyoWallClock(now: Date): string {
 }
 
 /**
- * The date tab in SQL, the same rules as common/rules/availability.ts (unavailableReason) so paging and counts
- * stay right: usable on at least one of the dates (availability period, not excluded, park open that day,
- * application deadline not passed at `now` in Asia/Tokyo).
+ * Parks open on each date, by the shared rule (common/rules/availability.ts isParkOpen): the park calendars are
+ * small, so this is worked out here rather than in SQL.
  */
-export function whereUsableOnAnyDate(q: AnyQueryBuilder, dates: readonly string[], now: Date): void {
-  if (dates.length === 0) return;
-  const values = dates.map(() => '(?::date, ?::int)').join(', ');
-  const bindings: (string | number)[] = dates.flatMap((d) => [d, isoWeekday(d)]);
-  q.whereRaw(
-    `EXISTS (
-      SELECT 1 FROM (VALUES ${values}) AS d(day, isodow)
-      WHERE d.day BETWEEN items.available_from AND items.available_until
-        AND NOT EXISTS (SELECT 1 FROM item_excluded_days x WHERE x.item_id = items.id AND x.date = d.day)
-        AND CASE
-          WHEN EXISTS (SELECT 1 FROM park_special_days s
-                       WHERE s.park_id = items.park_id AND s.date = d.day AND s.kind = 'closed') THEN false
-          WHEN EXISTS (SELECT 1 FROM park_special_days s WHERE s.park_id = items.park_id AND s.date = d.day) THEN true
-          ELSE NOT EXISTS (SELECT 1 FROM park_closed_weekdays w
-                           WHERE w.park_id = items.park_id AND w.weekday_id = d.isodow)
-        END
-        AND (d.day - items.application_deadline_days) + items.application_deadline_time::time >= ?::timestamp
-    )`,
-    [...bindings, tokyoWallClock(now)],
-  );
+export async function openParksByDate(
+  knex: Knex | Knex.Transaction,
+  dates: readonly string[],
+): Promise<Map<string, number[]>> {
+  const parkIds = ((await knex('parks').select('id')) as { id: number }[]).map((p) => p.id);
+  const calendars = await parkCalendars(knex, parkIds, dates[0] ?? '0000-01-01', dates);
+  return new Map(dates.map((d) => [d, parkIds.filter((id) => isParkOpen(calendars.get(id) ?? NO_CALENDAR, d))]));
+}
+
+const NO_CALENDAR: ParkCalendar = { closedWeekdays: [], specialDays: [] };
+
+/**
+ * The date tab in SQL, the same rules as common/rules/availability.ts (unavailableReason) so paging and counts
+ * stay right: usable on at least one of the dates: the park open that day (`openParks`, from openParksByDate),
+ * inside the availability period, not an excluded day, and the application deadline not passed at `now`
+ * (Asia/Tokyo wall-clock time, compared with the deadline date + time).
+ */
+export function whereUsableOnAnyDate(
+  q: AnyQueryBuilder,
+  dates: readonly string[],
+  openParks: Map<string, number[]>,
+  now: Date,
+): void {
+  const branches: string[] = [];
+  const bindings: (string | number)[] = [];
+  const wallClock = tokyoWallClock(now);
+  for (const day of dates) {
+    const parks = openParks.get(day) ?? [];
+    if (parks.length === 0) continue;
+    branches.push(`(items.park_id IN (${parks.map(() => '?').join(', ')})
+      AND items.available_from <= ?::date AND items.available_until >= ?::date
+      AND (?::date - items.application_deadline_days) + items.application_deadline_time::time >= ?::timestamp
+      AND NOT EXISTS (SELECT 1 FROM item_excluded_days x WHERE x.item_id = items.id AND x.date = ?::date))`);
+    bindings.push(...parks, day, day, day, wallClock, day);
+  }
+  if (branches.length === 0) q.whereRaw('false');
+  else q.whereRaw(`(${branches.join(' OR ')})`, bindings);
 }
 
 /** Park calendars (closed weekdays and special days from `from`) of the given parks. */
@@ -139,6 +167,7 @@ export async function parkCalendars(
   knex: Knex | Knex.Transaction,
   parkIds: readonly number[],
   from: string,
+  onlyDates?: readonly string[],
 ): Promise<Map<number, ParkCalendar>> {
   const ids = [...new Set(parkIds)];
   const out = new Map<number, { closedWeekdays: number[]; specialDays: ParkCalendar['specialDays'][number][] }>(
@@ -147,7 +176,13 @@ export async function parkCalendars(
   if (ids.length === 0) return out;
   const [weekdays, specials] = await Promise.all([
     knex('park_closed_weekdays').select('park_id', 'weekday_id').whereIn('park_id', ids),
-    knex('park_special_days').select('park_id', 'date', 'kind').whereIn('park_id', ids).where('date', '>=', from),
+    knex('park_special_days')
+      .select('park_id', 'date', 'kind')
+      .whereIn('park_id', ids)
+      .where('date', '>=', from)
+      .modify((b) => {
+        if (onlyDates) b.whereIn('date', onlyDates);
+      }),
   ]);
   for (const w of weekdays as { parkId: number; weekdayId: number }[])
     out.get(w.parkId)?.closedWeekdays.push(w.weekdayId);

@@ -52,6 +52,7 @@ export const itemRoutes: ServerRoute[] = [
           tab: Joi.string()
             .valid(...ITEM_SEARCH_TABS)
             .default('all'),
+          // biome-ignore lint/suspicious/noThenProperty: Joi's conditional API
           dates: datesQuery.when('tab', { is: 'date', then: Joi.required() }),
           park_id: idListQuery,
           category: categoryQuery,

@@ -1,6 +1,6 @@
 import type { TicketPackContent, TicketPackDetail, TicketPackSummary } from '../../../common/dto/ticketPack';
-import { type ItemCategory, type Locale, SaleLabel } from '../../../common/enums';
-import { dateRange, isUsableOn, type ParkCalendar } from '../../../common/rules/availability';
+import type { ItemCategory, Locale, SaleLabel } from '../../../common/enums';
+import { dateRange, isUsableOn, type ParkCalendar, SELLING_SALE_LABELS } from '../../../common/rules/availability';
 import { tokyoDate } from '../../../common/time';
 import { localize } from '../../lib/localize';
 import { leadOf, parkRef } from '../items/presentItem';
@@ -8,11 +8,11 @@ import { isListedRow } from '../items/queries';
 import type { TicketPack } from './models';
 import type { TicketPackListRow } from './services/listTicketPacks';
 
-/** Applications accepted now: sale label "sale" and inside the application schedule. */
+/** Applications accepted now: a selling sale label ("sale", or "private" for link holders) inside the schedule. */
 export function isApplicationOpen(pack: TicketPack, now = new Date()): boolean {
   const t = now.getTime();
   return (
-    pack.saleLabel === SaleLabel.Sale &&
+    SELLING_SALE_LABELS.includes(pack.saleLabel) &&
     new Date(pack.applicationStartsAt).getTime() <= t &&
     new Date(pack.applicationEndsAt).getTime() >= t
   );
@@ -58,7 +58,8 @@ export function presentTicketPackSummary(row: TicketPackListRow, locale: Locale,
  */
 export function selectableDates(pack: TicketPack, calendar: ParkCalendar, now = new Date()): string[] {
   const today = tokyoDate(now);
-  const from = pack.availableFrom > today ? pack.availableFrom : today;
+  // The later of the two YYYY-MM-DD dates (strings: Math.max does not apply).
+  const from = pack.availableFrom.localeCompare(today) > 0 ? pack.availableFrom : today;
   const items = (pack.contents ?? []).flatMap((c) => (c.item ? [c.item] : []));
   return dateRange(from, pack.availableUntil, 400).filter((date) =>
     items.every((item) =>

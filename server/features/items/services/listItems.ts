@@ -3,14 +3,14 @@ import type { ItemSearchTab } from '../../../../common/dto/item';
 import { SaleLabel } from '../../../../common/enums';
 import type { ParkCalendar } from '../../../../common/rules/availability';
 import { tokyoDate } from '../../../../common/time';
-import { toCount } from '../../../db/knex';
 import { whereSearch } from '../../../lib/search';
 import { Item } from '../models';
 import {
   asKnexBuilder,
   basicPriceRanges,
   excludedDaysOfItems,
-  pageOf,
+  fetchPage,
+  openParksByDate,
   parkCalendars,
   type TagRow,
   tagsOfItems,
@@ -37,7 +37,7 @@ export interface ListedItem {
   item: ItemListRow;
   price: { min: number; max: number } | null;
   tags: TagRow[];
-  /** Date tab: the searched dates the item can be used on. */
+  /** Date tab: the item's excluded days and its park's calendar, to tell which searched dates it is usable on. */
   calendar?: { excludedDays: string[]; park: ParkCalendar };
 }
 
@@ -58,17 +58,21 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
       .where((b) => b.whereNull('items.sale_ends_at').orWhere('items.sale_ends_at', '>=', at))
       .where('items.available_until', '>=', today);
   }
-  if (query.tab === 'date') whereUsableOnAnyDate(q, query.dates ?? [], now);
+  if (query.tab === 'date') {
+    const dates = query.dates ?? [];
+    whereUsableOnAnyDate(q, dates, await openParksByDate(knex, dates), now);
+  }
   if (query.parkIds?.length) q.whereIn('items.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('items.category', query.categories);
   const terms = whereSearch(asKnexBuilder(q), 'items.search_text', query.keyword);
   whereShortTerms(q, 'items', terms);
-  const page = pageOf({
+  const { rows, total } = await fetchPage<ItemListRow>({
     filtered: q,
     rowsOf: (ids) =>
       Item.query(trx)
+        .from(ids.as('w'))
+        .join('items', 'items.id', 'w.id')
         .join('parks', 'parks.id', 'items.park_id')
-        .whereIn('items.id', ids)
         .select('items.*', {
           parkNameJa: 'parks.name_ja',
           parkNameEn: 'parks.name_en',
@@ -79,10 +83,6 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
     page: query.page,
     perPage: query.perPage,
   });
-  const [rows, totalRow] = await Promise.all([
-    page as unknown as Promise<ItemListRow[]>,
-    q.clone().clearSelect().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
   const ids = rows.map((r) => r.id);
   const [prices, tags, excluded, calendars] = await Promise.all([
     basicPriceRanges(knex, ids),
@@ -108,5 +108,5 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
           }
         : undefined,
   }));
-  return { rows: listed, total: toCount(totalRow?.total) };
+  return { rows: listed, total };
 }

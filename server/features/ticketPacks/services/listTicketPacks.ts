@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { toCount } from '../../../db/knex';
 import { whereSearch } from '../../../lib/search';
-import { asKnexBuilder, pageOf, whereListed, whereShortTerms } from '../../items/queries';
+import { asKnexBuilder, fetchPage, whereListed, whereShortTerms } from '../../items/queries';
 import { TicketPack } from '../models';
 
 export interface ListTicketPacksQuery {
@@ -18,7 +17,7 @@ export type TicketPackListRow = TicketPack & {
   parkPrefectureId: number;
 };
 
-/** Listed ticket packs by park, category and keyword: ranked by the keyword (see pageOf), else sale status, park, id. */
+/** Listed ticket packs by park, category and keyword: ranked by the keyword (see pageOf in items/queries.ts), else sale status, park, id. */
 export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Transaction) {
   const q = TicketPack.query(trx).join('parks', 'parks.id', 'ticket_packs.park_id');
   whereListed(q, 'ticket_packs');
@@ -26,12 +25,13 @@ export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Tr
   if (query.categories?.length) q.whereIn('ticket_packs.category', query.categories);
   const terms = whereSearch(asKnexBuilder(q), 'ticket_packs.search_text', query.keyword);
   whereShortTerms(q, 'ticket_packs', terms);
-  const page = pageOf({
+  const { rows, total } = await fetchPage<TicketPackListRow>({
     filtered: q,
     rowsOf: (ids) =>
       TicketPack.query(trx)
+        .from(ids.as('w'))
+        .join('ticket_packs', 'ticket_packs.id', 'w.id')
         .join('parks', 'parks.id', 'ticket_packs.park_id')
-        .whereIn('ticket_packs.id', ids)
         .select('ticket_packs.*', {
           parkNameJa: 'parks.name_ja',
           parkNameEn: 'parks.name_en',
@@ -42,9 +42,5 @@ export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Tr
     page: query.page,
     perPage: query.perPage,
   });
-  const [rows, totalRow] = await Promise.all([
-    page as unknown as Promise<TicketPackListRow[]>,
-    q.clone().clearSelect().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
-  return { rows, total: toCount(totalRow?.total) };
+  return { rows, total };
 }

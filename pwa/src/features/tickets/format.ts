@@ -1,0 +1,59 @@
+import type { Locale } from '../../../../common/enums';
+
+// Display formats of the ticket pages: yen (integers, tax included) and Asia/Tokyo dates.
+
+const yenJa = new Intl.NumberFormat('ja-JP');
+const yenEn = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' });
+
+/** ¥1,200 in English, 1,200円 in Japanese. */
+export function formatYen(yen: number, locale: Locale): string {
+  return locale === 'en' ? yenEn.format(yen) : `${yenJa.format(yen)}円`;
+}
+
+const dateFormats = {
+  ja: new Intl.DateTimeFormat('ja-JP', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone: 'UTC',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone: 'UTC',
+  }),
+};
+const shortDateFormats = {
+  ja: new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
+};
+const dateTimeFormats = {
+  ja: new Intl.DateTimeFormat('ja-JP', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Tokyo',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Tokyo',
+  }),
+};
+
+const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A business date (YYYY-MM-DD), with its weekday. */
+export const formatDate = (date: string, locale: Locale) => dateFormats[locale].format(asUtc(date));
+/** A business date without the year, for chips and compact lists. */
+export const formatShortDate = (date: string, locale: Locale) => shortDateFormats[locale].format(asUtc(date));
+/** An instant in Asia/Tokyo time. */
+export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[locale].format(new Date(iso));

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../common/enums';
+
+/** The UI language as a Locale, re-rendering on change. */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'ja';
+}
