@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Request, ResponseToolkit } from '@hapi/hapi';
 
 interface Entry {
-  body: string;
+  body: Buffer;
   etag: string;
   expires: number;
+  maxAgeSeconds: number;
 }
 
 /**
@@ -21,18 +22,25 @@ export class ReadCache {
     private readonly maxEntries = 2000,
   ) {}
 
-  async get(key: string, compute: () => Promise<unknown>): Promise<Entry> {
+  /** A fresh entry, without computing anything. */
+  peek(key: string): Entry | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  }
+
+  async get(key: string, compute: () => Promise<unknown>, maxAgeSeconds = 60): Promise<Entry> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit;
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
     const promise = (async () => {
-      const body = JSON.stringify(await compute());
+      const body = Buffer.from(JSON.stringify(await compute()));
       const entry = {
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
         expires: Date.now() + this.ttlMs,
+        maxAgeSeconds,
       };
       if (this.entries.size >= this.maxEntries) {
         const oldest = this.entries.keys().next().value;
@@ -54,20 +62,12 @@ export class ReadCache {
   }
 }
 
-/**
- * Answers a public read from the cache: ETag, Cache-Control for browsers and CDNs, Vary on the language,
- * and 304 when the client already has it.
- */
-export async function cachedJson(
-  request: Request,
-  h: ResponseToolkit,
-  cache: ReadCache,
-  maxAgeSeconds: number,
-  compute: () => Promise<unknown>,
-) {
-  const key = `${request.app.locale}|${request.url.pathname}?${request.url.searchParams.toString()}`;
-  const entry = await cache.get(key, compute);
-  const cacheControl = `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`;
+/** The cache key of a request: language and the URL as sent (only validated answers are ever stored). */
+export const cacheKey = (request: Request) => `${request.app.locale}|${request.url.pathname}${request.url.search}`;
+
+/** The answer for a cached entry: ETag, Cache-Control for browsers and CDNs, Vary on the language, 304 on match. */
+export function respondCached(request: Request, h: ResponseToolkit, entry: Entry) {
+  const cacheControl = `public, max-age=${entry.maxAgeSeconds}, stale-while-revalidate=${entry.maxAgeSeconds * 5}`;
   const inm = request.headers['if-none-match'] as string | undefined;
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
     return h
@@ -83,4 +83,15 @@ export async function cachedJson(
     .header('etag', entry.etag)
     .header('cache-control', cacheControl)
     .header('vary', 'accept-language');
+}
+
+/** Answers a public read through the cache (computed and validated once per key and lifetime). */
+export async function cachedJson(
+  request: Request,
+  h: ResponseToolkit,
+  cache: ReadCache,
+  maxAgeSeconds: number,
+  compute: () => Promise<unknown>,
+) {
+  return respondCached(request, h, await cache.get(cacheKey(request), compute, maxAgeSeconds));
 }

@@ -13,11 +13,11 @@ describe('ReadCache', () => {
     const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
     expect(calls).toBe(1);
     expect(a).toBe(b);
-    expect(a.body).toBe('{"data":1}');
+    expect(a.body.toString()).toBe('{"data":1}');
     expect(a.etag).toMatch(/^"[\w-]{27}"$/);
-    expect((await cache.get('k', compute)).body).toBe('{"data":1}');
+    expect((await cache.get('k', compute)).body.toString()).toBe('{"data":1}');
     await new Promise((r) => setTimeout(r, 60));
-    expect((await cache.get('k', compute)).body).toBe('{"data":2}');
+    expect((await cache.get('k', compute)).body.toString()).toBe('{"data":2}');
   });
 
   it('keeps no more than its bound', async () => {

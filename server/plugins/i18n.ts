@@ -1,5 +1,6 @@
 import type { Plugin, Request } from '@hapi/hapi';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../common/enums';
+import { cacheKey, respondCached } from '../lib/readCache';
 
 /**
  * The language of a request: the spec's language header (`Accept-Language: ja|en` sent by the PWA),
@@ -20,6 +21,12 @@ export const i18nPlugin: Plugin<void> = {
   register(server) {
     server.ext('onRequest', (request, h) => {
       request.app.locale = requestLocale(request);
+      // A fresh cached catalogue answer is sent at once: it was validated and computed when it was stored,
+      // so routing, auth and validation would only repeat work (the same freshness a CDN in front gives).
+      if (request.method === 'get' && request.path.startsWith('/api/v1/')) {
+        const entry = server.app.readCache?.peek(cacheKey(request));
+        if (entry) return respondCached(request, h, entry).takeover();
+      }
       return h.continue;
     });
   },
