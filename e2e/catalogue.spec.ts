@@ -44,6 +44,9 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page).toHaveURL(/\/items\/\d+$/);
     await expect(page.getByTestId('item-page')).toBeVisible();
     await expect(page.getByTestId('item-prices')).toBeVisible();
+    const itemName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+    await page.getByTestId('favorite-button').click();
+    await expect(page.getByTestId('favorite-button')).toHaveAttribute('aria-pressed', 'true');
 
     const parkLink = page.locator('a[href^="/profile/park/"]').first();
     await parkLink.click();
@@ -70,6 +73,7 @@ for (const lang of ['ja', 'en'] as const) {
     const liked = page.getByTestId('liked-stories');
     await expect(liked.getByRole('heading', { name: new RegExp(L.library) })).toBeVisible();
     await expect(liked).toContainText(storyTitle);
+    await expect(page.getByTestId('favorites')).toContainText(itemName);
   });
 }
 

@@ -5,6 +5,7 @@ import { CombinationLabel, type Locale, SaleLabel } from '../../../../common/enu
 import { AGE_CATEGORY_IDS } from '../../../../common/reference';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { FavoriteButton } from './FavoriteButton';
 import { formatDate, formatDateTime, formatYen } from './format';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
 import { PurchasePanel } from './PurchasePanel';
@@ -186,6 +187,7 @@ function ItemView({ item }: { item: ItemDetail }) {
         </div>
       </header>
       {item.isPrivate && <p className="notice">{t('tickets.item.privateNotice')}</p>}
+      <FavoriteButton type="item" id={item.id} />
 
       <PurchasePanel
         summary={<PriceRange from={item.priceFrom} to={item.priceTo} />}

@@ -5,6 +5,7 @@ import type { TicketPackDetail } from '../../../../common/dto/ticketPack';
 import { message } from '../../../../common/messages';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { FavoriteButton } from './FavoriteButton';
 import { formatDate, formatDateTime, formatYen } from './format';
 import { PurchasePanel } from './PurchasePanel';
 import { useGetTicketPackByLinkQuery, useGetTicketPackQuery } from './ticketsApi';
@@ -172,6 +173,7 @@ function PackView({ pack }: { pack: TicketPackDetail }) {
         </div>
       </section>
 
+      <FavoriteButton type="ticket_pack" id={pack.id} />
       <PurchasePanel
         summary={
           <span className="price" data-testid="pack-sum">
