@@ -22,24 +22,3 @@ export class User extends BaseModel {
   createdAt!: Date;
   updatedAt!: Date;
 }
-
-export class SocialIdentity extends BaseModel {
-  static override tableName = 'social_identities';
-  id!: number;
-  provider!: string;
-  subject!: string;
-  userId!: number | null;
-  email!: string | null;
-  name!: string | null;
-  handoffId!: string | null;
-  handoffExpiresAt!: Date | null;
-}
-
-export class Session extends BaseModel {
-  static override tableName = 'sessions';
-  id!: string;
-  userId!: number;
-  actorId!: number | null;
-  expiresAt!: Date;
-  revokedAt!: Date | null;
-}

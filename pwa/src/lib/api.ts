@@ -42,7 +42,22 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Park', 'Item', 'TicketPack', 'LivingThing', 'Story', 'Me', 'Cart', 'Ticket', 'Coupon', 'Card', 'Coin'],
+  tagTypes: [
+    'Park',
+    'Item',
+    'TicketPack',
+    'LivingThing',
+    'Story',
+    'Follow',
+    'Like',
+    'Favorite',
+    'Me',
+    'Cart',
+    'Ticket',
+    'Coupon',
+    'Card',
+    'Coin',
+  ],
   endpoints: () => ({}),
 });
 

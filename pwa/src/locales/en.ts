@@ -75,9 +75,6 @@ const en: Resources = {
     hours: '{{open}}–{{close}}',
     closedOn: 'Closed: {{days}}',
     noRegularHoliday: 'No regular closing day',
-    previous: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}} of {{total}}',
   },
   park: {
     about: 'About this park',

@@ -72,9 +72,6 @@ const ja = {
     hours: '{{open}}〜{{close}}',
     closedOn: '休園日: {{days}}',
     noRegularHoliday: '定休日なし',
-    previous: '前へ',
-    next: '次へ',
-    page: '{{page}} / {{total}} ページ',
   },
   park: {
     about: '施設について',

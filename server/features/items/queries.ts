@@ -21,9 +21,6 @@ export function saleStatusOrderSql(column: string): string {
   return `CASE ${column} ${whens} ELSE ${SALE_STATUS_ORDER.length} END`;
 }
 
-/** whereSearch (server/lib/search.ts) takes a knex builder; objection's builder has the same `where`. */
-export const asKnexBuilder = (q: AnyQueryBuilder) => q as unknown as Knex.QueryBuilder;
-
 /**
  * Terms of 1 or 2 characters have no trigram: have them answered by the n-gram index of
  * migrations/20261121000010_item_search_indexes.ts (whereSearch's LIKE still checks the rows).

@@ -5,7 +5,7 @@ import { ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
-import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { type AuthCredentials, EXPIRY_COOKIE, REQUIRED, tokenCookieName } from '../../plugins/auth';
 import { changePassword } from './services/changePassword';
 import { deleteAccount } from './services/deleteAccount';
 import { createChild, getChild, getParent, listChildren, updateChild } from './services/family';
@@ -71,7 +71,10 @@ export const meRoutes: ServerRoute[] = [
     async handler(request, h) {
       const userId = parentOnly(request);
       await deleteAccount(request.server.app.knex, userId);
-      return h.response(done(request, 'accountDeleted')).unstate('access_token').unstate('__Host-access_token');
+      return h
+        .response(done(request, 'accountDeleted'))
+        .unstate(tokenCookieName(request.server.app.config.publicUrl))
+        .unstate(EXPIRY_COOKIE);
     },
   },
   {

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FOLLOW_TARGETS, type FollowCounts, type FollowTarget } from '../../../../common/dto/library';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
-import { LibraryRow, Pager } from './components';
+import { LibraryRow } from './components';
 import { followPath, useListFollowsQuery, useRemoveFollowMutation } from './libraryApi';
 
 const PER_PAGE = 20;

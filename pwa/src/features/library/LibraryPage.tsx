@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FavoriteTarget } from '../../../../common/dto/library';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
-import { LibraryRow, Pager } from './components';
+import { LibraryRow } from './components';
 import {
   favoritePath,
   useListFavoritesQuery,

@@ -1,26 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-export function Pager({
-  page,
-  totalPages,
-  link,
-}: {
-  page: number;
-  totalPages: number;
-  link: (page: number) => string;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const label = t('catalogue.common.page', { page, total: totalPages });
-  return (
-    <nav className="pager" aria-label={label}>
-      {page > 1 && <Link to={link(page - 1)}>{t('catalogue.common.previous')}</Link>}
-      <span>{label}</span>
-      {page < totalPages && <Link to={link(page + 1)}>{t('catalogue.common.next')}</Link>}
-    </nav>
-  );
-}
 
 /** One row of a library list: picture, title and subtitle as a link, and a remove button. */
 export function LibraryRow({

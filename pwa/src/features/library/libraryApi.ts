@@ -11,7 +11,7 @@ import type {
 import { api } from '../../lib/api';
 
 // The signed-in user's library. Tags are shared by name with the follow and like buttons of other pages.
-export const libraryApi = api.enhanceEndpoints({ addTagTypes: ['Follow', 'Like', 'Favorite'] }).injectEndpoints({
+export const libraryApi = api.injectEndpoints({
   endpoints: (build) => ({
     listFollows: build.query<
       { data: FollowEntry[]; meta: FollowListMeta },

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LivingThingDetail } from '../../../../common/dto/livingThing';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { FollowButton } from '../../lib/components/FollowButton';
+import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
-import { FollowButton, Paragraphs, StoryLinks } from './components';
+import { StoryLinks } from './components';
 import { formatLength, formatWeight } from './format';
 import { useGetLivingThingQuery, useLivingThingStoriesQuery } from './livingThingsApi';
 

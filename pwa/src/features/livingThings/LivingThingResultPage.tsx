@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
-import { AnimalChip, LivingThingCard, Pager } from './components';
+import { AnimalChip, LivingThingCard } from './components';
 import { LivingThingSearchForm } from './LivingThingSearchForm';
 import { useListLivingThingsQuery, useListParkLivingThingsQuery } from './livingThingsApi';
 import { queryFromSearch, searchFromQuery } from './searchParams';

@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router';
 import type { ParkLivingThingDetail } from '../../../../common/dto/livingThing';
 import { tokyoDate } from '../../../../common/time';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
-import { Paragraphs, StoryLinks } from './components';
+import { StoryLinks } from './components';
 import { ageOf, formatDate } from './format';
 import { useGetParkLivingThingQuery, useLivingThingStoriesQuery } from './livingThingsApi';
 

@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import type { FollowTarget } from '../../../../common/dto/library';
+import { Link } from 'react-router';
 import type { LivingThingSummary, ParkLivingThingSummary } from '../../../../common/dto/livingThing';
 import type { StorySummary } from '../../../../common/dto/story';
 import { MESSAGES } from '../../../../common/messages';
-import { useAppSelector } from '../../app/store';
 import { formatDate } from './format';
-import { useLivingThingFollowMutation, useLivingThingFollowStatusQuery } from './livingThingsApi';
 
 export function LivingThingCard({ thing }: { thing: LivingThingSummary }) {
   const { t } = useTranslation();
@@ -86,98 +82,5 @@ export function StoryLinks({ stories }: { stories: StorySummary[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * Follow button of a profile. Guests are sent to /user-registration; signed-in users see their follow state
- * (a per-user call, never part of the cached public profile) and toggle it.
- */
-export function FollowButton({
-  targetType,
-  targetId,
-  name,
-}: {
-  targetType: FollowTarget;
-  targetId: number;
-  name: string;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useAppSelector((s) => s.session.user);
-  const args = { targetType, targetId };
-  const status = useLivingThingFollowStatusQuery(args, { skip: !user });
-  const [toggle, result] = useLivingThingFollowMutation();
-  const [failed, setFailed] = useState(false);
-  const following = status.data?.data.following ?? false;
-  const onClick = async () => {
-    if (!user) {
-      navigate('/user-registration');
-      return;
-    }
-    setFailed(false);
-    try {
-      await toggle({ ...args, following: !following }).unwrap();
-    } catch {
-      setFailed(true);
-    }
-  };
-  return (
-    <div className="follow">
-      <button
-        type="button"
-        className={
-          following ? 'button button--small follow-button is-on' : 'button button--small button--primary follow-button'
-        }
-        aria-pressed={following}
-        aria-label={t(following ? 'catalogue.common.unfollowLabel' : 'catalogue.common.followLabel', { name })}
-        disabled={result.isLoading || status.isFetching}
-        onClick={onClick}
-        data-testid="follow-button"
-      >
-        {following ? t('catalogue.common.following') : t('catalogue.common.follow')}
-      </button>
-      {failed && (
-        <p className="field-error" role="alert">
-          {t('catalogue.common.actionFailed')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function Pager({
-  page,
-  totalPages,
-  link,
-}: {
-  page: number;
-  totalPages: number;
-  link: (page: number) => string;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const label = t('catalogue.common.page', { page, total: totalPages });
-  return (
-    <nav className="pager" aria-label={label}>
-      {page > 1 && <Link to={link(page - 1)}>{t('catalogue.common.previous')}</Link>}
-      <span>{label}</span>
-      {page < totalPages && <Link to={link(page + 1)}>{t('catalogue.common.next')}</Link>}
-    </nav>
-  );
-}
-
-/** Text with paragraphs separated by blank lines. */
-export function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n{2,}/)
-        .filter(Boolean)
-        .map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text split
-          <p key={i}>{p}</p>
-        ))}
-    </>
   );
 }

@@ -1,5 +1,4 @@
 import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { FollowStatus, FollowTarget } from '../../../../common/dto/library';
 import type {
   Habitat,
   LivingThingDetail,
@@ -21,10 +20,7 @@ export interface LivingThingSearch {
   per_page?: number;
 }
 
-type FollowArgs = { targetType: FollowTarget; targetId: number };
-
-// Follow tags are shared by name with the other features' follow buttons and the follows page.
-export const livingThingsApi = api.enhanceEndpoints({ addTagTypes: ['Follow'] }).injectEndpoints({
+export const livingThingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listLivingThings: build.query<Paged<LivingThingSummary>, LivingThingSearch>({
       query: (params) => ({ url: '/living-things', params }),
@@ -56,24 +52,6 @@ export const livingThingsApi = api.enhanceEndpoints({ addTagTypes: ['Follow'] })
       query: () => ({ url: '/parks', params: { per_page: 100 } }),
       providesTags: ['Park'],
     }),
-    livingThingFollowStatus: build.query<Envelope<FollowStatus>, FollowArgs>({
-      query: ({ targetType, targetId }) => ({
-        url: '/me/follows/status',
-        params: { target_type: targetType, target_id: targetId },
-      }),
-      providesTags: (_r, _e, a) => [{ type: 'Follow', id: `${a.targetType}:${a.targetId}` }],
-    }),
-    livingThingFollow: build.mutation<Envelope<FollowStatus>, FollowArgs & { following: boolean }>({
-      query: ({ targetType, targetId, following }) =>
-        following
-          ? { url: '/me/follows', method: 'POST', body: { target_type: targetType, target_id: targetId } }
-          : { url: `/me/follows/${targetType}/${targetId}`, method: 'DELETE' },
-      invalidatesTags: (_r, _e, a) => [
-        { type: 'Follow', id: `${a.targetType}:${a.targetId}` },
-        { type: 'Follow', id: 'LIST' },
-        { type: 'LivingThing', id: a.targetId },
-      ],
-    }),
   }),
 });
 
@@ -84,6 +62,4 @@ export const {
   useGetParkLivingThingQuery,
   useLivingThingStoriesQuery,
   useLivingThingParksQuery,
-  useLivingThingFollowStatusQuery,
-  useLivingThingFollowMutation,
 } = livingThingsApi;

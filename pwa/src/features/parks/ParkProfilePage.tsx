@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { ParkExtras } from './parkExtrasApi';
 import { useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
@@ -11,20 +12,6 @@ function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>)
   return hours > 0
     ? t('park.averageStayValue', { hours, minutes: minutes % 60 })
     : t('park.averageStayMinutes', { minutes });
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n{2,}/)
-        .filter(Boolean)
-        .map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text split
-          <p key={i}>{p}</p>
-        ))}
-    </>
-  );
 }
 
 function ParkProfile({ park }: { park: ParkDetail }) {

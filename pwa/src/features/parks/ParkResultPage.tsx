@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { ParkCard } from './ParkCard';
 import { ParkSearchForm } from './ParkSearchForm';
@@ -37,18 +38,7 @@ export default function ParkResultPage() {
                   ))}
                 </div>
               )}
-              {data.meta.totalPages > 1 && (
-                <nav
-                  className="pager"
-                  aria-label={t('parks.page', { page: data.meta.page, total: data.meta.totalPages })}
-                >
-                  {data.meta.page > 1 && <Link to={pageLink(data.meta.page - 1)}>{t('parks.previous')}</Link>}
-                  <span>{t('parks.page', { page: data.meta.page, total: data.meta.totalPages })}</span>
-                  {data.meta.page < data.meta.totalPages && (
-                    <Link to={pageLink(data.meta.page + 1)}>{t('parks.next')}</Link>
-                  )}
-                </nav>
-              )}
+              <Pager page={data.meta.page} totalPages={data.meta.totalPages} link={pageLink} />
             </>
           )
         }

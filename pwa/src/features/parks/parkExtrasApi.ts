@@ -1,21 +1,20 @@
 // The park profile's animals, latest stories and follow button. Features do not import each other, so the
-// parks feature binds its own endpoints here (the shared Follow tag keeps it in step with the follows page).
+// parks feature binds its own catalogue endpoints here; following goes through lib/follows.
 // Plain createElement: this module is the one file the parks feature gained for it.
-import { createElement as h, useState } from 'react';
+import { createElement as h } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { FollowStatus } from '../../../../common/dto/library';
+import { Link } from 'react-router';
+import type { Paged } from '../../../../common/dto/api';
 import type { ParkLivingThingSummary } from '../../../../common/dto/livingThing';
 import type { StoryListMeta, StorySummary } from '../../../../common/dto/story';
 import { MESSAGES } from '../../../../common/messages';
-import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
+import { FollowButton } from '../../lib/components/FollowButton';
 
 const ANIMALS = 8;
 const STORIES = 4;
 
-export const parkExtrasApi = api.enhanceEndpoints({ addTagTypes: ['Follow'] }).injectEndpoints({
+export const parkExtrasApi = api.injectEndpoints({
   endpoints: (build) => ({
     parkAnimals: build.query<Paged<ParkLivingThingSummary>, number>({
       query: (parkId) => ({ url: '/park-living-things', params: { park_id: parkId, per_page: ANIMALS } }),
@@ -25,68 +24,10 @@ export const parkExtrasApi = api.enhanceEndpoints({ addTagTypes: ['Follow'] }).i
       query: (parkId) => ({ url: '/stories', params: { park_id: parkId, per_page: STORIES } }),
       providesTags: ['Story'],
     }),
-    parkFollowStatus: build.query<Envelope<FollowStatus>, number>({
-      query: (parkId) => ({ url: '/me/follows/status', params: { target_type: 'park', target_id: parkId } }),
-      providesTags: (_r, _e, id) => [{ type: 'Follow', id: `park:${id}` }],
-    }),
-    setParkFollow: build.mutation<Envelope<FollowStatus>, { parkId: number; following: boolean }>({
-      query: ({ parkId, following }) =>
-        following
-          ? { url: '/me/follows', method: 'POST', body: { target_type: 'park', target_id: parkId } }
-          : { url: `/me/follows/park/${parkId}`, method: 'DELETE' },
-      invalidatesTags: (_r, _e, { parkId }) => [
-        { type: 'Follow', id: `park:${parkId}` },
-        { type: 'Follow', id: 'LIST' },
-      ],
-    }),
   }),
 });
 
-export const { useParkAnimalsQuery, useParkLatestStoriesQuery, useParkFollowStatusQuery, useSetParkFollowMutation } =
-  parkExtrasApi;
-
-/** Follow button of a park; guests are sent to /user-registration. */
-export function ParkFollowButton({ parkId, name }: { parkId: number; name: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useAppSelector((s) => s.session.user);
-  const status = useParkFollowStatusQuery(parkId, { skip: !user });
-  const [setFollow, result] = useSetParkFollowMutation();
-  const [failed, setFailed] = useState(false);
-  const following = status.data?.data.following ?? false;
-  const onClick = async () => {
-    if (!user) {
-      navigate('/user-registration');
-      return;
-    }
-    setFailed(false);
-    try {
-      await setFollow({ parkId, following: !following }).unwrap();
-    } catch {
-      setFailed(true);
-    }
-  };
-  return h(
-    'div',
-    { className: 'follow' },
-    h(
-      'button',
-      {
-        type: 'button',
-        className: following
-          ? 'button button--small follow-button is-on'
-          : 'button button--small button--primary follow-button',
-        'aria-pressed': following,
-        'aria-label': t(following ? 'catalogue.common.unfollowLabel' : 'catalogue.common.followLabel', { name }),
-        disabled: result.isLoading || status.isFetching,
-        onClick,
-        'data-testid': 'follow-button',
-      },
-      following ? t('catalogue.common.following') : t('catalogue.common.follow'),
-    ),
-    failed && h('p', { className: 'field-error', role: 'alert' }, t('catalogue.common.actionFailed')),
-  );
-}
+export const { useParkAnimalsQuery, useParkLatestStoriesQuery } = parkExtrasApi;
 
 /** The park's animals and latest stories, with links, for the park profile. */
 export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
@@ -108,7 +49,7 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
       'div',
       { className: 'park-extras__follow' },
       h('p', { className: 'muted' }, t('catalogue.parkExtras.followLead')),
-      h(ParkFollowButton, { parkId, name }),
+      h(FollowButton, { targetType: 'park', targetId: parkId, name }),
     ),
     h(
       'section',

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ParkUserDetail } from '../../../../common/dto/story';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { FollowButton } from '../../lib/components/FollowButton';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
-import { FollowParkUserButton, Pager, StoryGrid } from './components';
+import { StoryGrid } from './components';
 import { useGetParkUserQuery, useListStoriesQuery } from './storiesApi';
 
 const PER_PAGE = 12;
@@ -25,7 +27,7 @@ function ParkUserProfile({ user }: { user: ParkUserDetail }) {
             <Link to={`/profile/park/${user.park.id}`}>{user.park.name}</Link>
           </p>
           <div className="lt-hero__actions">
-            <FollowParkUserButton parkUserId={user.id} name={user.name} />
+            <FollowButton targetType="park_user" targetId={user.id} name={user.name} />
             <span className="muted">{t('catalogue.common.followers', { count: user.followerCount })}</span>
             <span className="muted">{t('catalogue.parkUser.storyCount', { count: user.storyCount })}</span>
           </div>

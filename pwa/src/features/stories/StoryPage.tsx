@@ -2,24 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StoryDetail } from '../../../../common/dto/story';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatStoryDate, LikeButton, StoryCard } from './components';
 import { MoviePlayer } from './MoviePlayer';
 import { useGetStoryByLinkQuery, useGetStoryQuery, useListStoriesQuery } from './storiesApi';
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n{2,}/)
-        .filter(Boolean)
-        .map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text split
-          <p key={i}>{p}</p>
-        ))}
-    </>
-  );
-}
 
 function MoreFromAuthor({ story }: { story: StoryDetail }) {
   const { t } = useTranslation();

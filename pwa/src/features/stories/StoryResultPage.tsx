@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
-import { Pager, StoryGrid } from './components';
+import { StoryGrid } from './components';
 import { StorySearchForm } from './StorySearchForm';
 import { StoryTabs } from './StoryTabs';
 import { queryFromSearch, searchFromQuery } from './searchParams';

@@ -5,12 +5,7 @@ import type { StorySummary } from '../../../../common/dto/story';
 import { MESSAGES } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { formatDuration } from './searchParams';
-import {
-  useLikeStatusQuery,
-  useParkUserFollowStatusQuery,
-  useSetLikeMutation,
-  useSetParkUserFollowMutation,
-} from './storiesApi';
+import { useLikeStatusQuery, useSetLikeMutation } from './storiesApi';
 
 export function formatStoryDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ja-JP', {
@@ -130,71 +125,5 @@ export function LikeButton({ storyId, likeCount }: { storyId: number; likeCount:
         </p>
       )}
     </div>
-  );
-}
-
-/** Follow button of a park user (the author of stories); guests go to /user-registration. */
-export function FollowParkUserButton({ parkUserId, name }: { parkUserId: number; name: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useAppSelector((s) => s.session.user);
-  const status = useParkUserFollowStatusQuery(parkUserId, { skip: !user });
-  const [setFollow, result] = useSetParkUserFollowMutation();
-  const [failed, setFailed] = useState(false);
-  const following = status.data?.data.following ?? false;
-  const onClick = async () => {
-    if (!user) {
-      navigate('/user-registration');
-      return;
-    }
-    setFailed(false);
-    try {
-      await setFollow({ id: parkUserId, following: !following }).unwrap();
-    } catch {
-      setFailed(true);
-    }
-  };
-  return (
-    <div className="follow">
-      <button
-        type="button"
-        className={
-          following ? 'button button--small follow-button is-on' : 'button button--small button--primary follow-button'
-        }
-        aria-pressed={following}
-        aria-label={t(following ? 'catalogue.common.unfollowLabel' : 'catalogue.common.followLabel', { name })}
-        disabled={result.isLoading || status.isFetching}
-        onClick={onClick}
-        data-testid="follow-button"
-      >
-        {following ? t('catalogue.common.following') : t('catalogue.common.follow')}
-      </button>
-      {failed && (
-        <p className="field-error" role="alert">
-          {t('catalogue.common.actionFailed')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function Pager({
-  page,
-  totalPages,
-  link,
-}: {
-  page: number;
-  totalPages: number;
-  link: (page: number) => string;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const label = t('catalogue.common.page', { page, total: totalPages });
-  return (
-    <nav className="pager" aria-label={label}>
-      {page > 1 && <Link to={link(page - 1)}>{t('catalogue.common.previous')}</Link>}
-      <span>{label}</span>
-      {page < totalPages && <Link to={link(page + 1)}>{t('catalogue.common.next')}</Link>}
-    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { FollowStatus, LikeStatus } from '../../../../common/dto/library';
+import type { LikeStatus } from '../../../../common/dto/library';
 import type { ParkSummary } from '../../../../common/dto/park';
 import type { ParkUserDetail, StoryDetail, StoryListMeta, StorySummary } from '../../../../common/dto/story';
 import type { StoryList } from '../../../../common/enums';
@@ -20,7 +20,7 @@ export interface StorySearch {
 export type StoryPage = { data: StorySummary[]; meta: StoryListMeta };
 
 // Like and Follow tags are shared by name with the library pages and the other follow buttons.
-export const storiesApi = api.enhanceEndpoints({ addTagTypes: ['Follow', 'Like'] }).injectEndpoints({
+export const storiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStories: build.query<StoryPage, StorySearch>({
       query: (params) => ({ url: '/stories', params }),
@@ -55,21 +55,6 @@ export const storiesApi = api.enhanceEndpoints({ addTagTypes: ['Follow', 'Like']
         { type: 'Like', id: 'LIST' },
       ],
     }),
-    parkUserFollowStatus: build.query<Envelope<FollowStatus>, number>({
-      query: (id) => ({ url: '/me/follows/status', params: { target_type: 'park_user', target_id: id } }),
-      providesTags: (_r, _e, id) => [{ type: 'Follow', id: `park_user:${id}` }],
-    }),
-    setParkUserFollow: build.mutation<Envelope<FollowStatus>, { id: number; following: boolean }>({
-      query: ({ id, following }) =>
-        following
-          ? { url: '/me/follows', method: 'POST', body: { target_type: 'park_user', target_id: id } }
-          : { url: `/me/follows/park_user/${id}`, method: 'DELETE' },
-      invalidatesTags: (_r, _e, { id }) => [
-        { type: 'Follow', id: `park_user:${id}` },
-        { type: 'Follow', id: 'LIST' },
-        { type: 'Story', id: `park-user-${id}` },
-      ],
-    }),
   }),
 });
 
@@ -81,6 +66,4 @@ export const {
   useStoryParksQuery,
   useLikeStatusQuery,
   useSetLikeMutation,
-  useParkUserFollowStatusQuery,
-  useSetParkUserFollowMutation,
 } = storiesApi;

@@ -4,6 +4,7 @@ import type { CancellationRule, ItemDetail, ItemPlanDto } from '../../../../comm
 import { CombinationLabel, type Locale, SaleLabel } from '../../../../common/enums';
 import { AGE_CATEGORY_IDS } from '../../../../common/reference';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { FavoriteButton } from './FavoriteButton';
 import { formatDate, formatDateTime, formatYen } from './format';
@@ -13,20 +14,6 @@ import { useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 import { useLocale } from './useLocale';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n{2,}/)
-        .filter(Boolean)
-        .map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text split
-          <p key={i}>{p}</p>
-        ))}
-    </>
-  );
-}
 
 /** One row when every age category pays the same, else a row per age category. */
 function priceRows(plan: ItemPlanDto, t: T): { key: number; label: string; price: number }[] {

@@ -6,7 +6,6 @@ import { tokyoDate } from '../../../../common/time';
 import { whereSearch } from '../../../lib/search';
 import { Item } from '../models';
 import {
-  asKnexBuilder,
   basicPriceRanges,
   excludedDaysOfItems,
   fetchPage,
@@ -64,7 +63,7 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
   }
   if (query.parkIds?.length) q.whereIn('items.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('items.category', query.categories);
-  const terms = whereSearch(asKnexBuilder(q), 'items.search_text', query.keyword);
+  const terms = whereSearch(q, 'items.search_text', query.keyword);
   whereShortTerms(q, 'items', terms);
   const { rows, total } = await fetchPage<ItemListRow>({
     filtered: q,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { whereSearch } from '../../../lib/search';
-import { asKnexBuilder, fetchPage, whereListed, whereShortTerms } from '../../items/queries';
+import { fetchPage, whereListed, whereShortTerms } from '../../items/queries';
 import { TicketPack } from '../models';
 
 export interface ListTicketPacksQuery {
@@ -23,7 +23,7 @@ export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Tr
   whereListed(q, 'ticket_packs');
   if (query.parkIds?.length) q.whereIn('ticket_packs.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('ticket_packs.category', query.categories);
-  const terms = whereSearch(asKnexBuilder(q), 'ticket_packs.search_text', query.keyword);
+  const terms = whereSearch(q, 'ticket_packs.search_text', query.keyword);
   whereShortTerms(q, 'ticket_packs', terms);
   const { rows, total } = await fetchPage<TicketPackListRow>({
     filtered: q,
