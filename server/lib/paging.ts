@@ -6,6 +6,6 @@ export const pagingQuery = {
   per_page: Joi.number().integer().min(1).max(100).default(20),
 };
 
-export function pageMeta(page: number, perPage: number, total: number): PageMeta {
-  return { page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
+export function pageMeta(page: number, perPage: number, total: number, totalCapped = false): PageMeta {
+  return { page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)), totalCapped };
 }

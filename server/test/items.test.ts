@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_TOTAL_CAP } from '../../common/dto/api';
 import type { ItemDetail, ItemSummary } from '../../common/dto/item';
 import { FEW_LEFT_THRESHOLD, LISTED_SALE_LABELS, SaleLabel } from '../../common/enums';
 import { isOnSale, isUsableOn, type ParkCalendar } from '../../common/rules/availability';
@@ -363,6 +364,33 @@ describe('GET /api/v1/items: filters, keyword and paging', () => {
     expect(new Set(seen).size).toBe(130);
     // The exact name match ranks first.
     expect(first?.data[0]?.name).toBe('ページング検証');
+  });
+
+  it('counts and pages at most LIST_TOTAL_CAP matches, and says the count is capped', async () => {
+    const park = await parkBySlug('kyoto-city-zoo');
+    const rows = Array.from({ length: LIST_TOTAL_CAP + 5 }, (_, i) => ({
+      code: `cap-test-${i}`,
+      park_id: park.id,
+      category: 5,
+      name_ja: `上限検証 ${i}`,
+      description_ja: '件数の上限の確認に使う行です。',
+      sale_label: SaleLabel.Sale,
+      combination_label: 99,
+      usage_trigger: 1,
+      available_from: today,
+      available_until: addDays(today, 30),
+      image_url: '/media/items/test.svg',
+      link_id: crypto.randomUUID(),
+    }));
+    await ctx.db.knex.batchInsert('items', rows, 500);
+    const first = await list(`${kw('上限検証')}&per_page=100`);
+    expect(first.meta).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true, totalPages: 10 });
+    const last = await list(`${kw('上限検証')}&per_page=100&page=10`);
+    expect(last.data).toHaveLength(100);
+    expect((await list(`${kw('上限検証')}&per_page=100&page=11`)).data).toEqual([]);
+    const few = await list(kw('上限検証 1000'));
+    expect(few.meta).toMatchObject({ totalCapped: false });
+    await ctx.db.knex('items').where('code', 'like', 'cap-test-%').delete();
   });
 
   it('answers an empty page for no match', async () => {

@@ -214,6 +214,27 @@ describe('GET /api/v1/stories/{id} and private links', () => {
   });
 });
 
+describe('POST /api/v1/stories/{id}/views', () => {
+  const viewCount = async (id: number) =>
+    Number((await ctx.db.knex('stories').where({ id }).first('view_count'))?.viewCount);
+  const view = (id: number, ip: string) =>
+    ctx.server.inject({ method: 'POST', url: `/api/v1/stories/${id}/views`, remoteAddress: ip });
+
+  it('counts one view per visitor per story, and 404s for unknown or private stories', async () => {
+    const [story] = await list('per_page=1').then((p) => p.data);
+    if (!story) throw new Error('no story');
+    const before = await viewCount(story.id);
+    expect((await view(story.id, '10.0.0.1')).statusCode).toBe(204);
+    expect((await view(story.id, '10.0.0.1')).statusCode).toBe(204);
+    expect((await view(story.id, '10.0.0.2')).statusCode).toBe(204);
+    expect(await viewCount(story.id)).toBe(before + 2);
+    expect((await view(2_000_000_000, '10.0.0.1')).statusCode).toBe(404);
+    const hidden = await ctx.db.knex('stories').where({ is_private: true }).first('id');
+    if (hidden) expect((await view(hidden.id, '10.0.0.1')).statusCode).toBe(204);
+    expect((await ctx.server.inject({ method: 'POST', url: '/api/v1/stories/abc/views' })).statusCode).toBe(400);
+  });
+});
+
 describe('park users', () => {
   it('returns the profile of a staff member with counts, and their stories', async () => {
     const story = (await list('per_page=1')).data[0] as StorySummary;

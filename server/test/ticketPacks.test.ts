@@ -86,7 +86,7 @@ describe('GET /api/v1/ticket-packs', () => {
 
   it('answers an empty page for no match', async () => {
     const none = await list(kw('zzzznothing'));
-    expect(none).toEqual({ data: [], meta: { page: 1, perPage: 20, total: 0, totalPages: 1 } });
+    expect(none).toEqual({ data: [], meta: { page: 1, perPage: 20, total: 0, totalPages: 1, totalCapped: false } });
   });
 
   it('refuses bad parameters with a clear localised 400', async () => {

@@ -4,8 +4,6 @@ import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import { LISTED_SALE_LABELS, SaleLabel } from '../../../common/enums';
 import { isParkOpen, type ParkCalendar } from '../../../common/rules/availability';
-import { toCount } from '../../db/knex';
-import { rankSql } from '../../lib/search';
 
 /** Sale status order when no keyword ranks the rows: on sale, unlabelled, coming, ended. */
 export const SALE_STATUS_ORDER: readonly number[] = [
@@ -21,16 +19,6 @@ export function saleStatusOrderSql(column: string): string {
   return `CASE ${column} ${whens} ELSE ${SALE_STATUS_ORDER.length} END`;
 }
 
-/**
- * Terms of 1 or 2 characters have no trigram: have them answered by the n-gram index of
- * migrations/20261121000010_item_search_indexes.ts (whereSearch's LIKE still checks the rows).
- */
-export function whereShortTerms(q: AnyQueryBuilder, table: 'items' | 'ticket_packs', terms: string[]): void {
-  for (const term of terms) {
-    if ([...term].length < 3) q.whereRaw(`zoo_search_ngrams(${table}.search_text) @> ARRAY[?]::text[]`, [term]);
-  }
-}
-
 /** Default order: sale status, then park (north to south by prefecture), then id. */
 export function orderByDefault(q: AnyQueryBuilder, table: 'items' | 'ticket_packs', prefectureColumn: string): void {
   q.orderByRaw(saleStatusOrderSql(`${table}.sale_label`)).orderBy([
@@ -38,66 +26,6 @@ export function orderByDefault(q: AnyQueryBuilder, table: 'items' | 'ticket_pack
     { column: `${table}.park_id` },
     { column: `${table}.id` },
   ]);
-}
-
-/**
- * How many of the best keyword matches are ranked with rankSql (trigram similarity). Similarity costs tens of
- * microseconds a row, so ranking every match of a common word in a 100,000-row catalogue would take hundreds of
- * milliseconds; instead the matches are first put in a cheap order (where the first term occurs: the name comes
- * first in search_text, so this keeps rankSql's name-before-description buckets), the first RANK_WINDOW of them
- * are ranked, and later pages continue in the cheap order (disjoint from the window, so paging stays exact).
- */
-export const RANK_WINDOW = 100;
-
-export interface PageQuery {
-  /** Joined with parks and filtered; no select. */
-  filtered: AnyQueryBuilder;
-  /** The full rows (joined with parks, selecting the park columns) of the ids of the derived table `ids`. */
-  rowsOf: (ids: AnyQueryBuilder) => AnyQueryBuilder;
-  table: 'items' | 'ticket_packs';
-  /** Keyword terms (empty: default order). */
-  terms: string[];
-  page: number;
-  perPage: number;
-}
-
-/**
- * One page of a list. The order is worked out on ids only (narrow rows sort in memory, however many match),
- * then the page's full rows are read by id and put in the same order.
- */
-export function pageOf({ filtered, rowsOf, table, terms, page, perPage }: PageQuery): AnyQueryBuilder {
-  const offset = (page - 1) * perPage;
-  const ids = filtered.clone().select(`${table}.id`);
-  if (terms.length === 0) {
-    orderByDefault(ids, table, 'parks.prefecture_id');
-    const rows = rowsOf(ids.limit(perPage).offset(offset));
-    orderByDefault(rows, table, 'parks.prefecture_id');
-    return rows;
-  }
-  const firstTerm = [terms[0] ?? ''];
-  const byOccurrence = (q: AnyQueryBuilder) => {
-    q.orderByRaw(`position(? in ${table}.search_text)`, firstTerm);
-    orderByDefault(q, table, 'parks.prefecture_id');
-    return q;
-  };
-  const window = Math.ceil(Math.max(RANK_WINDOW, perPage) / perPage) * perPage;
-  if (offset >= window) return byOccurrence(rowsOf(byOccurrence(ids).limit(perPage).offset(offset)));
-  const rank = rankSql(`${table}.search_text`, terms);
-  const rows = rowsOf(byOccurrence(ids).limit(window)).orderByRaw(`${rank.sql} DESC`, rank.bindings);
-  orderByDefault(rows, table, 'parks.prefecture_id');
-  return rows.limit(perPage).offset(offset);
-}
-
-/**
- * The page's rows and the number of matches. The count runs beside the page query (on PostgreSQL on another
- * connection); with bench/search.ts this measured faster than counting in the same scan with count(*) OVER ().
- */
-export async function fetchPage<T>(query: PageQuery): Promise<{ rows: T[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    pageOf(query) as unknown as Promise<T[]>,
-    query.filtered.clone().clearSelect().count({ n: '*' }).first() as unknown as Promise<{ n: unknown } | undefined>,
-  ]);
-  return { rows, total: toCount(counted?.n) };
 }
 
 /** Public listing: not private, a listed sale label, and a park that is itself listed. */

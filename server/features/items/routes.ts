@@ -74,7 +74,7 @@ export const itemRoutes: ServerRoute[] = [
       const dates = q.tab === 'date' ? normalizeSearchDates(q.dates ?? []) : undefined;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const now = new Date();
-        const { rows, total } = await listItems({
+        const { rows, total, totalCapped } = await listItems({
           tab: q.tab,
           dates,
           parkIds: q.park_id,
@@ -86,7 +86,7 @@ export const itemRoutes: ServerRoute[] = [
         });
         return {
           data: rows.map((r) => presentItemSummary(r, request.app.locale, dates, now)),
-          meta: { ...pageMeta(q.page, q.per_page, total), tab: q.tab, ...(dates ? { dates } : {}) },
+          meta: { ...pageMeta(q.page, q.per_page, total, totalCapped), tab: q.tab, ...(dates ? { dates } : {}) },
         };
       });
     },

@@ -46,7 +46,7 @@ export const livingThingRoutes: ServerRoute[] = [
       };
       const locale = request.app.locale;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total } = await listLivingThings(
+        const { rows, total, totalCapped } = await listLivingThings(
           request.server.app.knex,
           {
             keyword: q.keyword,
@@ -60,7 +60,7 @@ export const livingThingRoutes: ServerRoute[] = [
         );
         return {
           data: rows.map((r) => presentLivingThingSummary(r, locale)),
-          meta: pageMeta(q.page, q.per_page, total),
+          meta: pageMeta(q.page, q.per_page, total, totalCapped),
         };
       });
     },
@@ -107,7 +107,7 @@ export const livingThingRoutes: ServerRoute[] = [
         per_page: number;
       };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total } = await listParkLivingThings(request.server.app.knex, {
+        const { rows, total, totalCapped } = await listParkLivingThings(request.server.app.knex, {
           parkId: q.park_id,
           livingThingId: q.living_thing_id,
           keyword: q.keyword,
@@ -116,7 +116,7 @@ export const livingThingRoutes: ServerRoute[] = [
         });
         return {
           data: rows.map((r) => presentParkLivingThingSummary(r, request.app.locale)),
-          meta: pageMeta(q.page, q.per_page, total),
+          meta: pageMeta(q.page, q.per_page, total, totalCapped),
         };
       });
     },

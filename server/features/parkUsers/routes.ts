@@ -24,7 +24,7 @@ export const parkUserRoutes: ServerRoute[] = [
     handler(request, h) {
       const q = request.query as { park_id?: number; keyword?: string; page: number; per_page: number };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total } = await listParkUsers(request.server.app.knex, {
+        const { rows, total, totalCapped } = await listParkUsers(request.server.app.knex, {
           parkId: q.park_id,
           keyword: q.keyword,
           page: q.page,
@@ -32,7 +32,7 @@ export const parkUserRoutes: ServerRoute[] = [
         });
         return {
           data: rows.map((r) => presentParkUserRef(r, request.app.locale)),
-          meta: pageMeta(q.page, q.per_page, total),
+          meta: pageMeta(q.page, q.per_page, total, totalCapped),
         };
       });
     },

@@ -36,7 +36,7 @@ export const parkRoutes: ServerRoute[] = [
         per_page: number;
       };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total } = await listParks({
+        const { rows, total, totalCapped } = await listParks({
           prefectureIds: q.prefecture_id,
           regionId: q.region_id,
           kind: q.kind,
@@ -46,7 +46,7 @@ export const parkRoutes: ServerRoute[] = [
         });
         return {
           data: rows.map((p) => presentParkSummary(p, request.app.locale)),
-          meta: pageMeta(q.page, q.per_page, total),
+          meta: pageMeta(q.page, q.per_page, total, totalCapped),
         };
       });
     },

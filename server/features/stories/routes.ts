@@ -4,8 +4,11 @@ import type { StoryListMeta } from '../../../common/dto/story';
 import { enumValues, StoryList } from '../../../common/enums';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { clientIp } from '../../lib/request';
+import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
+import { countStoryView } from './services/countStoryView';
 import { getStory, getStoryByLink } from './services/getStory';
 import { listStories } from './services/listStories';
 
@@ -48,7 +51,7 @@ export const storyRoutes: ServerRoute[] = [
       };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const seed = q.seed ?? minuteSeed();
-        const { rows, total } = await listStories(request.server.app.knex, {
+        const { rows, total, totalCapped } = await listStories(request.server.app.knex, {
           list: q.list,
           parkId: q.park_id,
           parkUserId: q.park_user_id,
@@ -60,7 +63,7 @@ export const storyRoutes: ServerRoute[] = [
           perPage: q.per_page,
         });
         const meta: StoryListMeta = {
-          ...pageMeta(q.page, q.per_page, total),
+          ...pageMeta(q.page, q.per_page, total, totalCapped),
           list: q.list ?? null,
           ...(q.list === 'randoms' ? { seed } : {}),
         };
@@ -83,6 +86,21 @@ export const storyRoutes: ServerRoute[] = [
         const { story, images } = await getStory(request.server.app.knex, storyId);
         return { data: presentStoryDetail(story, images, request.app.locale), meta: {} };
       });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/stories/{id}/views',
+    options: {
+      tags: ['api', 'stories'],
+      description: 'Count a view of a story (the story page calls it once; one per visitor per story per 10 minutes)',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request, h) {
+      const { id: storyId } = request.params as { id: number };
+      const viewer = request.auth.isAuthenticated ? `user:${currentUserId(request)}` : `ip:${clientIp(request)}`;
+      await countStoryView(request.server.app.knex, storyId, viewer);
+      return h.response().code(204).header('cache-control', 'no-store');
     },
   },
   {

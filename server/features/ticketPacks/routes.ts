@@ -30,7 +30,7 @@ export const ticketPackRoutes: ServerRoute[] = [
         per_page: number;
       };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total } = await listTicketPacks({
+        const { rows, total, totalCapped } = await listTicketPacks({
           parkIds: q.park_id,
           categories: q.category,
           keyword: q.keyword,
@@ -39,7 +39,7 @@ export const ticketPackRoutes: ServerRoute[] = [
         });
         return {
           data: rows.map((r) => presentTicketPackSummary(r, request.app.locale)),
-          meta: pageMeta(q.page, q.per_page, total),
+          meta: pageMeta(q.page, q.per_page, total, totalCapped),
         };
       });
     },

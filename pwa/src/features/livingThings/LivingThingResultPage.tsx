@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
+import { shownTotal } from '../../lib/listTotal';
 import { AnimalChip, LivingThingCard } from './components';
 import { LivingThingSearchForm } from './LivingThingSearchForm';
 import { useListLivingThingsQuery, useListParkLivingThingsQuery } from './livingThingsApi';
@@ -12,7 +13,7 @@ const ANIMALS = 12;
 
 /** /find/living-thing/result: species matching the conditions, and park animals matching the keyword. */
 export default function LivingThingResultPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const search = searchFromQuery(params);
   const { data, isFetching, error } = useListLivingThingsQuery({ ...search, per_page: PER_PAGE });
@@ -33,7 +34,7 @@ export default function LivingThingResultPage() {
           data && (
             <>
               <p className="result-count" aria-live="polite" data-testid="result-count">
-                {t('catalogue.livingThing.resultCount', { count: data.meta.total })}
+                {t('catalogue.livingThing.resultCount', { count: shownTotal(data.meta, i18n.language) })}
               </p>
               {data.data.length === 0 ? (
                 <p className="empty-state">{t('catalogue.livingThing.noResults')}</p>

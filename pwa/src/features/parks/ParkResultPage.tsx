@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
+import { shownTotal } from '../../lib/listTotal';
 import { ParkCard } from './ParkCard';
 import { ParkSearchForm } from './ParkSearchForm';
 import { useListParksQuery } from './parksApi';
@@ -10,7 +11,7 @@ import { queryFromSearch, searchFromQuery } from './searchParams';
 const PER_PAGE = 12;
 
 export default function ParkResultPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const search = searchFromQuery(params);
   const { data, isFetching, error } = useListParksQuery({ ...search, per_page: PER_PAGE });
@@ -27,7 +28,7 @@ export default function ParkResultPage() {
           data && (
             <>
               <p className="result-count" aria-live="polite" data-testid="result-count">
-                {t('parks.resultCount', { count: data.meta.total })}
+                {t('parks.resultCount', { count: shownTotal(data.meta, i18n.language) })}
               </p>
               {data.data.length === 0 ? (
                 <p className="empty-state">{t('parks.noResults')}</p>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StoryDetail } from '../../../../common/dto/story';
@@ -6,7 +7,7 @@ import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatStoryDate, LikeButton, StoryCard } from './components';
 import { MoviePlayer } from './MoviePlayer';
-import { useGetStoryByLinkQuery, useGetStoryQuery, useListStoriesQuery } from './storiesApi';
+import { useCountStoryViewMutation, useGetStoryByLinkQuery, useGetStoryQuery, useListStoriesQuery } from './storiesApi';
 
 function MoreFromAuthor({ story }: { story: StoryDetail }) {
   const { t } = useTranslation();
@@ -32,6 +33,11 @@ function MoreFromAuthor({ story }: { story: StoryDetail }) {
 
 function Story({ story }: { story: StoryDetail }) {
   const { t, i18n } = useTranslation();
+  const [countView] = useCountStoryViewMutation();
+  // One view per opened story (the server also counts a visitor once per 10 minutes); a failure is harmless.
+  useEffect(() => {
+    countView(story.id).catch(() => undefined);
+  }, [countView, story.id]);
   const movie = story.kind === 'short_movie' && story.videoUrl;
   return (
     <div className="stack stack--lg">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
+import { shownTotal } from '../../lib/listTotal';
 import { StoryGrid } from './components';
 import { StorySearchForm } from './StorySearchForm';
 import { StoryTabs } from './StoryTabs';
@@ -12,7 +13,7 @@ const PER_PAGE = 12;
 
 /** /find/stories/result: stories by list (latest, populars, short movies, randoms), keyword and park. */
 export default function StoryResultPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const search = searchFromQuery(params);
@@ -39,7 +40,7 @@ export default function StoryResultPage() {
             <>
               <div className="section-head">
                 <p className="result-count" aria-live="polite" data-testid="result-count">
-                  {t('catalogue.story.resultCount', { count: data.meta.total })}
+                  {t('catalogue.story.resultCount', { count: shownTotal(data.meta, i18n.language) })}
                 </p>
                 {search.list === 'randoms' && (
                   <button type="button" className="button button--small button--ghost" onClick={shuffle}>

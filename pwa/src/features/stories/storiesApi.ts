@@ -30,6 +30,9 @@ export const storiesApi = api.injectEndpoints({
       query: (id) => `/stories/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Story', id }],
     }),
+    countStoryView: build.mutation<void, number>({
+      query: (id) => ({ url: `/stories/${id}/views`, method: 'POST' }),
+    }),
     getStoryByLink: build.query<Envelope<StoryDetail>, string>({
       query: (linkId) => `/private/stories/${encodeURIComponent(linkId)}`,
     }),
@@ -62,6 +65,7 @@ export const {
   useListStoriesQuery,
   useGetStoryQuery,
   useGetStoryByLinkQuery,
+  useCountStoryViewMutation,
   useGetParkUserQuery,
   useStoryParksQuery,
   useLikeStatusQuery,

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ITEM_SEARCH_TABS } from '../../../../common/dto/item';
 import { errorStatus } from '../../lib/api';
 import { QueryState } from '../../lib/components/QueryState';
+import { shownTotal } from '../../lib/listTotal';
 import { formatShortDate } from './format';
 import { ItemCard } from './ItemCard';
 import { queryFromSearch, searchFromQuery } from './searchParams';
@@ -21,7 +22,7 @@ function badRequestMessage(error: unknown): string | null {
 
 /** /find/tickets/result: the query of the URL, with tabs, the conditions and the matching tickets. */
 export default function TicketResultPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useLocale();
   const [params] = useSearchParams();
   const search = searchFromQuery(params);
@@ -83,7 +84,7 @@ export default function TicketResultPage() {
             data && (
               <>
                 <p className="result-count" aria-live="polite" data-testid="result-count">
-                  {t('tickets.resultCount', { count: data.meta.total })}
+                  {t('tickets.resultCount', { count: shownTotal(data.meta, i18n.language) })}
                 </p>
                 {data.data.length === 0 ? (
                   <p className="empty-state">{t('tickets.noResults')}</p>

@@ -3,18 +3,17 @@ import type { ItemSearchTab } from '../../../../common/dto/item';
 import { SaleLabel } from '../../../../common/enums';
 import type { ParkCalendar } from '../../../../common/rules/availability';
 import { tokyoDate } from '../../../../common/time';
-import { whereSearch } from '../../../lib/search';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
 import { Item } from '../models';
 import {
   basicPriceRanges,
   excludedDaysOfItems,
-  fetchPage,
   openParksByDate,
+  orderByDefault,
   parkCalendars,
   type TagRow,
   tagsOfItems,
   whereListed,
-  whereShortTerms,
   whereUsableOnAnyDate,
 } from '../queries';
 
@@ -64,9 +63,12 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
   if (query.parkIds?.length) q.whereIn('items.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('items.category', query.categories);
   const terms = whereSearch(q, 'items.search_text', query.keyword);
-  whereShortTerms(q, 'items', terms);
-  const { rows, total } = await fetchPage<ItemListRow>({
+  const { rows, total, totalCapped } = await fetchSearchPage<ItemListRow>({
+    knex,
     filtered: q,
+    idColumn: 'items.id',
+    searchColumn: 'items.search_text',
+    orderByDefault: (b) => orderByDefault(b, 'items', 'parks.prefecture_id'),
     rowsOf: (ids) =>
       Item.query(trx)
         .from(ids.as('w'))
@@ -77,7 +79,6 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
           parkNameEn: 'parks.name_en',
           parkPrefectureId: 'parks.prefecture_id',
         }),
-    table: 'items',
     terms,
     page: query.page,
     perPage: query.perPage,
@@ -107,5 +108,5 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
           }
         : undefined,
   }));
-  return { rows: listed, total };
+  return { rows: listed, total, totalCapped };
 }

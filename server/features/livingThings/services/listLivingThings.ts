@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Habitat, LivingThingGroup } from '../../../../common/dto/livingThing';
 import type { Locale } from '../../../../common/enums';
-import { toCount } from '../../../db/knex';
-import { rankSql, whereSearch } from '../../../lib/search';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
 import { habitatTerms } from '../habitats';
 import type { LivingThingRow } from '../presentLivingThing';
 
@@ -69,23 +68,23 @@ export async function listLivingThings(knex: Db, query: ListLivingThingsQuery, l
   }
   const terms = whereSearch(q, 'living_things.search_text', query.keyword);
 
-  const rows = q.clone().select(livingThingColumns(knex));
-  if (terms.length) {
-    const rank = rankSql('living_things.search_text', terms);
-    rows.orderByRaw(`${rank.sql} DESC`, rank.bindings);
-  }
-  rows
-    .orderByRaw(
-      locale === 'en'
-        ? 'coalesce(living_things.name_en, living_things.name_ja), living_things.id'
-        : 'coalesce(living_things.name_kana, living_things.name_ja), living_things.id',
-    )
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-
-  const [list, totalRow] = await Promise.all([
-    rows as unknown as Promise<LivingThingRow[]>,
-    q.clone().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
-  return { rows: list, total: toCount(totalRow?.total) };
+  const byName =
+    locale === 'en'
+      ? 'coalesce(living_things.name_en, living_things.name_ja), living_things.id'
+      : 'coalesce(living_things.name_kana, living_things.name_ja), living_things.id';
+  return fetchSearchPage<LivingThingRow>({
+    knex,
+    filtered: q,
+    idColumn: 'living_things.id',
+    searchColumn: 'living_things.search_text',
+    terms,
+    orderByDefault: (b) => b.orderByRaw(byName),
+    rowsOf: (ids) =>
+      knex('living_things')
+        .leftJoin('tags', 'tags.id', 'living_things.tag_id')
+        .whereIn('living_things.id', ids)
+        .select(livingThingColumns(knex)),
+    page: query.page,
+    perPage: query.perPage,
+  });
 }

@@ -1,12 +1,8 @@
 import type { Knex } from 'knex';
-import { searchTerms } from '../../../../common/search/normalize';
-import { toCount } from '../../../db/knex';
-import { rankSql } from '../../../lib/search';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
 import type { ParkLivingThingRow } from '../presentLivingThing';
 
 type Db = Knex | Knex.Transaction;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ListParkLivingThingsQuery {
   parkId?: number;
@@ -44,23 +40,20 @@ export async function listParkLivingThings(knex: Db, query: ListParkLivingThings
   const q = publicParkLivingThings(knex);
   if (query.parkId) q.where('park_living_things.park_id', query.parkId);
   if (query.livingThingId) q.where('park_living_things.living_thing_id', query.livingThingId);
-  // An animal is found by its own nickname and description and by its species' names: the same normalised
-  // terms as whereSearch, over both generated search_text columns.
-  const terms = searchTerms(query.keyword);
-  const doc = knex.raw("(park_living_things.search_text || ' ' || living_things.search_text)");
-  for (const term of terms) q.where(doc, 'like', `%${escapeLike(term)}%`);
-  const rows = q.clone().select(parkLivingThingColumns);
-  if (terms.length) {
-    const rank = rankSql('park_living_things.search_text', terms);
-    rows.orderByRaw(`${rank.sql} DESC`, rank.bindings);
-  }
-  rows
-    .orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }, { column: 'park_living_things.id' }])
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [list, totalRow] = await Promise.all([
-    rows as unknown as Promise<ParkLivingThingRow[]>,
-    q.clone().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
-  return { rows: list, total: toCount(totalRow?.total) };
+  // An animal is found by its own nickname and description and by its species' names: whereSearch over both
+  // generated search_text columns (the animal's own first, so its nickname ranks before the species' text).
+  const doc = "(park_living_things.search_text || ' ' || living_things.search_text)";
+  const terms = whereSearch(q, doc, query.keyword, { ngramIndex: false });
+  return fetchSearchPage<ParkLivingThingRow>({
+    knex,
+    filtered: q,
+    idColumn: 'park_living_things.id',
+    searchColumn: doc,
+    terms,
+    orderByDefault: (b) =>
+      b.orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }, { column: 'park_living_things.id' }]),
+    rowsOf: (ids) => publicParkLivingThings(knex).whereIn('park_living_things.id', ids).select(parkLivingThingColumns),
+    page: query.page,
+    perPage: query.perPage,
+  });
 }

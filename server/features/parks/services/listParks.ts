@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { toCount } from '../../../db/knex';
-import { rankSql, whereSearch } from '../../../lib/search';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
 import { Park } from '../../../models/Park';
 
 export interface ListParksQuery {
@@ -21,20 +20,20 @@ export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
   if (query.regionId) q.where('prefectures.region_id', query.regionId);
   if (query.kind) q.where('parks.kind', query.kind);
   const terms = whereSearch(q, 'parks.search_text', query.keyword);
-  const rank = terms.length ? rankSql('parks.search_text', terms) : null;
-  const [rows, totalRow] = await Promise.all([
-    q
-      .clone()
-      .select('parks.*')
-      .withGraphFetched('[closedWeekdays, specialDays]')
-      .modify((b) => {
-        if (rank) b.orderByRaw(`${rank.sql} DESC`, rank.bindings);
-      })
-      .orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }])
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    q.clone().clearSelect().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
-  const total = toCount(totalRow?.total);
-  return { rows, total };
+  return fetchSearchPage<Park>({
+    knex: trx ?? Park.knex(),
+    filtered: q,
+    idColumn: 'parks.id',
+    searchColumn: 'parks.search_text',
+    terms,
+    orderByDefault: (b) => b.orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }]),
+    rowsOf: (ids) =>
+      // objection's typings take only its own builders; a knex subquery works the same at run time
+      Park.query(trx)
+        .whereIn('parks.id', ids as never)
+        .select('parks.*')
+        .withGraphFetched('[closedWeekdays, specialDays]'),
+    page: query.page,
+    perPage: query.perPage,
+  });
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { StoryKind, type StoryList } from '../../../../common/enums';
-import { toCount } from '../../../db/knex';
-import { rankSql, whereSearch } from '../../../lib/search';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
 import type { StoryRow } from '../presentStory';
 import { storyColumns, visibleStories } from './storyQuery';
 
@@ -32,34 +31,28 @@ export async function listStories(knex: Knex | Knex.Transaction, query: ListStor
   if (query.list === 'short-movies') q.where('stories.kind', StoryKind.ShortMovie);
   const terms = whereSearch(q, 'stories.search_text', query.keyword);
 
-  const rows = q.clone().select(storyColumns(knex));
-  switch (query.list) {
-    case 'populars':
-      rows.orderBy([
-        { column: 'stories.like_count', order: 'desc' },
-        { column: 'stories.view_count', order: 'desc' },
-      ]);
-      break;
-    case 'randoms':
-      rows.orderByRaw('md5(stories.id::text || ?)', [query.seed]);
-      break;
-    default:
-      if (terms.length) {
-        const rank = rankSql('stories.search_text', terms);
-        rows.orderByRaw(`${rank.sql} DESC`, rank.bindings);
+  // A named list keeps its own order (a keyword only filters it); otherwise the best matches come first.
+  return fetchSearchPage<StoryRow>({
+    knex,
+    filtered: q,
+    idColumn: 'stories.id',
+    searchColumn: 'stories.search_text',
+    terms: query.list ? [] : terms,
+    orderByDefault: (b) => {
+      if (query.list === 'populars') {
+        b.orderBy([
+          { column: 'stories.like_count', order: 'desc' },
+          { column: 'stories.view_count', order: 'desc' },
+        ]);
       }
-  }
-  rows
-    .orderBy([
-      { column: 'stories.published_at', order: 'desc' },
-      { column: 'stories.id', order: 'desc' },
-    ])
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-
-  const [list, totalRow] = await Promise.all([
-    rows as unknown as Promise<StoryRow[]>,
-    q.clone().count({ total: '*' }).first() as unknown as Promise<{ total: unknown } | undefined>,
-  ]);
-  return { rows: list, total: toCount(totalRow?.total) };
+      if (query.list === 'randoms') b.orderByRaw('md5(stories.id::text || ?)', [query.seed]);
+      b.orderBy([
+        { column: 'stories.published_at', order: 'desc' },
+        { column: 'stories.id', order: 'desc' },
+      ]);
+    },
+    rowsOf: (ids) => visibleStories(knex).whereIn('stories.id', ids).select(storyColumns(knex)),
+    page: query.page,
+    perPage: query.perPage,
+  });
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { whereSearch } from '../../../lib/search';
-import { fetchPage, whereListed, whereShortTerms } from '../../items/queries';
+import { fetchSearchPage, whereSearch } from '../../../lib/search';
+import { orderByDefault, whereListed } from '../../items/queries';
 import { TicketPack } from '../models';
 
 export interface ListTicketPacksQuery {
@@ -17,16 +17,19 @@ export type TicketPackListRow = TicketPack & {
   parkPrefectureId: number;
 };
 
-/** Listed ticket packs by park, category and keyword: ranked by the keyword (see pageOf in items/queries.ts), else sale status, park, id. */
+/** Listed ticket packs by park, category and keyword: ranked by the keyword (see fetchSearchPage in lib/search.ts), else sale status, park, id. */
 export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Transaction) {
   const q = TicketPack.query(trx).join('parks', 'parks.id', 'ticket_packs.park_id');
   whereListed(q, 'ticket_packs');
   if (query.parkIds?.length) q.whereIn('ticket_packs.park_id', query.parkIds);
   if (query.categories?.length) q.whereIn('ticket_packs.category', query.categories);
   const terms = whereSearch(q, 'ticket_packs.search_text', query.keyword);
-  whereShortTerms(q, 'ticket_packs', terms);
-  const { rows, total } = await fetchPage<TicketPackListRow>({
+  return fetchSearchPage<TicketPackListRow>({
+    knex: trx ?? TicketPack.knex(),
     filtered: q,
+    idColumn: 'ticket_packs.id',
+    searchColumn: 'ticket_packs.search_text',
+    orderByDefault: (b) => orderByDefault(b, 'ticket_packs', 'parks.prefecture_id'),
     rowsOf: (ids) =>
       TicketPack.query(trx)
         .from(ids.as('w'))
@@ -37,10 +40,8 @@ export async function listTicketPacks(query: ListTicketPacksQuery, trx?: Knex.Tr
           parkNameEn: 'parks.name_en',
           parkPrefectureId: 'parks.prefecture_id',
         }),
-    table: 'ticket_packs',
     terms,
     page: query.page,
     perPage: query.perPage,
   });
-  return { rows, total };
 }
