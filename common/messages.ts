@@ -119,6 +119,90 @@ export const MESSAGES = {
     ja: '合計{min}〜{max}の間で設定してください。',
     en: 'Please set between {min} and {max} in total.',
   },
+  // Cart, stock and holds
+  soldOut: { ja: '売り切れました', en: 'Sold out' },
+  phoneRequired: {
+    ja: 'チケットを追加するには電話番号の登録が必要です',
+    en: 'To add tickets, you need to register your phone number',
+  },
+  seatDeadlinePassed: {
+    ja: '座席の予約期限が過ぎました。もう一度選択してください。',
+    en: 'The seat reservation deadline has passed. Please select again.',
+  },
+  holdExpired: {
+    ja: 'お支払い期限が過ぎたため、カートの内容が削除されました。もう一度追加してください。',
+    en: 'The hold on this ticket has expired and it was removed from your cart. Please add it again.',
+  },
+  holdExpiredNotice: {
+    ja: 'お支払い期限が過ぎたため、{name}をカートから削除しました',
+    en: '{name} was removed from your cart because its hold expired.',
+  },
+  guestIdRequired: {
+    ja: 'カートを利用するにはログインするか、ゲストIDを送信してください',
+    en: 'Please sign in, or send your guest id (x-guest-user-id header), to use the cart',
+  },
+  quantityInvalid: { ja: '枚数の値が正しくありません', en: 'The quantities are invalid' },
+  quantityRequired: { ja: '枚数を1枚以上選択してください', en: 'Please select at least one ticket' },
+  minimumParticipant: {
+    ja: 'このチケットは{min}名様以上でお申し込みください',
+    en: 'This ticket needs at least {min} people per application',
+  },
+  maxPerOrder: {
+    ja: 'このチケットは1回のご注文につき{max}枚までです',
+    en: 'You can order up to {max} of this ticket at a time',
+  },
+  companionRule: {
+    ja: '介助者は障がい者1名につき1名までです',
+    en: 'One accompanying person per disabled person',
+  },
+  noDisabilityPrice: {
+    ja: 'このチケットには障がい者料金がありません',
+    en: 'This ticket has no disability price',
+  },
+  additionalPlanRule: {
+    ja: '追加プランは基本プランの人数までお申し込みいただけます',
+    en: 'Additional plans can be added for at most the number of people on the basic plan',
+  },
+  ageGroupNotSold: {
+    ja: '選択された区分のチケットは販売していません',
+    en: 'Tickets are not sold for the selected age group',
+  },
+  planInvalid: { ja: '選択されたプランは選べません', en: 'The selected plan cannot be chosen' },
+  seatCountMismatch: {
+    ja: '人数分（{count}席）の座席を選択してください',
+    en: 'Please select one seat per person ({count} seats)',
+  },
+  seatUnknown: { ja: '選択された座席は存在しません', en: 'The selected seat does not exist' },
+  seatsNotSelectable: {
+    ja: 'このチケットは座席を選択できません',
+    en: 'Seats cannot be selected for this ticket',
+  },
+  timeSlotRequired: { ja: '時間帯を選択してください', en: 'Please select a time slot' },
+  timeSlotInvalid: { ja: '選択された時間帯は選べません', en: 'The selected time slot cannot be chosen' },
+  itemNotOnSale: { ja: 'このチケットは現在販売していません', en: 'This ticket is not on sale now' },
+  dateOutsidePeriod: { ja: '利用期間外の日付です', en: 'This date is outside the period of use' },
+  dateExcluded: { ja: 'この日はご利用いただけません', en: 'This ticket cannot be used on this day' },
+  dateParkClosed: { ja: 'この日は休園日です', en: 'The park is closed on this day' },
+  dateDeadlinePassed: {
+    ja: 'この日の申し込み期限は過ぎています',
+    en: 'The application deadline for this day has passed',
+  },
+  availabilityRange: {
+    ja: '期間は{max}日以内で指定してください',
+    en: 'Please choose a period of at most {max} days',
+  },
+  switchLimit: {
+    ja: '{name}はカートの上限（{max}枚）を超えるため、カートを移せませんでした',
+    en: 'Your cart could not be moved: {name} would exceed the limit of {max} per order',
+  },
+  cartTargetRequired: {
+    ja: 'チケットまたはチケットパックを1つ選択してください',
+    en: 'Please choose one ticket or one ticket pack',
+  },
+  cartLineUnavailable: {
+    ja: 'カートの内容が変更されました。もう一度ご確認ください',
+    en: 'Your cart has changed. Please check it again',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

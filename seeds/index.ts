@@ -15,6 +15,7 @@ import { STAFF } from './content/staff';
 import { STORIES } from './content/stories';
 import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
+import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
 
 type Row = Record<string, unknown>;
@@ -470,6 +471,8 @@ export async function seed(knex: Knex): Promise<void> {
         })),
       ),
     );
+
+    await seedSeats(trx);
 
     // Pages
     await upsert(

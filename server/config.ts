@@ -16,6 +16,8 @@ export interface Config {
   catalogueCacheMs: number;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** How often expired cart holds are released (ms); 0 turns the job runner off. */
+  holdSweepIntervalMs: number;
   /** SMTP URL for nodemailer; unset in development writes mails to DATA_DIR/mail (see /dev/mail). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -68,6 +70,7 @@ const schema = Joi.object({
     .min(60)
     .max(60 * 60 * 24 * 90)
     .default(60 * 60 * 24 * 14),
+  HOLD_SWEEP_INTERVAL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
     .empty(''),
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     catalogueCacheMs: value.CATALOGUE_CACHE_MS,
     accessTokenTtl: value.ACCESS_TOKEN_TTL,
+    holdSweepIntervalMs: value.HOLD_SWEEP_INTERVAL_MS,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     turnstile: value.TURNSTILE_SITE_KEY

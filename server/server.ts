@@ -7,7 +7,9 @@ import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
+import { cartRoutes } from './features/carts/routes';
 import { itemRoutes } from './features/items/routes';
+import { jobsPlugin } from './features/jobs/plugin';
 import { libraryRoutes } from './features/library/routes';
 import { livingThingRoutes } from './features/livingThings/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
@@ -16,6 +18,7 @@ import { meRoutes } from './features/me/routes';
 import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
@@ -77,6 +80,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(authPlugin);
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
+  await server.register({ plugin: jobsPlugin, options: { intervalMs: config.holdSweepIntervalMs } });
   await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });
 
   server.route([
@@ -92,6 +96,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...storyRoutes,
     ...libraryRoutes,
     ...pageRoutes,
+    ...stockRoutes,
+    ...cartRoutes,
   ]);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;

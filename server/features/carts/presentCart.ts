@@ -1,0 +1,176 @@
+// Cart lines priced and presented. Prices come from the catalogue at the time of reading (item_plan_prices,
+// items.disability_price, ticket_packs.price), in integer yen.
+import type { Knex } from 'knex';
+import type { Cart, CartAgeQuantity, CartLine } from '../../../common/dto/cart';
+import type { Locale } from '../../../common/enums';
+import { AGE_GROUPS } from '../../../common/reference';
+import { type PriceComponent, subtotalOf } from '../../../common/rules/cart';
+import { DomainError } from '../../lib/errors';
+import { localize } from '../../lib/localize';
+import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock/catalogue';
+import type { LineRow } from './lines';
+
+export interface CartCatalogue {
+  items: Map<number, CatalogueItem>;
+  packs: Map<number, CataloguePack>;
+  /** Seat codes held by each line, in seat order. */
+  seats: Map<number, string[]>;
+}
+
+export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: readonly LineRow[]): Promise<CartCatalogue> {
+  const lineIds = lines.map((l) => l.id);
+  const [items, packs, seatRows] = await Promise.all([
+    loadItems(
+      db,
+      lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+    ),
+    loadPacks(
+      db,
+      lines.flatMap((l) => (l.ticketPackId === null ? [] : [l.ticketPackId])),
+    ),
+    lineIds.length === 0
+      ? Promise.resolve([])
+      : (db('seat_holds as sh')
+          .join('stock_holds as h', 'h.id', 'sh.stock_hold_id')
+          .join('item_seats as s', 's.id', 'sh.seat_id')
+          .whereIn('h.cart_line_id', lineIds)
+          .where('h.state', 'held')
+          .orderBy([{ column: 'h.cart_line_id' }, { column: 's.sort' }])
+          .select({ lineId: 'h.cart_line_id', code: 's.seat_code' }) as Promise<{ lineId: number; code: string }[]>),
+  ]);
+  const seats = new Map<number, string[]>();
+  for (const r of seatRows) seats.set(Number(r.lineId), [...(seats.get(Number(r.lineId)) ?? []), r.code]);
+  return { items, packs, seats };
+}
+
+export interface PricedComponent extends PriceComponent {
+  planId: number | null;
+  ageGroupId: number | null;
+  /** quantity x unitPrice */
+  amount: number;
+}
+
+const unavailable = () => new DomainError('cartLineUnavailable', 409);
+
+/** The price components of a line; a price that is gone from the catalogue is a 409 (the cart changed). */
+export function priceLine(line: LineRow, cat: CartCatalogue): { components: PricedComponent[]; subtotal: number } {
+  const components: PricedComponent[] = [];
+  const add = (c: Omit<PricedComponent, 'amount'>) =>
+    components.push({ ...c, amount: subtotalOf([{ quantity: c.quantity, unitPrice: c.unitPrice }]) });
+  if (line.kind === 'pack') {
+    const pack = line.ticketPackId === null ? undefined : cat.packs.get(line.ticketPackId);
+    if (!pack || line.packQuantity === null) throw unavailable();
+    add({ kind: 'pack', planId: null, ageGroupId: null, quantity: line.packQuantity, unitPrice: pack.price });
+  } else {
+    const item = line.itemId === null ? undefined : cat.items.get(line.itemId);
+    if (!item) throw unavailable();
+    const priceOf = (planId: number | null, ageGroupId: number) => {
+      const price = item.plans.find((p) => p.id === planId)?.prices.find((p) => p.ageGroupId === ageGroupId)?.price;
+      if (price === undefined) throw unavailable();
+      return price;
+    };
+    for (const q of line.quantities) {
+      add({
+        kind: 'basic',
+        planId: line.basicPlanId,
+        ageGroupId: q.ageGroupId,
+        quantity: q.quantity,
+        unitPrice: priceOf(line.basicPlanId, q.ageGroupId),
+      });
+    }
+    for (const plan of line.additionalPlans) {
+      for (const q of plan.quantities) {
+        add({
+          kind: 'additional',
+          planId: plan.planId,
+          ageGroupId: q.ageGroupId,
+          quantity: q.quantity,
+          unitPrice: priceOf(plan.planId, q.ageGroupId),
+        });
+      }
+    }
+    if (line.disabilityQuantity + line.companionQuantity > 0) {
+      if (item.disabilityPrice === null) throw unavailable();
+      for (const kind of ['disability', 'companion'] as const) {
+        const quantity = kind === 'disability' ? line.disabilityQuantity : line.companionQuantity;
+        if (quantity > 0) add({ kind, planId: null, ageGroupId: null, quantity, unitPrice: item.disabilityPrice });
+      }
+    }
+  }
+  return { components, subtotal: subtotalOf(components) };
+}
+
+const AGE_GROUP = new Map(AGE_GROUPS.map((g) => [g.id, g]));
+const ageName = (id: number, locale: Locale) => {
+  const g = AGE_GROUP.get(id);
+  return g ? (locale === 'en' ? g.nameEn : g.nameJa) : String(id);
+};
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): CartLine {
+  const { components, subtotal } = priceLine(line, cat);
+  const item = line.itemId === null ? undefined : cat.items.get(line.itemId);
+  const pack = line.ticketPackId === null ? undefined : cat.packs.get(line.ticketPackId);
+  const named = item ?? pack;
+  if (!named) throw unavailable();
+  const slot = item && line.timeSlotId !== null ? item.slots.find((s) => s.id === line.timeSlotId) : undefined;
+  const ages = (kind: 'basic' | 'additional', planId: number | null): CartAgeQuantity[] =>
+    components
+      .filter((c) => c.kind === kind && c.planId === planId && c.ageGroupId !== null)
+      .map((c) => ({
+        ageGroupId: c.ageGroupId as number,
+        ageGroupName: ageName(c.ageGroupId as number, locale),
+        quantity: c.quantity,
+        unitPrice: c.unitPrice,
+      }));
+  return {
+    id: line.id,
+    kind: line.kind,
+    itemId: line.itemId,
+    ticketPackId: line.ticketPackId,
+    name: localize(named, 'name', locale),
+    imageUrl: named.imageUrl,
+    date: line.date,
+    timeSlot: slot ? { id: slot.id, startTime: slot.startTime, endTime: slot.endTime } : null,
+    time: line.packTime,
+    seatCodes: cat.seats.get(line.id) ?? [],
+    quantities: line.kind === 'item' ? ages('basic', line.basicPlanId) : [],
+    additionalPlans: line.additionalPlans.map((p) => {
+      const plan = item?.plans.find((x) => x.id === p.planId);
+      return {
+        planId: p.planId,
+        name: plan ? localize(plan, 'name', locale) : '',
+        quantities: ages('additional', p.planId),
+      };
+    }),
+    disabilityQuantity: line.disabilityQuantity,
+    companionQuantity: line.companionQuantity,
+    disabilityUnitPrice: item?.disabilityPrice ?? null,
+    quantity: line.packQuantity,
+    packUnitPrice: pack?.price ?? null,
+    people: line.people,
+    subtotal,
+    expiresAt: iso(line.expiresAt),
+    advanceInfo: line.advanceInfo,
+    lottery: line.lottery,
+  };
+}
+
+export interface CartGroup {
+  parkId: number;
+  parkNameJa: string;
+  parkNameEn: string | null;
+  lines: LineRow[];
+}
+
+export function presentCart(group: CartGroup, cat: CartCatalogue, locale: Locale): Cart {
+  const lines = group.lines.map((l) => presentLine(l, cat, locale));
+  const deadlines = lines.map((l) => l.expiresAt).sort();
+  return {
+    park: { id: group.parkId, name: localize({ nameJa: group.parkNameJa, nameEn: group.parkNameEn }, 'name', locale) },
+    lines,
+    subtotal: lines.reduce((n, l) => n + l.subtotal, 0),
+    expiresAt: deadlines[0] ?? null,
+  };
+}

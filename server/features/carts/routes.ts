@@ -1,0 +1,258 @@
+import type { Request, ResponseToolkit, RouteOptions, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { GUEST_HEADER } from '../../../common/dto/cart';
+import { isIsoDate } from '../../../common/rules/availability';
+import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { cartOwner } from './owner';
+import { presentLine } from './presentCart';
+import { type AddLineInput, addCartLine } from './services/addLine';
+import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
+import { removeCartLines } from './services/removeLines';
+import { switchCart } from './services/switchCart';
+import { type LineChange, updateCartLines } from './services/updateLines';
+
+// Carts (SPEC section 7). Signed-in callers work on their own carts; callers that are not signed in send their
+// guest uuid in the `x-guest-user-id` header on every cart call (a missing or malformed one is a 400). Everything
+// is scoped to that owner: another person's line answers 404 exactly like a missing one. Answers are per caller:
+// `cache-control: private, no-store`, errors included.
+
+const MAX_ID = 2_147_483_647;
+const id = () => Joi.number().integer().min(1).max(MAX_ID);
+const count = () => Joi.number().integer().min(0).max(999);
+const isoDate = () =>
+  Joi.string().custom((value: string, helpers) => (isIsoDate(value) ? value : helpers.error('any.invalid')));
+const ageQuantities = () =>
+  Joi.array()
+    .items(Joi.object({ age_group_id: id().required(), quantity: count().required() }))
+    .max(30);
+const additionalPlans = () =>
+  Joi.array()
+    .items(Joi.object({ plan_id: id().required(), quantities: ageQuantities().required() }))
+    .max(20);
+const seatCodes = () =>
+  Joi.array()
+    .items(Joi.string().pattern(/^[A-Za-z]{1,2}-[1-9]\d{0,2}$/))
+    .max(100);
+
+const PRIVATE = 'private, no-store';
+const GUEST_NOTE = `Not signed in: send your guest uuid in the \`${GUEST_HEADER}\` header.`;
+
+/** Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). */
+const cartOptions = (description: string, extra: RouteOptions = {}): RouteOptions => ({
+  tags: ['api', 'carts'],
+  description,
+  notes: GUEST_NOTE,
+  cache: { otherwise: PRIVATE },
+  ...extra,
+});
+
+const ok = (h: ResponseToolkit, data: unknown, meta: object, code = 200) =>
+  h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
+const knexOf = (request: Request) => request.server.app.knex;
+
+interface AgeQuantityIn {
+  age_group_id: number;
+  quantity: number;
+}
+interface QuantitiesIn {
+  quantities?: AgeQuantityIn[];
+  additional_plans?: { plan_id: number; quantities: AgeQuantityIn[] }[];
+  disability_quantity?: number;
+  companion_quantity?: number;
+  seat_codes?: string[];
+  quantity?: number;
+}
+
+const ages = (list?: AgeQuantityIn[]) => list?.map((q) => ({ ageGroupId: q.age_group_id, quantity: q.quantity }));
+function quantitiesOf(p: QuantitiesIn) {
+  return {
+    quantities: ages(p.quantities),
+    additionalPlans: p.additional_plans?.map((a) => ({ planId: a.plan_id, quantities: ages(a.quantities) ?? [] })),
+    disabilityQuantity: p.disability_quantity,
+    companionQuantity: p.companion_quantity,
+    seatCodes: p.seat_codes,
+    quantity: p.quantity,
+  };
+}
+
+export const cartRoutes: ServerRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/carts',
+    options: cartOptions(
+      'Add a line (an item or a ticket pack) and hold its stock for 15 minutes (`expiresAt`); sold out is a 409. ' +
+        'Signed-in users need a telephone number.',
+      {
+        validate: {
+          payload: Joi.object({
+            item_id: id(),
+            ticket_pack_id: id(),
+            link_id: Joi.string().guid(),
+            date: isoDate().required(),
+            time_slot_id: id(),
+            time: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/),
+            seat_codes: seatCodes(),
+            quantities: ageQuantities(),
+            additional_plans: additionalPlans(),
+            disability_quantity: count(),
+            companion_quantity: count(),
+            quantity: count(),
+          })
+            .xor('item_id', 'ticket_pack_id')
+            .error((errors) => {
+              const first = errors[0];
+              const code = first && 'code' in first ? first.code : '';
+              return code === 'object.xor' || code === 'object.missing'
+                ? new Error('cartTargetRequired')
+                : (first ?? errors);
+            }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const owner = cartOwner(request);
+      const p = request.payload as QuantitiesIn & {
+        item_id?: number;
+        ticket_pack_id?: number;
+        link_id?: string;
+        date: string;
+        time_slot_id?: number;
+        time?: string;
+      };
+      const input: AddLineInput = {
+        itemId: p.item_id,
+        ticketPackId: p.ticket_pack_id,
+        linkId: p.link_id,
+        date: p.date,
+        timeSlotId: p.time_slot_id,
+        time: p.time,
+        ...quantitiesOf(p),
+      };
+      const now = new Date();
+      const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now);
+      const data = presentLine(line, catalogue, request.app.locale);
+      return ok(
+        h,
+        data,
+        { parkId, expiresAt: data.expiresAt, holdMinutes: HOLD_MINUTES, serverTime: now.toISOString() },
+        201,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/carts',
+    options: cartOptions(
+      "The caller's carts, one per park, with priced lines and deadlines; `meta.notices` lists lines removed " +
+        'since the last look (e.g. hold expired), once',
+    ),
+    async handler(request, h) {
+      const { carts, meta } = await listCarts(knexOf(request), cartOwner(request), request.app.locale);
+      return ok(h, carts, meta);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/carts/{parkId}',
+    options: cartOptions("The caller's cart of one park (empty when there is none; unknown park: 404)", {
+      validate: { params: Joi.object({ parkId: id().required() }) },
+    }),
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const { cart, meta } = await getParkCart(knexOf(request), cartOwner(request), parkId, request.app.locale);
+      return ok(h, cart, meta);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/carts',
+    options: cartOptions(
+      '`{ data: { lines: [{ id, quantities?, additional_plans?, disability_quantity?, companion_quantity?, ' +
+        'seat_codes?, quantity?, advance_info? }] } }`: change lines (holds follow atomically; all or none); ' +
+        "answers all the caller's carts",
+      {
+        validate: {
+          payload: Joi.object({
+            data: Joi.object({
+              lines: Joi.array()
+                .items(
+                  Joi.object({
+                    id: id().required(),
+                    quantities: ageQuantities(),
+                    additional_plans: additionalPlans(),
+                    disability_quantity: count(),
+                    companion_quantity: count(),
+                    seat_codes: seatCodes(),
+                    quantity: count(),
+                    advance_info: Joi.object().unknown(true).allow(null),
+                  }),
+                )
+                .min(1)
+                .max(MAX_LINES_PER_CALL)
+                .unique('id')
+                .required(),
+            }).required(),
+          }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const owner = cartOwner(request);
+      const { data } = request.payload as {
+        data: { lines: (QuantitiesIn & { id: number; advance_info?: Record<string, unknown> | null })[] };
+      };
+      const changes: LineChange[] = data.lines.map((l) => ({
+        id: l.id,
+        ...quantitiesOf(l),
+        advanceInfo: l.advance_info,
+      }));
+      const now = new Date();
+      await updateCartLines(knexOf(request), owner, changes, now);
+      const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
+      return ok(h, carts, cartsMeta([], now));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/carts',
+    options: cartOptions(
+      "`{ line_ids: [...] }`: remove lines and release their holds; answers all the caller's carts",
+      {
+        validate: {
+          payload: Joi.object({
+            line_ids: Joi.array().items(id()).min(1).max(MAX_LINES_PER_CALL).unique().required(),
+          }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const owner = cartOwner(request);
+      const { line_ids } = request.payload as { line_ids: number[] };
+      const removed = await removeCartLines(knexOf(request), owner, line_ids);
+      const now = new Date();
+      const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
+      return ok(h, carts, { ...cartsMeta([], now), removed });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/carts/switch',
+    options: cartOptions(
+      "On sign-in: `{ guest_user_id }` moves the guest's cart lines (holds kept) into the user's carts, merged per " +
+        'park; a 400 with a message when a line would exceed a limit or the user has no telephone number',
+      {
+        auth: REQUIRED,
+        validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
+      },
+    ),
+    async handler(request, h) {
+      const userId = currentUserId(request);
+      const { guest_user_id } = request.payload as { guest_user_id: string };
+      const moved = await switchCart(knexOf(request), userId, guest_user_id, request.app.locale);
+      const now = new Date();
+      const carts = await presentOwnerCarts(knexOf(request), cartOwner(request), request.app.locale);
+      return ok(h, carts, { ...cartsMeta([], now), moved });
+    },
+  },
+];

@@ -1,0 +1,125 @@
+// For the checkout (which calls this inside its own transaction): one park's cart of a user, every line with its
+// unit prices from the catalogue (item_plan_prices, items.disability_price, ticket_packs.price), the ids of the
+// holds to hand to sellHolds, and the subtotal in integer yen (tax included).
+import type { Knex } from 'knex';
+import { LINE_COLUMNS, type LineRow, lineOf } from '../lines';
+import { userOwner } from '../owner';
+import { loadCatalogueFor, type PricedComponent, priceLine } from '../presentCart';
+
+export interface CheckoutLine {
+  id: number;
+  kind: 'item' | 'pack';
+  itemId: number | null;
+  ticketPackId: number | null;
+  nameJa: string;
+  nameEn: string | null;
+  date: string;
+  timeSlotId: number | null;
+  /** Packs: the selected time. */
+  time: string | null;
+  seatCodes: string[];
+  /** Places per item: `people` for an item line, packs for a pack line. */
+  people: number;
+  lottery: boolean;
+  advanceInfo: Record<string, unknown> | null;
+  expiresAt: Date;
+  /** The line's live holds (state 'held'); empty for lottery lines, which hold nothing until drawn. */
+  holds: { id: number; stockUnitId: number; quantity: number }[];
+  /** kind basic | additional | disability | companion | pack, with planId / ageGroupId where they apply. */
+  components: PricedComponent[];
+  /** Yen. */
+  subtotal: number;
+}
+
+export interface CheckoutCart {
+  cartId: number | null;
+  parkId: number;
+  userId: number;
+  lines: CheckoutLine[];
+  /** Yen, tax included: the sum of the lines' subtotals. */
+  subtotal: number;
+  /** The earliest hold deadline (null for an empty cart). */
+  expiresAt: Date | null;
+  holdIds: number[];
+}
+
+/**
+ * One park's cart of a user, priced. With `lock: true` (inside a transaction) the cart row and its lines are
+ * locked FOR UPDATE, so the cart cannot change until the checkout's transaction ends (lock order: cart, lines;
+ * then sellHolds locks the holds and stock rows). A price missing from the catalogue is a 409 'cartLineUnavailable'.
+ */
+export async function cartForCheckout(
+  db: Knex | Knex.Transaction,
+  userId: number,
+  parkId: number,
+  options: { lock?: boolean; lineIds?: readonly number[] } = {},
+): Promise<CheckoutCart> {
+  const owner = userOwner(userId);
+  const cart = (await db('carts')
+    .where({ owner_key: owner.key, park_id: parkId })
+    .modify((q) => {
+      if (options.lock) q.forUpdate();
+    })
+    .first('id')) as { id: number } | undefined;
+  if (!cart) return { cartId: null, parkId, userId, lines: [], subtotal: 0, expiresAt: null, holdIds: [] };
+  const rows = (await db('cart_lines')
+    .where('cart_id', cart.id)
+    .modify((q) => {
+      if (options.lineIds) q.whereIn('id', options.lineIds);
+      if (options.lock) q.forUpdate();
+    })
+    .orderBy('id')
+    .select(LINE_COLUMNS)) as LineRow[];
+  const lines = rows.map(lineOf);
+  const cat = await loadCatalogueFor(db, lines);
+  const holds = lines.length
+    ? ((await db('stock_holds')
+        .whereIn(
+          'cart_line_id',
+          lines.map((l) => l.id),
+        )
+        .where('state', 'held')
+        .orderBy('id')
+        .select('id', 'stock_unit_id', 'quantity', 'cart_line_id')) as {
+        id: number;
+        stockUnitId: number;
+        quantity: number;
+        cartLineId: number;
+      }[])
+    : [];
+  const out: CheckoutLine[] = lines.map((l) => {
+    const { components, subtotal } = priceLine(l, cat);
+    const named = l.itemId !== null ? cat.items.get(l.itemId) : cat.packs.get(l.ticketPackId as number);
+    return {
+      id: l.id,
+      kind: l.kind,
+      itemId: l.itemId,
+      ticketPackId: l.ticketPackId,
+      nameJa: named?.nameJa ?? '',
+      nameEn: named?.nameEn ?? null,
+      date: l.date,
+      timeSlotId: l.timeSlotId,
+      time: l.packTime,
+      seatCodes: cat.seats.get(l.id) ?? [],
+      people: l.people,
+      lottery: l.lottery,
+      advanceInfo: l.advanceInfo,
+      expiresAt: new Date(l.expiresAt),
+      holds: holds
+        .filter((h) => Number(h.cartLineId) === l.id)
+        .map((h) => ({ id: Number(h.id), stockUnitId: Number(h.stockUnitId), quantity: h.quantity })),
+      components,
+      subtotal,
+    };
+  });
+  const deadlines = out.map((l) => l.expiresAt.getTime());
+  return {
+    cartId: Number(cart.id),
+    parkId,
+    userId,
+    lines: out,
+    subtotal: out.reduce((n, l) => n + l.subtotal, 0),
+    expiresAt: deadlines.length ? new Date(Math.min(...deadlines)) : null,
+    holdIds: out.flatMap((l) => l.holds.map((h) => h.id)),
+  };
+}

@@ -1,0 +1,76 @@
+// A small job runner: every `intervalMs` each job runs once (never two runs of one job at a time in one process;
+// across instances the jobs themselves claim rows with FOR UPDATE SKIP LOCKED). It starts when the server starts
+// listening and stops before the server stops; `server.initialize()` alone (tests with server.inject) leaves it
+// off, and an interval of 0 turns it off. `server.plugins.jobs.runOnce()` runs every job now (tests, CLI).
+import type { Plugin, Server } from '@hapi/hapi';
+import type { Knex } from 'knex';
+import { expireHolds } from './expireHolds';
+
+export interface Job {
+  name: string;
+  run(knex: Knex, now: Date): Promise<unknown>;
+}
+
+export const JOBS: readonly Job[] = [{ name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) }];
+
+export interface JobsApi {
+  runOnce(now?: Date): Promise<Record<string, unknown>>;
+  /** Whether the interval is running. */
+  running(): boolean;
+}
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    jobs: JobsApi;
+  }
+}
+
+export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly Job[] }> = {
+  name: 'jobs',
+  dependencies: ['db'],
+  register(server: Server, options) {
+    const jobs = options.jobs ?? JOBS;
+    const busy = new Set<string>();
+    let timer: NodeJS.Timeout | null = null;
+    let inflight: Promise<unknown> = Promise.resolve();
+
+    async function runJob(job: Job, now: Date): Promise<unknown> {
+      if (busy.has(job.name)) return { skipped: 'still running' };
+      busy.add(job.name);
+      try {
+        const result = await job.run(server.app.knex, now);
+        server.log(['jobs', 'debug'], { job: job.name, result });
+        return result;
+      } catch (err) {
+        server.log(['jobs', 'error'], { job: job.name, err });
+        return { error: (err as Error).message };
+      } finally {
+        busy.delete(job.name);
+      }
+    }
+
+    const api: JobsApi = {
+      async runOnce(now = new Date()) {
+        const out: Record<string, unknown> = {};
+        for (const job of jobs) out[job.name] = await runJob(job, now);
+        return out;
+      },
+      running: () => timer !== null,
+    };
+    server.expose(api);
+
+    server.ext('onPostStart', () => {
+      if (options.intervalMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        inflight = api.runOnce();
+      }, options.intervalMs);
+      timer.unref();
+    });
+    // Let a run in progress finish before the database goes away.
+    server.ext('onPreStop', async () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await inflight;
+    });
+  },
+};

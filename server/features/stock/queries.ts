@@ -1,0 +1,83 @@
+// Stock units: made lazily, taken by one conditional UPDATE each (late in the transaction, in id order),
+// given back the same way. `sold + held <= capacity` is also a CHECK in the table (see the migration).
+import type { Knex } from 'knex';
+import { DomainError } from '../../lib/errors';
+
+type Db = Knex | Knex.Transaction;
+
+export interface UnitSpec {
+  itemId: number;
+  date: string;
+  timeSlotId: number | null;
+  /** Used only when the row is created: the slot's capacity, or the item's daily capacity. */
+  capacity: number;
+}
+
+export const unitKey = (u: { itemId: number; date: string; timeSlotId: number | null }) =>
+  `${u.itemId}|${u.date}|${u.timeSlotId ?? 0}`;
+
+async function findUnits(db: Db, units: readonly UnitSpec[]): Promise<Map<string, number>> {
+  const tuples = units.map(() => '(?::int, ?::date, ?::int)').join(', ');
+  const bindings = units.flatMap((u) => [u.itemId, u.date, u.timeSlotId ?? 0]);
+  const { rows } = (await db.raw(
+    `SELECT id, item_id, date::text AS date, COALESCE(time_slot_id, 0) AS slot FROM stock_units
+     WHERE (item_id, date, COALESCE(time_slot_id, 0)) IN (${tuples})`,
+    bindings,
+  )) as { rows: { id: number; item_id: number; date: string; slot: number }[] };
+  return new Map(rows.map((r) => [`${r.item_id}|${r.date}|${r.slot}`, Number(r.id)]));
+}
+
+/**
+ * The ids of the stock rows of `units` (same order), creating missing rows with INSERT ... ON CONFLICT DO NOTHING.
+ * Needs no transaction: creating a row is idempotent and takes nothing.
+ */
+export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Promise<number[]> {
+  if (units.length === 0) return [];
+  let found = await findUnits(db, units);
+  const missing = units.filter((u) => !found.has(unitKey(u)));
+  if (missing.length > 0) {
+    await db.raw(
+      `INSERT INTO stock_units (item_id, date, time_slot_id, capacity) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0))) DO NOTHING`,
+      missing.flatMap((u) => [u.itemId, u.date, u.timeSlotId, u.capacity]),
+    );
+    found = await findUnits(db, units);
+  }
+  return units.map((u) => {
+    const id = found.get(unitKey(u));
+    if (id === undefined) throw new Error(`stock unit ${unitKey(u)} could not be created`);
+    return id;
+  });
+}
+
+/** Quantities per stock unit, summed. */
+export function addTo(map: Map<number, number>, unitId: number, quantity: number): Map<number, number> {
+  map.set(unitId, (map.get(unitId) ?? 0) + quantity);
+  return map;
+}
+
+/**
+ * Take (positive) or give back (negative) held stock, one atomic statement per unit, in id order. Taking is
+ * conditional (`sold + held + q <= capacity`): when any unit has too few places left, nothing is taken and a 409
+ * "sold out" is thrown (the caller's transaction rolls back). Call it last in the transaction, so the row locks
+ * are held only until the commit.
+ */
+export async function changeHeld(trx: Knex.Transaction, deltas: Map<number, number>): Promise<void> {
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const q = deltas.get(id) ?? 0;
+    if (q > 0) {
+      const { rows } = (await trx.raw(
+        'UPDATE stock_units SET held = held + ? WHERE id = ? AND sold + held + ? <= capacity RETURNING id',
+        [q, id, q],
+      )) as { rows: unknown[] };
+      if (rows.length === 0) throw new DomainError('soldOut', 409);
+    } else if (q < 0) {
+      const { rows } = (await trx.raw(
+        'UPDATE stock_units SET held = held - ? WHERE id = ? AND held >= ? RETURNING id',
+        [-q, id, -q],
+      )) as { rows: unknown[] };
+      if (rows.length === 0) throw new Error(`stock unit ${id} holds fewer than ${-q}`);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { isIsoDate } from '../../../common/rules/availability';
+import { DomainError, notFound } from '../../lib/errors';
+import { assertVisible, loadItems } from './catalogue';
+import { getAvailability } from './services/getAvailability';
+import { seatStates } from './services/seats';
+
+const MAX_ID = 2_147_483_647;
+const id = () => Joi.number().integer().min(1).max(MAX_ID);
+const isoDate = () =>
+  Joi.string().custom((value: string, helpers) => (isIsoDate(value) ? value : helpers.error('any.invalid')));
+// Stock changes with every hold: never cached.
+const NO_STORE = 'private, no-store';
+
+export const stockRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/items/{id}/availability',
+    options: {
+      tags: ['api', 'items'],
+      description:
+        'Places left per date and time slot from `from` to `to` (YYYY-MM-DD, at most 62 days): remaining, status ' +
+        'available | few (fewer than 10) | soldOut | unavailable, and the reason (and its text) when unavailable',
+      auth: false,
+      validate: {
+        params: Joi.object({ id: id().required() }),
+        query: Joi.object({ from: isoDate().required(), to: isoDate().required(), link_id: Joi.string().guid() }),
+      },
+    },
+    async handler(request, h) {
+      const { id: itemId } = request.params as { id: number };
+      const q = request.query as { from: string; to: string; link_id?: string };
+      const data = await getAvailability(
+        request.server.app.knex,
+        itemId,
+        { from: q.from, to: q.to, linkId: q.link_id },
+        request.app.locale,
+      );
+      return h.response({ data, meta: { from: q.from, to: q.to } }).header('cache-control', NO_STORE);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/items/{id}/seats',
+    options: {
+      tags: ['api', 'items'],
+      description:
+        'The seat map of an item with seat selection, with the seats taken on a date and slot (held or sold)',
+      auth: false,
+      validate: {
+        params: Joi.object({ id: id().required() }),
+        query: Joi.object({ date: isoDate().required(), time_slot_id: id(), link_id: Joi.string().guid() }),
+      },
+    },
+    async handler(request, h) {
+      const { id: itemId } = request.params as { id: number };
+      const q = request.query as { date: string; time_slot_id?: number; link_id?: string };
+      const knex = request.server.app.knex;
+      const item = (await loadItems(knex, [itemId])).get(itemId);
+      if (!item) throw notFound();
+      assertVisible(item, q.link_id);
+      if (!item.seatSelection) throw new DomainError('seatsNotSelectable', 400);
+      if (item.slots.length > 0 && !item.slots.some((s) => s.id === q.time_slot_id)) {
+        throw new DomainError(q.time_slot_id ? 'timeSlotInvalid' : 'timeSlotRequired', 400);
+      }
+      const unit = (await knex('stock_units')
+        .where({ item_id: itemId, date: q.date })
+        .whereRaw('COALESCE(time_slot_id, 0) = ?', [q.time_slot_id ?? 0])
+        .first('id')) as { id: number } | undefined;
+      const seats = await seatStates(knex, itemId, unit ? Number(unit.id) : null);
+      return h
+        .response({ data: seats, meta: { date: q.date, timeSlotId: q.time_slot_id ?? null } })
+        .header('cache-control', NO_STORE);
+    },
+  },
+];
