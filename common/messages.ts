@@ -203,6 +203,126 @@ export const MESSAGES = {
     ja: 'カートの内容が変更されました。もう一度ご確認ください',
     en: 'Your cart has changed. Please check it again',
   },
+  // Cards and payments
+  cardNumberRequired: { ja: 'カード番号を入力してください', en: 'Please enter the card number' },
+  cardNumberInvalid: { ja: '正しいカード番号を入力してください', en: 'Please enter a valid card number' },
+  cardHalfWidthDigits: { ja: '半角数字で入力してください', en: 'Please use half-width digits only' },
+  cardHolderRequired: { ja: 'カード名義を入力してください', en: 'Please enter the cardholder name' },
+  cardHolderInvalid: {
+    ja: 'カード名義はカードに記載のとおり半角英字で入力してください',
+    en: 'Enter the cardholder name in half-width letters as printed on the card',
+  },
+  cardExpiryRequired: { ja: '有効期限を入力してください', en: 'Please enter the expiry date' },
+  cardExpiryInvalid: {
+    ja: '有効期限はMM/YYの形式で入力してください（月は01〜12）',
+    en: 'Enter the expiry date as MM/YY (month 01-12)',
+  },
+  cardExpired: { ja: 'カードの有効期限が切れています', en: 'This card has expired' },
+  cardCvcRequired: { ja: 'セキュリティコードを入力してください', en: 'Please enter the security code' },
+  cardCvcInvalid: {
+    ja: 'セキュリティコードは半角数字3〜4桁で入力してください',
+    en: 'The security code is 3 or 4 half-width digits',
+  },
+  cardLimit: {
+    ja: 'カードは5枚まで登録できます。これ以上登録できないため決済できません。',
+    en: 'Up to 5 cards are registered, so payment is not possible.',
+  },
+  cardLimitReached: {
+    ja: 'カードは5枚まで登録できます。不要なカードを削除してから登録してください。',
+    en: 'You can register up to 5 cards. Delete a card you no longer use first.',
+  },
+  cardSaved: { ja: 'カードの変更を保存しました', en: 'Your card changes have been saved' },
+  cardDeleted: { ja: 'カードを削除しました', en: 'The card has been deleted' },
+  cardTokenInvalid: {
+    ja: 'カード情報の有効期限が切れました。もう一度入力してください',
+    en: 'The card details have expired. Please enter them again',
+  },
+  paymentCardDeclined: { ja: 'このカードはご利用いただけません', en: 'This card cannot be used' },
+  paymentInsufficientFunds: {
+    ja: 'カードの利用可能額が不足しています。別のカードをご利用ください',
+    en: 'The card does not have enough available credit. Please use another card',
+  },
+  payment3dsFailed: {
+    ja: '3Dセキュア認証に失敗しました。カード情報をご確認の上、カード発行会社にお問い合わせください。',
+    en: '3-D Secure authorization failed. Please check your card details and contact your card issuer.',
+  },
+  paymentDeclined: { ja: '決済がキャンセルされました', en: 'The payment was cancelled' },
+  paymentExpired: {
+    ja: '決済の有効期限が切れました。もう一度お手続きください',
+    en: 'The payment has expired. Please start again',
+  },
+  paymentFailed: {
+    ja: '決済に失敗しました。時間をおいて再度お試しください',
+    en: 'The payment failed. Please try again later',
+  },
+  paymentUnavailable: {
+    ja: 'ただいまこのお支払い方法はご利用いただけません',
+    en: 'This payment method is not available right now',
+  },
+  paymentModeUnsupported: {
+    ja: '抽選・キャンセル待ちのお申し込みはクレジットカードのみご利用いただけます',
+    en: 'Lottery and waitlist applications can only be paid by credit card',
+  },
+  paymentStateConflict: {
+    ja: 'この決済は現在の状態では操作できません',
+    en: 'This payment cannot be changed in its current state',
+  },
+  paymentRefundTooLarge: {
+    ja: '返金額が返金可能な金額を超えています',
+    en: 'The refund is larger than the amount that can be refunded',
+  },
+  paymentNotificationRejected: { ja: '通知の署名が正しくありません', en: 'The notification signature is invalid' },
+  // Checkout, coupons and coins
+  couponExpired: { ja: 'クーポンの有効期限が正しくありません', en: 'The coupon is outside its validity period' },
+  couponUsedUp: { ja: 'このクーポンは利用回数の上限に達しています', en: 'This coupon has reached its usage limit' },
+  couponNotApplicable: {
+    ja: 'このクーポンはご注文のチケットには使えません',
+    en: 'This coupon cannot be used for the tickets in this order',
+  },
+  couponsNotCombinable: {
+    ja: 'チケットごとのクーポンと特定チケット向けのクーポンは併用できません',
+    en: 'Coupons for each ticket and coupons for specific tickets cannot be combined',
+  },
+  coinsInvalid: { ja: 'コインの値が正しくありません', en: 'The number of coins is invalid' },
+  coinsExceedOwned: {
+    ja: '保有コイン（{owned}コイン）を超えて利用することはできません',
+    en: 'You cannot use more coins than you own ({owned} coins)',
+  },
+  coinsExceedTotal: {
+    ja: 'コインはお支払い金額（{max}円）までご利用いただけます',
+    en: 'You can use coins up to the amount to pay ({max} yen)',
+  },
+  advanceInfoIncomplete: { ja: '個別入力が完了していない項目があります', en: 'Some individual inputs are incomplete' },
+  advanceInfoCharacters: {
+    ja: '{field}に使用できない文字が含まれています（{chars}）',
+    en: '{field} contains characters that cannot be used ({chars})',
+  },
+  gatePhotoType: { ja: 'JPEGの画像を選んでください', en: 'Please choose a JPEG image' },
+  profileRequiredForPayment: {
+    ja: 'お支払い方法の変更には生年月日・電話番号・お住まいの都道府県の登録が必要です',
+    en: 'To change the payment method, register your date of birth, phone number and prefecture of residence',
+  },
+  agreementRequired: {
+    ja: '利用規約への同意が必要です',
+    en: 'Please accept the terms to continue',
+  },
+  cartEmpty: { ja: 'カートに商品がありません', en: 'Your cart is empty' },
+  ticketInfoDeleted: {
+    ja: 'チケット情報が削除されました。もう一度お選びください',
+    en: 'The ticket information was deleted. Please select again',
+  },
+  remainingExceeded: {
+    ja: '残りの申し込み可能数を超えました',
+    en: 'You have exceeded the remaining number of applications',
+  },
+  paymentMethodInvalid: {
+    ja: 'このご注文にはそのお支払い方法を選べません',
+    en: 'This payment method cannot be chosen for this order',
+  },
+  orderNotPayable: {
+    ja: 'このお申し込みは現在お支払いできません',
+    en: 'This application cannot be paid now',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,10 @@ import type { Knex } from 'knex';
 // coin_entries   the coin ledger: plus (reward, welcome), minus (spent), return, expired. A minus entry is
 //                'pending' while its order awaits payment (counted as spent) and 'cancelled' if it fails.
 export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('items', (t) => {
+    /** Advance information asked of each ticket holder (common/rules/advanceInfo.ts AdvanceField[]). */
+    t.jsonb('advance_info_fields').notNullable().defaultTo('[]');
+  });
   await knex.schema.createTable('orders', (t) => {
     t.increments('id');
     t.string('application_number', 24).unique();
@@ -157,4 +161,5 @@ export async function down(knex: Knex): Promise<void> {
   ]) {
     await knex.schema.dropTableIfExists(table);
   }
+  await knex.schema.alterTable('items', (t) => t.dropColumn('advance_info_fields'));
 }

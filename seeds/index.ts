@@ -15,6 +15,7 @@ import { STAFF } from './content/staff';
 import { STORIES } from './content/stories';
 import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
+import { seedCommerce } from './commerce';
 import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
 
@@ -473,6 +474,7 @@ export async function seed(knex: Knex): Promise<void> {
     );
 
     await seedSeats(trx);
+    await seedCommerce(trx);
 
     // Pages
     await upsert(

@@ -15,9 +15,13 @@ import { livingThingRoutes } from './features/livingThings/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { meRoutes } from './features/me/routes';
+import { orderRoutes } from './features/orders/routes';
+import { orderPaymentOutcome } from './features/orders/services/fulfilOrder';
+import { sendReceipt } from './features/orders/services/sendReceipt';
 import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { paymentsPlugin } from './features/payments/plugin';
 import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
@@ -64,6 +68,12 @@ export async function createServer(config: Config, deps: ServerDeps) {
     (config.turnstile
       ? turnstileVerifier(config.turnstile.siteKey, config.turnstile.secretKey)
       : localVerifier(config.appSecret));
+  // Paid orders get their tickets inside the payment's transaction; the receipt is mailed after it commits.
+  server.app.paymentOutcome = orderPaymentOutcome((orderId) => {
+    sendReceipt(server.app.knex, server.app.mailer, config.publicUrl, orderId).catch((error: unknown) =>
+      server.log(['orders', 'error'], { msg: 'receipt not sent', orderId, error: String(error) }),
+    );
+  });
 
   await server.register({
     plugin: HapiPino,
@@ -98,6 +108,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...pageRoutes,
     ...stockRoutes,
     ...cartRoutes,
+    ...orderRoutes,
   ]);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;

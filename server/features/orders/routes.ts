@@ -1,0 +1,195 @@
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import type { CouponView, PlaceOrderAnswer } from '../../../common/dto/order';
+import { message } from '../../../common/messages';
+import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
+import { DomainError } from '../../lib/errors';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
+import { presentOrder } from './presentOrder';
+import { getOrder } from './services/getOrder';
+import { currentCoins, listCoinHistory } from './services/listCoinHistory';
+import { listCoupons } from './services/listCoupons';
+import { placeOrder } from './services/placeOrder';
+
+// Orders, coupons and coins of the signed-in user. Every query is scoped to the caller's own user id.
+const PRIVATE = 'private, no-store';
+const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
+  h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
+const id = () => Joi.number().integer().min(1).max(2_147_483_647);
+
+function couponStatus(c: { validFrom: string; validUntil: string; usageLimit: number; timesUsed: number }) {
+  const now = Date.now();
+  if (c.timesUsed >= c.usageLimit) return 'used' as const;
+  if (now > Date.parse(c.validUntil)) return 'expired' as const;
+  if (now < Date.parse(c.validFrom)) return 'notYet' as const;
+  return 'usable' as const;
+}
+
+export const orderRoutes: ServerRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/orders',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'orders'],
+      description:
+        "Place an order from one park's cart (or only line_ids for a quick buy) and start its payment: answers a redirect (3-D Secure, PayPay, merpay), completed or failed",
+      validate: {
+        payload: Joi.object({
+          park_id: id().required(),
+          line_ids: Joi.array().items(id()).min(1).max(50),
+          order_type: Joi.number().valid(0, 1).default(0),
+          payment_method: Joi.number().valid(1, 2, 3, 4).required(),
+          coins: Joi.number().integer().min(0).max(100_000_000).default(0),
+          user_coupon_ids: Joi.array().items(id()).max(10).default([]),
+          agreement: Joi.boolean().required(),
+          card_token: Joi.string().max(128),
+          card_holder: Joi.string().max(50),
+          user_card_id: id(),
+          save_card: Joi.boolean().default(false),
+        }),
+      },
+    },
+    async handler(request, h) {
+      refuseChild(request);
+      const userId = currentUserId(request);
+      const p = request.payload as {
+        park_id: number;
+        line_ids?: number[];
+        order_type: 0 | 1;
+        payment_method: 1 | 2 | 3 | 4;
+        coins: number;
+        user_coupon_ids: number[];
+        agreement: boolean;
+        card_token?: string;
+        card_holder?: string;
+        user_card_id?: number;
+        save_card: boolean;
+      };
+      if (!p.agreement) throw new DomainError('agreementRequired', 400);
+      const { app } = request.server;
+      const card = p.card_token
+        ? { token: p.card_token, holderName: p.card_holder ?? null }
+        : p.user_card_id
+          ? { userCardId: p.user_card_id }
+          : undefined;
+      const placed = await placeOrder(app.knex, app.config, app.paymentOutcome, {
+        userId,
+        parkId: p.park_id,
+        lineIds: p.line_ids,
+        orderType: p.order_type,
+        method: p.payment_method,
+        coins: p.coins,
+        userCouponIds: p.user_coupon_ids,
+        card,
+        saveCard: p.save_card,
+        locale: request.app.locale,
+      });
+      const result = placed.payment;
+      const payment: PlaceOrderAnswer['payment'] =
+        result?.kind === 'redirect'
+          ? { kind: 'redirect', url: result.url, paymentId: result.payment.id }
+          : result?.kind === 'failed'
+            ? {
+                kind: 'failed',
+                paymentId: result.payment.id,
+                reason: result.reason,
+                message: message(FAILURE_MESSAGES[result.reason], request.app.locale),
+              }
+            : { kind: 'completed', paymentId: result?.payment.id ?? '' };
+      const answer: PlaceOrderAnswer = {
+        orderId: placed.orderId,
+        applicationNumber: placed.applicationNumber,
+        payment,
+      };
+      return ok(h, answer, {}, 201);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/orders/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'orders'],
+      description: 'One of your orders: application number, date-time, lines, totals, method, amount paid, state',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request: Request, h) {
+      const detail = await getOrder(
+        request.server.app.knex,
+        currentUserId(request),
+        (request.params as { id: number }).id,
+      );
+      return ok(h, presentOrder(detail, request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/coupons',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'coupons'],
+      description: 'Your coupons with their terms and status (usable, used, expired, not yet valid)',
+    },
+    async handler(request, h) {
+      refuseChild(request);
+      const rows = await listCoupons(request.server.app.knex, currentUserId(request));
+      const locale = request.app.locale;
+      const data: CouponView[] = rows.map((c) => ({
+        userCouponId: c.userCouponId,
+        code: c.code,
+        name: (locale === 'en' ? c.nameEn : null) ?? c.nameJa,
+        discountKind: c.discountKind,
+        discountValue: c.discountValue,
+        scope: c.scope,
+        itemIds: [...c.itemIds],
+        parkId: c.parkId,
+        validFrom: c.validFrom,
+        validUntil: c.validUntil,
+        usageLimit: c.usageLimit,
+        timesUsed: c.timesUsed,
+        status: couponStatus(c),
+      }));
+      return ok(h, data);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/coins/current_coin',
+    options: { auth: REQUIRED, tags: ['api', 'coins'], description: 'Your coin balance and the next expiry' },
+    async handler(request, h) {
+      const { balance, nextExpiry } = await currentCoins(request.server.app.knex, currentUserId(request));
+      return ok(h, { balance, nextExpiry: nextExpiry ? new Date(nextExpiry).toISOString() : null });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/coins/details',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'coins'],
+      description: 'Your coin history (minus, plus, return, expired), newest first',
+      validate: { query: Joi.object(pagingQuery) },
+    },
+    async handler(request, h) {
+      const q = request.query as { page: number; per_page: number };
+      const { rows, total, balance } = await listCoinHistory(
+        request.server.app.knex,
+        currentUserId(request),
+        q.page,
+        q.per_page,
+      );
+      const data = rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        reason: r.reason,
+        amount: r.amount,
+        applicationNumber: r.applicationNumber,
+        expiresAt: r.expiresAt ? new Date(r.expiresAt).toISOString() : null,
+        createdAt: new Date(r.createdAt).toISOString(),
+      }));
+      return ok(h, data, { ...pageMeta(q.page, q.per_page, total), balance });
+    },
+  },
+];

@@ -1,0 +1,217 @@
+// Places an order from one park's cart (or, for a quick buy, the given lines of it) and starts its payment.
+// One transaction decides everything (the user row is the lock of their coins and coupons, then the cart, its
+// lines and holds): totals, coupon and coin use, the order and its lines; the holds are given a payment window
+// so the expiry job leaves them while the visitor is at the provider. The payment starts after the commit.
+import type { Knex } from 'knex';
+import { OrderKind, type OrderType, PaymentMethod, PaymentMode } from '../../../../common/enums';
+import type { AdvanceField } from '../../../../common/rules/advanceInfo';
+import { advanceInfoProblems } from '../../../../common/rules/advanceInfo';
+import {
+  checkoutTotal,
+  couponDiscount,
+  isRefusal,
+  type PricedTicket,
+  type Refusal,
+} from '../../../../common/rules/checkout';
+import { tokyoDate } from '../../../../common/time';
+import type { Config } from '../../../config';
+import { audit } from '../../../lib/audit';
+import { DomainError } from '../../../lib/errors';
+import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
+import type { PaymentOutcomeHandler } from '../../payments/outcome';
+import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
+import { coinBalance, ensureUserCoupons, ensureWelcomeCoins } from '../coins';
+import { heldCoupons } from './listCoupons';
+
+/** Minutes the holds of an order stay taken while its payment is under way. */
+export const PAYMENT_WINDOW_MINUTES = 15;
+
+export interface PlaceOrderInput {
+  userId: number;
+  parkId: number;
+  /** Quick buy: only these lines of the cart. */
+  lineIds?: number[];
+  orderType: OrderType;
+  method: PaymentMethod;
+  coins: number;
+  userCouponIds: number[];
+  card?: { token: string; holderName?: string | null } | { userCardId: number };
+  saveCard?: boolean;
+  locale: 'ja' | 'en';
+  now?: Date;
+}
+
+/** Tickets a line issues, at their prices (what coupons apply to); add-on plans are not tickets. */
+export function ticketsOf(line: CheckoutLine): PricedTicket[] {
+  return line.components
+    .filter((c) => c.kind !== 'additional')
+    .flatMap((c) => Array.from({ length: c.quantity }, () => ({ itemId: line.itemId, price: c.unitPrice })));
+}
+
+const refuse = (r: Refusal) => new DomainError(r.error, 400, r.params);
+
+export async function placeOrder(
+  knex: Knex,
+  config: Config,
+  outcome: PaymentOutcomeHandler,
+  input: PlaceOrderInput,
+): Promise<{ orderId: number; applicationNumber: string; payment: StartPaymentResult | null }> {
+  const now = input.now ?? new Date();
+  await ensureWelcomeCoins(knex, input.userId);
+  await ensureUserCoupons(knex, input.userId);
+  const placed = await knex.transaction(async (trx) => {
+    const user = (await trx('users').where({ id: input.userId }).forUpdate().first()) as
+      | { id: number; childFlag: number; birthdate: string | null; telephone: string | null; prefectureId: number }
+      | undefined;
+    if (!user) throw new DomainError('unauthorized', 401);
+    if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+
+    const cart = await cartForCheckout(trx, input.userId, input.parkId, { lock: true, lineIds: input.lineIds });
+    if (cart.lines.length === 0) throw new DomainError('cartEmpty', 400);
+    if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound', 404);
+    for (const line of cart.lines) {
+      const held = line.holds.reduce((n, h) => n + h.quantity, 0);
+      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted', 409);
+    }
+    const lottery = cart.lines.some((l) => l.lottery);
+
+    // Advance information of every ticket.
+    const itemIds = cart.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
+    const items = (await trx('items').whereIn('id', itemIds).select('id', 'advance_info_fields', 'reward_coins')) as {
+      id: number;
+      advanceInfoFields: AdvanceField[];
+      rewardCoins: number;
+    }[];
+    const itemById = new Map(items.map((i) => [i.id, i]));
+    for (const line of cart.lines) {
+      const fields = line.itemId === null ? [] : (itemById.get(line.itemId)?.advanceInfoFields ?? []);
+      const problems = advanceInfoProblems(
+        fields,
+        line.people,
+        line.advanceInfo as Parameters<typeof advanceInfoProblems>[2],
+        input.locale,
+      );
+      const first = problems[0];
+      if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete', 400);
+      if (first) throw new DomainError(first.error, 400, first.params);
+    }
+
+    // Money: coupons, coins, total.
+    const tickets = cart.lines.flatMap(ticketsOf);
+    const userCouponIds = [...new Set(input.userCouponIds)];
+    const coupons = await heldCoupons(trx, input.userId, userCouponIds);
+    if (coupons.length !== userCouponIds.length) throw new DomainError('notFound', 404);
+    const discount = couponDiscount(tickets, coupons, input.parkId, now);
+    if (isRefusal(discount)) throw refuse(discount);
+    const owned = await coinBalance(trx, input.userId);
+    const totals = checkoutTotal({
+      subtotal: cart.subtotal,
+      couponDiscount: discount.discount,
+      coins: input.coins,
+      ownedCoins: owned,
+    });
+    if (isRefusal(totals)) throw refuse(totals);
+
+    // Method: nothing to pay is full coin / free; lottery and waitlist are card only, authorised first.
+    let method = input.method;
+    if (totals.total === 0) method = PaymentMethod.FullCoin;
+    else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid', 400);
+    if (lottery && method !== PaymentMethod.Visa) throw new DomainError('paymentModeUnsupported', 400);
+    if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
+      throw new DomainError('profileRequiredForPayment', 400);
+    }
+    const mode = lottery ? PaymentMode.Auth : PaymentMode.Capture;
+    const rewardCoins = cart.lines.reduce(
+      (n, l) => n + (l.itemId === null ? 0 : (itemById.get(l.itemId)?.rewardCoins ?? 0) * ticketsOf(l).length),
+      0,
+    );
+
+    const [order] = (await trx('orders')
+      .insert({
+        user_id: input.userId,
+        park_id: input.parkId,
+        kind: cart.lines.some((l) => l.kind === 'pack') ? OrderKind.Package : OrderKind.Items,
+        order_type: input.orderType,
+        state: 'pending_payment',
+        subtotal: cart.subtotal,
+        coin_discount: totals.coinDiscount,
+        coupon_discount: discount.discount,
+        total: totals.total,
+        payment_method: method,
+        payment_mode: mode,
+        reward_coins: rewardCoins,
+        ordered_at: now,
+      })
+      .returning(['id'])) as { id: number }[];
+    if (!order) throw new Error('order not inserted');
+    const applicationNumber = `ZP${tokyoDate(now).slice(2).replaceAll('-', '')}-${String(order.id).padStart(6, '0')}`;
+    await trx('orders').where({ id: order.id }).update({ application_number: applicationNumber });
+    for (const line of cart.lines) {
+      await trx('order_lines').insert({
+        order_id: order.id,
+        item_id: line.itemId,
+        ticket_pack_id: line.ticketPackId,
+        date: line.date,
+        time_slot_id: line.timeSlotId,
+        time: line.time,
+        seats: JSON.stringify(line.seatCodes),
+        units: JSON.stringify(line.components),
+        subtotal: line.subtotal,
+        hold_ids: line.holds.map((h) => h.id),
+        advance_info: line.advanceInfo === null ? null : JSON.stringify(line.advanceInfo),
+        cart_line_id: line.id,
+      });
+    }
+    for (const c of coupons) {
+      await trx('order_coupons').insert({
+        order_id: order.id,
+        user_coupon_id: c.userCouponId,
+        discount: discount.perCoupon.get(c.id) ?? 0,
+      });
+    }
+    if (totals.coinDiscount > 0) {
+      await trx('coin_entries').insert({
+        user_id: input.userId,
+        kind: 'minus',
+        reason: 'order',
+        amount: -totals.coinDiscount,
+        state: 'pending',
+        order_id: order.id,
+      });
+    }
+    // The payment window: the expiry job leaves these holds while the visitor pays.
+    const until = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+    const holdIds = cart.lines.flatMap((l) => l.holds.map((h) => h.id));
+    if (holdIds.length) {
+      await trx('stock_holds').whereIn('id', holdIds).where('expires_at', '<', until).update({ expires_at: until });
+    }
+    await trx('cart_lines')
+      .whereIn(
+        'id',
+        cart.lines.map((l) => l.id),
+      )
+      .where('expires_at', '<', until)
+      .update({ expires_at: until });
+    await audit(trx, {
+      entity: 'order',
+      entityId: order.id,
+      action: 'placed',
+      actorUserId: input.userId,
+      data: { applicationNumber, total: totals.total, method, mode },
+    });
+    return { orderId: order.id, applicationNumber, method, mode, total: totals.total };
+  });
+
+  const payment = await startPayment(knex, config, outcome, {
+    orderId: placed.orderId,
+    userId: input.userId,
+    method: placed.method,
+    mode: placed.mode,
+    amount: placed.total,
+    card: input.card,
+    saveCard: input.saveCard,
+    description: placed.applicationNumber,
+  });
+  await knex('orders').where({ id: placed.orderId }).whereNull('payment_id').update({ payment_id: payment.payment.id });
+  return { orderId: placed.orderId, applicationNumber: placed.applicationNumber, payment };
+}

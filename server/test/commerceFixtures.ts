@@ -1,0 +1,111 @@
+// Test fixtures for the commerce tests (orders, payments, wallet): callers, a priced item of our own, a date
+// it can be bought on, and a cart line.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { DateAvailability } from '../../common/dto/cart';
+import { addDays, tokyoDate } from '../../common/time';
+import { issueAccessToken } from '../features/auth/accessToken';
+import type { TestContext } from './testServer';
+
+export interface Caller {
+  id?: number;
+  token?: string;
+  guest?: string;
+  lang?: 'ja' | 'en';
+}
+
+type Res = Awaited<ReturnType<TestContext['server']['inject']>>;
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
+export const body = (res: Res) => JSON.parse(res.payload) as { data: any; meta: any };
+
+export function commerce(ctx: () => TestContext) {
+  const knex = () => ctx().db.knex;
+  const today = tokyoDate();
+  let users = 0;
+  let items = 0;
+
+  function call(method: string, url: string, who: Caller = {}, payload?: object) {
+    const headers: Record<string, string> = { 'accept-language': who.lang ?? 'ja' };
+    if (who.token) headers.authorization = `Bearer ${who.token}`;
+    if (who.guest) headers['x-guest-user-id'] = who.guest;
+    return ctx().server.inject({ method, url, headers, payload });
+  }
+
+  /** A verified parent account with a phone, birthday and prefecture (what paying needs). */
+  async function user(extra: Record<string, unknown> = {}): Promise<Caller & { id: number; email: string }> {
+    const n = ++users;
+    const email = `buyer-${randomUUID().slice(0, 8)}-${n}@example.jp`;
+    const [row] = await knex()('users')
+      .insert({
+        email,
+        name: `購入者${n}`,
+        telephone: '090-1234-5678',
+        birthdate: '1990-04-01',
+        prefecture_id: 13,
+        email_verified_at: new Date(),
+        ...extra,
+      })
+      .returning('id');
+    const id = row.id as number;
+    const { access_token } = await issueAccessToken(knex(), ctx().server.app.config, id);
+    return { id, token: access_token, email };
+  }
+
+  /** An item of our own on sale: adult 1,000 yen, child 500 yen, disability 400 yen, 10 reward coins. */
+  async function makeItem(o: { capacity?: number; advanceInfo?: object[]; rewardCoins?: number } = {}) {
+    const n = ++items;
+    const park = (await knex()('parks').where('is_private', false).orderBy('id').first('id')).id as number;
+    const [item] = await knex()('items')
+      .insert({
+        code: `test-order-${randomUUID().slice(0, 8)}-${n}`,
+        park_id: park,
+        category: 1,
+        name_ja: `注文テスト${n}`,
+        name_en: `Order test ${n}`,
+        description_ja: 'テスト用のチケットです。',
+        sale_label: 4,
+        combination_label: 99,
+        usage_trigger: 1,
+        disability_price: 400,
+        reward_coins: o.rewardCoins ?? 10,
+        available_from: addDays(today, -1),
+        available_until: addDays(today, 90),
+        daily_capacity: o.capacity ?? 100,
+        image_url: '/media/test.svg',
+        link_id: randomUUID(),
+        advance_info_fields: JSON.stringify(o.advanceInfo ?? []),
+      })
+      .returning('id');
+    const [basic] = await knex()('item_plans')
+      .insert({ item_id: item.id, kind: 'basic', name_ja: '基本プラン', name_en: 'Standard', sort: 0 })
+      .returning('id');
+    await knex()('item_plan_prices').insert([
+      { item_plan_id: basic.id, age_group_id: 5, price: 1000 },
+      { item_plan_id: basic.id, age_group_id: 2, price: 500 },
+    ]);
+    return { id: item.id as number, parkId: park, basicPlanId: basic.id as number };
+  }
+
+  async function openDate(itemId: number): Promise<string> {
+    const res = await call(
+      'GET',
+      `/api/v1/items/${itemId}/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`,
+    );
+    expect(res.statusCode, res.payload).toBe(200);
+    const day = (body(res).data as DateAvailability[]).find((d) => d.status === 'available' || d.status === 'few');
+    if (!day) throw new Error('no open date');
+    return day.date;
+  }
+
+  /** Adds `adults` adults (and `children`) of the item to the caller's cart; answers the new line's id. */
+  async function addToCart(who: Caller, item: { id: number }, adults: number, children = 0): Promise<number> {
+    const date = await openDate(item.id);
+    const quantities = [{ age_group_id: 5, quantity: adults }];
+    if (children) quantities.push({ age_group_id: 2, quantity: children });
+    const res = await call('POST', '/api/v1/carts', who, { item_id: item.id, date, quantities });
+    expect(res.statusCode, res.payload).toBe(201);
+    return body(res).data.id as number;
+  }
+
+  return { knex, today, call, user, makeItem, openDate, addToCart };
+}
