@@ -141,6 +141,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`ALTER TABLE coin_entries ADD CONSTRAINT coin_entries_sign_check CHECK (
     (kind IN ('plus', 'return') AND amount > 0) OR (kind IN ('minus', 'expired') AND amount < 0))`);
+  // The coin expiry job looks for gifts past their date that it has not processed.
+  await knex.raw(
+    "CREATE INDEX coin_entries_expiring ON coin_entries (expires_at) WHERE kind = 'plus' AND NOT expiry_processed",
+  );
   // One welcome gift per user; one entry of each kind per order (minus, reward, return): replays change nothing.
   await knex.raw("CREATE UNIQUE INDEX coin_entries_welcome ON coin_entries (user_id) WHERE reason = 'welcome'");
   await knex.raw(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireCoins } from '../features/orders/services/expireCoins';
 import { body, commerce } from './commerceFixtures';
 import { startSmtp } from './smtp';
 import { createTestServer, type TestContext } from './testServer';
@@ -63,6 +64,37 @@ describe('POST /api/v1/orders paid in full with coins', () => {
     const paid = body(await order(buyer, { park_id: item.parkId, payment_method: 4, coins: 500, agreement: true }));
     expect((await c.call('GET', `/api/v1/orders/${paid.data.orderId}`, other)).statusCode).toBe(404);
     expect((await c.call('GET', `/api/v1/orders/${paid.data.orderId}`)).statusCode).toBe(401);
+  });
+});
+
+describe('coin expiry', () => {
+  it('expires what is left of a gift after its date, oldest coins spent first', async () => {
+    const buyer = await c.user();
+    expect(await coins(buyer)).toBe(500);
+    const later = new Date(Date.now() + 400 * 86_400_000);
+    await c
+      .knex()('coin_entries')
+      .insert([
+        {
+          user_id: buyer.id,
+          kind: 'plus',
+          reason: 'reward',
+          amount: 100,
+          expires_at: new Date(later.getTime() + 86_400_000),
+        },
+        { user_id: buyer.id, kind: 'minus', reason: 'order', amount: -450 },
+      ]);
+    expect(await coins(buyer)).toBe(150);
+    await expireCoins(c.knex(), later);
+    // The welcome gift had 50 left (the 450 spent came from it, the oldest); the newer reward stays.
+    expect(await coins(buyer)).toBe(100);
+    await expireCoins(c.knex(), later);
+    expect(await coins(buyer)).toBe(100);
+    const history = body(await c.call('GET', '/api/v1/me/coins/details', buyer)).data as {
+      kind: string;
+      amount: number;
+    }[];
+    expect(history.find((h) => h.kind === 'expired')?.amount).toBe(-50);
   });
 });
 

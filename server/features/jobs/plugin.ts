@@ -4,6 +4,7 @@
 // off, and an interval of 0 turns it off. `server.plugins.jobs.runOnce()` runs every job now (tests, CLI).
 import type { Plugin, Server } from '@hapi/hapi';
 import type { Knex } from 'knex';
+import { expireCoins } from '../orders/services/expireCoins';
 import { expireHolds } from './expireHolds';
 
 export interface Job {
@@ -11,7 +12,10 @@ export interface Job {
   run(knex: Knex, now: Date): Promise<unknown>;
 }
 
-export const JOBS: readonly Job[] = [{ name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) }];
+export const JOBS: readonly Job[] = [
+  { name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) },
+  { name: 'expireCoins', run: (knex, now) => expireCoins(knex, now) },
+];
 
 export interface JobsApi {
   runOnce(now?: Date): Promise<Record<string, unknown>>;
