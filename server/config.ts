@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import Joi from 'joi';
 
 export interface Config {
@@ -23,6 +24,35 @@ export interface Config {
   mailFrom: string;
   turnstile: { siteKey: string; secretKey: string } | undefined;
   social: SocialConfig;
+  payments: PaymentsConfig;
+}
+
+/** Card payments (GMO Payment Gateway style). `sandbox`: the local sandbox on this server stands in. */
+export interface GmoConfig {
+  apiUrl: string;
+  shopId: string;
+  shopPass: string;
+  siteId: string;
+  sitePass: string;
+  sandbox: boolean;
+}
+
+/** PayPay and merpay: API base, key and secret (request signing, webhook HMAC). */
+export interface WalletConfig {
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  merchantId: string;
+  sandbox: boolean;
+}
+
+/** Unset providers are unavailable (production without credentials). */
+export interface PaymentsConfig {
+  gmo: GmoConfig | undefined;
+  paypay: WalletConfig | undefined;
+  merpay: WalletConfig | undefined;
+  /** How often the sandboxes deliver due notifications (ms); 0 leaves it to explicit calls (tests). */
+  sandboxNotifyIntervalMs: number;
 }
 
 export interface OAuthProviderConfig {
@@ -94,6 +124,20 @@ const schema = Joi.object({
   MIRAIRO_TOKEN_URL: Joi.string().uri().empty(''),
   MIRAIRO_USERINFO_URL: Joi.string().uri().empty(''),
   LOCAL_OIDC_PORT: Joi.number().integer().min(1).max(65535),
+  GMO_API_URL: Joi.string().uri().empty(''),
+  GMO_SHOP_ID: Joi.string().empty(''),
+  GMO_SHOP_PASS: Joi.string().empty(''),
+  GMO_SITE_ID: Joi.string().empty(''),
+  GMO_SITE_PASS: Joi.string().empty(''),
+  PAYPAY_API_URL: Joi.string().uri().empty(''),
+  PAYPAY_API_KEY: Joi.string().empty(''),
+  PAYPAY_API_SECRET: Joi.string().empty(''),
+  PAYPAY_MERCHANT_ID: Joi.string().empty(''),
+  MERPAY_API_URL: Joi.string().uri().empty(''),
+  MERPAY_API_KEY: Joi.string().empty(''),
+  MERPAY_API_SECRET: Joi.string().empty(''),
+  MERPAY_MERCHANT_ID: Joi.string().empty(''),
+  SANDBOX_NOTIFY_INTERVAL_MS: Joi.number().integer().min(0).max(600_000).default(1000),
 }).unknown(true);
 
 const LOCAL_CLIENT_SECRET = 'local-oidc-client-secret-for-development-only';
@@ -131,6 +175,62 @@ function socialConfig(v: Record<string, string | undefined>, env: string, port: 
   return { localIssuer, startLocalProvider, localOidcPort, google, line, mirairo };
 }
 
+/**
+ * Payment providers: real ones when their credentials are set, else (outside production) the local sandbox
+ * at `${publicUrl}/sandbox/...` with development credentials derived from APP_SECRET.
+ */
+function paymentsConfig(v: Record<string, string | undefined>, env: string, publicUrl: string, appSecret: string) {
+  const dev = (name: string) => createHmac('sha256', appSecret).update(`payment-sandbox:${name}`).digest('hex');
+  const sandboxAllowed = env !== 'production';
+  const gmo: GmoConfig | undefined =
+    v.GMO_SHOP_ID && v.GMO_SHOP_PASS
+      ? {
+          apiUrl: (v.GMO_API_URL ?? 'https://pt01.mul-pay.jp').replace(/\/$/, ''),
+          shopId: v.GMO_SHOP_ID,
+          shopPass: v.GMO_SHOP_PASS,
+          siteId: v.GMO_SITE_ID ?? '',
+          sitePass: v.GMO_SITE_PASS ?? '',
+          sandbox: false,
+        }
+      : sandboxAllowed
+        ? {
+            apiUrl: `${publicUrl}/sandbox/gmo`,
+            shopId: 'tshop-sandbox',
+            shopPass: dev('gmo-shop').slice(0, 16),
+            siteId: 'tsite-sandbox',
+            sitePass: dev('gmo-site').slice(0, 16),
+            sandbox: true,
+          }
+        : undefined;
+  const wallet = (name: 'paypay' | 'merpay', prefix: string, realUrl: string): WalletConfig | undefined => {
+    const key = v[`${prefix}_API_KEY`];
+    const secret = v[`${prefix}_API_SECRET`];
+    if (key && secret) {
+      return {
+        apiUrl: (v[`${prefix}_API_URL`] ?? realUrl).replace(/\/$/, ''),
+        apiKey: key,
+        apiSecret: secret,
+        merchantId: v[`${prefix}_MERCHANT_ID`] ?? '',
+        sandbox: false,
+      };
+    }
+    if (!sandboxAllowed) return undefined;
+    return {
+      apiUrl: `${publicUrl}/sandbox/${name}`,
+      apiKey: `sandbox-${name}-key`,
+      apiSecret: dev(`${name}-secret`),
+      merchantId: `sandbox-${name}-merchant`,
+      sandbox: true,
+    };
+  };
+  return {
+    gmo,
+    paypay: wallet('paypay', 'PAYPAY', 'https://api.paypay.ne.jp'),
+    merpay: wallet('merpay', 'MERPAY', 'https://api.merpay.com'),
+    sandboxNotifyIntervalMs: Number(v.SANDBOX_NOTIFY_INTERVAL_MS ?? 1000),
+  };
+}
+
 export class ConfigError extends Error {}
 
 export const LOCAL_OIDC_CLIENT_SECRET = LOCAL_CLIENT_SECRET;
@@ -163,5 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY }
       : undefined,
     social: socialConfig(value, value.NODE_ENV, port),
+    payments: paymentsConfig(value, value.NODE_ENV, publicUrl, value.APP_SECRET),
   };
 }

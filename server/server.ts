@@ -110,6 +110,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...cartRoutes,
     ...orderRoutes,
   ]);
+  await server.register(paymentsPlugin);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;
 }

@@ -1,0 +1,34 @@
+// The payments plugin: API routes, the sandboxes (outside production, for providers without credentials)
+// and the sandboxes' notification pump while the server runs. The order side installs its outcome handler
+// on `server.app.paymentOutcome`; until then a logging one stands in.
+import type { Plugin } from '@hapi/hapi';
+import { loggingOutcome } from './outcome';
+import { paymentRoutes } from './routes';
+import { sandboxRoutes } from './sandbox';
+import { startNotificationPump } from './sandbox/notifications';
+
+export const paymentsPlugin: Plugin<void> = {
+  name: 'payments',
+  dependencies: ['db', 'auth', 'errors'],
+  register(server) {
+    const config = server.app.config;
+    if (!server.app.paymentOutcome)
+      server.app.paymentOutcome = loggingOutcome((tags, data) => server.log(tags, data as object));
+    server.route(paymentRoutes);
+    const sandboxes = sandboxRoutes(config);
+    if (sandboxes.length === 0) return;
+    server.route(sandboxes);
+    const interval = config.payments.sandboxNotifyIntervalMs;
+    if (interval > 0) {
+      let stop: (() => void) | null = null;
+      server.ext('onPostStart', () => {
+        stop = startNotificationPump(server.app.knex, config, interval, (err) =>
+          server.log(['payments', 'sandbox', 'error'], err as Error),
+        );
+      });
+      server.ext('onPreStop', () => {
+        stop?.();
+      });
+    }
+  },
+};
