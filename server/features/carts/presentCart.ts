@@ -19,25 +19,25 @@ export interface CartCatalogue {
 
 export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: readonly LineRow[]): Promise<CartCatalogue> {
   const lineIds = lines.map((l) => l.id);
-  const [items, packs, seatRows] = await Promise.all([
-    loadItems(
-      db,
-      lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
-    ),
-    loadPacks(
-      db,
-      lines.flatMap((l) => (l.ticketPackId === null ? [] : [l.ticketPackId])),
-    ),
+  // One after another: `db` may be a transaction (one connection).
+  const items = await loadItems(
+    db,
+    lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+  );
+  const packs = await loadPacks(
+    db,
+    lines.flatMap((l) => (l.ticketPackId === null ? [] : [l.ticketPackId])),
+  );
+  const seatRows =
     lineIds.length === 0
-      ? Promise.resolve([])
-      : (db('seat_holds as sh')
+      ? []
+      : ((await db('seat_holds as sh')
           .join('stock_holds as h', 'h.id', 'sh.stock_hold_id')
           .join('item_seats as s', 's.id', 'sh.seat_id')
           .whereIn('h.cart_line_id', lineIds)
           .where('h.state', 'held')
           .orderBy([{ column: 'h.cart_line_id' }, { column: 's.sort' }])
-          .select({ lineId: 'h.cart_line_id', code: 's.seat_code' }) as Promise<{ lineId: number; code: string }[]>),
-  ]);
+          .select({ lineId: 'h.cart_line_id', code: 's.seat_code' })) as { lineId: number; code: string }[]);
   const seats = new Map<number, string[]>();
   for (const r of seatRows) seats.set(Number(r.lineId), [...(seats.get(Number(r.lineId)) ?? []), r.code]);
   return { items, packs, seats };

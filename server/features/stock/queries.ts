@@ -16,22 +16,30 @@ export interface UnitSpec {
 export const unitKey = (u: { itemId: number; date: string; timeSlotId: number | null }) =>
   `${u.itemId}|${u.date}|${u.timeSlotId ?? 0}`;
 
-async function findUnits(db: Db, units: readonly UnitSpec[]): Promise<Map<string, number>> {
+export interface UnitState {
+  id: number;
+  /** Places left when it was read (a hint: only the conditional UPDATE decides). */
+  remaining: number;
+}
+
+async function findUnits(db: Db, units: readonly UnitSpec[]): Promise<Map<string, UnitState>> {
   const tuples = units.map(() => '(?::int, ?::date, ?::int)').join(', ');
   const bindings = units.flatMap((u) => [u.itemId, u.date, u.timeSlotId ?? 0]);
   const { rows } = (await db.raw(
-    `SELECT id, item_id, date::text AS date, COALESCE(time_slot_id, 0) AS slot FROM stock_units
-     WHERE (item_id, date, COALESCE(time_slot_id, 0)) IN (${tuples})`,
+    `SELECT id, item_id, date::text AS date, COALESCE(time_slot_id, 0) AS slot, capacity - sold - held AS remaining
+     FROM stock_units WHERE (item_id, date, COALESCE(time_slot_id, 0)) IN (${tuples})`,
     bindings,
-  )) as { rows: { id: number; item_id: number; date: string; slot: number }[] };
-  return new Map(rows.map((r) => [`${r.item_id}|${r.date}|${r.slot}`, Number(r.id)]));
+  )) as { rows: { id: number; item_id: number; date: string; slot: number; remaining: number }[] };
+  return new Map(
+    rows.map((r) => [`${r.item_id}|${r.date}|${r.slot}`, { id: Number(r.id), remaining: Number(r.remaining) }]),
+  );
 }
 
 /**
- * The ids of the stock rows of `units` (same order), creating missing rows with INSERT ... ON CONFLICT DO NOTHING.
- * Needs no transaction: creating a row is idempotent and takes nothing.
+ * The stock rows of `units` (same order) with the places they had left when read, creating missing rows with
+ * INSERT ... ON CONFLICT DO NOTHING. Needs no transaction: creating a row is idempotent and takes nothing.
  */
-export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Promise<number[]> {
+export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Promise<UnitState[]> {
   if (units.length === 0) return [];
   let found = await findUnits(db, units);
   const missing = units.filter((u) => !found.has(unitKey(u)));
@@ -44,9 +52,9 @@ export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Prom
     found = await findUnits(db, units);
   }
   return units.map((u) => {
-    const id = found.get(unitKey(u));
-    if (id === undefined) throw new Error(`stock unit ${unitKey(u)} could not be created`);
-    return id;
+    const state = found.get(unitKey(u));
+    if (state === undefined) throw new Error(`stock unit ${unitKey(u)} could not be created`);
+    return state;
   });
 }
 

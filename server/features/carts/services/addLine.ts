@@ -7,7 +7,6 @@ import {
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
 import { DomainError, notFound } from '../../../lib/errors';
-import { auditHolds } from '../../stock/audit';
 import {
   assertItemSellable,
   assertPackSellable,
@@ -18,7 +17,7 @@ import {
   loadPacks,
   reasonOnLoadedDate,
 } from '../../stock/catalogue';
-import { changeHeld, ensureStockUnits } from '../../stock/queries';
+import { addTo, changeHeld, ensureStockUnits, type UnitState } from '../../stock/queries';
 import { holdSeats, seatIdsOf } from '../../stock/services/seats';
 import {
   assertLineQuantities,
@@ -167,7 +166,12 @@ export async function addCartLine(knex: Knex, owner: CartOwner, input: AddLineIn
     input.itemId !== undefined
       ? await planItemLine(knex, input, input.itemId, now)
       : await planPackLine(knex, input, input.ticketPackId as number, now);
-  const unitIds = await ensureStockUnits(knex, plan.units);
+  const units = await ensureStockUnits(knex, plan.units);
+  // Not enough left right now: sold out, without a transaction (a hint read; when there seem to be enough, the
+  // conditional UPDATE below still decides).
+  const wanted = new Map<number, number>();
+  for (const [i, u] of plan.units.entries()) addTo(wanted, (units[i] as UnitState).id, u.quantity);
+  for (const unit of units) if (unit.remaining < (wanted.get(unit.id) ?? 0)) throw new DomainError('soldOut', 409);
   const seatIds = plan.seatCodes.length && plan.item ? await seatIdsOf(knex, plan.item.id, plan.seatCodes) : [];
   const expiresAt = holdExpiresAt(now);
 
@@ -188,59 +192,89 @@ export async function addCartLine(knex: Knex, owner: CartOwner, input: AddLineIn
         plan.seatCodes.length ? plan.seatCodes.length : null,
       );
     }
-    const [row] = (await trx('cart_lines')
-      .insert({
-        cart_id: cartId,
-        kind: l.kind,
-        item_id: l.itemId,
-        ticket_pack_id: l.ticketPackId,
-        date: l.date,
-        time_slot_id: l.timeSlotId,
-        pack_time: l.packTime,
-        basic_plan_id: l.basicPlanId,
-        quantities: JSON.stringify(l.quantities),
-        additional_plans: JSON.stringify(l.additionalPlans),
-        disability_quantity: l.disabilityQuantity,
-        companion_quantity: l.companionQuantity,
-        pack_quantity: l.packQuantity,
-        people: l.people,
-        lottery: l.lottery,
-        expires_at: expiresAt,
-      })
-      .returning(['id', 'created_at'])) as { id: number; createdAt: Date }[];
-    if (!row) throw new Error('line insert returned nothing');
-    const lineId = Number(row.id);
-    if (plan.units.length > 0) {
-      const holds = (await trx('stock_holds')
-        .insert(
-          plan.units.map((u, i) => ({
-            stock_unit_id: unitIds[i],
-            cart_line_id: lineId,
-            quantity: u.quantity,
-            expires_at: expiresAt,
-          })),
-        )
-        .returning(['id', 'stock_unit_id', 'quantity'])) as { id: number; stockUnitId: number; quantity: number }[];
-      const first = holds[0];
-      if (seatIds.length && first) await holdSeats(trx, Number(first.stockUnitId), Number(first.id), seatIds);
-      await auditHolds(
-        trx,
-        holds.map((h) => ({
-          holdId: Number(h.id),
-          action: 'created' as const,
-          actorUserId: owner.userId,
-          data: { stockUnitId: Number(h.stockUnitId), quantity: h.quantity, cartLineId: lineId, owner: owner.key },
-        })),
-      );
-      const deltas = new Map<number, number>();
-      plan.units.forEach((u, i) => {
-        const id = unitIds[i] as number;
-        deltas.set(id, (deltas.get(id) ?? 0) + u.quantity);
-      });
-      await changeHeld(trx, deltas);
-    }
-    return { ...l, id: lineId, cartId, expiresAt, createdAt: row.createdAt } satisfies LineRow;
+    const inserted = await insertLine(
+      trx,
+      { ...l, cartId, expiresAt },
+      plan.units.map((u, i) => ({ stockUnitId: (units[i] as UnitState).id, quantity: u.quantity })),
+      owner,
+    );
+    const first = inserted.holds[0];
+    if (seatIds.length && first) await holdSeats(trx, first.stockUnitId, first.id, seatIds);
+    // Last: the stock itself (row locks until the commit).
+    await changeHeld(trx, wanted);
+    return { ...l, id: inserted.lineId, cartId, expiresAt, createdAt: inserted.createdAt } satisfies LineRow;
   });
   plan.catalogue.seats.set(line.id, plan.seatCodes);
   return { line, parkId: plan.parkId, catalogue: plan.catalogue };
+}
+
+/**
+ * The line, its holds and their audit rows in ONE statement (data-modifying CTEs): few round trips while the
+ * cart is locked.
+ */
+async function insertLine(
+  trx: Knex.Transaction,
+  l: Omit<LineRow, 'id' | 'createdAt'>,
+  holds: { stockUnitId: number; quantity: number }[],
+  owner: CartOwner,
+): Promise<{ lineId: number; createdAt: Date; holds: { id: number; stockUnitId: number }[] }> {
+  const lineSql = `INSERT INTO cart_lines (cart_id, kind, item_id, ticket_pack_id, date, time_slot_id, pack_time,
+      basic_plan_id, quantities, additional_plans, disability_quantity, companion_quantity, pack_quantity, people,
+      lottery, expires_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`;
+  const lineBindings = [
+    l.cartId,
+    l.kind,
+    l.itemId,
+    l.ticketPackId,
+    l.date,
+    l.timeSlotId,
+    l.packTime,
+    l.basicPlanId,
+    JSON.stringify(l.quantities),
+    JSON.stringify(l.additionalPlans),
+    l.disabilityQuantity,
+    l.companionQuantity,
+    l.packQuantity,
+    l.people,
+    l.lottery,
+    l.expiresAt,
+  ];
+  if (holds.length === 0) {
+    const { rows } = (await trx.raw(lineSql, lineBindings)) as { rows: { id: number; created_at: Date }[] };
+    const row = rows[0];
+    if (!row) throw new Error('line insert returned nothing');
+    return { lineId: Number(row.id), createdAt: row.created_at, holds: [] };
+  }
+  const { rows } = (await trx.raw(
+    `WITH line AS (${lineSql}),
+    holds AS (
+      INSERT INTO stock_holds (stock_unit_id, cart_line_id, quantity, expires_at)
+      SELECT u.unit_id, line.id, u.quantity, ?::timestamptz
+      FROM line, (VALUES ${holds.map(() => '(?::bigint, ?::int)').join(', ')}) AS u(unit_id, quantity)
+      RETURNING id, stock_unit_id, quantity, cart_line_id
+    ),
+    audit AS (
+      INSERT INTO audit_logs (entity, entity_id, action, actor_user_id, data)
+      SELECT 'stock_hold', holds.id::text, 'hold.created', ?::int, jsonb_build_object('stockUnitId', holds.stock_unit_id,
+        'quantity', holds.quantity, 'cartLineId', holds.cart_line_id, 'owner', ?::text)
+      FROM holds
+    )
+    SELECT line.id, line.created_at,
+      (SELECT json_agg(json_build_object('id', holds.id, 'stockUnitId', holds.stock_unit_id) ORDER BY holds.id)
+       FROM holds) AS holds
+    FROM line`,
+    [...lineBindings, l.expiresAt, ...holds.flatMap((h) => [h.stockUnitId, h.quantity]), owner.userId, owner.key],
+  )) as { rows: { id: number; created_at: Date; holds: { id: number; stockUnitId: number }[] | string }[] };
+  const row = rows[0];
+  if (!row) throw new Error('line insert returned nothing');
+  const list = typeof row.holds === 'string' ? JSON.parse(row.holds) : row.holds;
+  return {
+    lineId: Number(row.id),
+    createdAt: row.created_at,
+    holds: (list as { id: number; stockUnitId: number }[]).map((h) => ({
+      id: Number(h.id),
+      stockUnitId: Number(h.stockUnitId),
+    })),
+  };
 }
