@@ -19,6 +19,7 @@ import {
   MAX_ATTEMPTS,
   startNotificationPump,
 } from '../features/payments/sandbox/notifications';
+import { cancelPendingPayment } from '../features/payments/services/cancelPendingPayment';
 import { capturePayment } from '../features/payments/services/capturePayment';
 import { refundPayment } from '../features/payments/services/refundPayment';
 import { type StartPaymentInput, startPayment } from '../features/payments/services/startPayment';
@@ -361,6 +362,26 @@ describe('card payments', () => {
     );
   });
 
+  it('a refund the provider refused can be retried with the same refund id', async () => {
+    const u = await signedInUser();
+    const r = await start(u.id, { amount: 1000, card: { token: await tokenize('4111111111111111') } });
+    const trade = () => knex('sandbox_gmo_trades').where({ order_id: r.payment.orderRef });
+    await trade().update({ status: 'UNPROCESSED' }); // the provider refuses ChangeTran in this state
+    const refundId = '7d1b8a53-3f0e-4a4e-9d3a-2f6f1c0b9e11';
+    await expect(
+      refundPayment(knex, config(), { paymentId: r.payment.id, amount: 200, refundId }),
+    ).rejects.toMatchObject({
+      key: 'paymentUnavailable',
+    });
+    expect(await knex('payment_refunds').where({ id: refundId }).first()).toMatchObject({ state: 'failed' });
+    expect(await stateOf(r.payment.id)).toBe('captured');
+    await trade().update({ status: 'CAPTURE' });
+    const retried = await refundPayment(knex, config(), { paymentId: r.payment.id, amount: 200, refundId });
+    expect(retried.refund).toEqual({ id: refundId, amount: 200, state: 'succeeded' });
+    expect(retried.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 200 });
+    expect((await trade().first()).amount).toBe(800);
+  });
+
   it('concurrent partial refunds: one at a time, never more than the amount, the provider agrees', async () => {
     const u = await signedInUser();
     const r = await start(u.id, { amount: 1000, card: { token: await tokenize('4111111111111111') } });
@@ -378,6 +399,48 @@ describe('card payments', () => {
     expect(row).toMatchObject({ refundedAmount: 900, state: 'partially_refunded' });
     expect((await knex('sandbox_gmo_trades').where({ order_id: r.payment.orderRef }).first()).amount).toBe(100);
     expect(await knex('payment_refunds').where({ payment_id: r.payment.id, state: 'succeeded' })).toHaveLength(3);
+  });
+});
+
+describe('payments left at the provider', () => {
+  it('cancelling a pending payment fails it; a later approval is given back, never applied', async () => {
+    const u = await signedInUser();
+    const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 2600 });
+    if (r.kind !== 'redirect') throw new Error('expected a redirect');
+    const cancelled = await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
+    expect(cancelled).toMatchObject({ state: 'failed', failureReason: 'expired' });
+    expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
+    // The visitor comes back to the still open PayPay page and approves.
+    const back = await pressButton(r.url, 'approve');
+    await deliver();
+    expect((await browserReturn(back, u.token)).body.data.state).toBe('failed');
+    expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
+    const wallet = await knex('sandbox_wallet_payments').where({ merchant_payment_id: r.payment.orderRef }).first();
+    expect(wallet).toMatchObject({ status: 'REFUNDED', refundedAmount: 2600 });
+    const actions = await knex('audit_logs').where({ entity: 'payment', entity_id: r.payment.id }).pluck('action');
+    expect(actions).toEqual(expect.arrayContaining(['payment.late_success', 'payment.late_success_refund']));
+  });
+
+  it('cancelling asks the provider first: a result it already has is settled instead', async () => {
+    const u = await signedInUser();
+    const r = await start(u.id, { amount: 3300, card: { token: await tokenize('4000000000003220') } });
+    if (r.kind !== 'redirect') throw new Error('expected a redirect');
+    await pressButton(r.url, 'approve'); // the browser never comes back, the notification is not delivered yet
+    const now = await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
+    expect(now.state).toBe('captured');
+    expect(callsOf(r.payment.id)).toEqual(['succeeded:captured']);
+  });
+
+  it('a late 3-D Secure approval on a cancelled card payment is refunded at GMO', async () => {
+    const u = await signedInUser();
+    const r = await start(u.id, { amount: 1100, card: { token: await tokenize('4000000000003220') } });
+    if (r.kind !== 'redirect') throw new Error('expected a redirect');
+    await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
+    await pressButton(r.url, 'approve');
+    await deliver();
+    expect(await stateOf(r.payment.id)).toBe('failed');
+    expect((await knex('sandbox_gmo_trades').where({ order_id: r.payment.orderRef }).first()).status).toBe('RETURN');
+    expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
   });
 });
 

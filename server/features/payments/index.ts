@@ -1,11 +1,13 @@
 // The payment layer's public API for the order side. Services take (knex, config, [outcome], input) and are
 // called outside any transaction (they talk to providers between their own short transactions).
 export type { PaymentOutcomeHandler } from './outcome';
+export { cancelPendingPayment } from './services/cancelPendingPayment';
 export { capturePayment } from './services/capturePayment';
 export { getPayment } from './services/getPayment';
 export { handleBrowserReturn } from './services/handleBrowserReturn';
 export { handleProviderNotification } from './services/handleProviderNotification';
 export { listCards } from './services/listCards';
+export { reconcilePayment } from './services/reconcilePayment';
 export { type RefundRecord, refundPayment } from './services/refundPayment';
 export { registerCard } from './services/registerCard';
 export { type StartPaymentInput, type StartPaymentResult, startPayment } from './services/startPayment';

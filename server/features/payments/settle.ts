@@ -5,6 +5,7 @@
 //   the state machine (audit row) -> the outcome hook, in the same transaction.
 // A result whose amount or order ref differs from ours fails the payment (audit row, `failed` hook), never
 // succeeds it; after commit the provider-side money is given back (void or refund), best effort and audited.
+// The same give-back happens for a success reported after the payment was already failed (cancelled).
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isPendingPayment } from '../../../common/rules/paymentState';
@@ -34,6 +35,7 @@ export async function settle(
   source: EventSource,
 ): Promise<SettleResult> {
   let giveBack: 'void' | 'refund' | null = null;
+  let why: 'mismatch' | 'late_success' = 'mismatch';
   const result = await knex.transaction(async (trx): Promise<SettleResult> => {
     const payment = await lockPayment(trx, paymentId);
     if (!payment) throw notFound();
@@ -88,6 +90,20 @@ export async function settle(
       return { payment: failed, recorded: true, changed: true };
     }
 
+    // Success reported for a payment that already ended failed (cancelled while the user was still at the
+    // provider, or an earlier mismatch): the money goes back, the payment stays failed, no hook.
+    if (payment.state === 'failed' && (event.status === 'authorized' || event.status === 'captured')) {
+      await audit(trx, {
+        entity: 'payment',
+        entityId: payment.id,
+        action: 'payment.late_success',
+        data: { source, eventId: event.eventId, status: event.status, amount: event.amount },
+      });
+      giveBack = event.status === 'authorized' ? 'void' : 'refund';
+      why = 'late_success';
+      return { payment, recorded: true, changed: false };
+    }
+
     // After success only the provider's capture or void of an authorisation moves the state (no hook:
     // the order side asked for it). Everything else is recorded and changes nothing.
     if (payment.state === 'authorized' && (event.status === 'captured' || event.status === 'voided')) {
@@ -97,17 +113,18 @@ export async function settle(
     return { payment, recorded: true, changed: false };
   });
 
-  if (giveBack) await giveBackMismatched(knex, config, result.payment, event, giveBack);
+  if (giveBack) await giveBackMoney(knex, config, result.payment, event, giveBack, why);
   return result;
 }
 
 /** The provider holds money for a result we refused: void the authorisation or refund the capture. */
-async function giveBackMismatched(
+async function giveBackMoney(
   knex: Knex,
   config: Config,
   payment: Payment,
   event: ProviderEvent,
   how: 'void' | 'refund',
+  why: 'mismatch' | 'late_success',
 ): Promise<void> {
   const provider = providerFor(config, payment.provider);
   const txn = {
@@ -118,12 +135,12 @@ async function giveBackMismatched(
   try {
     if (how === 'void') await provider.void(txn);
     else await provider.refund(txn, { amount: event.amount, refundId: randomUUID(), refundedBefore: 0 });
-    await audit(knex, { entity: 'payment', entityId: payment.id, action: `payment.mismatch_${how}`, data: event.raw });
+    await audit(knex, { entity: 'payment', entityId: payment.id, action: `payment.${why}_${how}`, data: event.raw });
   } catch (err) {
     await audit(knex, {
       entity: 'payment',
       entityId: payment.id,
-      action: `payment.mismatch_${how}_failed`,
+      action: `payment.${why}_${how}_failed`,
       data: { error: (err as Error).message },
     });
   }

@@ -1,12 +1,9 @@
 import type { Knex } from 'knex';
-import { isPendingPayment } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
 import type { PaymentOutcomeHandler } from '../outcome';
-import { ProviderError } from '../provider';
-import { providerFor } from '../providers';
-import { settle } from '../settle';
-import { type Payment, providerTxn } from '../store';
+import type { Payment } from '../store';
 import { getPayment } from './getPayment';
+import { reconcilePayment } from './reconcilePayment';
 
 /**
  * The browser came back from the provider (3-D Secure challenge, PayPay / merpay approval). Whatever its query
@@ -20,16 +17,6 @@ export async function handleBrowserReturn(
   outcome: PaymentOutcomeHandler,
   input: { paymentId: string; userId: number; query?: Record<string, unknown> },
 ): Promise<Payment> {
-  const payment = await getPayment(knex, input.paymentId, input.userId);
-  if (!isPendingPayment(payment.state) || !payment.providerRef) return payment;
-  const provider = providerFor(config, payment.provider);
-  let event: Awaited<ReturnType<typeof provider.queryStatus>>;
-  try {
-    event = await provider.queryStatus(providerTxn(payment));
-  } catch (err) {
-    if (err instanceof ProviderError) return payment;
-    throw err;
-  }
-  if (event.status === 'pending') return payment;
-  return (await settle(knex, config, outcome, payment.id, event, 'return')).payment;
+  await getPayment(knex, input.paymentId, input.userId);
+  return reconcilePayment(knex, config, outcome, input.paymentId);
 }
