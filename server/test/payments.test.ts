@@ -152,7 +152,7 @@ async function pressButton(url: string, decision: string, expectText: string[] =
   for (const t of expectText) expect(page.text).toContain(t);
   expect(page.text).toContain(`value="${decision}"`);
   const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1] as string;
-  const res = await http('POST', action.replace(/&amp;/g, '&'), {
+  const res = await http('POST', new URL(action.replace(/&amp;/g, '&'), url).toString(), {
     body: `decision=${decision}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
@@ -773,6 +773,44 @@ describe('notification delivery', () => {
     }
     expect(await stateOf(r.payment.id)).toBe('captured');
     expect(callsOf(r.payment.id)).toEqual(['succeeded:captured']);
+  });
+});
+
+describe('a running server', () => {
+  it('delivers sandbox notifications on its own (SANDBOX_NOTIFY_INTERVAL_MS) and stops with the server', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const other = await createTestServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      SANDBOX_NOTIFY_INTERVAL_MS: '100',
+    });
+    other.server.app.paymentOutcome = recorder;
+    try {
+      await other.server.start();
+      const [row] = await other.db.knex('users').insert({ email: 'pump@example.jp', name: 'ポンプ' }).returning('id');
+      const r = await startPayment(other.db.knex, other.server.app.config, recorder, {
+        orderId: 1,
+        userId: row.id,
+        method: PaymentMethod.MPay,
+        mode: PaymentMode.Capture,
+        amount: 990,
+      });
+      if (r.kind !== 'redirect') throw new Error('expected a redirect');
+      await pressButton(r.url, 'approve');
+      const deadline = Date.now() + 10_000;
+      let state = '';
+      while (Date.now() < deadline) {
+        state = (await other.db.knex('payments').where({ id: r.payment.id }).first('state')).state;
+        if (state === 'captured') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(state).toBe('captured');
+      expect(callsOf(r.payment.id)).toEqual(['succeeded:captured']);
+    } finally {
+      await other.close();
+    }
   });
 });
 
