@@ -1,0 +1,156 @@
+// Checkout end to end over real HTTP with the real order-side outcome: a card payment with 3-D Secure and a
+// PayPay payment whose notification and browser return are each delivered 5 times concurrently produce one
+// paid order, one set of tickets and one coin movement; a declined card charges nothing and keeps the holds
+// until their deadline.
+import { createServer as createNetServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, commerce } from './commerceFixtures';
+import { createTestServer, type TestContext } from './testServer';
+
+let ctx: TestContext;
+let base = '';
+const c = commerce(() => ctx);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  ctx = await createTestServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    SANDBOX_NOTIFY_INTERVAL_MS: '0',
+  });
+  await ctx.server.start();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function http(method: string, url: string, init: { body?: string; headers?: Record<string, string> } = {}) {
+  const res = await fetch(url.startsWith('http') ? url : `${base}${url}`, { method, redirect: 'manual', ...init });
+  return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+}
+
+/** Answers the sandbox's challenge or approval page like a person pressing the button. */
+async function press(url: string, decision: string): Promise<string> {
+  const page = await http('GET', url);
+  const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1] as string;
+  const res = await http('POST', new URL(action.replace(/&amp;/g, '&'), url).toString(), {
+    body: `decision=${decision}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(res.status).toBe(303);
+  return res.location as string;
+}
+
+async function tokenize(cardno: string): Promise<string> {
+  const res = await http('POST', '/sandbox/gmo/token', {
+    body: JSON.stringify({ cardno, expire: '12/30', securitycode: '123', holdername: 'HANAKO YAMADA' }),
+    headers: { 'content-type': 'application/json' },
+  });
+  return JSON.parse(res.text).tokenObject.token[0];
+}
+
+const returnOf = (location: string, token: string) => {
+  const query = Object.fromEntries(new URL(location).searchParams);
+  return c.call('POST', `/api/v1/payments/${query.payment_id}/return`, { token }, { query });
+};
+
+async function placed(who: { token?: string }, parkId: number, extra: object) {
+  const res = await c.call('POST', '/api/v1/orders', who, { park_id: parkId, agreement: true, ...extra });
+  expect(res.statusCode, res.payload).toBe(201);
+  return body(res).data as { orderId: number; payment: { kind: string; url?: string; paymentId: string } };
+}
+
+async function outcomeOf(orderId: number, userId: number) {
+  const [order, tickets, coins, units] = await Promise.all([
+    c.knex()('orders').where({ id: orderId }).first(),
+    c.knex()('tickets').where({ order_id: orderId }),
+    c.knex()('coin_entries').where({ user_id: userId }).whereNot('reason', 'welcome').orderBy('id'),
+    c
+      .knex()('stock_units')
+      .join('order_lines', 'order_lines.item_id', 'stock_units.item_id')
+      .where('order_lines.order_id', orderId)
+      .select('stock_units.*'),
+  ]);
+  return { order, tickets, coins, units };
+}
+
+describe('checkout replays', () => {
+  it('PayPay: notification and return 5 times each, concurrently: one paid order, one set of tickets, one coin movement', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem({ rewardCoins: 5 });
+    await c.addToCart(buyer, item, 2, 1);
+    const o = await placed(buyer, item.parkId, { payment_method: 3, coins: 100 });
+    expect(o.payment.kind).toBe('redirect');
+    const back = await press(o.payment.url as string, 'approve');
+    const [n] = await c
+      .knex()('sandbox_notifications')
+      .whereNull('delivered_at')
+      .where({ provider: 'paypay' })
+      .orderBy('id', 'desc');
+    const deliveries = await Promise.all([
+      ...Array.from({ length: 5 }, () => http('POST', '/sandbox/notifications/deliver')),
+      ...Array.from({ length: 5 }, () => returnOf(back, buyer.token as string)),
+    ]);
+    expect(deliveries.slice(5).every((r) => 'statusCode' in r && r.statusCode === 200)).toBe(true);
+    expect(n).toBeTruthy();
+    const { order, tickets, coins, units } = await outcomeOf(o.orderId, buyer.id);
+    expect(order).toMatchObject({ state: 'paid', subtotal: 2500, coinDiscount: 100, total: 2400, amountPaid: 2400 });
+    expect(tickets).toHaveLength(3);
+    expect(coins.map((x: { kind: string; amount: number; state: string }) => [x.kind, x.amount, x.state])).toEqual([
+      ['minus', -100, 'settled'],
+      ['plus', 15, 'settled'],
+    ]);
+    expect(units[0]).toMatchObject({ sold: 3, held: 0 });
+    const completed = body(await c.call('GET', `/api/v1/orders/${o.orderId}`, buyer)).data;
+    expect(completed.lines[0].ticketNumbers).toHaveLength(3);
+  });
+
+  it('card with 3-D Secure: notification first, then the return 5 times; a declined card charges nothing', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    const declined = await placed(buyer, item.parkId, {
+      payment_method: 1,
+      card_token: await tokenize('4000000000000002'),
+    });
+    expect(declined.payment.kind).toBe('failed');
+    expect((await outcomeOf(declined.orderId, buyer.id)).order.state).toBe('failed');
+    const cart = body(await c.call('GET', `/api/v1/carts/${item.parkId}`, buyer)).data;
+    expect(cart.lines).toHaveLength(1); // still held, to try again until its deadline
+
+    const o = await placed(buyer, item.parkId, { payment_method: 1, card_token: await tokenize('4000000000003220') });
+    expect(o.payment.kind).toBe('redirect');
+    const back = await press(o.payment.url as string, 'approve');
+    await http('POST', '/sandbox/notifications/deliver');
+    const returns = await Promise.all(Array.from({ length: 5 }, () => returnOf(back, buyer.token as string)));
+    for (const r of returns) expect(body(r).data.state).toBe('captured');
+    const { order, tickets, units } = await outcomeOf(o.orderId, buyer.id);
+    expect(order.state).toBe('paid');
+    expect(tickets).toHaveLength(1);
+    expect(units[0]).toMatchObject({ sold: 1, held: 0 });
+  });
+
+  it('3-D Secure failure fails the order with the spec message', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    const o = await placed(buyer, item.parkId, { payment_method: 1, card_token: await tokenize('4000000000003220') });
+    const back = await press(o.payment.url as string, 'fail');
+    const r = await returnOf(back, buyer.token as string);
+    expect(body(r).data.state).toBe('failed');
+    expect(body(r).data.failureMessage).toContain('3Dセキュア認証に失敗しました');
+    expect((await outcomeOf(o.orderId, buyer.id)).order.state).toBe('failed');
+  });
+});
