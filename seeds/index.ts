@@ -4,6 +4,7 @@
 // only through `trx` (the embedded database has a single connection).
 import type { Knex } from 'knex';
 import { AGE_GROUPS, PREFECTURES, REGIONS, TAG_CATEGORIES, WEEKDAYS } from '../common/reference';
+import { seedCommerce } from './commerce';
 import { ITEMS } from './content/items';
 import { media } from './content/media';
 import { PACKS } from './content/packs';
@@ -15,7 +16,6 @@ import { STAFF } from './content/staff';
 import { STORIES } from './content/stories';
 import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
-import { seedCommerce } from './commerce';
 import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
 

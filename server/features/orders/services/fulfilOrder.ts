@@ -112,7 +112,7 @@ function ticketRow(
 
 export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promise<void> {
   const order = await lockOrder(trx, payment.orderId);
-  if (!order || order.state !== 'pending_payment') {
+  if (order?.state !== 'pending_payment') {
     // Already settled (a second attempt for the same order cannot happen: one payment per order).
     await audit(trx, { entity: 'order', entityId: payment.orderId, action: 'payment_ignored', data: payment.id });
     return;
@@ -161,7 +161,7 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
 
 export async function orderFailed(trx: Knex.Transaction, payment: Payment): Promise<void> {
   const order = await lockOrder(trx, payment.orderId);
-  if (!order || order.state !== 'pending_payment') return;
+  if (order?.state !== 'pending_payment') return;
   await trx('orders')
     .where({ id: order.id })
     .update({
