@@ -66,6 +66,20 @@ const PAGES: Partial<Record<string, Page>> = {
   'about-us': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.AboutUsPage }))),
   corporations: lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.CorporationsPage }))),
   'user-guide': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.UserGuidePage }))),
+  cart: lazy(() => import('../features/checkout/CartPage')),
+  'cart-add-info': lazy(() => import('../features/checkout/AddInfoPage')),
+  'cart-payment': lazy(() => import('../features/checkout/PaymentPage')),
+  'cart-credit-card': lazy(() => import('../features/checkout/CreditCardPage')),
+  'cart-payment-completed': lazy(() => import('../features/checkout/PaymentCompletedPage')),
+  'payment-error': lazy(() => import('../features/checkout/PaymentErrorPage')),
+  'payment-gmo-callback': lazy(() => import('../features/checkout/PaymentCallbackPage')),
+  'seat-reservation': lazy(() => import('../features/tickets/SeatReservationPage')),
+  'me-my-coupon': lazy(() => import('../features/checkout/CouponsPage')),
+  'me-wallet-histories': lazy(() => import('../features/checkout/CoinHistoryPage')),
+  'me-registered-credit-card': lazy(() => import('../features/checkout/CardsPage')),
+  'me-register-card': lazy(() =>
+    import('../features/checkout/CardsPage').then((m) => ({ default: m.RegisterCardPage })),
+  ),
 };
 
 let initialNavigation = true;

@@ -6,7 +6,9 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import Qs from 'qs';
+import { GUEST_HEADER } from '../../../common/dto/cart';
 import { currentLocale } from './i18n';
+import { guestId, tokenExpiry } from './session';
 import { handleUnauthorized } from './sessionService';
 
 /** Statuses retried once for non-mutating calls (spec section 7). */
@@ -19,6 +21,9 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders(headers) {
     headers.set('Accept', 'application/json');
     headers.set('Accept-Language', currentLocale());
+    // Not signed in: the guest uuid names the guest's cart (the server ignores it for signed-in users).
+    const guest = tokenExpiry() === null ? guestId() : null;
+    if (guest) headers.set(GUEST_HEADER, guest);
     return headers;
   },
   // Arrays and objects bracket-style: a[]=1&a[]=2.

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
 import { accountEn, accountJa } from '../locales/account';
 import { catalogueEn, catalogueJa } from '../locales/catalogue';
+import { checkoutEn, checkoutJa } from '../locales/checkout';
 import en from '../locales/en';
 import ja from '../locales/ja';
 import { ticketsEn, ticketsJa } from '../locales/tickets';
@@ -13,8 +14,12 @@ export const i18n = i18next.createInstance();
 export function initI18n(locale: Locale = storedLocale()) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ja: { translation: { ...ja, account: accountJa, catalogue: catalogueJa, tickets: ticketsJa } },
-      en: { translation: { ...en, account: accountEn, catalogue: catalogueEn, tickets: ticketsEn } },
+      ja: {
+        translation: { ...ja, account: accountJa, catalogue: catalogueJa, tickets: ticketsJa, checkout: checkoutJa },
+      },
+      en: {
+        translation: { ...en, account: accountEn, catalogue: catalogueEn, tickets: ticketsEn, checkout: checkoutEn },
+      },
     },
     lng: locale,
     fallbackLng: 'ja',

@@ -1,7 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { message } from '../../../common/messages';
-import { ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
+import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
@@ -228,6 +228,46 @@ export const meRoutes: ServerRoute[] = [
     options: { auth: REQUIRED, tags: ['api', 'me'], description: 'The parent of this kids account' },
     async handler(request) {
       return { data: await getParent(request.server.app.knex, who(request).userId), meta: {} };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/photos',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description:
+        'Upload a photo for advance information, multipart: `photo` (at most 10MB) and `purpose` face (JPEG or PNG) ' +
+        "or gate (JPEG only); answers `{ id }`, the value to put in the cart line's advance_info",
+      payload: {
+        output: 'data',
+        parse: true,
+        multipart: { output: 'data' },
+        maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
+        failAction: () => {
+          throw new DomainError('photoTooLarge', 413);
+        },
+      },
+    },
+    async handler(request, h) {
+      const c = who(request);
+      const p = request.payload as { photo?: unknown; purpose?: unknown } | null;
+      const purpose = Buffer.isBuffer(p?.purpose) ? p.purpose.toString('utf8') : p?.purpose;
+      if (purpose !== 'face' && purpose !== 'gate') throw new DomainError('invalidParam', 400, { field: 'purpose' });
+      const photo = p?.photo;
+      if (!Buffer.isBuffer(photo)) throw new DomainError(purpose === 'gate' ? 'gatePhotoType' : 'photoType', 415);
+      const allowed = purpose === 'face' ? FACE_PHOTO_TYPES : GATE_PHOTO_TYPES;
+      let id: string;
+      try {
+        id = await saveUpload(request.server.app.knex, c.userId, purpose, photo, allowed);
+      } catch (err) {
+        // The gate photo has its own wording (JPEG only).
+        if (purpose === 'gate' && err instanceof DomainError && err.key === 'photoType') {
+          throw new DomainError('gatePhotoType', 415);
+        }
+        throw err;
+      }
+      return h.response({ data: { id }, meta: {} }).code(201).header('cache-control', 'private, no-store');
     },
   },
   {

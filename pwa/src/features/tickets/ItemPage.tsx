@@ -8,8 +8,8 @@ import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { FavoriteButton } from './FavoriteButton';
 import { formatDate, formatDateTime, formatYen } from './format';
+import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
-import { PurchasePanel } from './PurchasePanel';
 import { useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 import { useLocale } from './useLocale';
 
@@ -116,7 +116,7 @@ function closedReason(item: ItemDetail, t: T, locale: Locale): string | null {
   return t('tickets.purchase.notOnSale');
 }
 
-function ItemView({ item }: { item: ItemDetail }) {
+function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { daysBefore, time } = item.applicationDeadline;
@@ -176,7 +176,9 @@ function ItemView({ item }: { item: ItemDetail }) {
       {item.isPrivate && <p className="notice">{t('tickets.item.privateNotice')}</p>}
       <FavoriteButton type="item" id={item.id} />
 
-      <PurchasePanel
+      <ItemPurchasePanel
+        item={item}
+        linkId={linkId}
         summary={<PriceRange from={item.priceFrom} to={item.priceTo} />}
         closedReason={closedReason(item, t, locale)}
       />
@@ -314,15 +316,13 @@ export default function ItemPage() {
   const [query] = useSearchParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0 && id < 2_147_483_647;
-  const linkId = query.get('link_id') ?? undefined;
-  const { data, isLoading, error } = useGetItemQuery(
-    { id, linkId: linkId && UUID.test(linkId) ? linkId : undefined },
-    { skip: !valid },
-  );
+  const rawLinkId = query.get('link_id') ?? undefined;
+  const linkId = rawLinkId && UUID.test(rawLinkId) ? rawLinkId : undefined;
+  const { data, isLoading, error } = useGetItemQuery({ id, linkId }, { skip: !valid });
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
-      {() => data && <ItemView item={data.data} />}
+      {() => data && <ItemView item={data.data} linkId={linkId} />}
     </QueryState>
   );
 }
@@ -335,7 +335,7 @@ export function PrivateItemPage() {
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
-      {() => data && <ItemView item={data.data} />}
+      {() => data && <ItemView item={data.data} linkId={id} />}
     </QueryState>
   );
 }

@@ -1,0 +1,389 @@
+import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { CartLine } from '../../../../common/dto/cart';
+import type { Locale } from '../../../../common/enums';
+import { type MessageKey, message } from '../../../../common/messages';
+import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../../../../common/rules/advanceInfo';
+import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
+import { useAppDispatch } from '../../app/store';
+import { ErrorPage } from '../../lib/components/ErrorPage';
+import { QueryState } from '../../lib/components/QueryState';
+import {
+  type CheckoutItem,
+  checkoutApi,
+  useGetParkCartQuery,
+  useUpdateCartLinesMutation,
+  useUploadPhotoMutation,
+} from './checkoutApi';
+import { Alert, LineSummary, Loading, SignedIn, Steps, useLocale } from './components';
+import { errorText } from './errors';
+import {
+  type AddInfoForm,
+  answersOf,
+  checkoutLines,
+  parseParkId,
+  parseQuick,
+  readAddInfoForm,
+  writeAddInfoForm,
+} from './rules';
+
+type LineWithFields = CartLine & { advanceInfoFields?: AdvanceField[] };
+
+/** Who each ticket of a line is for: people per age group, then disabled people and companions. */
+function peopleLabels(line: CartLine, t: (k: string, o?: Record<string, unknown>) => string): string[] {
+  const out: string[] = [];
+  for (const q of line.quantities) for (let i = 0; i < q.quantity; i++) out.push(q.ageGroupName);
+  for (let i = 0; i < line.disabilityQuantity; i++) out.push(t('checkout.qty.disability'));
+  for (let i = 0; i < line.companionQuantity; i++) out.push(t('checkout.qty.companion'));
+  while (out.length < line.people) out.push('');
+  return out.slice(0, line.people).map((who, i) => t('checkout.addInfo.person', { n: i + 1, who }));
+}
+
+const label = (f: AdvanceField, locale: Locale) => (locale === 'en' ? f.labelEn : f.labelJa);
+
+/** Client-side photo check before upload: size, then the declared type and the real one (magic bytes). */
+async function photoProblem(file: File, kind: 'face_photo' | 'gate_photo'): Promise<MessageKey | null> {
+  const allowed: readonly string[] = kind === 'face_photo' ? FACE_PHOTO_TYPES : GATE_PHOTO_TYPES;
+  const typeKey: MessageKey = kind === 'face_photo' ? 'photoType' : 'gatePhotoType';
+  if (file.size > MAX_IMAGE_BYTES) return 'photoTooLarge';
+  if (!allowed.includes(file.type)) return typeKey;
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const real = sniffImageType(head);
+  return real && allowed.includes(real) ? null : typeKey;
+}
+
+function PhotoField({
+  field,
+  value,
+  previews,
+  error,
+  onUploaded,
+}: {
+  field: AdvanceField;
+  value: string;
+  previews: Map<string, string>;
+  error?: string;
+  onUploaded(id: string, preview: string): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  const [upload, { isLoading }] = useUploadPhotoMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const shownError = problem ?? error;
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    const kind = field.kind === 'gate_photo' ? 'gate_photo' : 'face_photo';
+    const bad = await photoProblem(file, kind);
+    if (bad) {
+      setProblem(message(bad, locale));
+      return;
+    }
+    try {
+      const res = await upload({ file, purpose: kind === 'face_photo' ? 'face' : 'gate' }).unwrap();
+      onUploaded(res.data.id, URL.createObjectURL(file));
+    } catch (err) {
+      setProblem(errorText(err, locale));
+    }
+  };
+  const src = value ? (previews.get(value) ?? `/api/v1/uploads/${value}`) : null;
+  return (
+    <div className="field photo-field">
+      <label htmlFor={id}>
+        {label(field, locale)}
+        {field.required && <span className="required-mark">{t('checkout.addInfo.required')}</span>}
+      </label>
+      {src && (
+        <img
+          className="photo-field__preview"
+          src={src}
+          alt={t('checkout.addInfo.photoPreview')}
+          width="120"
+          height="120"
+        />
+      )}
+      <input
+        id={id}
+        className="file-input"
+        type="file"
+        accept={field.kind === 'gate_photo' ? 'image/jpeg' : 'image/jpeg,image/png'}
+        onChange={(e) => void onFile(e)}
+        disabled={isLoading}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? `${id}-error` : undefined}
+        data-testid={`photo-${field.key}`}
+      />
+      {isLoading && <p className="field-hint">{t('checkout.addInfo.uploading')}</p>}
+      {value && !isLoading && <p className="field-hint">{t('checkout.addInfo.photoSet')}</p>}
+      {shownError && (
+        <p id={`${id}-error`} className="field-error">
+          {shownError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TextAnswer({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: AdvanceField;
+  value: string;
+  error?: string;
+  onChange(v: string): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label(field, locale)}
+        {field.required && <span className="required-mark">{t('checkout.addInfo.required')}</span>}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={field.maxLength}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid={`text-${field.key}`}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AddInfoFormView({
+  parkId,
+  lines,
+  fields,
+}: {
+  parkId: number;
+  lines: CartLine[];
+  fields: Map<number, AdvanceField[]>;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const quick = parseQuick(query.get('quick'));
+  const [form, setForm] = useState<AddInfoForm>(() => readAddInfoForm(parkId));
+  const previews = useRef(new Map<string, string>()).current;
+  const [problems, setProblems] = useState<Map<number, AdvanceProblem[]> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [save, { isLoading }] = useUpdateCartLinesMutation();
+  const asking = lines.filter((l) => (fields.get(l.id) ?? []).length > 0);
+  const next = `/cart/${parkId}/payment${quick ? `?quick=${quick}` : ''}`;
+
+  // The form survives a reload: every change is kept in session storage.
+  useEffect(() => writeAddInfoForm(parkId, form), [parkId, form]);
+
+  const answers = (line: CartLine) => {
+    const rows = answersOf(line, form);
+    return Array.from({ length: line.people }, (_, i) => rows[i] ?? {});
+  };
+  const setAnswer = (line: CartLine, ticket: number, key: string, value: string) => {
+    setForm((prev) => {
+      const rows = answersOf(line, prev);
+      const tickets = Array.from({ length: line.people }, (_, i) => ({ ...(rows[i] ?? {}) }));
+      const row = tickets[ticket];
+      if (row) row[key] = value;
+      return { ...prev, [String(line.id)]: { tickets } };
+    });
+  };
+  const check = () => {
+    const found = new Map<number, AdvanceProblem[]>();
+    for (const line of asking) {
+      const p = advanceInfoProblems(fields.get(line.id) ?? [], line.people, { tickets: answers(line) }, locale);
+      if (p.length) found.set(line.id, p);
+    }
+    return found;
+  };
+  const fieldError = (line: CartLine, ticket: number, key: string) => {
+    const p = problems?.get(line.id)?.find((x) => x.ticket === ticket && x.field === key);
+    return p ? message(p.error, locale, p.params) : undefined;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const found = check();
+    setProblems(found);
+    if (found.size > 0) {
+      const all = [...found.values()].flat();
+      const first = all.find((p) => p.error !== 'required');
+      // Anything missing: the spec's "Some individual inputs are incomplete"; else the first problem itself.
+      setError(
+        all.some((p) => p.error === 'required') || !first
+          ? message('advanceInfoIncomplete', locale)
+          : message(first.error, locale, first.params),
+      );
+      return;
+    }
+    try {
+      await save(
+        asking.map((line) => ({
+          id: line.id,
+          advance_info: {
+            tickets: answers(line).map((row) =>
+              Object.fromEntries((fields.get(line.id) ?? []).map((f) => [f.key, (row[f.key] ?? '').trim() || null])),
+            ),
+          },
+        })),
+      ).unwrap();
+      navigate(next);
+    } catch (err) {
+      setError(errorText(err, locale));
+    }
+  };
+
+  if (asking.length === 0) return <Navigate to={next} replace />;
+
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate data-testid="add-info-form">
+      <p className="lead-text">{t('checkout.addInfo.lead')}</p>
+      {asking.map((line) => (
+        <section key={line.id} className="panel add-info-line" data-testid="add-info-line">
+          <LineSummary line={line} />
+          {peopleLabels(line, t).map((who, ticket) => (
+            <fieldset key={who} className="add-info-ticket" data-testid="add-info-ticket">
+              <legend>{who}</legend>
+              {(fields.get(line.id) ?? []).map((f) => {
+                const value = answers(line)[ticket]?.[f.key] ?? '';
+                return f.kind === 'text' ? (
+                  <TextAnswer
+                    key={f.key}
+                    field={f}
+                    value={value}
+                    error={fieldError(line, ticket, f.key)}
+                    onChange={(v) => setAnswer(line, ticket, f.key, v)}
+                  />
+                ) : (
+                  <PhotoField
+                    key={f.key}
+                    field={f}
+                    value={value}
+                    previews={previews}
+                    error={fieldError(line, ticket, f.key)}
+                    onUploaded={(uploadId, preview) => {
+                      previews.set(uploadId, preview);
+                      setAnswer(line, ticket, f.key, uploadId);
+                    }}
+                  />
+                );
+              })}
+            </fieldset>
+          ))}
+        </section>
+      ))}
+      <Alert text={error} />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={isLoading}
+        data-testid="add-info-next"
+      >
+        {isLoading ? t('checkout.common.sending') : t('checkout.addInfo.next')}
+      </button>
+      <p className="checkout-back">
+        <Link to="/cart">{t('checkout.common.backToCart')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/** The fields each line asks: from the cart line when it carries them, else from the item. */
+function useLineFields(lines: LineWithFields[]): Map<number, AdvanceField[]> | null {
+  const dispatch = useAppDispatch();
+  const needed = useMemo(
+    () => [...new Set(lines.filter((l) => !l.advanceInfoFields && l.itemId !== null).map((l) => l.itemId as number))],
+    [lines],
+  );
+  const key = needed.join(',');
+  // The items fetched, with the list they were fetched for (a stale list must not count as loaded).
+  const [items, setItems] = useState<{ key: string; byId: Map<number, CheckoutItem | null> } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `needed`
+  useEffect(() => {
+    let live = true;
+    const subs = needed.map((id) => dispatch(checkoutApi.endpoints.checkoutItem.initiate(id)));
+    void Promise.all(
+      subs.map((s, i) =>
+        s
+          .unwrap()
+          .then((r) => [needed[i] as number, r.data] as const)
+          .catch(() => [needed[i] as number, null] as const),
+      ),
+    ).then((pairs) => {
+      if (live) setItems({ key, byId: new Map(pairs) });
+    });
+    return () => {
+      live = false;
+      for (const s of subs) s.unsubscribe();
+    };
+  }, [key, dispatch]);
+  if (needed.length > 0 && items?.key !== key) return null;
+  return new Map(
+    lines.map((l) => [
+      l.id,
+      l.advanceInfoFields ?? (l.itemId !== null ? (items?.byId.get(l.itemId)?.advanceInfoFields ?? []) : []),
+    ]),
+  );
+}
+
+function AddInfoContent({ parkId }: { parkId: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [query] = useSearchParams();
+  const quick = parseQuick(query.get('quick'));
+  const { data, isLoading, error } = useGetParkCartQuery(parkId, { refetchOnMountOrArgChange: true });
+  const lines = useMemo(() => checkoutLines(data?.data, quick) as LineWithFields[], [data, quick]);
+  const fields = useLineFields(lines);
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {() =>
+        lines.length === 0 ? (
+          <section className="empty-state" data-testid="cart-empty">
+            <p>{message('cartEmpty', locale)}</p>
+            <Link className="button" to="/cart">
+              {t('checkout.common.backToCart')}
+            </Link>
+          </section>
+        ) : !fields ? (
+          <Loading />
+        ) : (
+          <AddInfoFormView parkId={parkId} lines={lines} fields={fields} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** /cart/:park/add-info: each ticket holder's advance information, kept through a reload and saved to the cart. */
+export default function AddInfoPage() {
+  const { t } = useTranslation();
+  const parkId = parseParkId(useParams().park);
+  if (parkId === null) return <ErrorPage status={404} />;
+  return (
+    <SignedIn>
+      <div className="checkout-page stack" data-testid="add-info-page">
+        <Steps current="addInfo" />
+        <h1 className="page-title">{t('checkout.addInfo.title')}</h1>
+        <AddInfoContent parkId={parkId} />
+      </div>
+    </SignedIn>
+  );
+}

@@ -1,0 +1,318 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Cart, CartLine } from '../../../../common/dto/cart';
+import { message } from '../../../../common/messages';
+import { useAppSelector } from '../../app/store';
+import { QueryState } from '../../lib/components/QueryState';
+import {
+  type CartLineChange,
+  useGetCartsQuery,
+  useRemoveCartLinesMutation,
+  useUpdateCartLinesMutation,
+} from './checkoutApi';
+import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useLocale, useNow } from './components';
+import { errorText } from './errors';
+import { formatYen } from './format';
+import { clockOffset, holdSecondsLeft } from './rules';
+
+function Stepper({
+  label,
+  sub,
+  value,
+  min,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  sub?: string;
+  value: number;
+  min: number;
+  onChange(next: number): void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="qty-row">
+      <span className="qty-row__label">
+        {label}
+        {sub && <span className="muted qty-row__sub">{sub}</span>}
+      </span>
+      <div className="stepper">
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={t('checkout.qty.decrease', { name: label })}
+          disabled={disabled || value <= min}
+          onClick={() => onChange(value - 1)}
+        >
+          −
+        </button>
+        <output aria-live="polite" className="stepper__value">
+          {value}
+        </output>
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={t('checkout.qty.increase', { name: label })}
+          disabled={disabled}
+          onClick={() => onChange(value + 1)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The change a stepper makes to a line: the line's full quantities with one of them replaced. */
+function lineChange(
+  line: CartLine,
+  patch: { ageGroupId?: number; disability?: number; companion?: number; pack?: number; value: number },
+): CartLineChange {
+  if (line.kind === 'pack') return { id: line.id, quantity: patch.value };
+  return {
+    id: line.id,
+    quantities: line.quantities.map((q) => ({
+      age_group_id: q.ageGroupId,
+      quantity: q.ageGroupId === patch.ageGroupId ? patch.value : q.quantity,
+    })),
+    // Add-ons follow the basic plan: never more than the people of the same age group.
+    additional_plans: line.additionalPlans.map((p) => ({
+      plan_id: p.planId,
+      quantities: p.quantities.map((q) => ({
+        age_group_id: q.ageGroupId,
+        quantity: q.ageGroupId === patch.ageGroupId ? Math.min(q.quantity, patch.value) : q.quantity,
+      })),
+    })),
+    disability_quantity: patch.disability !== undefined ? patch.value : line.disabilityQuantity,
+    companion_quantity:
+      patch.companion !== undefined
+        ? patch.value
+        : patch.disability !== undefined
+          ? Math.min(line.companionQuantity, patch.value)
+          : line.companionQuantity,
+  };
+}
+
+function CartLineRow({
+  line,
+  offsetMs,
+  busy,
+  onChange,
+  onRemove,
+}: {
+  line: CartLine;
+  offsetMs: number;
+  busy: boolean;
+  onChange(change: CartLineChange): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  // Seat lines keep one seat per person: their people change by choosing seats again.
+  const editable = line.seatCodes.length === 0;
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <LineSummary line={line}>
+        {editable ? (
+          <div className="cart-line__qty">
+            {line.kind === 'pack' ? (
+              <Stepper
+                label={t('checkout.qty.packs')}
+                value={line.quantity ?? 0}
+                min={1}
+                disabled={busy}
+                onChange={(v) => onChange(lineChange(line, { pack: v, value: v }))}
+              />
+            ) : (
+              <>
+                {line.quantities.map((q) => (
+                  <Stepper
+                    key={q.ageGroupId}
+                    label={q.ageGroupName}
+                    sub={formatYen(q.unitPrice, locale)}
+                    value={q.quantity}
+                    min={0}
+                    disabled={busy}
+                    onChange={(v) => onChange(lineChange(line, { ageGroupId: q.ageGroupId, value: v }))}
+                  />
+                ))}
+                {line.disabilityUnitPrice !== null && line.disabilityQuantity > 0 && (
+                  <Stepper
+                    label={t('checkout.qty.disability')}
+                    sub={formatYen(line.disabilityUnitPrice, locale)}
+                    value={line.disabilityQuantity}
+                    min={0}
+                    disabled={busy}
+                    onChange={(v) => onChange(lineChange(line, { disability: v, value: v }))}
+                  />
+                )}
+                {line.disabilityUnitPrice !== null && line.disabilityQuantity > 0 && (
+                  <Stepper
+                    label={t('checkout.qty.companion')}
+                    sub={formatYen(line.disabilityUnitPrice, locale)}
+                    value={line.companionQuantity}
+                    min={0}
+                    disabled={busy}
+                    onChange={(v) => onChange(lineChange(line, { companion: v, value: v }))}
+                  />
+                )}
+                {line.additionalPlans.length > 0 && (
+                  <ul className="cart-line__units">
+                    {line.additionalPlans.flatMap((p) =>
+                      p.quantities.map((q) => (
+                        <li key={`${p.planId}-${q.ageGroupId}`}>
+                          {t('checkout.line.addOn', {
+                            plan: p.name,
+                            name: q.ageGroupName,
+                            count: q.quantity,
+                            price: formatYen(q.unitPrice, locale),
+                          })}
+                        </li>
+                      )),
+                    )}
+                  </ul>
+                )}
+              </>
+            )}
+          </div>
+        ) : undefined}
+      </LineSummary>
+      <div className="cart-line__foot">
+        <HoldCountdown expiresAt={line.expiresAt} offsetMs={offsetMs} />
+        <p className="cart-line__subtotal">
+          <span className="muted">{t('checkout.cart.lineSubtotal')}</span>{' '}
+          <strong data-testid="line-subtotal">{formatYen(line.subtotal, locale)}</strong>
+        </p>
+        <button type="button" className="button button--ghost button--small" onClick={onRemove} disabled={busy}>
+          {t('checkout.cart.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
+  const isChild = useIsChild();
+  const [update, updating] = useUpdateCartLinesMutation();
+  const [remove, removing] = useRemoveCartLinesMutation();
+  const [error, setError] = useState<string | null>(null);
+  const busy = updating.isLoading || removing.isLoading;
+  const next = `/cart/${cart.park.id}/add-info`;
+
+  const change = async (c: CartLineChange) => {
+    setError(null);
+    const line = cart.lines.find((l) => l.id === c.id);
+    const people =
+      (c.quantities ?? []).reduce((n, q) => n + q.quantity, 0) +
+      (c.disability_quantity ?? 0) +
+      (c.companion_quantity ?? 0);
+    // Nobody left on the line: that is removing it.
+    if (line?.kind === 'item' && people === 0) {
+      await remove([c.id])
+        .unwrap()
+        .catch((err: unknown) => setError(errorText(err, locale)));
+      return;
+    }
+    await update([c])
+      .unwrap()
+      .catch((err: unknown) => setError(errorText(err, locale)));
+  };
+
+  return (
+    <section className="panel cart-park" aria-labelledby={`cart-park-${cart.park.id}`} data-testid="cart-park">
+      <h2 id={`cart-park-${cart.park.id}`}>{cart.park.name}</h2>
+      <ul className="cart-lines">
+        {cart.lines.map((line) => (
+          <CartLineRow
+            key={line.id}
+            line={line}
+            offsetMs={offsetMs}
+            busy={busy}
+            onChange={(c) => void change(c)}
+            onRemove={() =>
+              void remove([line.id])
+                .unwrap()
+                .catch((err: unknown) => setError(errorText(err, locale)))
+            }
+          />
+        ))}
+      </ul>
+      <Alert text={error} />
+      <p className="cart-park__subtotal">
+        <span>{t('checkout.cart.subtotal')}</span>
+        <strong data-testid="cart-subtotal">{formatYen(cart.subtotal, locale)}</strong>
+      </p>
+      {isChild ? (
+        <p className="notice">{message('childRestricted', locale)}</p>
+      ) : signedIn ? (
+        <Link to={next} className="button button--primary button--block" data-testid="cart-proceed">
+          {t('checkout.cart.proceed')}
+        </Link>
+      ) : (
+        <>
+          <Link
+            to={`/signin?redirect=${encodeURIComponent(next)}`}
+            className="button button--primary button--block"
+            data-testid="cart-signin"
+          >
+            {t('checkout.cart.signInToProceed')}
+          </Link>
+          <p className="muted">{t('checkout.cart.signInNote')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /cart: the caller's carts grouped by park, quantities, removal, subtotals and each hold's countdown. */
+export default function CartPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { data, isLoading, error, refetch, fulfilledTimeStamp } = useGetCartsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const offsetMs = useMemo(
+    () => clockOffset(data?.meta.serverTime, fulfilledTimeStamp ?? Date.now()),
+    [data?.meta.serverTime, fulfilledTimeStamp],
+  );
+  const now = useNow(1000);
+  const carts = data?.data ?? [];
+  // A hold ran out: ask again a moment later (the server removes the line and says so once).
+  const anyOver = carts.some((c) => c.lines.some((l) => holdSecondsLeft(l.expiresAt, offsetMs, now) === 0));
+  useEffect(() => {
+    if (!anyOver) return;
+    const timer = setTimeout(() => void refetch(), 5000);
+    return () => clearTimeout(timer);
+  }, [anyOver, refetch]);
+
+  return (
+    <div className="checkout-page stack" data-testid="cart-page">
+      <Steps current="cart" />
+      <h1 className="page-title">{t('checkout.cart.title')}</h1>
+      <QueryState isLoading={isLoading} error={error}>
+        {() =>
+          carts.length === 0 ? (
+            <section className="empty-state" data-testid="cart-empty">
+              <p>{message('cartEmpty', locale)}</p>
+              <Link className="button" to="/find/tickets">
+                {t('checkout.cart.findTickets')}
+              </Link>
+            </section>
+          ) : (
+            <>
+              <p className="muted">{t('checkout.cart.holdNote')}</p>
+              {carts.map((cart) => (
+                <ParkCart key={cart.park.id} cart={cart} offsetMs={offsetMs} />
+              ))}
+            </>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}

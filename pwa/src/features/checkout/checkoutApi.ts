@@ -1,0 +1,179 @@
+// Endpoints of the cart, checkout, payment and wallet pages (server: features/carts, orders, payments, me).
+// URLs are relative to /api/v1. Guests' cart calls carry the guest header (added by the shared baseQuery).
+import type { Envelope, PageMeta } from '../../../../common/dto/api';
+import type { Cart, CartsMeta, UpdateCartLinesRequest } from '../../../../common/dto/cart';
+import type { ItemDetail } from '../../../../common/dto/item';
+import type {
+  CoinBalance,
+  CoinHistoryEntry,
+  CouponView,
+  OrderDetail,
+  PlaceOrderAnswer,
+  PlaceOrderRequest,
+} from '../../../../common/dto/order';
+import type { Profile } from '../../../../common/dto/user';
+import type { AdvanceField } from '../../../../common/rules/advanceInfo';
+import type { RegisteredCard } from '../../../../common/rules/card';
+import type { PaymentView } from '../../../../common/rules/paymentState';
+import { api } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+
+/** GET /api/v1/payments/config */
+export interface PaymentsConfig {
+  card: { available: boolean; sandbox: boolean; shopId: string | null; tokenUrl: string | null };
+  paypay: { available: boolean };
+  merpay: { available: boolean };
+}
+
+/** The item as the add-info step reads it: the fields may come with the item detail (or the cart line). */
+export type CheckoutItem = ItemDetail & { advanceInfoFields?: AdvanceField[] };
+
+export type CartLineChange = UpdateCartLinesRequest['data']['lines'][number];
+
+/** PUT /api/v1/me (the payment page's small profile form). */
+export interface ProfileUpdate {
+  name: string;
+  email: string | null;
+  telephone: string | null;
+  prefecture_id: number;
+  birthdate: string | null;
+  language: number;
+  gender?: number;
+}
+
+// Notices of GET carts are delivered once by the server; a page that refetches never sees them twice, but the
+// same answer can reach two subscribers, so each id is shown once per app run.
+const shownNotices = new Set<number>();
+function toastNotices(meta: CartsMeta | undefined) {
+  for (const n of meta?.notices ?? []) {
+    if (shownNotices.has(n.id)) continue;
+    shownNotices.add(n.id);
+    showToast({ text: n.message, kind: 'info' });
+  }
+}
+
+const CARDS = { type: 'Card' as const, id: 'LIST' };
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCarts: build.query<Envelope<Cart[], CartsMeta>, void>({
+      query: () => '/carts',
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          toastNotices((await queryFulfilled).data.meta);
+        } catch {
+          // shown by the page
+        }
+      },
+    }),
+    getParkCart: build.query<Envelope<Cart, CartsMeta>, number>({
+      query: (parkId) => `/carts/${parkId}`,
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          toastNotices((await queryFulfilled).data.meta);
+        } catch {
+          // shown by the page
+        }
+      },
+    }),
+    updateCartLines: build.mutation<Envelope<Cart[], CartsMeta>, CartLineChange[]>({
+      query: (lines) => ({ url: '/carts', method: 'PUT', body: { data: { lines } } }),
+      invalidatesTags: ['Cart'],
+    }),
+    removeCartLines: build.mutation<Envelope<Cart[], CartsMeta>, number[]>({
+      query: (lineIds) => ({ url: '/carts', method: 'DELETE', body: { line_ids: lineIds } }),
+      invalidatesTags: ['Cart'],
+    }),
+    checkoutItem: build.query<Envelope<CheckoutItem>, number>({
+      query: (id) => `/items/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Item', id }],
+    }),
+    uploadPhoto: build.mutation<Envelope<{ id: string }>, { file: Blob; purpose: 'face' | 'gate' }>({
+      query: ({ file, purpose }) => {
+        const body = new FormData();
+        body.append('purpose', purpose);
+        body.append('photo', file);
+        return { url: '/me/photos', method: 'POST', body };
+      },
+    }),
+    placeOrder: build.mutation<Envelope<PlaceOrderAnswer>, PlaceOrderRequest>({
+      query: (body) => ({ url: '/orders', method: 'POST', body }),
+      invalidatesTags: ['Cart', 'Coupon', 'Coin', 'Ticket', CARDS],
+    }),
+    getOrder: build.query<Envelope<OrderDetail>, number>({
+      query: (id) => `/orders/${id}`,
+      keepUnusedDataFor: 0,
+    }),
+    paymentReturn: build.mutation<Envelope<PaymentView>, { id: string; query: Record<string, string> }>({
+      query: ({ id, query }) => ({
+        url: `/payments/${encodeURIComponent(id)}/return`,
+        method: 'POST',
+        body: { query },
+      }),
+      invalidatesTags: ['Cart', 'Coin', 'Coupon', 'Ticket'],
+    }),
+    paymentsConfig: build.query<Envelope<PaymentsConfig>, void>({
+      query: () => '/payments/config',
+    }),
+    myCoupons: build.query<Envelope<CouponView[]>, void>({
+      query: () => '/me/coupons',
+      providesTags: ['Coupon'],
+    }),
+    currentCoins: build.query<Envelope<CoinBalance>, void>({
+      query: () => '/me/coins/current_coin',
+      providesTags: ['Coin'],
+    }),
+    coinHistory: build.query<Envelope<CoinHistoryEntry[], PageMeta & { balance: number }>, { page: number }>({
+      query: ({ page }) => ({ url: '/me/coins/details', params: { page, per_page: 20 } }),
+      providesTags: ['Coin'],
+    }),
+    cards: build.query<Envelope<RegisteredCard[]>, void>({
+      query: () => '/me/cards',
+      providesTags: [CARDS],
+    }),
+    registerCard: build.mutation<
+      Envelope<RegisteredCard>,
+      { token: string; holder_name: string | null; default?: boolean }
+    >({
+      query: (body) => ({ url: '/me/cards', method: 'POST', body }),
+      invalidatesTags: [CARDS],
+    }),
+    setDefaultCard: build.mutation<Envelope<RegisteredCard[]>, number>({
+      query: (id) => ({ url: `/me/cards/${id}/default`, method: 'PUT' }),
+      invalidatesTags: [CARDS],
+    }),
+    deleteCard: build.mutation<Envelope<null>, number>({
+      query: (id) => ({ url: `/me/cards/${id}`, method: 'DELETE' }),
+      invalidatesTags: [CARDS],
+    }),
+    updatePaymentProfile: build.mutation<Envelope<Profile>, ProfileUpdate>({
+      query: (body) => ({ url: '/me', method: 'PUT', body }),
+      invalidatesTags: ['Me'],
+    }),
+  }),
+});
+
+export const {
+  useGetCartsQuery,
+  useGetParkCartQuery,
+  useUpdateCartLinesMutation,
+  useRemoveCartLinesMutation,
+  useCheckoutItemQuery,
+  useUploadPhotoMutation,
+  usePlaceOrderMutation,
+  useGetOrderQuery,
+  usePaymentReturnMutation,
+  usePaymentsConfigQuery,
+  useMyCouponsQuery,
+  useCurrentCoinsQuery,
+  useCoinHistoryQuery,
+  useCardsQuery,
+  useRegisterCardMutation,
+  useSetDefaultCardMutation,
+  useDeleteCardMutation,
+  useUpdatePaymentProfileMutation,
+} = checkoutApi;

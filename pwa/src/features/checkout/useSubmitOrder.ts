@@ -1,0 +1,60 @@
+// Placing the order and following its payment: a redirect leaves for the provider (3-D Secure, PayPay, merpay),
+// completed goes to the completion page, failed to the payment error page; refusals the visitor cannot fix here
+// (the tickets are gone, the application count is used up) go to the error page too, others are shown in place.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PlaceOrderRequest } from '../../../../common/dto/order';
+import { PaymentMethod } from '../../../../common/enums';
+import { usePlaceOrderMutation } from './checkoutApi';
+import { useLocale } from './components';
+import { apiCode, errorText } from './errors';
+import { type CheckoutDraft, clearCheckout, ORDER_ERROR_REASONS } from './rules';
+
+export function useSubmitOrder(parkId: number, quick: number | null) {
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [place, { isLoading }] = usePlaceOrderMutation();
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  const submit = async (
+    draft: CheckoutDraft,
+    method: PaymentMethod,
+    card?: Pick<PlaceOrderRequest, 'card_token' | 'card_holder' | 'user_card_id' | 'save_card'>,
+  ) => {
+    setError(null);
+    const body: PlaceOrderRequest = {
+      park_id: parkId,
+      ...(quick ? { line_ids: [quick], order_type: 1 as const } : { order_type: 0 as const }),
+      payment_method: method as PlaceOrderRequest['payment_method'],
+      coins: draft.coins,
+      user_coupon_ids: draft.couponIds,
+      agreement: draft.agreement,
+      ...(method === PaymentMethod.Visa ? card : {}),
+    };
+    try {
+      const { data } = await place(body).unwrap();
+      const p = data.payment;
+      if (p.kind === 'redirect') {
+        setLeaving(true);
+        window.location.assign(p.url);
+        return;
+      }
+      if (p.kind === 'completed') {
+        clearCheckout(parkId);
+        navigate(`/cart/${parkId}/payment-completed?order=${data.orderId}`, { replace: true });
+        return;
+      }
+      navigate(`/payment/error?reason=${encodeURIComponent(p.reason)}&park=${parkId}`);
+    } catch (err) {
+      const code = apiCode(err);
+      if (code && (ORDER_ERROR_REASONS as readonly string[]).includes(code)) {
+        navigate(`/payment/error?reason=${encodeURIComponent(code)}&park=${parkId}`);
+        return;
+      }
+      setError({ text: errorText(err, locale), code });
+    }
+  };
+
+  return { submit, busy: isLoading || leaving, error };
+}

@@ -1,0 +1,42 @@
+// Endpoints of the item purchase panel and the seat page: availability per date and slot, the seat map, and
+// adding a line to the cart (guests send their guest header through the shared baseQuery).
+import type { Envelope } from '../../../../common/dto/api';
+import type { AddCartLineRequest, CartLine, DateAvailability, SeatState } from '../../../../common/dto/cart';
+import { api } from '../../lib/api';
+
+export interface AddLineMeta {
+  parkId: number;
+  expiresAt: string;
+  holdMinutes: number;
+  serverTime: string;
+}
+
+export const purchaseApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    itemAvailability: build.query<
+      Envelope<DateAvailability[]>,
+      { id: number; from: string; to: string; linkId?: string }
+    >({
+      query: ({ id, from, to, linkId }) => ({
+        url: `/items/${id}/availability`,
+        params: { from, to, ...(linkId ? { link_id: linkId } : {}) },
+      }),
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+    }),
+    itemSeats: build.query<Envelope<SeatState[]>, { id: number; date: string; timeSlotId?: number; linkId?: string }>({
+      query: ({ id, date, timeSlotId, linkId }) => ({
+        url: `/items/${id}/seats`,
+        params: { date, ...(timeSlotId ? { time_slot_id: timeSlotId } : {}), ...(linkId ? { link_id: linkId } : {}) },
+      }),
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+    }),
+    addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddCartLineRequest>({
+      query: (body) => ({ url: '/carts', method: 'POST', body }),
+      invalidatesTags: ['Cart'],
+    }),
+  }),
+});
+
+export const { useItemAvailabilityQuery, useItemSeatsQuery, useAddCartLineMutation } = purchaseApi;

@@ -1,0 +1,79 @@
+// Adding a selection to the cart, then either staying ("Add to cart") or going straight to the checkout of that
+// line only ("Buy now": a quick buy, order type 1). Guests may add; they sign in before the checkout.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { AddCartLineRequest } from '../../../../common/dto/cart';
+import { message } from '../../../../common/messages';
+import { useAppSelector } from '../../app/store';
+import { showToast } from '../../lib/toast';
+import { useAddCartLineMutation } from './purchaseApi';
+import { useLocale } from './useLocale';
+
+interface ErrorEnvelope {
+  data?: { meta?: { message?: unknown; code?: unknown } };
+}
+
+export type AddOutcome = { kind: 'added'; parkId: number } | null;
+
+export function useAddToCart() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
+  const [add, { isLoading }] = useAddCartLineMutation();
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const [added, setAdded] = useState<AddOutcome>(null);
+
+  const submit = async (body: AddCartLineRequest, mode: 'cart' | 'buy'): Promise<boolean> => {
+    setError(null);
+    setAdded(null);
+    try {
+      const res = await add(body).unwrap();
+      const parkId = res.meta.parkId;
+      if (mode === 'buy') {
+        const next = `/cart/${parkId}/add-info?quick=${res.data.id}`;
+        sessionStorage.setItem('quick_buy', JSON.stringify({ parkId, lineId: res.data.id }));
+        navigate(signedIn ? next : `/signin?redirect=${encodeURIComponent(next)}`);
+        return true;
+      }
+      setAdded({ kind: 'added', parkId });
+      showToast({ text: t('checkout.purchase.added'), kind: 'success' });
+      return true;
+    } catch (err) {
+      const meta = (err as ErrorEnvelope | null)?.data?.meta;
+      const text = typeof meta?.message === 'string' && meta.message ? meta.message : message('serverError', locale);
+      setError({ text, code: typeof meta?.code === 'string' ? meta.code : undefined });
+      return false;
+    }
+  };
+
+  return { submit, busy: isLoading, error, added };
+}
+
+/** The answer of an add: a link to the cart, or the server's refusal (the phone rule links to the settings). */
+export function AddResult({ error, added }: Pick<ReturnType<typeof useAddToCart>, 'error' | 'added'>) {
+  const { t } = useTranslation();
+  return (
+    <div className="live-region" aria-live="polite" data-testid="purchase-result">
+      {error && (
+        <div className="checkout-alert checkout-alert--error">
+          <p>{error.text}</p>
+          {error.code === 'phoneRequired' && (
+            <Link to="/me/settings/account-infomation" data-testid="phone-settings-link">
+              {t('checkout.purchase.registerPhone')}
+            </Link>
+          )}
+        </div>
+      )}
+      {added && (
+        <div className="checkout-alert checkout-alert--success">
+          <p>{t('checkout.purchase.added')}</p>
+          <Link to="/cart" className="button button--small" data-testid="go-to-cart">
+            {t('checkout.purchase.goToCart')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
