@@ -276,6 +276,25 @@ describe('adding to the cart', () => {
     expect(Number(audit[0]?.n)).toBeGreaterThan(0);
   });
 
+  it('is described in the OpenAPI document, with the guest header', async () => {
+    const doc = JSON.parse((await ctx.server.inject('/api/openapi.json')).payload) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const [path, method] of [
+      ['/api/v1/carts', 'post'],
+      ['/api/v1/carts', 'get'],
+      ['/api/v1/carts', 'put'],
+      ['/api/v1/carts', 'delete'],
+      ['/api/v1/carts/{parkId}', 'get'],
+      ['/api/v1/carts/switch', 'put'],
+      ['/api/v1/items/{id}/availability', 'get'],
+      ['/api/v1/items/{id}/seats', 'get'],
+    ]) {
+      expect(doc.paths[path as string]?.[method as string], `${method} ${path}`).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/v1/carts'])).toContain('x-guest-user-id');
+  });
+
   it('needs a signed-in user or a guest id', async () => {
     const item = await makeItem();
     const res = await call('POST', '/api/v1/carts', { lang: 'en' }, { item_id: item.id, date: today, ...adults(1) });

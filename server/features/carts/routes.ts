@@ -39,10 +39,9 @@ const PRIVATE = 'private, no-store';
 const GUEST_NOTE = `Not signed in: send your guest uuid in the \`${GUEST_HEADER}\` header.`;
 
 /** Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). */
-const cartOptions = (description: string, extra: RouteOptions = {}): RouteOptions => ({
+const cartOptions = (description: string, extra: RouteOptions = {}, forGuests = true): RouteOptions => ({
   tags: ['api', 'carts'],
-  description,
-  notes: GUEST_NOTE,
+  description: forGuests ? `${description.replace(/\.$/, '')}. ${GUEST_NOTE}` : description,
   cache: { otherwise: PRIVATE },
   ...extra,
 });
@@ -130,7 +129,9 @@ export const cartRoutes: ServerRoute[] = [
         ...quantitiesOf(p),
       };
       const now = new Date();
-      const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now);
+      const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now, {
+        catalogueTtlMs: Math.min(request.server.app.config.catalogueCacheMs, 2000),
+      });
       const data = presentLine(line, catalogue, request.app.locale);
       return ok(
         h,
@@ -245,6 +246,7 @@ export const cartRoutes: ServerRoute[] = [
         auth: REQUIRED,
         validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
       },
+      false,
     ),
     async handler(request, h) {
       const userId = currentUserId(request);

@@ -301,3 +301,33 @@ export function assertPackSellable(pack: CataloguePack, date: string, now: Date)
 /** The basic plan of an item: the first one (by sort) of kind 'basic'. */
 export const basicPlanOf = (item: CatalogueItem): CataloguePlan | undefined =>
   item.plans.find((p) => p.kind === 'basic');
+
+// ---------------------------------------------------------------------------------------------
+// A short-lived memo of catalogue reads for the add path: during a flash sale every add reads the same item.
+// Entries live `ttlMs` (the route uses the catalogue cache setting, capped at 2 s; 0 in tests reads every time);
+// prices for payment are read fresh by cartForCheckout.
+
+const MEMO_MAX = 2000;
+const memos = new WeakMap<object, Map<string, { expires: number; value: Promise<unknown> }>>();
+
+export function cachedRead<T>(db: Db, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  if (ttlMs <= 0) return load();
+  let memo = memos.get(db);
+  if (!memo) {
+    memo = new Map();
+    memos.set(db, memo);
+  }
+  const now = Date.now();
+  const hit = memo.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  if (memo.size >= MEMO_MAX) {
+    for (const [k, v] of memo) if (v.expires <= now || memo.size >= MEMO_MAX) memo.delete(k);
+  }
+  const value = load();
+  const entry = { expires: now + ttlMs, value: value as Promise<unknown> };
+  memo.set(key, entry);
+  value.catch(() => {
+    if (memo?.get(key) === entry) memo.delete(key);
+  });
+  return value;
+}

@@ -13,22 +13,19 @@ import {
   assertVisible,
   type CatalogueItem,
   type CataloguePack,
+  cachedRead,
   loadItems,
   loadPacks,
   reasonOnLoadedDate,
 } from '../../stock/catalogue';
-import { addTo, changeHeld, ensureStockUnits, type UnitState } from '../../stock/queries';
-import { holdSeats, seatIdsOf } from '../../stock/services/seats';
 import {
   assertLineQuantities,
   assertPlansSold,
   itemUnit,
   type LineRow,
   type LineUnit,
-  lockCart,
   normalizeQuantities,
   packUnits,
-  peopleInCart,
   type QuantityInput,
   slotOf,
 } from '../lines';
@@ -56,8 +53,10 @@ interface Plan {
   item?: CatalogueItem;
 }
 
-async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: Date): Promise<Plan> {
-  const item = (await loadItems(db, [itemId], input.date)).get(itemId);
+async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: Date, ttl: number): Promise<Plan> {
+  const item = (
+    await cachedRead(db, `items:${itemId}:${input.date}`, ttl, () => loadItems(db, [itemId], input.date))
+  ).get(itemId);
   if (!item) throw notFound();
   assertVisible(item, input.linkId);
   if (input.quantity !== undefined) throw new DomainError('invalidParam', 400, { field: 'quantity' });
@@ -97,8 +96,10 @@ async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: 
   };
 }
 
-async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: Date): Promise<Plan> {
-  const pack: CataloguePack | undefined = (await loadPacks(db, [packId])).get(packId);
+async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: Date, ttl: number): Promise<Plan> {
+  const pack: CataloguePack | undefined = (
+    await cachedRead(db, `packs:${packId}`, ttl, () => loadPacks(db, [packId]))
+  ).get(packId);
   if (!pack) throw notFound();
   assertVisible(pack, input.linkId);
   // Packs are priced per pack: no age groups, plans, disability places or slots of their own.
@@ -117,10 +118,9 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   const total = input.quantity ?? 0;
   const error = checkPackTotal(pack, total);
   if (error) throw new DomainError(error.key, 400, error.params);
-  const items = await loadItems(
-    db,
-    pack.contents.map((c) => c.itemId),
-    input.date,
+  const contentIds = pack.contents.map((c) => c.itemId);
+  const items = await cachedRead(db, `items:${contentIds.join(',')}:${input.date}`, ttl, () =>
+    loadItems(db, contentIds, input.date),
   );
   for (const c of pack.contents) {
     const item = items.get(c.itemId);
@@ -153,128 +153,79 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   };
 }
 
-/**
- * Adds one line to the owner's cart of the item's (or pack's) park and holds its stock until `expiresAt`
- * (HOLD_MINUTES). Everything is checked before the transaction; inside it the cart is locked, limits across the
- * cart's lines are checked, the line, holds, seats and audit rows are written, and the stock is taken last (one
- * conditional UPDATE per unit, in id order), so a unit's row lock lives only until the commit. Sold out is a 409
- * and changes nothing.
- */
-export async function addCartLine(knex: Knex, owner: CartOwner, input: AddLineInput, now = new Date()) {
-  await assertPhoneRegistered(knex, owner);
-  const plan =
-    input.itemId !== undefined
-      ? await planItemLine(knex, input, input.itemId, now)
-      : await planPackLine(knex, input, input.ticketPackId as number, now);
-  const units = await ensureStockUnits(knex, plan.units);
-  // Not enough left right now: sold out, without a transaction (a hint read; when there seem to be enough, the
-  // conditional UPDATE below still decides).
-  const wanted = new Map<number, number>();
-  for (const [i, u] of plan.units.entries()) addTo(wanted, (units[i] as UnitState).id, u.quantity);
-  for (const unit of units) if (unit.remaining < (wanted.get(unit.id) ?? 0)) throw new DomainError('soldOut', 409);
-  const seatIds = plan.seatCodes.length && plan.item ? await seatIdsOf(knex, plan.item.id, plan.seatCodes) : [];
-  const expiresAt = holdExpiresAt(now);
+const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed']);
 
-  const line = await knex.transaction(async (trx) => {
-    const cartId = await lockCart(trx, owner, plan.parkId);
-    const { line: l } = plan;
-    if (l.kind === 'item' && plan.item) {
-      const already = await peopleInCart(trx, cartId, { itemId: plan.item.id, date: l.date, timeSlotId: l.timeSlotId });
-      assertLineQuantities(
-        plan.item,
-        {
-          basic: l.quantities,
-          additional: l.additionalPlans,
-          disability: l.disabilityQuantity,
-          companion: l.companionQuantity,
-        },
-        already,
-        plan.seatCodes.length ? plan.seatCodes.length : null,
-      );
-    }
-    const inserted = await insertLine(
-      trx,
-      { ...l, cartId, expiresAt },
-      plan.units.map((u, i) => ({ stockUnitId: (units[i] as UnitState).id, quantity: u.quantity })),
-      owner,
-    );
-    const first = inserted.holds[0];
-    if (seatIds.length && first) await holdSeats(trx, first.stockUnitId, first.id, seatIds);
-    // Last: the stock itself (row locks until the commit).
-    await changeHeld(trx, wanted);
-    return { ...l, id: inserted.lineId, cartId, expiresAt, createdAt: inserted.createdAt } satisfies LineRow;
-  });
-  plan.catalogue.seats.set(line.id, plan.seatCodes);
-  return { line, parkId: plan.parkId, catalogue: plan.catalogue };
+/** The code a failure of zoo_add_cart_line raised (its message), if it is one of ours. */
+function functionError(err: unknown): string | null {
+  const e = err as { code?: string; message?: string };
+  if (e?.code !== 'P0001' || typeof e.message !== 'string') return null;
+  const code = e.message.split(' - ').pop()?.trim() ?? '';
+  return FUNCTION_ERRORS.has(code) ? code : null;
+}
+
+export interface AddLineOptions {
+  /** How long the item/pack rules read for an add may be reused (ms, 0 = never; the route caps it at 2 s). */
+  catalogueTtlMs?: number;
 }
 
 /**
- * The line, its holds and their audit rows in ONE statement (data-modifying CTEs): few round trips while the
- * cart is locked.
+ * Adds one line to the owner's cart of the item's (or pack's) park and holds its stock until `expiresAt`
+ * (HOLD_MINUTES). Everything is checked here first (sale window, date, slot, plans, quantities, seats count, pack
+ * total); then ONE statement, the function zoo_add_cart_line (migrations/20261121000031), makes the stock rows if
+ * needed, answers sold out before writing anything when too few places are left, locks the cart, checks
+ * max_per_order over the cart's lines, writes the line, holds, audit rows and seats, and takes the stock last (one
+ * conditional UPDATE per row, in id order). Sold out is a 409 and changes nothing.
  */
-async function insertLine(
-  trx: Knex.Transaction,
-  l: Omit<LineRow, 'id' | 'createdAt'>,
-  holds: { stockUnitId: number; quantity: number }[],
+export async function addCartLine(
+  knex: Knex,
   owner: CartOwner,
-): Promise<{ lineId: number; createdAt: Date; holds: { id: number; stockUnitId: number }[] }> {
-  const lineSql = `INSERT INTO cart_lines (cart_id, kind, item_id, ticket_pack_id, date, time_slot_id, pack_time,
-      basic_plan_id, quantities, additional_plans, disability_quantity, companion_quantity, pack_quantity, people,
-      lottery, expires_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`;
-  const lineBindings = [
-    l.cartId,
-    l.kind,
-    l.itemId,
-    l.ticketPackId,
-    l.date,
-    l.timeSlotId,
-    l.packTime,
-    l.basicPlanId,
-    JSON.stringify(l.quantities),
-    JSON.stringify(l.additionalPlans),
-    l.disabilityQuantity,
-    l.companionQuantity,
-    l.packQuantity,
-    l.people,
-    l.lottery,
-    l.expiresAt,
-  ];
-  if (holds.length === 0) {
-    const { rows } = (await trx.raw(lineSql, lineBindings)) as { rows: { id: number; created_at: Date }[] };
-    const row = rows[0];
-    if (!row) throw new Error('line insert returned nothing');
-    return { lineId: Number(row.id), createdAt: row.created_at, holds: [] };
+  input: AddLineInput,
+  now = new Date(),
+  options: AddLineOptions = {},
+) {
+  await assertPhoneRegistered(knex, owner);
+  const ttl = options.catalogueTtlMs ?? 0;
+  const plan =
+    input.itemId !== undefined
+      ? await planItemLine(knex, input, input.itemId, now, ttl)
+      : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
+  const expiresAt = holdExpiresAt(now);
+  const l = plan.line;
+  let result: { lineId: number; cartId: number; createdAt: string; holdIds: number[] };
+  try {
+    const { rows } = (await knex.raw(
+      `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
+         ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz) AS r`,
+      [
+        owner.key,
+        owner.userId,
+        owner.guestUserId,
+        plan.parkId,
+        JSON.stringify(l),
+        l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
+        JSON.stringify(plan.units),
+        JSON.stringify(plan.seatCodes),
+        expiresAt,
+      ],
+    )) as { rows: { r: typeof result | string }[] };
+    const r = rows[0]?.r;
+    if (!r) throw new Error('zoo_add_cart_line returned nothing');
+    result = typeof r === 'string' ? JSON.parse(r) : r;
+  } catch (err) {
+    const code = functionError(err);
+    if (code === 'soldOut') throw new DomainError('soldOut', 409);
+    if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed', 409);
+    if (code === 'seatUnknown') throw new DomainError('seatUnknown', 400);
+    if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', 400, { max: plan.item?.maxPerOrder ?? 0 });
+    throw err;
   }
-  const { rows } = (await trx.raw(
-    `WITH line AS (${lineSql}),
-    holds AS (
-      INSERT INTO stock_holds (stock_unit_id, cart_line_id, quantity, expires_at)
-      SELECT u.unit_id, line.id, u.quantity, ?::timestamptz
-      FROM line, (VALUES ${holds.map(() => '(?::bigint, ?::int)').join(', ')}) AS u(unit_id, quantity)
-      RETURNING id, stock_unit_id, quantity, cart_line_id
-    ),
-    audit AS (
-      INSERT INTO audit_logs (entity, entity_id, action, actor_user_id, data)
-      SELECT 'stock_hold', holds.id::text, 'hold.created', ?::int, jsonb_build_object('stockUnitId', holds.stock_unit_id,
-        'quantity', holds.quantity, 'cartLineId', holds.cart_line_id, 'owner', ?::text)
-      FROM holds
-    )
-    SELECT line.id, line.created_at,
-      (SELECT json_agg(json_build_object('id', holds.id, 'stockUnitId', holds.stock_unit_id) ORDER BY holds.id)
-       FROM holds) AS holds
-    FROM line`,
-    [...lineBindings, l.expiresAt, ...holds.flatMap((h) => [h.stockUnitId, h.quantity]), owner.userId, owner.key],
-  )) as { rows: { id: number; created_at: Date; holds: { id: number; stockUnitId: number }[] | string }[] };
-  const row = rows[0];
-  if (!row) throw new Error('line insert returned nothing');
-  const list = typeof row.holds === 'string' ? JSON.parse(row.holds) : row.holds;
-  return {
-    lineId: Number(row.id),
-    createdAt: row.created_at,
-    holds: (list as { id: number; stockUnitId: number }[]).map((h) => ({
-      id: Number(h.id),
-      stockUnitId: Number(h.stockUnitId),
-    })),
+  const line: LineRow = {
+    ...l,
+    id: Number(result.lineId),
+    cartId: Number(result.cartId),
+    expiresAt,
+    createdAt: new Date(result.createdAt),
   };
+  const catalogue: CartCatalogue = { ...plan.catalogue, seats: new Map([[line.id, plan.seatCodes]]) };
+  return { line, parkId: plan.parkId, catalogue, holdIds: result.holdIds.map(Number) };
 }
