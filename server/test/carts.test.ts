@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CartLine, DateAvailability } from '../../common/dto/cart';
 import { HOLD_MINUTES } from '../../common/rules/cart';
 import { addDays, tokyoDate } from '../../common/time';
+import { seedSeats } from '../../seeds/seats';
 import { issueAccessToken } from '../features/auth/accessToken';
 import { expireHolds } from '../features/jobs/expireHolds';
 import { createTestServer, type TestContext } from './testServer';
@@ -645,6 +646,10 @@ describe('seats', () => {
     const cart = (body(swap).data as Cart[]).find((c) => c.lines.some((l) => l.id === lineId));
     expect(cart?.lines.find((l) => l.id === lineId)?.seatCodes).toEqual(['A-1', 'A-3']);
     expect((await post(b, ['A-2'])).statusCode).toBe(201);
+    const swapped = await knex()('audit_logs')
+      .where({ entity: 'stock_hold', action: 'hold.seatsChanged' })
+      .first('data');
+    expect(swapped?.data).toMatchObject({ added: ['A-3'], freed: ['A-2'], cartLineId: lineId });
 
     // More people need more seats.
     const more = await call('PUT', '/api/v1/carts', a, { data: { lines: [{ id: lineId, ...adults(3) }] } });
@@ -679,6 +684,10 @@ describe('seats', () => {
       const max = (await knex()('item_time_slots').where('item_id', s.id).max({ m: 'capacity' }).first())?.m;
       expect(seats, s.code).toBe(Number(max));
     }
+    // Seeding again keeps the same seats (same ids).
+    const before = await knex()('item_seats').orderBy('id').select('id', 'item_id', 'seat_code');
+    await knex().transaction((trx) => seedSeats(trx));
+    expect(await knex()('item_seats').orderBy('id').select('id', 'item_id', 'seat_code')).toEqual(before);
   });
 });
 

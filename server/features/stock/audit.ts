@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 
-export type HoldAction = 'created' | 'increased' | 'decreased' | 'released' | 'expired' | 'sold' | 'moved';
+export type HoldAction =
+  | 'created'
+  | 'increased'
+  | 'decreased'
+  | 'seatsChanged'
+  | 'released'
+  | 'expired'
+  | 'sold'
+  | 'moved';
 
 export interface HoldAuditEntry {
   holdId: number;

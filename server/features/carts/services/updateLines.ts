@@ -141,11 +141,20 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
               current.filter((c) => !wantedCodes.has(c.seatCode)).map((c) => c.id),
             );
             const added = wanted.filter((c) => !currentCodes.has(c));
+            const freed = current.filter((c) => !wantedCodes.has(c.seatCode)).map((c) => c.seatCode);
             await holdSeats(trx, Number(hold.stockUnitId), hold.id, await seatIdsOf(trx, item.id, added));
+            if (added.length || freed.length) {
+              audits.push({
+                holdId: Number(hold.id),
+                action: 'seatsChanged',
+                actorUserId: owner.userId,
+                data: { added, freed, cartLineId: line.id },
+              });
+            }
           }
           assertLineQuantities(item, q, 0, seatCount);
-          if (people > line.people) assertItemSellable(item, line.date, now);
           if (people > line.people) {
+            assertItemSellable(item, line.date, now);
             const unit = { itemId: item.id, date: line.date, timeSlotId: line.timeSlotId };
             grown.set(`${line.cartId}|${unitKey(unit)}`, { cartId: line.cartId, unit, item });
           }
