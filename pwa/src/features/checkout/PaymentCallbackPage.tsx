@@ -32,9 +32,21 @@ function Callback() {
     const sent = Object.fromEntries(query.entries());
     const since = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    // The first call reports the return; while the provider has no final word the payment is read again, and
+    // every few reads the provider is asked again through the return call.
+    const current = async () => {
+      if (attempt++ % 4 === 0) return report({ id: paymentId, query: sent }).unwrap();
+      const sub = dispatch(checkoutApi.endpoints.getPayment.initiate(paymentId, { forceRefetch: true }));
+      try {
+        return await sub.unwrap();
+      } finally {
+        sub.unsubscribe();
+      }
+    };
     const ask = async () => {
       try {
-        const { data: payment } = await report({ id: paymentId, query: sent }).unwrap();
+        const { data: payment } = await current();
         if (isPendingPayment(payment.state)) {
           if (Date.now() - since > GIVE_UP_MS) {
             setSlow(true);
@@ -43,9 +55,9 @@ function Callback() {
           timer = setTimeout(() => void ask(), POLL_MS);
           return;
         }
-        const order = await dispatch(checkoutApi.endpoints.getOrder.initiate(payment.orderId))
-          .unwrap()
-          .catch(() => null);
+        const orderSub = dispatch(checkoutApi.endpoints.getOrder.initiate(payment.orderId));
+        const order = await orderSub.unwrap().catch(() => null);
+        orderSub.unsubscribe();
         const parkId = order?.data.park.id;
         if (SUCCEEDED_PAYMENT_STATES.includes(payment.state) && parkId) {
           clearCheckout(parkId);

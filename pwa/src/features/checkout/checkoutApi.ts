@@ -116,6 +116,10 @@ export const checkoutApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Cart', 'Coin', 'Coupon', 'Ticket'],
     }),
+    getPayment: build.query<Envelope<PaymentView>, string>({
+      query: (id) => `/payments/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 0,
+    }),
     paymentsConfig: build.query<Envelope<PaymentsConfig>, void>({
       query: () => '/payments/config',
     }),
