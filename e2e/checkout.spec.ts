@@ -44,8 +44,11 @@ async function verify(request: APIRequestContext, email: string) {
   expect((await request.get(`/api/v1/email/verify/${token}`)).status()).toBe(200);
 }
 
-/** A verified user with a phone number; `full` adds the birthdate and prefecture that paying needs. */
-async function apiUser(request: APIRequestContext, full: boolean): Promise<ApiUser> {
+/**
+ * A verified user with a phone number; `full` adds the birthdate and prefecture that paying needs, 'no-phone' leaves
+ * the profile as registration made it.
+ */
+async function apiUser(request: APIRequestContext, full: boolean | 'no-phone'): Promise<ApiUser> {
   const email = uniqueEmail('buyer');
   const bot = async () =>
     ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
@@ -59,6 +62,7 @@ async function apiUser(request: APIRequestContext, full: boolean): Promise<ApiUs
   });
   expect(login.status()).toBe(200);
   const token = ((await login.json()) as { access_token: string }).access_token;
+  if (full === 'no-phone') return { email, token };
   const me = await request.put('/api/v1/me', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
@@ -66,7 +70,7 @@ async function apiUser(request: APIRequestContext, full: boolean): Promise<ApiUs
       email,
       telephone: '090-1234-5678',
       language: 0,
-      ...(full ? { birthdate: '1990-04-01', prefecture_id: 13 } : {}),
+      ...(full === true ? { birthdate: '1990-04-01', prefecture_id: 13 } : {}),
     },
   });
   expect(me.status()).toBe(200);
@@ -505,6 +509,52 @@ test('a registered card pays an annual pass with a face photo; cards are listed,
   await page.getByTestId('card-pay').click();
   await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
   await expect(page.getByTestId('order-line')).toContainText('年間パスポート');
+});
+
+test('seats: chosen on the seat map for each person, kept on the cart line', async ({ page, request }) => {
+  const user = await apiUser(request, false);
+  await signInPage(page, user);
+  const id = await itemId(request, (i) => i.name === 'イルカ・アシカパフォーマンス 指定席');
+  await page.goto(`/items/${id}`);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('next-month').click();
+  await panel.locator('.avail-day--available:enabled, .avail-day--few:enabled').nth(2).click();
+  await panel.getByTestId('slot-choices').locator('label:has(input:enabled)').last().click();
+  const adults = panel.getByTestId('quantity-choices').getByRole('button', { name: '大人を1枚増やす' });
+  await adults.click();
+  await adults.click();
+  await panel.getByTestId('add-to-cart').click();
+
+  await expect(page).toHaveURL(/\/custom\/seat_reservation\?mode=cart$/);
+  const map = page.getByTestId('seat-map');
+  const free = map.locator('button.seat:enabled');
+  const first = await free.nth(0).getAttribute('data-seat');
+  const second = await free.nth(1).getAttribute('data-seat');
+  await page.getByTestId('seat-add-to-cart').click();
+  await expect(page.getByText(message('seatCountMismatch', 'ja', { count: 2 }))).toBeVisible();
+  await map.locator(`[data-seat="${first}"]`).click();
+  await map.locator(`[data-seat="${second}"]`).click();
+  // Two people, two seats: the others cannot be chosen now.
+  await expect(map.locator('button.seat:not(.seat--taken):not(.seat--chosen)').first()).toBeDisabled();
+  await shot(page, '22-seat-reservation');
+  await page.getByTestId('seat-add-to-cart').click();
+  await page.getByTestId('go-to-cart').click();
+  await expect(page.getByTestId('cart-line')).toContainText(`座席：${first}, ${second}`);
+  await shot(page, '23-cart-seats');
+});
+
+test('a signed-in user without a phone number is told to register one', async ({ page, request }) => {
+  const user = await apiUser(request, 'no-phone');
+  await signInPage(page, user);
+  const id = await itemId(request, (i) => i.name === '仙台うみの杜水族館 入館券');
+  await page.goto(`/items/${id}`);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('next-month').click();
+  await panel.locator('.avail-day--available:enabled, .avail-day--few:enabled').first().click();
+  await panel.getByTestId('quantity-choices').getByRole('button', { name: '大人を1枚増やす' }).click();
+  await panel.getByTestId('add-to-cart').click();
+  await expect(panel.getByTestId('purchase-result')).toContainText(message('phoneRequired', 'ja'));
+  await expect(panel.getByTestId('phone-settings-link')).toHaveAttribute('href', '/me/settings/account-infomation');
 });
 
 test('cart steps entered without browser history go to the top page', async ({ page }) => {

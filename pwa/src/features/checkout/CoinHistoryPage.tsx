@@ -49,7 +49,7 @@ function History() {
                         <span className={`coin-kind coin-kind--${r.kind}`}>{t(`checkout.coins.kind.${r.kind}`)}</span>
                         <p className="coin-entry__reason">
                           {t(`checkout.coins.reason.${r.reason}`, { defaultValue: r.reason })}
-                          {r.applicationNumber && <span className="muted"> {r.applicationNumber}</span>}
+                          {r.applicationNumber && <span className="muted coin-entry__app"> {r.applicationNumber}</span>}
                         </p>
                         <p className="muted coin-entry__date">{formatDateTime(r.createdAt, locale)}</p>
                         {r.kind === 'plus' && r.expiresAt && (
