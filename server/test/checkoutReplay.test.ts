@@ -2,24 +2,13 @@
 // PayPay payment whose notification and browser return are each delivered 5 times concurrently produce one
 // paid order, one set of tickets and one coin movement; a declined card charges nothing and keeps the holds
 // until their deadline.
-import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, commerce } from './commerceFixtures';
-import { createTestServer, type TestContext } from './testServer';
+import { createTestServer, freePort, type TestContext } from './testServer';
 
 let ctx: TestContext;
 let base = '';
 const c = commerce(() => ctx);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,7 +1,6 @@
 // The payment layer end to end over real HTTP: the server listens, the adapters call the sandboxes on the
 // same server, the browser steps (challenge page, approval page, return) are followed with fetch, and the
 // sandboxes deliver their notifications by POSTing to our notify URL.
-import { createServer as createNetServer } from 'node:net';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethod, PaymentMode } from '../../common/enums';
@@ -25,22 +24,11 @@ import { refundPayment } from '../features/payments/services/refundPayment';
 import { type StartPaymentInput, startPayment } from '../features/payments/services/startPayment';
 import { voidPayment } from '../features/payments/services/voidPayment';
 import { DomainError } from '../lib/errors';
-import { createTestServer, type TestContext } from './testServer';
+import { createTestServer, freePort, type TestContext } from './testServer';
 
 let ctx: TestContext;
 let base: string;
 let knex: Knex;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- The order side's hook, recorded ----
 interface Call {

@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 import type { Server } from '@hapi/hapi';
 import { loadConfig } from '../config';
 import { createServer } from '../server';
@@ -29,4 +30,16 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       await db.drop();
     },
   };
+}
+
+/** A free local port, for tests that start the server listening (payment sandboxes call it back over HTTP). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -8,6 +8,7 @@ export type HoldAction =
   | 'released'
   | 'expired'
   | 'sold'
+  | 'paymentWindow'
   | 'moved';
 
 export interface HoldAuditEntry {

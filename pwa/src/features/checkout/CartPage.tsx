@@ -5,6 +5,7 @@ import type { Cart, CartLine } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatYen } from '../../lib/format';
 import {
   type CartLineChange,
   useGetCartsQuery,
@@ -13,7 +14,6 @@ import {
 } from './checkoutApi';
 import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useLocale, useNow } from './components';
 import { errorText } from './errors';
-import { formatYen } from './format';
 import { clockOffset, holdSecondsLeft } from './rules';
 
 function Stepper({

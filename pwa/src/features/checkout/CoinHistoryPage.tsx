@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useCoinHistoryQuery, useCurrentCoinsQuery } from './checkoutApi';
 import { SignedIn, useLocale } from './components';
-import { formatDateTime, formatNumber } from './format';
 
 function History() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { CouponView } from '../../../../common/dto/order';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatDateTime, formatYen } from '../../lib/format';
 import { useMyCouponsQuery } from './checkoutApi';
 import { SignedIn, useLocale } from './components';
-import { formatDateTime, formatYen } from './format';
 
 function CouponCard({ coupon }: { coupon: CouponView }) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { message } from '../../../../common/messages';
 import { MAX_REGISTERED_CARDS, type RegisteredCard } from '../../../../common/rules/card';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatYen } from '../../lib/format';
 import { CardFields, useCardForm } from './CardFields';
 import {
   useCardsQuery,
@@ -15,7 +16,6 @@ import {
   usePaymentsConfigQuery,
 } from './checkoutApi';
 import { Alert, SignedIn, Steps, TotalsTable, useIsChild, useLocale } from './components';
-import { formatYen } from './format';
 import { checkoutLines, computeTotals, offeredCoupons, parseParkId, parseQuick, readDraft } from './rules';
 import { tokenizeCard } from './tokenize';
 import { useSubmitOrder } from './useSubmitOrder';

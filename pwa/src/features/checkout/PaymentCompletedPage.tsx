@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { PaymentMethod } from '../../../../common/enums';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useGetOrderQuery } from './checkoutApi';
 import { SignedIn, Steps, TotalsTable, useLocale } from './components';
-import { formatDate, formatDateTime, formatYen } from './format';
 import { parseQuick } from './rules';
 
 const METHOD_KEYS: Record<number, string> = {

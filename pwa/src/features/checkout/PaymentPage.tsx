@@ -7,9 +7,9 @@ import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { formatDate, formatNumber, formatYen } from '../../lib/format';
 import { useCurrentCoinsQuery, useGetParkCartQuery, useMyCouponsQuery, usePaymentsConfigQuery } from './checkoutApi';
 import { Alert, LineSummary, SignedIn, Steps, TotalsTable, useIsChild, useLocale } from './components';
-import { formatDate, formatNumber, formatYen } from './format';
 import { PaymentProfileForm, profileComplete } from './ProfileForm';
 import {
   CHECKOUT_KEYS,

@@ -6,7 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
 import type { Locale } from '../../../../common/enums';
 import { useAppSelector } from '../../app/store';
-import { formatDate, formatYen } from './format';
+import { formatDate, formatYen } from '../../lib/format';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
 
 /** The UI language as the shared message catalogue's locale. */

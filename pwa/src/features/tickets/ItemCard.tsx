@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ItemSummary } from '../../../../common/dto/item';
-import { formatShortDate } from './format';
+import { formatShortDate } from '../../lib/format';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
 import { useLocale } from './useLocale';
 

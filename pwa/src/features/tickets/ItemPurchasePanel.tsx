@@ -7,7 +7,7 @@ import { message } from '../../../../common/messages';
 import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
-import { formatDate, formatYen } from './format';
+import { formatDate, formatYen } from '../../lib/format';
 import {
   addLineRequest,
   addMonths,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TicketPackSummary } from '../../../../common/dto/ticketPack';
-import { formatYen } from './format';
+import { formatYen } from '../../lib/format';
 import { useLocale } from './useLocale';
 
 export function PackCard({ pack }: { pack: TicketPackSummary }) {

@@ -5,7 +5,7 @@ import type { SeatState } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { normalizeSeatCodes } from '../../../../common/rules/cart';
 import { QueryState } from '../../lib/components/QueryState';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { addLineRequest, peopleOfSelection, readReservation } from './purchase';
 import { useItemSeatsQuery } from './purchaseApi';
 import { useGetItemQuery } from './ticketsApi';

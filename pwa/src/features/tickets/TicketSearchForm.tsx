@@ -6,7 +6,7 @@ import { enumValues, ItemCategory } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { MAX_SEARCH_DATES } from '../../../../common/rules/availability';
 import { addDays, tokyoDate } from '../../../../common/time';
-import { formatShortDate } from './format';
+import { formatShortDate } from '../../lib/format';
 import { addDate, DEFAULT_TAB, queryFromSearch } from './searchParams';
 import { type ItemSearch, useTicketParkOptionsQuery } from './ticketsApi';
 import { useLocale } from './useLocale';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ItemSummary } from '../../../../common/dto/item';
 import { CombinationLabel } from '../../../../common/enums';
-import { formatYen } from './format';
+import { formatYen } from '../../lib/format';
 import { useLocale } from './useLocale';
 
 /** The combination label already says "reservation": no separate reservation flag then. */

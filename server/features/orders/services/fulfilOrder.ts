@@ -124,6 +124,9 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
   const authorisedOnly = payment.mode === PaymentMode.Auth;
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
   const holdIds = lines.flatMap((l) => l.holdIds.map(Number));
+  // The cart's lock order (lines, then holds, then stock) so a cart change at the same moment cannot deadlock.
+  const cartLineIds = lines.flatMap((l) => (l.cartLineId === null ? [] : [Number(l.cartLineId)]));
+  if (cartLineIds.length) await trx('cart_lines').whereIn('id', cartLineIds).orderBy('id').forUpdate().select('id');
   if (!authorisedOnly) await sellHolds(trx, holdIds);
   const issued = authorisedOnly ? 0 : await issueTickets(trx, order, lines);
   const now = new Date();
@@ -148,7 +151,6 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
     });
   }
   // The bought lines leave the cart (their holds are sold: the line reference is cleared by the foreign key).
-  const cartLineIds = lines.flatMap((l) => (l.cartLineId === null ? [] : [Number(l.cartLineId)]));
   if (cartLineIds.length) await trx('cart_lines').whereIn('id', cartLineIds).delete();
   await audit(trx, {
     entity: 'order',

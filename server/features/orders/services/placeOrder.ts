@@ -20,6 +20,7 @@ import { DomainError } from '../../../lib/errors';
 import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
+import { auditHolds } from '../../stock/audit';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins } from '../coins';
 import { heldCoupons } from './listCoupons';
 
@@ -184,6 +185,15 @@ export async function placeOrder(
     const holdIds = cart.lines.flatMap((l) => l.holds.map((h) => h.id));
     if (holdIds.length) {
       await trx('stock_holds').whereIn('id', holdIds).where('expires_at', '<', until).update({ expires_at: until });
+      await auditHolds(
+        trx,
+        holdIds.map((holdId) => ({
+          holdId,
+          action: 'paymentWindow' as const,
+          actorUserId: input.userId,
+          data: { until: until.toISOString(), orderId: order.id },
+        })),
+      );
     }
     await trx('cart_lines')
       .whereIn(

@@ -1,6 +1,6 @@
-import type { Locale } from '../../../../common/enums';
+import type { Locale } from '../../../common/enums';
 
-// Display formats of the ticket pages: yen (integers, tax included) and Asia/Tokyo dates.
+// Display formats shared by the pages: yen (integers, tax included), numbers, Asia/Tokyo dates and times.
 
 const yenJa = new Intl.NumberFormat('ja-JP');
 const yenEn = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' });
@@ -9,6 +9,9 @@ const yenEn = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY
 export function formatYen(yen: number, locale: Locale): string {
   return locale === 'en' ? yenEn.format(yen) : `${yenJa.format(yen)}円`;
 }
+
+/** A plain number with separators (coins). */
+export const formatNumber = (n: number, locale: Locale) => n.toLocaleString(locale === 'en' ? 'en-US' : 'ja-JP');
 
 const dateFormats = {
   ja: new Intl.DateTimeFormat('ja-JP', {
