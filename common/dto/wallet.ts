@@ -1,0 +1,182 @@
+// My Tickets (the wallet), ticket tokens, usage marks, cancellation and sharing, as the API answers them.
+// Requests are snake_case like the spec's calls; answers are camelCase. The PWA keeps WalletTicket rows in
+// IndexedDB as they come, so every field a ticket page needs offline is on the ticket itself.
+import type { UsageTrigger } from '../enums';
+
+/** The spec's ticket states (SPEC "Ticket states"), as stored in tickets.state. */
+export const TicketState = {
+  Available: 'available',
+  DuringUsePeriod: 'during_use_period',
+  UnusedRemains: 'unused_remains',
+  LotteryWaiting: 'lottery_waiting',
+  CancelWaiting: 'cancel_waiting',
+  MinimumApplicationWaiting: 'minimum_application_waiting',
+  WaitCertificate: 'wait_certificate',
+  Used: 'used',
+  PartiallyUsed: 'partially_used',
+  LostLottery: 'lost_lottery',
+  WonLottery: 'won_lottery',
+  Cancelled: 'cancelled',
+} as const;
+export type TicketState = (typeof TicketState)[keyof typeof TicketState];
+
+export interface WalletPark {
+  id: number;
+  name: string;
+  address: string | null;
+  /** Park map images the wallet stores for offline map mode (absolute paths under /media). */
+  mapImageUrls: string[];
+  timeZone: 'Asia/Tokyo';
+}
+
+export interface WalletTicket {
+  id: string;
+  ticketNumber: string;
+  packNumber: string | null;
+  orderId: number;
+  applicationNumber: string;
+  park: WalletPark;
+  itemId: number;
+  itemName: string;
+  /** Holder kind: basic | disability | companion | pack; with the age group's name. */
+  unitKind: string;
+  ageGroupName: string | null;
+  price: number;
+  /** Day of use (Asia/Tokyo, YYYY-MM-DD) and the slot's start time when timed. */
+  useDate: string;
+  time: string | null;
+  seatCode: string | null;
+  state: TicketState;
+  usageTrigger: UsageTrigger;
+  usedAt: string | null;
+  /** The signed token (common/rules/ticketToken.ts) the QR code encodes; null when the ticket cannot be shown. */
+  token: string | null;
+  /** The face photo shown at the gate (PUT api/v1/me/tickets/image), if set. */
+  faceImageUrl: string | null;
+  /** Disabled holders show the certificate / disability-ID step before use. */
+  needsCertificate: boolean;
+  /** URL access: the /product/trigger/:id link, present only from the day of use. */
+  triggerUrl: string | null;
+  cancellable: boolean;
+  shareable: boolean;
+  /** Set while the ticket sits in an open share (it has then left My Tickets). */
+  shareId: string | null;
+  /** Received from someone else's share. */
+  receivedFromShare: boolean;
+}
+
+/** GET api/v1/me/tickets: current tickets (not shared out, not past). */
+export interface WalletAnswer {
+  tickets: WalletTicket[];
+  /** Server time of the answer: the wallet shows "last updated" from it. */
+  asOf: string;
+}
+
+/** GET api/v1/me/tickets/{id}/detail: the order the ticket came from (SPEC "Order/application"). */
+export interface TicketDetail {
+  ticket: WalletTicket;
+  applicationNumber: string;
+  orderedAt: string;
+  subtotal: number;
+  coinDiscount: number;
+  couponDiscount: number;
+  total: number;
+  /** PaymentMethod */
+  paymentMethod: number;
+  amountPaid: number;
+  orderState: string;
+  ticketSubtotal: number;
+  /** The field labels and answers given at checkout for this holder. */
+  advanceInformation: { key: string; label: string; value: string | null; photoUrl: string | null }[];
+  cancellation: CancellationQuote | null;
+}
+
+/** What cancelling would cost now, by the item's policy (charge rate by days before use). */
+export interface CancellationQuote {
+  ticketIds: string[];
+  daysBefore: number;
+  chargeRate: number;
+  fee: number;
+  /** Refunded to the original payment method, and returned as coins. */
+  refundAmount: number;
+  refundCoins: number;
+  /** The provider must confirm (state becomes cancel_waiting until it does). */
+  needsProviderConfirmation: boolean;
+}
+
+/** POST api/v1/me/tickets/{id}/use, and the outbox's replay of it. */
+export interface UseTicketRequest {
+  /** Client-made UUID: the idempotency key. */
+  client_id: string;
+  /** Device time of the act (ISO). */
+  used_at: string;
+}
+
+export type UseConflict = 'alreadyUsed' | 'notUseDay' | 'notUsable';
+
+export interface UseTicketAnswer {
+  ticket: WalletTicket;
+  /** True when this request (or an earlier one with the same client_id) is what marked it. */
+  applied: boolean;
+}
+
+/** GET api/v1/parks/{id}/ticket-keys: public keys for offline verification. */
+export interface TicketKey {
+  kid: string;
+  parkId: number;
+  alg: 'Ed25519';
+  /** Raw 32-byte public key, base64url. */
+  publicKey: string;
+  createdAt: string;
+  retiredAt: string | null;
+}
+
+/** GET api/v1/parks/{id}/ticket-revocations?since=: token ids no longer valid. */
+export interface TicketRevocations {
+  parkId: number;
+  revoked: { jti: string; revokedAt: string }[];
+  asOf: string;
+}
+
+/** POST api/v1/staff/scans: a gate scan, idempotent by scan_id; the scan's own time is kept. */
+export interface ScanRequest {
+  scan_id: string;
+  token: string;
+  scanned_at: string;
+  device_id?: string;
+}
+
+export interface ScanAnswer {
+  scanId: string;
+  ticketId: string;
+  /** accepted: first scan; duplicate: a later scan of a used ticket, flagged for review. */
+  result: 'accepted' | 'duplicate';
+  usedAt: string;
+}
+
+export interface TicketShare {
+  id: string;
+  url: string;
+  state: 'open' | 'received' | 'cancelled' | 'expired';
+  expiresAt: string;
+  createdAt: string;
+  tickets: WalletTicket[];
+}
+
+/** GET api/v1/ticket-shares/{id}: what a receiver (guest or signed in) sees before receiving. */
+export interface SharePreview {
+  id: string;
+  state: TicketShare['state'];
+  expiresAt: string;
+  sharerName: string;
+  park: { id: number; name: string };
+  tickets: { itemName: string; useDate: string; time: string | null; unitKind: string; ageGroupName: string | null }[];
+}
+
+/** GET api/v1/me/tickets/usage-histories */
+export interface UsageHistoryEntry {
+  ticket: WalletTicket;
+  /** used | cancelled | expired (past day of use, unused) | shared (received by someone) */
+  outcome: 'used' | 'cancelled' | 'expired' | 'shared';
+  at: string;
+}
