@@ -180,3 +180,32 @@ export interface UsageHistoryEntry {
   outcome: 'used' | 'cancelled' | 'expired' | 'shared';
   at: string;
 }
+
+// Added by the PWA side (backward-compatible): request bodies the wallet pages send, and the URL-access page's view.
+
+/** PUT api/v1/me/tickets/image: the face photo (an id from POST api/v1/me/photos, purpose face) for these tickets. */
+export interface TicketImageRequest {
+  ticket_ids: string[];
+  photo_id: string;
+}
+
+/** POST api/v1/me/tickets/cancellations, and GET cancellation-quote?ticket_ids[]= (bracket-style query). */
+export interface CancelTicketsRequest {
+  ticket_ids: string[];
+}
+
+/** POST api/v1/me/ticket-shares */
+export interface CreateShareRequest {
+  ticket_ids: string[];
+}
+
+/**
+ * GET api/v1/me/tickets/{id}/trigger (the /product/trigger/:id page): the ticket and whether it can be used now;
+ * POST on the same path marks it used and answers UseTicketAnswer (409 meta.code as for /use). The PWA also
+ * accepts a bare WalletTicket here.
+ */
+export interface TicketTriggerView {
+  ticket: WalletTicket;
+  usable: boolean;
+  reason: UseConflict | null;
+}
