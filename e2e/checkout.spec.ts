@@ -6,7 +6,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { message } from '../common/messages';
-import type { AdvanceField } from '../common/rules/advanceInfo';
 import { addDays, tokyoDate } from '../common/time';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 
@@ -137,55 +136,6 @@ async function addLine(page: Page, body: Record<string, unknown>) {
   return ((await res.json()) as { meta: { parkId: number } }).meta.parkId;
 }
 
-// The seed's advance-information fields (seeds/commerce.ts): annual passes ask a name and a face photo,
-// reservation-required events and quests a name and an optional gate photo.
-const NAME: AdvanceField = {
-  key: 'name',
-  kind: 'text',
-  labelJa: 'ご利用者のお名前',
-  labelEn: 'Name of the ticket holder',
-  required: true,
-  maxLength: 40,
-};
-const FACE: AdvanceField = {
-  key: 'face_photo',
-  kind: 'face_photo',
-  labelJa: '顔写真（JPEG・PNG、10MBまで）',
-  labelEn: 'Face photo (JPEG or PNG, up to 10MB)',
-  required: true,
-};
-const GATE: AdvanceField = {
-  key: 'gate_photo',
-  kind: 'gate_photo',
-  labelJa: 'ゲート提示用写真（JPEG、10MBまで、任意）',
-  labelEn: 'Photo to show at the gate (JPEG, up to 10MB, optional)',
-  required: false,
-};
-
-/**
- * Stopgap: neither GET /api/v1/items/{id} nor the cart line tells the PWA which advance-information fields an item
- * asks (placeOrder reads them from the database). Until one of them does, the item answer is completed here with
- * the seed's fields; the order is still checked for real by the server. Answers that already carry the fields are
- * left alone.
- */
-async function exposeAdvanceFields(page: Page) {
-  await page.route(/\/api\/v1\/items\/\d+(\?.*)?$/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as {
-      data?: { name: string; category: number; reservationRequired: boolean; advanceInfoFields?: AdvanceField[] };
-    };
-    const item = body.data;
-    if (item && !item.advanceInfoFields) {
-      item.advanceInfoFields = item.name.includes('年間パスポート')
-        ? [NAME, FACE]
-        : [1, 2].includes(item.category) && item.reservationRequired
-          ? [NAME, GATE]
-          : [];
-    }
-    await route.fulfill({ response, json: body });
-  });
-}
-
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
@@ -218,7 +168,6 @@ test('a guest adds a timed ticket, signs in, fills advance information, uses a c
 }) => {
   test.setTimeout(120_000);
   const user = await apiUser(request, false);
-  await exposeAdvanceFields(page);
   const id = await itemId(request, (i) => i.name === 'エゾシカの餌やり体験');
 
   // The item page: a day from the calendar, a time slot, two adults.
@@ -454,7 +403,6 @@ test('a registered card pays an annual pass with a face photo; cards are listed,
 }) => {
   test.setTimeout(90_000);
   const user = await apiUser(request, true);
-  await exposeAdvanceFields(page);
   await signInPage(page, user);
 
   // Register a card: tokenised in the browser, listed with brand, last 4 digits and expiry.

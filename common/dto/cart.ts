@@ -1,5 +1,6 @@
 // Shapes of the cart and availability answers (server presenters produce them, the PWA reads them).
 // Requests are snake_case (as the spec's calls send them); answers are camelCase like the rest of the API.
+import type { AdvanceField } from '../rules/advanceInfo';
 import type { AvailabilityReason, AvailabilityStatus } from '../rules/cart';
 
 /** `x-guest-user-id`: the header that carries a guest's cart id (the PWA's guest uuid) when not signed in. */
@@ -113,6 +114,8 @@ export interface CartLine {
   /** The hold ends then (ISO); the line is removed afterwards. */
   expiresAt: string;
   advanceInfo: Record<string, unknown> | null;
+  /** What each holder must give before payment (empty: nothing asked). */
+  advanceInfoFields: AdvanceField[];
   lottery: boolean;
 }
 

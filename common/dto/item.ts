@@ -1,4 +1,5 @@
 import type { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '../enums';
+import type { AdvanceField } from '../rules/advanceInfo';
 import type { NamedRef } from './park';
 
 /** Tabs of the ticket search (SPEC section 2). */
@@ -92,6 +93,8 @@ export interface ItemDetail extends ItemSummary {
   /** Rows sorted from the most days before use to the day itself. */
   cancellationPolicy: CancellationRule[];
   timeSlots: ItemTimeSlotDto[];
+  /** Asked of each ticket holder at checkout (face photo, gate photo, text). */
+  advanceInfoFields: AdvanceField[];
   /** Places left: the smallest slot capacity (or the daily capacity when there are no slots). */
   remaining: number;
   /** Fewer than FEW_LEFT_THRESHOLD remain. */

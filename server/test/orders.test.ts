@@ -105,6 +105,13 @@ describe('POST /api/v1/orders refusals change nothing', () => {
       advanceInfo: [{ key: 'name', kind: 'text', labelJa: 'お名前', labelEn: 'Name', required: true, maxLength: 40 }],
     });
     const lineId = await c.addToCart(buyer, item, 2);
+    // The PWA learns what to ask from the cart line and the item detail.
+    const cart = body(await c.call('GET', `/api/v1/carts/${item.parkId}`, buyer)).data as {
+      lines: { id: number; advanceInfoFields: { key: string }[] }[];
+    };
+    expect(cart.lines.find((l) => l.id === lineId)?.advanceInfoFields.map((f) => f.key)).toEqual(['name']);
+    const detail = body(await c.call('GET', `/api/v1/items/${item.id}`)).data as { advanceInfoFields: object[] };
+    expect(detail.advanceInfoFields).toHaveLength(1);
     const base = { park_id: item.parkId, payment_method: 4, agreement: true };
     const code = async (payload: object, lang: 'ja' | 'en' = 'ja', who = buyer) => {
       const res = await order({ ...who, lang }, payload);

@@ -153,6 +153,7 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     subtotal,
     expiresAt: iso(line.expiresAt),
     advanceInfo: line.advanceInfo,
+    advanceInfoFields: item?.advanceInfoFields ?? [],
     lottery: line.lottery,
   };
 }

@@ -1,6 +1,7 @@
 // Objection models of the item (ticket) tables: items and their plans, prices, time slots, excluded days,
 // cancellation policy and tags. Columns are camelCase here, join columns and id columns included: knexSnakeCaseMappers
 // on the knex instance turns them into snake_case SQL, and objection matches related rows by these property names.
+import type { AdvanceField } from '../../../common/rules/advanceInfo';
 import { BaseModel } from '../../models/BaseModel';
 import { Park } from '../../models/Park';
 
@@ -95,6 +96,8 @@ export class Item extends BaseModel {
   shareableUntil!: string | null;
   rewardCoins!: number;
   dailyCapacity!: number;
+  /** jsonb: asked of each ticket holder at checkout. */
+  advanceInfoFields!: AdvanceField[];
   imageUrl!: string;
   isPrivate!: boolean;
   linkId!: string;

@@ -191,6 +191,7 @@ export function presentItemDetail(item: Item, locale: Locale, now = new Date()):
       .sort((a, b) => b.daysBefore - a.daysBefore)
       .map((c) => ({ daysBefore: c.daysBefore, chargeRate: c.chargeRate })),
     timeSlots,
+    advanceInfoFields: item.advanceInfoFields ?? [],
     remaining,
     fewLeft: remaining < FEW_LEFT_THRESHOLD,
     isPrivate: item.isPrivate,

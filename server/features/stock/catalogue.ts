@@ -1,6 +1,7 @@
 // What the cart needs to know about items and packs: sale rules, calendar of one date, slots, plans and prices,
 // read in one statement per kind (the add path is hot during a flash sale).
 import type { Knex } from 'knex';
+import type { AdvanceField } from '../../../common/rules/advanceInfo';
 import {
   type ItemCalendar,
   isOnSale,
@@ -56,6 +57,8 @@ export interface CatalogueItem {
   maxPerOrder: number;
   disabilityPrice: number | null;
   dailyCapacity: number;
+  /** Asked of each ticket holder at checkout (common/rules/advanceInfo.ts). */
+  advanceInfoFields: AdvanceField[];
   slots: CatalogueSlot[];
   plans: CataloguePlan[];
   /** For the date asked about (when one was given). */
@@ -89,7 +92,7 @@ const ITEM_COLUMNS = `i.id, i.park_id, p.is_private AS park_is_private, p.name_j
   i.name_ja, i.name_en, i.image_url, i.sale_label, i.sale_starts_at, i.sale_ends_at,
   i.available_from::text AS available_from, i.available_until::text AS available_until,
   i.application_deadline_days, i.application_deadline_time, i.is_private, i.link_id, i.lottery, i.seat_selection,
-  i.minimum_participant, i.max_per_order, i.disability_price, i.daily_capacity,
+  i.minimum_participant, i.max_per_order, i.disability_price, i.daily_capacity, i.advance_info_fields,
   (SELECT coalesce(json_agg(json_build_object('id', s.id, 'startTime', s.start_time, 'endTime', s.end_time,
      'capacity', s.capacity) ORDER BY s.start_time), '[]'::json) FROM item_time_slots s WHERE s.item_id = i.id) AS slots,
   (SELECT coalesce(json_agg(json_build_object('id', pl.id, 'kind', pl.kind, 'nameJa', pl.name_ja, 'nameEn', pl.name_en,
@@ -127,6 +130,7 @@ interface ItemRow {
   max_per_order: number;
   disability_price: number | null;
   daily_capacity: number;
+  advance_info_fields: AdvanceField[] | string;
   slots: CatalogueSlot[] | string;
   plans: CataloguePlan[] | string;
   excluded?: boolean;
@@ -161,6 +165,7 @@ function itemOf(r: ItemRow): CatalogueItem {
     maxPerOrder: r.max_per_order,
     disabilityPrice: r.disability_price,
     dailyCapacity: r.daily_capacity,
+    advanceInfoFields: json(r.advance_info_fields),
     slots: json(r.slots),
     plans: json(r.plans),
     ...(r.excluded === undefined

@@ -6,17 +6,10 @@ import type { Locale } from '../../../../common/enums';
 import { type MessageKey, message } from '../../../../common/messages';
 import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../../../../common/rules/advanceInfo';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
-import { useAppDispatch } from '../../app/store';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
-import {
-  type CheckoutItem,
-  checkoutApi,
-  useGetParkCartQuery,
-  useUpdateCartLinesMutation,
-  useUploadPhotoMutation,
-} from './checkoutApi';
-import { Alert, LineSummary, Loading, SignedIn, Steps, useLocale } from './components';
+import { useGetParkCartQuery, useUpdateCartLinesMutation, useUploadPhotoMutation } from './checkoutApi';
+import { Alert, LineSummary, SignedIn, Steps, useLocale } from './components';
 import { errorText } from './errors';
 import {
   type AddInfoForm,
@@ -27,8 +20,6 @@ import {
   readAddInfoForm,
   writeAddInfoForm,
 } from './rules';
-
-type LineWithFields = CartLine & { advanceInfoFields?: AdvanceField[] };
 
 /** Who each ticket of a line is for: people per age group, then disabled people and companions. */
 function peopleLabels(line: CartLine, t: (k: string, o?: Record<string, unknown>) => string): string[] {
@@ -306,52 +297,14 @@ function AddInfoFormView({
   );
 }
 
-/** The fields each line asks: from the cart line when it carries them, else from the item. */
-function useLineFields(lines: LineWithFields[]): Map<number, AdvanceField[]> | null {
-  const dispatch = useAppDispatch();
-  const needed = useMemo(
-    () => [...new Set(lines.filter((l) => !l.advanceInfoFields && l.itemId !== null).map((l) => l.itemId as number))],
-    [lines],
-  );
-  const key = needed.join(',');
-  // The items fetched, with the list they were fetched for (a stale list must not count as loaded).
-  const [items, setItems] = useState<{ key: string; byId: Map<number, CheckoutItem | null> } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `needed`
-  useEffect(() => {
-    let live = true;
-    const subs = needed.map((id) => dispatch(checkoutApi.endpoints.checkoutItem.initiate(id)));
-    void Promise.all(
-      subs.map((s, i) =>
-        s
-          .unwrap()
-          .then((r) => [needed[i] as number, r.data] as const)
-          .catch(() => [needed[i] as number, null] as const),
-      ),
-    ).then((pairs) => {
-      if (live) setItems({ key, byId: new Map(pairs) });
-    });
-    return () => {
-      live = false;
-      for (const s of subs) s.unsubscribe();
-    };
-  }, [key, dispatch]);
-  if (needed.length > 0 && items?.key !== key) return null;
-  return new Map(
-    lines.map((l) => [
-      l.id,
-      l.advanceInfoFields ?? (l.itemId !== null ? (items?.byId.get(l.itemId)?.advanceInfoFields ?? []) : []),
-    ]),
-  );
-}
-
 function AddInfoContent({ parkId }: { parkId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [query] = useSearchParams();
   const quick = parseQuick(query.get('quick'));
   const { data, isLoading, error } = useGetParkCartQuery(parkId, { refetchOnMountOrArgChange: true });
-  const lines = useMemo(() => checkoutLines(data?.data, quick) as LineWithFields[], [data, quick]);
-  const fields = useLineFields(lines);
+  const lines = useMemo(() => checkoutLines(data?.data, quick), [data, quick]);
+  const fields = useMemo(() => new Map(lines.map((l) => [l.id, l.advanceInfoFields])), [lines]);
   return (
     <QueryState isLoading={isLoading} error={error}>
       {() =>
@@ -362,8 +315,6 @@ function AddInfoContent({ parkId }: { parkId: number }) {
               {t('checkout.common.backToCart')}
             </Link>
           </section>
-        ) : !fields ? (
-          <Loading />
         ) : (
           <AddInfoFormView parkId={parkId} lines={lines} fields={fields} />
         )

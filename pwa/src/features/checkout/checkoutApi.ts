@@ -2,7 +2,6 @@
 // URLs are relative to /api/v1. Guests' cart calls carry the guest header (added by the shared baseQuery).
 import type { Envelope, PageMeta } from '../../../../common/dto/api';
 import type { Cart, CartsMeta, UpdateCartLinesRequest } from '../../../../common/dto/cart';
-import type { ItemDetail } from '../../../../common/dto/item';
 import type {
   CoinBalance,
   CoinHistoryEntry,
@@ -12,7 +11,6 @@ import type {
   PlaceOrderRequest,
 } from '../../../../common/dto/order';
 import type { Profile } from '../../../../common/dto/user';
-import type { AdvanceField } from '../../../../common/rules/advanceInfo';
 import type { RegisteredCard } from '../../../../common/rules/card';
 import type { PaymentView } from '../../../../common/rules/paymentState';
 import { api } from '../../lib/api';
@@ -26,7 +24,6 @@ export interface PaymentsConfig {
 }
 
 /** The item as the add-info step reads it: the fields may come with the item detail (or the cart line). */
-export type CheckoutItem = ItemDetail & { advanceInfoFields?: AdvanceField[] };
 
 export type CartLineChange = UpdateCartLinesRequest['data']['lines'][number];
 
@@ -87,10 +84,6 @@ export const checkoutApi = api.injectEndpoints({
     removeCartLines: build.mutation<Envelope<Cart[], CartsMeta>, number[]>({
       query: (lineIds) => ({ url: '/carts', method: 'DELETE', body: { line_ids: lineIds } }),
       invalidatesTags: ['Cart'],
-    }),
-    checkoutItem: build.query<Envelope<CheckoutItem>, number>({
-      query: (id) => `/items/${id}`,
-      providesTags: (_r, _e, id) => [{ type: 'Item', id }],
     }),
     uploadPhoto: build.mutation<Envelope<{ id: string }>, { file: Blob; purpose: 'face' | 'gate' }>({
       query: ({ file, purpose }) => {
@@ -166,7 +159,6 @@ export const {
   useGetParkCartQuery,
   useUpdateCartLinesMutation,
   useRemoveCartLinesMutation,
-  useCheckoutItemQuery,
   useUploadPhotoMutation,
   usePlaceOrderMutation,
   useGetOrderQuery,

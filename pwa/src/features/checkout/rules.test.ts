@@ -54,6 +54,7 @@ function line(over: Partial<CartLine> = {}): CartLine {
     subtotal: 2000 + 500 + 300 + 800,
     expiresAt: '2026-12-01T00:15:00.000Z',
     advanceInfo: null,
+    advanceInfoFields: [],
     lottery: false,
     ...over,
   };
