@@ -106,7 +106,7 @@ export async function loadSession(): Promise<{ loggedIn: boolean; isChild: boole
 
 /**
  * After a successful sign-in (e-mail, social, switch): the token goes into the cookie, the guest cart is moved
- * to the account, the guest uuid is removed, and the profile is loaded.
+ * to the account, the guest uuid is removed once the server has answered the move, and the profile is loaded.
  */
 export async function completeSignIn(token: { access_token: string; expires_in: number }): Promise<Profile | null> {
   const res = await postToken(token);
@@ -124,7 +124,8 @@ export async function completeSignIn(token: { access_token: string; expires_in: 
       const body = (await moved.json().catch(() => null)) as { meta?: { message?: string } } | null;
       if (body?.meta?.message) showToast({ html: sanitizeHtml(body.meta.message), kind: 'error' });
     }
-    removeGuestId();
+    // A network failure or a server error keeps the guest id (and so the guest's holds) for the next sign-in.
+    if (moved && (moved.ok || moved.status === 400)) removeGuestId();
   }
   const expiresAt = tokenExpiry() ?? Math.floor(Date.now() / 1000) + token.expires_in;
   store?.dispatch(signedIn(expiresAt));

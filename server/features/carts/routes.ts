@@ -241,7 +241,7 @@ export const cartRoutes: ServerRoute[] = [
     path: '/api/v1/carts/switch',
     options: cartOptions(
       "On sign-in: `{ guest_user_id }` moves the guest's cart lines (holds kept) into the user's carts, merged per " +
-        'park; a 400 with a message when a line would exceed a limit or the user has no telephone number',
+        'park; a 400 with a message when a line would exceed a limit (nothing moves then)',
       {
         auth: REQUIRED,
         validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
