@@ -20,6 +20,8 @@ const en: Resources = {
     stories: 'Stories',
     myTickets: 'My Tickets',
     me: 'My page',
+    cart: 'Cart',
+    cartWithCount: 'Cart ({{count}} tickets)',
     signin: 'Sign in',
     menu: 'Menu',
     language: 'Language',

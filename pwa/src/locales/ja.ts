@@ -18,6 +18,8 @@ const ja = {
     stories: 'ストーリー',
     myTickets: 'マイチケット',
     me: 'マイページ',
+    cart: 'カート',
+    cartWithCount: 'カート（{{count}}枚）',
     signin: 'ログイン',
     menu: 'メニュー',
     language: '言語',

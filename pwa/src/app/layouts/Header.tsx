@@ -1,8 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../features/account/Avatar';
+import { useGetCartsQuery } from '../../features/checkout/checkoutApi';
 import { LanguageSwitch } from '../../lib/components/LanguageSwitch';
+import { guestId } from '../../lib/session';
 import { useAppSelector } from '../store';
+
+/** The cart, with the number of tickets held in it; not for kids accounts (they cannot buy). */
+function CartLink() {
+  const { t } = useTranslation();
+  const user = useAppSelector((s) => s.session.user);
+  const isChild = user?.child_flag === 1;
+  // A guest has a cart only once a guest id exists (made when they first add a ticket).
+  const { data } = useGetCartsQuery(undefined, { skip: isChild || (!user && !guestId()) });
+  if (isChild) return null;
+  const count = (data?.data ?? []).reduce((n, cart) => n + cart.lines.reduce((m, l) => m + l.people, 0), 0);
+  return (
+    <Link
+      to="/cart"
+      className="cart-link"
+      aria-label={count > 0 ? t('nav.cartWithCount', { count }) : t('nav.cart')}
+      data-testid="header-cart"
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 2h2.2l.8 2H21l-2.6 8.4A2 2 0 0 1 16.5 14H8.3l-.9 2H19v2H4.2l2-4.1L4 4H3V2Z"
+        />
+      </svg>
+      {count > 0 && <span className="cart-link__count">{count > 99 ? '99+' : count}</span>}
+    </Link>
+  );
+}
 
 /** Guests get a sign-in link; signed-in users a link to My page with their icon. */
 function AccountLink() {
@@ -42,6 +71,7 @@ export function Header() {
         </Link>
         <div className="site-header__actions">
           <LanguageSwitch />
+          <CartLink />
           <AccountLink />
         </div>
       </div>

@@ -1,23 +1,39 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import type { AddCartLineRequest } from '../../../../common/dto/cart';
+import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { AddResult, useAddToCart } from './useAddToCart';
+import { useLocale } from './useLocale';
 
 /**
- * The apply area of the item and pack pages: the price summary, then for guests a link to sign in that comes
- * back to this exact page (link_id included); signed-in users wait for the cart, which comes later.
- * `closedReason` replaces the action when the ticket cannot be applied for now.
+ * The apply area of the ticket pack page: the price summary, then "Add to cart" and "Buy now" for the chosen date,
+ * time and number of packs. `request` is null while the choice is incomplete (`problem` says what is missing);
+ * the server checks everything again. Guests add to their guest cart and sign in before the checkout; kids
+ * accounts cannot buy. `closedReason` replaces the actions when the pack cannot be applied for now.
  */
-export function PurchasePanel({ summary, closedReason }: { summary: ReactNode; closedReason?: string | null }) {
+export function PurchasePanel({
+  summary,
+  closedReason,
+  request,
+  problem,
+}: {
+  summary: ReactNode;
+  closedReason?: string | null;
+  request: AddCartLineRequest | null;
+  problem?: string | null;
+}) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const locale = useLocale();
   const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
-  const here = `${location.pathname}${location.search}`;
+  const isChild = useAppSelector((s) => s.session.user?.child_flag === 1);
+  const { submit, busy, error, added } = useAddToCart();
+  const go = (mode: 'cart' | 'buy') => {
+    if (request) void submit(request, mode);
+  };
   return (
     <section className="panel purchase-panel" aria-labelledby="purchase-title" data-testid="purchase-panel">
-      <h2 id="purchase-title" className="visually-hidden">
-        {t('tickets.purchase.title')}
-      </h2>
+      <h2 id="purchase-title">{t('checkout.purchase.title')}</h2>
       <div className="purchase-panel__summary">
         <span className="purchase-panel__label">{t('tickets.purchase.summary')}</span>
         {summary}
@@ -26,24 +42,38 @@ export function PurchasePanel({ summary, closedReason }: { summary: ReactNode; c
         <p className="purchase-panel__closed" data-testid="purchase-closed">
           {closedReason}
         </p>
-      ) : signedIn ? (
-        <>
-          <button type="button" className="button button--primary button--block" disabled>
-            {t('tickets.purchase.addToCart')}
-          </button>
-          <p className="muted">{t('tickets.purchase.comingSoon')}</p>
-        </>
+      ) : isChild ? (
+        <p className="notice">{message('childRestricted', locale)}</p>
       ) : (
-        <>
-          <Link
-            to={`/signin?redirect=${encodeURIComponent(here)}`}
-            className="button button--primary button--block"
-            data-testid="purchase-signin"
-          >
-            {t('tickets.purchase.proceed')}
-          </Link>
-          <p className="muted">{t('tickets.purchase.proceedNote')}</p>
-        </>
+        <div className="purchase-form">
+          {problem && (
+            <p className="muted" data-testid="purchase-problem">
+              {problem}
+            </p>
+          )}
+          <AddResult error={error} added={added} />
+          <div className="purchase-form__actions">
+            <button
+              type="button"
+              className="button button--block"
+              onClick={() => go('cart')}
+              disabled={busy || !request}
+              data-testid="add-to-cart"
+            >
+              {t('checkout.purchase.addToCart')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              onClick={() => go('buy')}
+              disabled={busy || !request}
+              data-testid="buy-now"
+            >
+              {t('checkout.purchase.buyNow')}
+            </button>
+          </div>
+          {!signedIn && <p className="muted">{t('checkout.purchase.guestNote')}</p>}
+        </div>
       )}
     </section>
   );

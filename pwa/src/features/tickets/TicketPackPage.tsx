@@ -11,7 +11,7 @@ import { PurchasePanel } from './PurchasePanel';
 import { useGetTicketPackByLinkQuery, useGetTicketPackQuery } from './ticketsApi';
 import { useLocale } from './useLocale';
 
-function PackView({ pack }: { pack: TicketPackDetail }) {
+function PackView({ pack, linkId }: { pack: TicketPackDetail; linkId?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
@@ -181,6 +181,18 @@ function PackView({ pack }: { pack: TicketPackDetail }) {
           </span>
         }
         closedReason={pack.applicationOpen ? null : t('tickets.purchase.applicationClosed')}
+        request={
+          date && !outOfRange && (time || pack.selectableTimes.length === 0)
+            ? {
+                ticket_pack_id: pack.id,
+                date,
+                ...(time ? { time } : {}),
+                quantity: total,
+                ...(linkId ? { link_id: linkId } : {}),
+              }
+            : null
+        }
+        problem={!date && pack.selectableDates.length > 0 ? t('tickets.pack.chooseDate') : null}
       />
     </article>
   );
@@ -202,7 +214,7 @@ export default function TicketPackPage() {
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
-      {() => data && <PackView pack={data.data} />}
+      {() => data && <PackView pack={data.data} linkId={linkId && UUID.test(linkId) ? linkId : undefined} />}
     </QueryState>
   );
 }
@@ -215,7 +227,7 @@ export function PrivateTicketPackPage() {
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
-      {() => data && <PackView pack={data.data} />}
+      {() => data && <PackView pack={data.data} linkId={id} />}
     </QueryState>
   );
 }
