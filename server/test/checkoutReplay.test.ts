@@ -1,7 +1,7 @@
 // Checkout end to end over real HTTP with the real order-side outcome: a card payment with 3-D Secure and a
 // PayPay payment whose notification and browser return are each delivered 5 times concurrently produce one
 // paid order, one set of tickets and one coin movement; a declined card charges nothing and keeps the holds
-// until their deadline.
+// until their deadline; a payment abandoned at the provider fails after the payment window (coins back).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, commerce } from './commerceFixtures';
 import { createTestServer, freePort, type TestContext } from './testServer';
@@ -141,5 +141,39 @@ describe('checkout replays', () => {
     expect(body(r).data.state).toBe('failed');
     expect(body(r).data.failureMessage).toContain('3Dセキュア認証に失敗しました');
     expect((await outcomeOf(o.orderId, buyer.id)).order.state).toBe('failed');
+  });
+});
+
+const balance = async (who: { token?: string }) =>
+  body(await c.call('GET', '/api/v1/me/coins/current_coin', who)).data.balance as number;
+
+describe('a payment left at the provider', () => {
+  it('fails once the payment window is over: pending coins come back, the order fails, nothing is sold', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    const o = await placed(buyer, item.parkId, { payment_method: 3, coins: 100 });
+    expect(o.payment.kind).toBe('redirect');
+    expect(await balance(buyer)).toBe(400);
+
+    // Within the window the job leaves it alone.
+    await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 60_000));
+    expect((await c.knex()('payments').where('id', o.payment.paymentId).first('state')).state).toBe('redirected');
+
+    const later = new Date(Date.now() + 21 * 60_000);
+    const ran = (await ctx.server.plugins.jobs.runOnce(later)) as Record<string, unknown>;
+    expect(ran.expirePendingPayments).toEqual({ expired: 1, settled: 0 });
+    const payment = await c.knex()('payments').where('id', o.payment.paymentId).first('state', 'failure_reason');
+    expect(payment).toMatchObject({ state: 'failed', failureReason: 'expired' });
+    const detail = body(await c.call('GET', `/api/v1/orders/${o.orderId}`, buyer)).data;
+    expect(detail.state).toBe('failed');
+    expect(await balance(buyer)).toBe(500);
+    expect(await c.knex()('tickets').where({ order_id: o.orderId })).toHaveLength(0);
+    expect((await c.knex()('stock_units').where({ item_id: item.id }).first()).sold).toBe(0);
+    // A second run finds nothing.
+    expect(((await ctx.server.plugins.jobs.runOnce(later)) as Record<string, unknown>).expirePendingPayments).toEqual({
+      expired: 0,
+      settled: 0,
+    });
   });
 });

@@ -2,19 +2,25 @@
 // across instances the jobs themselves claim rows with FOR UPDATE SKIP LOCKED). It starts when the server starts
 // listening and stops before the server stops; `server.initialize()` alone (tests with server.inject) leaves it
 // off, and an interval of 0 turns it off. `server.plugins.jobs.runOnce()` runs every job now (tests, CLI).
-import type { Plugin, Server } from '@hapi/hapi';
+import type { Plugin, Server, ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import { expireCoins } from '../orders/services/expireCoins';
+import { expirePendingPayments } from '../payments/services/expirePendingPayments';
 import { expireHolds } from './expireHolds';
 
 export interface Job {
   name: string;
-  run(knex: Knex, now: Date): Promise<unknown>;
+  /** `app` is the server's state (config, the payment outcome handler). */
+  run(knex: Knex, now: Date, app: ServerApplicationState): Promise<unknown>;
 }
 
 export const JOBS: readonly Job[] = [
   { name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) },
   { name: 'expireCoins', run: (knex, now) => expireCoins(knex, now) },
+  {
+    name: 'expirePendingPayments',
+    run: (knex, now, app) => expirePendingPayments(knex, app.config, app.paymentOutcome, now),
+  },
 ];
 
 export interface JobsApi {
@@ -42,7 +48,7 @@ export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly Job[] }> =
       if (busy.has(job.name)) return { skipped: 'still running' };
       busy.add(job.name);
       try {
-        const result = await job.run(server.app.knex, now);
+        const result = await job.run(server.app.knex, now, server.app);
         server.log(['jobs', 'debug'], { job: job.name, result });
         return result;
       } catch (err) {

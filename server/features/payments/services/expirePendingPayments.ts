@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../../config';
+import type { PaymentOutcomeHandler } from '../outcome';
+import { cancelPendingPayment } from './cancelPendingPayment';
+
+/** A payment still waiting at the provider this long after its last change has been abandoned. */
+export const ABANDONED_AFTER_MS = 20 * 60_000;
+const BATCH = 50;
+
+/**
+ * The job for payments the visitor left at the provider's page (3-D Secure challenge, PayPay or merpay approval)
+ * and never came back from. Once the order's payment window (15 minutes) is over, each is settled by what the
+ * provider says or failed (cancelPendingPayment), so its pending coins are given back and nothing waits forever.
+ * Several instances may pick the same payment: cancelPendingPayment decides under the payment's row lock, and
+ * settling is idempotent, so the second one changes nothing.
+ */
+export async function expirePendingPayments(
+  knex: Knex,
+  config: Config,
+  outcome: PaymentOutcomeHandler,
+  now: Date = new Date(),
+): Promise<{ expired: number; settled: number }> {
+  const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const ids = (await knex('payments')
+    .whereIn('state', ['created', 'redirected'])
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(BATCH)
+    .pluck('id')) as string[];
+  let expired = 0;
+  let settled = 0;
+  for (const id of ids) {
+    const payment = await cancelPendingPayment(knex, config, outcome, { paymentId: id });
+    if (payment.state === 'failed' && payment.failureReason === 'expired') expired++;
+    else settled++;
+  }
+  return { expired, settled };
+}
