@@ -873,6 +873,18 @@ describe('registered cards', () => {
     expect((await http('GET', '/api/v1/me/cards', { token: a.token })).body.data).toHaveLength(5);
   });
 
+  it('deleting the account deletes its cards at the provider', async () => {
+    const a = await signedInUser();
+    for (const number of ['4111111111111111', '5555555555554444'])
+      expect((await addCard(a.token, number)).status).toBe(201);
+    const members = (await knex('user_cards').where({ user_id: a.id }).pluck('provider_member_id')) as string[];
+    const res = await http('DELETE', '/api/v1/me', { token: a.token });
+    expect(res.status, res.text).toBe(200);
+    expect(await knex('user_cards').where({ user_id: a.id })).toHaveLength(0);
+    const atProvider = await knex('sandbox_gmo_cards').whereIn('member_id', members).pluck('deleted');
+    expect(atProvider).toEqual([true, true]);
+  });
+
   it('concurrent registrations stop at 5', async () => {
     const a = await signedInUser();
     for (let i = 0; i < 3; i++) expect((await addCard(a.token)).status).toBe(201);

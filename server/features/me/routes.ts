@@ -70,7 +70,7 @@ export const meRoutes: ServerRoute[] = [
     options: { auth: REQUIRED, tags: ['api', 'me'], description: 'Delete the account (and its kids accounts)' },
     async handler(request, h) {
       const userId = parentOnly(request);
-      await deleteAccount(request.server.app.knex, userId);
+      await deleteAccount(request.server.app.knex, request.server.app.config, userId);
       return h
         .response(done(request, 'accountDeleted'))
         .unstate(tokenCookieName(request.server.app.config.publicUrl))

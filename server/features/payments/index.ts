@@ -3,6 +3,7 @@
 export type { PaymentOutcomeHandler } from './outcome';
 export { cancelPendingPayment } from './services/cancelPendingPayment';
 export { capturePayment } from './services/capturePayment';
+export { deleteCard } from './services/deleteCard';
 export { getPayment } from './services/getPayment';
 export { handleBrowserReturn } from './services/handleBrowserReturn';
 export { handleProviderNotification } from './services/handleProviderNotification';
