@@ -41,3 +41,5 @@ try {
   sessionStorage.setItem('payload_error', String(error));
 }
 startAppUpdates();
+// The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`.
+void import('./features/wallet/background').then((m) => m.startWalletBackground());

@@ -80,6 +80,16 @@ const PAGES: Partial<Record<string, Page>> = {
   'me-register-card': lazy(() =>
     import('../features/checkout/CardsPage').then((m) => ({ default: m.RegisterCardPage })),
   ),
+  'my-tickets': lazy(() => import('../features/wallet/MyTicketsPage')),
+  'my-tickets-history': lazy(() => import('../features/wallet/HistoryPage')),
+  'my-ticket': lazy(() => import('../features/wallet/TicketPage')),
+  'my-ticket-detail': lazy(() => import('../features/wallet/DetailPage')),
+  'my-ticket-advance-information': lazy(() =>
+    import('../features/wallet/DetailPage').then((m) => ({ default: m.AdvanceInformationPage })),
+  ),
+  'my-ticket-share': lazy(() => import('../features/wallet/SharePage')),
+  'my-ticket-share-receive': lazy(() => import('../features/wallet/ShareReceivePage')),
+  'product-trigger': lazy(() => import('../features/wallet/TriggerPage')),
 };
 
 let initialNavigation = true;

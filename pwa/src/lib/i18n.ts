@@ -7,6 +7,7 @@ import { checkoutEn, checkoutJa } from '../locales/checkout';
 import en from '../locales/en';
 import ja from '../locales/ja';
 import { ticketsEn, ticketsJa } from '../locales/tickets';
+import { walletEn, walletJa } from '../locales/wallet';
 import { storedLocale, storeLocale } from './locale';
 
 export const i18n = i18next.createInstance();
@@ -15,10 +16,24 @@ export function initI18n(locale: Locale = storedLocale()) {
   void i18n.use(initReactI18next).init({
     resources: {
       ja: {
-        translation: { ...ja, account: accountJa, catalogue: catalogueJa, tickets: ticketsJa, checkout: checkoutJa },
+        translation: {
+          ...ja,
+          account: accountJa,
+          catalogue: catalogueJa,
+          tickets: ticketsJa,
+          checkout: checkoutJa,
+          wallet: walletJa,
+        },
       },
       en: {
-        translation: { ...en, account: accountEn, catalogue: catalogueEn, tickets: ticketsEn, checkout: checkoutEn },
+        translation: {
+          ...en,
+          account: accountEn,
+          catalogue: catalogueEn,
+          tickets: ticketsEn,
+          checkout: checkoutEn,
+          wallet: walletEn,
+        },
       },
     },
     lng: locale,

@@ -1,0 +1,106 @@
+// The offline wallet (DESIGN.md "Tickets, QR and the offline wallet"): the signed-in visitor's tickets as the API
+// answers them, the parks they belong to, those parks' map images (Blobs, for map mode with no network), the order
+// detail of each ticket, and the outbox of usage marks made offline. Used by the pages and by the service worker
+// (so nothing here may touch the DOM).
+import Dexie, { type EntityTable } from 'dexie';
+import type { TicketDetail, UseConflict, WalletPark, WalletTicket } from '../../../common/dto/wallet';
+
+/** A usage mark waiting to reach the server (POST api/v1/me/tickets/{id}/use). */
+export interface OutboxEntry {
+  /** Client-made UUID: the server's idempotency key. */
+  clientId: string;
+  ticketId: string;
+  /** Device time of the act (ISO). */
+  usedAt: string;
+  /**
+   * pending: to send; sending: claimed by one sender (page or service worker) since `claimedAt`;
+   * done: the server took it; conflict: the server refused it (409, `conflict` says why).
+   */
+  state: 'pending' | 'sending' | 'done' | 'conflict';
+  attempts: number;
+  claimedAt: number | null;
+  conflict: UseConflict | null;
+  /** The server's localised message for a conflict. */
+  message: string | null;
+  createdAt: string;
+  /** When the server answered (done or conflict). */
+  settledAt: string | null;
+  /** The conflict was shown to the visitor. */
+  seen?: boolean;
+}
+
+export interface MapImage {
+  url: string;
+  parkId: number;
+  blob: Blob;
+  fetchedAt: string;
+}
+
+export interface DetailRow {
+  ticketId: string;
+  detail: TicketDetail;
+  fetchedAt: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+export const META = {
+  /** Server time of the last wallet answer (WalletAnswer.asOf). */
+  asOf: 'asOf',
+  /** Device time of the last successful refresh. */
+  refreshedAt: 'refreshedAt',
+  /** The user the stored tickets belong to. */
+  owner: 'owner',
+} as const;
+
+export type WalletDb = Dexie & {
+  tickets: EntityTable<WalletTicket, 'id'>;
+  parks: EntityTable<WalletPark, 'id'>;
+  maps: EntityTable<MapImage, 'url'>;
+  details: EntityTable<DetailRow, 'ticketId'>;
+  outbox: EntityTable<OutboxEntry, 'clientId'>;
+  meta: EntityTable<MetaRow, 'key'>;
+};
+
+export const WALLET_DB_NAME = 'zoopass-wallet';
+
+export function openWalletDb(name = WALLET_DB_NAME): WalletDb {
+  const db = new Dexie(name) as WalletDb;
+  db.version(1).stores({
+    tickets: 'id, useDate, state, park.id',
+    parks: 'id',
+    maps: 'url, parkId',
+    details: 'ticketId',
+    outbox: 'clientId, ticketId, state',
+    meta: 'key',
+  });
+  return db;
+}
+
+let shared: WalletDb | null = null;
+/** The one wallet database of this page or service worker. */
+export function walletDb(): WalletDb {
+  shared ??= openWalletDb();
+  return shared;
+}
+
+export async function readMeta(db: WalletDb, key: string): Promise<string | null> {
+  return (await db.meta.get(key))?.value ?? null;
+}
+
+/** Forget everything (another user signed in). */
+export async function clearWallet(db: WalletDb): Promise<void> {
+  await db.transaction('rw', [db.tickets, db.parks, db.maps, db.details, db.outbox, db.meta], async () => {
+    await Promise.all([
+      db.tickets.clear(),
+      db.parks.clear(),
+      db.maps.clear(),
+      db.details.clear(),
+      db.outbox.clear(),
+      db.meta.clear(),
+    ]);
+  });
+}

@@ -1,0 +1,206 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
+import { useAppSelector } from '../../app/store';
+import { META, type OutboxEntry, walletDb } from '../../db/wallet';
+import { formatDate } from '../../lib/format';
+import {
+  Dialog,
+  holderText,
+  metaAsOf,
+  QrCode,
+  SignInPrompt,
+  TicketStateBadge,
+  UpdatedNote,
+  useLocale,
+  useSignedIn,
+  useWallet,
+  waitingCount,
+} from './components';
+import { groupTickets } from './rules';
+import { syncWallet } from './walletSync';
+
+/** A park's stored map image (a Blob from IndexedDB), for map mode with no network. */
+function ParkMap({ park }: { park: WalletPark }) {
+  const { t } = useTranslation();
+  const maps = useLiveQuery(() => walletDb().maps.where('parkId').equals(park.id).toArray(), [park.id]);
+  const urls = useMemo(() => (maps ?? []).map((m) => ({ key: m.url, src: URL.createObjectURL(m.blob) })), [maps]);
+  useEffect(
+    () => () => {
+      for (const u of urls) URL.revokeObjectURL(u.src);
+    },
+    [urls],
+  );
+  if (!urls.length) return null;
+  return (
+    <details className="wallet-map" data-testid="park-map">
+      <summary>{t('wallet.parkMap')}</summary>
+      {urls.map((u) => (
+        <img key={u.key} src={u.src} alt={t('wallet.mapAlt', { park: park.name })} />
+      ))}
+    </details>
+  );
+}
+
+function TicketCard({
+  ticket,
+  outbox,
+  onQr,
+}: {
+  ticket: WalletTicket;
+  outbox: readonly OutboxEntry[];
+  onQr: (t: WalletTicket) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="wallet-ticket" data-testid="wallet-ticket" data-ticket-id={ticket.id}>
+      <Link className="wallet-ticket__main" to={`/my-tickets/ticket/${encodeURIComponent(ticket.id)}`}>
+        <span className="wallet-ticket__name">{ticket.itemName}</span>
+        <span className="wallet-ticket__meta">
+          {ticket.time && <span>{t('wallet.time', { time: ticket.time })}</span>}
+          <span>{holderText(ticket, t)}</span>
+          {ticket.seatCode && <span>{t('wallet.seat', { code: ticket.seatCode })}</span>}
+        </span>
+        <TicketStateBadge ticket={ticket} outbox={outbox} />
+      </Link>
+      {ticket.token && (
+        <button
+          type="button"
+          className="wallet-ticket__qr"
+          onClick={() => onQr(ticket)}
+          aria-label={t('wallet.qrFor', { name: ticket.itemName })}
+          data-testid="show-qr"
+        >
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+            <path
+              d="M3 3h7v7H3zm2 2v3h3V5zm9-2h7v7h-7zm2 2v3h3V5zM3 14h7v7H3zm2 2v3h3v-3zm9-2h3v3h-3zm3 3h4v4h-4zm-3 1h2v3h-2zm5-4h2v2h-2z"
+              fill="currentColor"
+            />
+          </svg>
+          <span>{t('wallet.showQr')}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Conflicts the server answered for marks made here (already used, not the day): shown once. */
+function ConflictNotices({ outbox, tickets }: { outbox: readonly OutboxEntry[]; tickets: readonly WalletTicket[] }) {
+  const { t } = useTranslation();
+  const unseen = outbox.filter((e) => e.state === 'conflict' && !e.seen);
+  if (!unseen.length) return null;
+  return (
+    <ul className="wallet-conflicts" data-testid="wallet-conflicts">
+      {unseen.map((e) => (
+        <li key={e.clientId} className="notice">
+          <strong>{tickets.find((x) => x.id === e.ticketId)?.itemName ?? e.ticketId}</strong>
+          <span> {t(`wallet.use.conflict.${e.conflict ?? 'notUsable'}`)}</span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void walletDb().outbox.update(e.clientId, { seen: true })}
+          >
+            {t('wallet.close')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /my-tickets: the wallet from IndexedDB, by park and day, refreshed from the server when online. */
+export default function MyTicketsPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const signedIn = useSignedIn();
+  const userId = useAppSelector((s) => s.session.user?.id ?? null);
+  const { tickets, outbox, meta } = useWallet();
+  const [busy, setBusy] = useState(false);
+  const [qr, setQr] = useState<WalletTicket | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    setBusy(true);
+    void syncWallet(userId).finally(() => setBusy(false));
+  }, [signedIn, userId]);
+
+  // Another user's stored tickets are never shown (they are replaced by the refresh running now).
+  const foreign = userId !== null && meta?.[META.owner] !== undefined && meta[META.owner] !== String(userId);
+  const groups = useMemo(() => (tickets && !foreign ? groupTickets(tickets) : []), [tickets, foreign]);
+
+  if (!signedIn) return <SignInPrompt />;
+  const waiting = waitingCount(outbox);
+  return (
+    <div className="wallet" data-testid="my-tickets">
+      <div className="wallet-head">
+        <h1 className="wallet-head__title">{t('wallet.title')}</h1>
+        <nav className="wallet-head__links">
+          <Link to="/my-tickets/history">{t('wallet.history')}</Link>
+          <Link to="/my-tickets/ticket/share">{t('wallet.share')}</Link>
+        </nav>
+      </div>
+      <UpdatedNote asOf={metaAsOf(meta)} busy={busy} />
+      {waiting > 0 && (
+        <p className="wallet-waiting" data-testid="wallet-waiting">
+          {t('wallet.waitingSync', { count: waiting })}
+        </p>
+      )}
+      {outbox && tickets && <ConflictNotices outbox={outbox} tickets={tickets} />}
+      {tickets === undefined ? (
+        <div className="loading" aria-busy="true" />
+      ) : groups.length === 0 ? (
+        busy ? (
+          <div className="loading" aria-busy="true" />
+        ) : (
+          <section className="empty-state" data-testid="wallet-empty">
+            <p>{t('wallet.empty')}</p>
+            <Link className="button" to="/find/tickets">
+              {t('wallet.findTickets')}
+            </Link>
+          </section>
+        )
+      ) : (
+        groups.map((g) => (
+          <section key={g.park.id} className="wallet-park" data-testid="wallet-park">
+            <h2 className="wallet-park__name">{g.park.name}</h2>
+            <ParkMap park={g.park} />
+            {g.dates.map((d) => (
+              <div key={d.date} className="wallet-day" data-testid="wallet-day">
+                <h3 className="wallet-day__date">
+                  <time dateTime={d.date}>{formatDate(d.date, locale)}</time>
+                  <span className="wallet-day__count">{t('wallet.tickets', { count: d.tickets.length })}</span>
+                </h3>
+                <ul className="wallet-tickets">
+                  {d.tickets.map((ticket) => (
+                    <TicketCard key={ticket.id} ticket={ticket} outbox={outbox ?? []} onQr={setQr} />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ))
+      )}
+      <Dialog open={qr !== null} onClose={() => setQr(null)} title={qr?.itemName ?? ''} testId="qr-dialog">
+        {qr?.token && (
+          <div className="wallet-qr-dialog">
+            <QrCode value={qr.token} size={264} label={t('wallet.ticket.qrLabel')} />
+            <p className="muted">
+              {formatDate(qr.useDate, locale)} {qr.time ?? ''} · {holderText(qr, t)}
+            </p>
+            <p className="wallet-ticket-number">{qr.ticketNumber}</p>
+            <div className="dialog-actions">
+              <Link className="button button--small" to={`/my-tickets/ticket/${encodeURIComponent(qr.id)}`}>
+                {t('wallet.openTicket')}
+              </Link>
+              <button type="button" className="button button--primary button--small" onClick={() => setQr(null)}>
+                {t('wallet.close')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+// Building blocks of the wallet pages: live reads of the IndexedDB wallet, the QR code (drawn synchronously as SVG
+// from the signed token), the state label, the offline / last-updated note, a confirmation dialog.
+import { useLiveQuery } from 'dexie-react-hooks';
+import QRCode from 'qrcode';
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { WalletTicket } from '../../../../common/dto/wallet';
+import type { Locale } from '../../../../common/enums';
+import { useAppSelector } from '../../app/store';
+import { isWaiting } from '../../db/outbox';
+import { META, type OutboxEntry, walletDb } from '../../db/wallet';
+import { formatDateTime } from '../../lib/format';
+import { tokenExpiry } from '../../lib/session';
+import { type DisplayState, displayState, STATE_TONE } from './rules';
+import './wallet.css';
+
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'ja';
+}
+
+const onlineStore = {
+  subscribe(cb: () => void) {
+    window.addEventListener('online', cb);
+    window.addEventListener('offline', cb);
+    return () => {
+      window.removeEventListener('online', cb);
+      window.removeEventListener('offline', cb);
+    };
+  },
+  snapshot: () => navigator.onLine,
+};
+
+export const useOnline = () => useSyncExternalStore(onlineStore.subscribe, onlineStore.snapshot);
+
+/** Signed in (the readable expiry cookie) — known without the network. */
+export function useSignedIn(): boolean {
+  const expiresAt = useAppSelector((s) => s.session.expiresAt);
+  return expiresAt !== null || tokenExpiry() !== null;
+}
+
+/** All stored tickets and the outbox, live. undefined while IndexedDB is being read. */
+export function useWallet() {
+  const tickets = useLiveQuery(() => walletDb().tickets.toArray(), []);
+  const outbox = useLiveQuery(() => walletDb().outbox.toArray(), []);
+  const meta = useLiveQuery(async () => {
+    const rows = await walletDb().meta.toArray();
+    return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+  }, []);
+  return { tickets, outbox, meta };
+}
+
+export function useTicket(id: string | undefined) {
+  const ticket = useLiveQuery(async () => (id ? ((await walletDb().tickets.get(id)) ?? null) : null), [id]);
+  const outbox = useLiveQuery(async () => (id ? walletDb().outbox.where('ticketId').equals(id).toArray() : []), [id]);
+  return { ticket, outbox };
+}
+
+export function StateBadge({ state }: { state: DisplayState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`ticket-state ticket-state--${STATE_TONE[state]}`} data-testid="ticket-state" data-state={state}>
+      {t(`wallet.states.${state}`)}
+    </span>
+  );
+}
+
+export function TicketStateBadge({ ticket, outbox }: { ticket: WalletTicket; outbox: readonly OutboxEntry[] }) {
+  return <StateBadge state={displayState(ticket, outbox)} />;
+}
+
+/** The token as a QR code: an SVG drawn in the same render (no async step before the code is on screen). */
+export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
+  const { path, n } = useMemo(() => {
+    const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
+    const count = qr.modules.size;
+    const quiet = 4;
+    let d = '';
+    for (let r = 0; r < count; r++) {
+      for (let c = 0; c < count; c++) {
+        if (qr.modules.get(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
+      }
+    }
+    return { path: d, n: count + quiet * 2 };
+  }, [value]);
+  return (
+    <svg
+      className="qr"
+      data-testid="ticket-qr"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${n} ${n}`}
+      shapeRendering="crispEdges"
+    >
+      <rect width={n} height={n} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+/** "Offline, last updated …" (and the last update when online). */
+export function UpdatedNote({ asOf, busy }: { asOf: string | undefined; busy?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const online = useOnline();
+  const at = asOf ? formatDateTime(asOf, locale) : null;
+  if (!online) {
+    return (
+      <p className="wallet-offline" role="status" data-testid="wallet-offline-note">
+        {at ? t('wallet.offlineNote', { at }) : t('wallet.offlineNever')}
+      </p>
+    );
+  }
+  return (
+    <p className="wallet-updated muted" data-testid="wallet-updated">
+      {busy ? t('wallet.updating') : at ? t('wallet.lastUpdated', { at }) : t('wallet.updating')}
+    </p>
+  );
+}
+
+/** A modal dialog (the native <dialog>), open while `open`. */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="wallet-dialog"
+      onClose={onClose}
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+    >
+      <h2 className="wallet-dialog__title" id={`${testId}-title`}>
+        {title}
+      </h2>
+      {open && children}
+    </dialog>
+  );
+}
+
+/** Signed-out visitors see a way to sign in that comes back here. */
+export function SignInPrompt() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <section className="empty-state" data-testid="wallet-signin">
+      <p>{t('wallet.signInLead')}</p>
+      <Link className="button button--primary" to={`/signin?redirect=${encodeURIComponent(location.pathname)}`}>
+        {t('wallet.signIn')}
+      </Link>
+    </section>
+  );
+}
+
+/** Marks waiting to sync (count), for the list header. */
+export const waitingCount = (outbox: readonly OutboxEntry[] | undefined) => (outbox ?? []).filter(isWaiting).length;
+
+export const metaAsOf = (meta: Record<string, string> | undefined) => meta?.[META.asOf];
+
+/** The holder line: unit kind and age group. */
+export function holderText(ticket: WalletTicket, t: (k: string) => string): string {
+  const kind = ['basic', 'disability', 'companion', 'pack'].includes(ticket.unitKind)
+    ? t(`wallet.unitKind.${ticket.unitKind}`)
+    : ticket.unitKind;
+  if (ticket.unitKind === 'basic' && ticket.ageGroupName) return ticket.ageGroupName;
+  return ticket.ageGroupName ? `${kind}（${ticket.ageGroupName}）` : kind;
+}

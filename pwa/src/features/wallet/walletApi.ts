@@ -1,0 +1,117 @@
+// Endpoints of the wallet pages that need the network (server: features/wallet). The tickets themselves are read
+// from IndexedDB (walletSync.ts); these are history, shares, cancellation, face photo, certificate and URL access.
+import type { Envelope, Paged } from '../../../../common/dto/api';
+import type {
+  CancellationQuote,
+  CancelTicketsRequest,
+  CreateShareRequest,
+  SharePreview,
+  TicketImageRequest,
+  TicketShare,
+  TicketTriggerView,
+  UsageHistoryEntry,
+  UseTicketAnswer,
+  WalletTicket,
+} from '../../../../common/dto/wallet';
+import { api } from '../../lib/api';
+
+const SHARES = { type: 'Ticket' as const, id: 'SHARES' };
+const HISTORY = { type: 'Ticket' as const, id: 'HISTORY' };
+
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    usageHistories: build.query<Paged<UsageHistoryEntry>, number>({
+      query: (page) => ({ url: '/me/tickets/usage-histories', params: { page } }),
+      providesTags: [HISTORY],
+      keepUnusedDataFor: 0,
+    }),
+    cancellationQuote: build.query<Envelope<CancellationQuote>, string[]>({
+      query: (ids) => ({ url: '/me/tickets/cancellation-quote', params: { ticket_ids: ids } }),
+      keepUnusedDataFor: 0,
+    }),
+    cancelTickets: build.mutation<Envelope<unknown>, CancelTicketsRequest>({
+      query: (body) => ({ url: '/me/tickets/cancellations', method: 'POST', body }),
+      invalidatesTags: [HISTORY, 'Coin'],
+    }),
+    uploadFacePhoto: build.mutation<Envelope<{ id: string }>, Blob>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('purpose', 'face');
+        body.append('photo', file);
+        return { url: '/me/photos', method: 'POST', body };
+      },
+    }),
+    setTicketImage: build.mutation<Envelope<unknown>, TicketImageRequest>({
+      query: (body) => ({ url: '/me/tickets/image', method: 'PUT', body }),
+    }),
+    presentCertificate: build.mutation<Envelope<WalletTicket | { ticket: WalletTicket }>, string>({
+      query: (id) => ({ url: `/me/tickets/${encodeURIComponent(id)}/certificate`, method: 'POST', body: {} }),
+    }),
+    ticketTrigger: build.query<Envelope<TicketTriggerView | WalletTicket>, string>({
+      query: (id) => `/me/tickets/${encodeURIComponent(id)}/trigger`,
+      keepUnusedDataFor: 0,
+    }),
+    fireTrigger: build.mutation<Envelope<UseTicketAnswer>, { id: string; clientId: string; usedAt: string }>({
+      query: ({ id, clientId, usedAt }) => ({
+        url: `/me/tickets/${encodeURIComponent(id)}/trigger`,
+        method: 'POST',
+        body: { client_id: clientId, used_at: usedAt },
+      }),
+    }),
+    myShares: build.query<Envelope<TicketShare[]>, void>({
+      query: () => '/me/ticket-shares',
+      providesTags: [SHARES],
+      keepUnusedDataFor: 0,
+    }),
+    createShare: build.mutation<Envelope<TicketShare>, CreateShareRequest>({
+      query: (body) => ({ url: '/me/ticket-shares', method: 'POST', body }),
+      invalidatesTags: [SHARES],
+    }),
+    cancelShare: build.mutation<Envelope<unknown>, string>({
+      query: (id) => ({ url: `/me/ticket-shares/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [SHARES],
+    }),
+    reissueShare: build.mutation<Envelope<TicketShare>, string>({
+      query: (id) => ({ url: `/me/ticket-shares/${encodeURIComponent(id)}/reissue`, method: 'POST', body: {} }),
+      invalidatesTags: [SHARES],
+    }),
+    sharePreview: build.query<Envelope<SharePreview>, string>({
+      query: (id) => `/ticket-shares/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Ticket', id: `share-${id}` }],
+      keepUnusedDataFor: 0,
+    }),
+    receiveShare: build.mutation<Envelope<unknown>, string>({
+      query: (id) => ({ url: `/ticket-shares/${encodeURIComponent(id)}/receive`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Ticket', id: `share-${id}` }],
+    }),
+  }),
+});
+
+export const {
+  useUsageHistoriesQuery,
+  useLazyCancellationQuoteQuery,
+  useCancelTicketsMutation,
+  useUploadFacePhotoMutation,
+  useSetTicketImageMutation,
+  usePresentCertificateMutation,
+  useTicketTriggerQuery,
+  useFireTriggerMutation,
+  useMySharesQuery,
+  useCreateShareMutation,
+  useCancelShareMutation,
+  useReissueShareMutation,
+  useSharePreviewQuery,
+  useReceiveShareMutation,
+} = walletApi;
+
+/** The server's message of a failed call (meta.message), if any. */
+export function apiMessage(error: unknown): string | null {
+  const data = (error as { data?: { meta?: { message?: string } } } | undefined)?.data;
+  return data?.meta?.message ?? null;
+}
+
+/** The server's error code of a failed call (meta.code), if any. */
+export function apiCode(error: unknown): string | null {
+  const data = (error as { data?: { meta?: { code?: string } } } | undefined)?.data;
+  return data?.meta?.code ?? null;
+}
