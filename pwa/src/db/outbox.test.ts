@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WalletTicket } from '../../../common/dto/wallet';
+import { CLAIM_STALE_MS, enqueueUse, isWaiting, replayOutbox } from './outbox';
+import { openWalletDb, type WalletDb } from './wallet';
+
+const ticket = (id: string, over: Partial<WalletTicket> = {}): WalletTicket => ({
+  id,
+  ticketNumber: `T-${id}`,
+  packNumber: null,
+  orderId: 1,
+  applicationNumber: 'ZP000001-000001',
+  park: { id: 3, name: '旭山動物園', address: null, mapImageUrls: [], timeZone: 'Asia/Tokyo' },
+  itemId: 10,
+  itemName: 'レンタルベビーカー',
+  unitKind: 'basic',
+  ageGroupName: '大人',
+  price: 200,
+  useDate: '2026-11-21',
+  time: null,
+  seatCode: null,
+  state: 'available',
+  usageTrigger: 3,
+  usedAt: null,
+  token: 'tok',
+  faceImageUrl: null,
+  needsCertificate: false,
+  triggerUrl: null,
+  cancellable: true,
+  shareable: true,
+  shareId: null,
+  receivedFromShare: false,
+  ...over,
+});
+
+/** A fake server: records every POST, answers by a rule, idempotent by client_id like the real one. */
+function fakeServer(rule: (id: string) => number | 'down' = () => 200) {
+  const posts: { url: string; body: { client_id: string; used_at: string } }[] = [];
+  const marked = new Map<string, string>();
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const id = decodeURIComponent(url.split('/')[5] ?? '');
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { client_id: string; used_at: string };
+      posts.push({ url, body });
+      await new Promise((r) => setTimeout(r, 5));
+      const status = rule(id);
+      if (status === 'down') throw new TypeError('Failed to fetch');
+      if (status === 409) {
+        return Response.json({ data: null, meta: { code: 'alreadyUsed', message: 'すでに使用済みです' } }, { status });
+      }
+      if (status !== 200) return Response.json({ data: null, meta: {} }, { status });
+      marked.set(id, body.used_at);
+      return Response.json({
+        data: { ticket: ticket(id, { state: 'used', usedAt: body.used_at }), applied: true },
+        meta: {},
+      });
+    }
+    return Response.json({ data: ticket(id, { state: 'used', usedAt: '2026-11-21T01:00:00.000Z' }), meta: {} });
+  }) as typeof globalThis.fetch;
+  return { fetch, posts, marked };
+}
+
+let db: WalletDb;
+let n = 0;
+beforeEach(async () => {
+  db = openWalletDb(`wallet-test-${n++}`);
+  await db.tickets.bulkPut([ticket('a'), ticket('b')]);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('outbox', () => {
+  it('queues a usage mark with a client UUID and the device time; a second press keeps the first mark', async () => {
+    const at = new Date('2026-11-21T01:02:03.000Z');
+    const first = await enqueueUse(db, 'a', { now: at });
+    expect(first.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.usedAt).toBe(at.toISOString());
+    expect(first.state).toBe('pending');
+    const again = await enqueueUse(db, 'a', { now: new Date() });
+    expect(again.clientId).toBe(first.clientId);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('sends each mark exactly once, even when replays run at the same time', async () => {
+    const server = fakeServer();
+    await enqueueUse(db, 'a');
+    await enqueueUse(db, 'b');
+    const results = await Promise.all([
+      replayOutbox(db, { fetch: server.fetch }),
+      replayOutbox(db, { fetch: server.fetch }),
+      replayOutbox(db, { fetch: server.fetch }),
+    ]);
+    expect(server.posts).toHaveLength(2);
+    expect(results.reduce((s, r) => s + r.applied, 0)).toBe(2);
+    // Nothing left: a later replay sends nothing.
+    await replayOutbox(db, { fetch: server.fetch });
+    expect(server.posts).toHaveLength(2);
+    // The server's answer is the stored ticket now; the entries are settled.
+    expect((await db.tickets.get('a'))?.state).toBe('used');
+    expect((await db.outbox.toArray()).every((e) => e.state === 'done')).toBe(true);
+    // The body carried the client id and the device time.
+    const entryA = await db.outbox.where('ticketId').equals('a').first();
+    expect(server.posts.find((p) => p.url.endsWith('/a/use'))?.body).toEqual({
+      client_id: entryA?.clientId,
+      used_at: entryA?.usedAt,
+    });
+  });
+
+  it('keeps marks while offline and sends them once when the network is back', async () => {
+    let down = true;
+    const server = fakeServer(() => (down ? 'down' : 200));
+    const entry = await enqueueUse(db, 'a');
+    const offline = await replayOutbox(db, { fetch: server.fetch });
+    expect(offline).toMatchObject({ applied: 0, retry: 1 });
+    const kept = await db.outbox.get(entry.clientId);
+    expect(kept && isWaiting(kept)).toBe(true);
+    down = false;
+    await replayOutbox(db, { fetch: server.fetch });
+    await replayOutbox(db, { fetch: server.fetch });
+    expect(server.posts.filter((p) => p.body.client_id === entry.clientId)).toHaveLength(2); // one failed, one sent
+    expect(server.marked.size).toBe(1);
+    expect((await db.outbox.get(entry.clientId))?.state).toBe('done');
+  });
+
+  it('a refusal (409 alreadyUsed) is kept with its code and message, and the ticket shows the server state', async () => {
+    const server = fakeServer(() => 409);
+    const entry = await enqueueUse(db, 'a');
+    const r = await replayOutbox(db, { fetch: server.fetch });
+    expect(r.conflicts).toBe(1);
+    const settled = await db.outbox.get(entry.clientId);
+    expect(settled).toMatchObject({ state: 'conflict', conflict: 'alreadyUsed', message: 'すでに使用済みです' });
+    expect((await db.tickets.get('a'))?.state).toBe('used');
+    await replayOutbox(db, { fetch: server.fetch });
+    expect(server.posts).toHaveLength(1);
+  });
+
+  it('a claim left by a sender that died is taken over after it goes stale', async () => {
+    const server = fakeServer();
+    const entry = await enqueueUse(db, 'a');
+    const t0 = Date.now();
+    await db.outbox.update(entry.clientId, { state: 'sending', claimedAt: t0 });
+    await replayOutbox(db, { fetch: server.fetch, now: () => t0 + 1000 });
+    expect(server.posts).toHaveLength(0);
+    await replayOutbox(db, { fetch: server.fetch, now: () => t0 + CLAIM_STALE_MS + 1 });
+    expect(server.posts).toHaveLength(1);
+  });
+
+  it('signed out (401): the mark stays and nothing after it is sent', async () => {
+    const server = fakeServer(() => 401);
+    await enqueueUse(db, 'a');
+    await enqueueUse(db, 'b');
+    const r = await replayOutbox(db, { fetch: server.fetch });
+    expect(server.posts).toHaveLength(1);
+    expect(r.retry).toBe(2);
+    expect((await db.outbox.toArray()).every(isWaiting)).toBe(true);
+  });
+});
