@@ -323,6 +323,56 @@ export const MESSAGES = {
     ja: 'このお申し込みは現在お支払いできません',
     en: 'This application cannot be paid now',
   },
+  // Wallet: usage, scans, cancellation, sharing
+  notUseDay: {
+    ja: 'このチケットは利用日当日のみ使用できます。チケットは引き続き有効です',
+    en: 'This ticket can only be used on its day of use. It is still valid',
+  },
+  alreadyUsed: { ja: 'このチケットはすでに使用済みです', en: 'This ticket has already been used' },
+  notUsable: { ja: 'このチケットは現在使用できません', en: 'This ticket cannot be used now' },
+  certificateRequired: {
+    ja: '障がい者手帳またはミライロIDを提示してから使用してください',
+    en: 'Please show your disability certificate or Mirairo ID before using this ticket',
+  },
+  usedAtInvalid: {
+    ja: '利用日時が正しくありません。端末の時刻をご確認ください',
+    en: "The time of use is not valid. Please check your device's clock",
+  },
+  ticketTokenInvalid: { ja: 'チケットのQRコードが正しくありません', en: 'The ticket QR code is not valid' },
+  ticketTokenRevoked: {
+    ja: 'このチケットのQRコードは無効になっています',
+    en: 'This ticket QR code is no longer valid',
+  },
+  ticketWrongDay: { ja: 'このチケットは本日ご利用いただけません', en: 'This ticket is not for today' },
+  ticketWrongPark: { ja: 'この施設のチケットではありません', en: 'This ticket is not for this park' },
+  notParkStaff: {
+    ja: 'この施設のスタッフとして登録されていません',
+    en: 'You are not registered as staff of this park',
+  },
+  notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
+  waitlistNotCancellable: {
+    ja: 'キャンセル待ちで当選したチケットはキャンセルできません',
+    en: 'Tickets won via the waitlist cannot be cancelled',
+  },
+  cancelOneOrder: {
+    ja: '一度にキャンセルできるのは同じお申し込みのチケットのみです',
+    en: 'Only tickets of one application can be cancelled together',
+  },
+  cancellationRefundPending: {
+    ja: '返金手続き中です。しばらくしてから再度ご確認ください',
+    en: 'The refund is being processed. Please check again later',
+  },
+  notShareable: { ja: 'このチケットは共有できません', en: 'This ticket cannot be shared' },
+  shareOnePark: {
+    ja: '一度に共有できるのは同じ施設のチケットのみです',
+    en: 'Only tickets of one park can be shared together',
+  },
+  shareExpired: { ja: '共有の有効期限が切れています', en: 'The share has expired' },
+  shareClosed: { ja: 'この共有はすでに終了しています', en: 'This share has already ended' },
+  shareOwnTickets: {
+    ja: 'ご自身が共有したチケットは受け取れません',
+    en: 'You cannot receive tickets you shared yourself',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

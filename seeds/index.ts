@@ -16,6 +16,7 @@ import { STAFF } from './content/staff';
 import { STORIES } from './content/stories';
 import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
+import { seedParkStaff } from './parkStaff';
 import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
 
@@ -475,6 +476,10 @@ export async function seed(knex: Knex): Promise<void> {
 
     await seedSeats(trx);
     await seedCommerce(trx);
+    await seedParkStaff(
+      trx,
+      [...parkIds].map(([slug, id]) => ({ id, slug })),
+    );
 
     // Pages
     await upsert(

@@ -26,6 +26,7 @@ import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
+import { walletPlugin } from './features/wallet/plugin';
 import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
@@ -111,6 +112,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...orderRoutes,
   ]);
   await server.register(paymentsPlugin);
+  await server.register(walletPlugin);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
   return server;
 }

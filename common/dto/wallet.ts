@@ -209,3 +209,12 @@ export interface TicketTriggerView {
   usable: boolean;
   reason: UseConflict | null;
 }
+
+/** POST api/v1/me/tickets/cancellations: the cancellation made (or retried) and the tickets as they are now. */
+export interface CancellationAnswer {
+  cancellationId: string;
+  /** done: refunded (or nothing to refund); refunding: the provider is being asked; refund_failed: retry by posting the same tickets again. */
+  state: 'done' | 'refunding' | 'refund_failed';
+  quote: CancellationQuote;
+  tickets: WalletTicket[];
+}

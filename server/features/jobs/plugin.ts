@@ -6,6 +6,8 @@ import type { Plugin, Server, ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import { expireCoins } from '../orders/services/expireCoins';
 import { expirePendingPayments } from '../payments/services/expirePendingPayments';
+import { expireShares } from '../wallet/services/expireShares';
+import { retireOldKeys } from '../wallet/services/rotateKeys';
 import { expireHolds } from './expireHolds';
 
 export interface Job {
@@ -17,6 +19,8 @@ export interface Job {
 export const JOBS: readonly Job[] = [
   { name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) },
   { name: 'expireCoins', run: (knex, now) => expireCoins(knex, now) },
+  { name: 'expireShares', run: (knex, now) => expireShares(knex, now) },
+  { name: 'retireTicketKeys', run: (knex, now) => retireOldKeys(knex, now) },
   {
     name: 'expirePendingPayments',
     run: (knex, now, app) => expirePendingPayments(knex, app.config, app.paymentOutcome, now),

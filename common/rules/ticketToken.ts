@@ -1,0 +1,215 @@
+// Ticket tokens: what a ticket's QR code encodes, signed with the park's Ed25519 key, verified offline by staff
+// devices and by the server with the SAME code (pure TypeScript + @noble/curves: no Node, no DOM).
+//
+// Format (compact, URL-safe, fits a small QR):  <base64url(payload JSON)>.<base64url(64-byte Ed25519 signature)>
+// The signature covers the exact payload bytes (the UTF-8 JSON as encoded), so nothing is re-serialised.
+// Payload: { v: 1, kid, jti, tid, park, item, date: 'YYYY-MM-DD' (day of use, Asia/Tokyo), slot: 'HH:MM' | null,
+//            exp: unix seconds (end of the day of use in Asia/Tokyo) }
+import { ed25519 } from '@noble/curves/ed25519.js';
+
+export const TOKEN_VERSION = 1;
+
+export interface TicketTokenPayload {
+  v: number;
+  /** Key id: which of the park's keys signed it. */
+  kid: string;
+  /** Token id: revocations name it. */
+  jti: string;
+  /** Ticket id. */
+  tid: string;
+  park: number;
+  item: number;
+  /** Day of use, Asia/Tokyo. */
+  date: string;
+  /** Slot start time when timed. */
+  slot: string | null;
+  /** Unix seconds after which the token is no longer valid. */
+  exp: number;
+}
+
+/** A park's public key as served by GET api/v1/parks/{id}/ticket-keys. */
+export interface VerifyKey {
+  kid: string;
+  parkId: number;
+  /** Raw 32-byte public key, base64url. */
+  publicKey: string;
+  retiredAt?: string | null;
+}
+
+export type TokenRefusal =
+  | 'malformed'
+  | 'badSignature'
+  | 'unknownKey'
+  | 'wrongPark'
+  | 'revoked'
+  | 'expired'
+  | 'wrongDay';
+
+export type VerifyResult = { ok: true; payload: TicketTokenPayload } | { ok: false; reason: TokenRefusal };
+
+export interface VerifyContext {
+  /** The park the gate belongs to. */
+  parkId: number;
+  /** Keys known for the park (retired keys are refused when their retirement is at or before `now`). */
+  keys: readonly VerifyKey[];
+  /** Revoked token ids. */
+  isRevoked?: (jti: string) => boolean;
+  /** The moment of the check (the scan's own time for offline scans). */
+  now: Date;
+  /** The Asia/Tokyo date of `now` (the caller computes it: common/time.ts tokyoDate). */
+  today: string;
+}
+
+// base64url without padding, no Buffer/atob so it runs the same everywhere.
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const LOOKUP = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+
+export function base64urlEncode(bytes: Uint8Array): string {
+  const at = (i: number) => bytes[i] as number;
+  const ch = (n: number) => ALPHABET.charAt(n);
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (at(i) << 16) | (at(i + 1) << 8) | at(i + 2);
+    out += ch(n >> 18) + ch((n >> 12) & 63) + ch((n >> 6) & 63) + ch(n & 63);
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = at(i) << 16;
+    out += ch(n >> 18) + ch((n >> 12) & 63);
+  } else if (rest === 2) {
+    const n = (at(i) << 16) | (at(i + 1) << 8);
+    out += ch(n >> 18) + ch((n >> 12) & 63) + ch((n >> 6) & 63);
+  }
+  return out;
+}
+
+/** Decodes base64url (no padding); null when it is not valid base64url. */
+export function base64urlDecode(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let o = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const d = c < 128 ? (LOOKUP[c] as number) : -1;
+    if (d < 0) return null;
+    value = (value << 6) | d;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (value >> bits) & 255;
+    }
+  }
+  return out.subarray(0, o);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The payload's bytes as signed. */
+export function encodePayload(payload: TicketTokenPayload): Uint8Array {
+  const ordered: TicketTokenPayload = {
+    v: payload.v,
+    kid: payload.kid,
+    jti: payload.jti,
+    tid: payload.tid,
+    park: payload.park,
+    item: payload.item,
+    date: payload.date,
+    slot: payload.slot,
+    exp: payload.exp,
+  };
+  return encoder.encode(JSON.stringify(ordered));
+}
+
+/** Joins signed payload bytes and their signature into the compact token. */
+export function joinToken(payloadBytes: Uint8Array, signature: Uint8Array): string {
+  return `${base64urlEncode(payloadBytes)}.${base64urlEncode(signature)}`;
+}
+
+/** Signs a payload with a raw 32-byte Ed25519 secret key (the server may sign with node:crypto instead: same bytes). */
+export function signTicketToken(payload: TicketTokenPayload, secretKey: Uint8Array): string {
+  const bytes = encodePayload(payload);
+  return joinToken(bytes, ed25519.sign(bytes, secretKey));
+}
+
+/** End of a Tokyo day (YYYY-MM-DD) as unix seconds: the next day's 00:00 at +09:00. */
+export function endOfTokyoDay(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00+09:00`) / 1000) + 86_400;
+}
+
+function isPayload(p: unknown): p is TicketTokenPayload {
+  if (typeof p !== 'object' || p === null) return false;
+  const o = p as Record<string, unknown>;
+  return (
+    o.v === TOKEN_VERSION &&
+    typeof o.kid === 'string' &&
+    typeof o.jti === 'string' &&
+    typeof o.tid === 'string' &&
+    Number.isInteger(o.park) &&
+    Number.isInteger(o.item) &&
+    typeof o.date === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(o.date) &&
+    (o.slot === null || typeof o.slot === 'string') &&
+    Number.isInteger(o.exp)
+  );
+}
+
+/** Reads a token's payload WITHOUT checking it (display, routing a scan to its park). Null when malformed. */
+export function decodeTicketToken(token: string): TicketTokenPayload | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.indexOf('.', dot + 1) !== -1) return null;
+  const bytes = base64urlDecode(token.slice(0, dot));
+  if (!bytes) return null;
+  try {
+    const payload = JSON.parse(decoder.decode(bytes)) as unknown;
+    return isPayload(payload) ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+const keyCache = new Map<string, Uint8Array | null>();
+function publicKeyBytes(b64: string): Uint8Array | null {
+  let key = keyCache.get(b64);
+  if (key === undefined) {
+    const raw = base64urlDecode(b64);
+    key = raw && raw.length === 32 ? raw : null;
+    if (keyCache.size > 1000) keyCache.clear();
+    keyCache.set(b64, key);
+  }
+  return key;
+}
+
+/**
+ * Checks a token: well-formed, signed by a key of this park that is known (and not retired at `now`), not
+ * revoked, not expired, and for today (Asia/Tokyo): a ticket for another day is refused.
+ */
+export function verifyTicketToken(token: string, context: VerifyContext): VerifyResult {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return { ok: false, reason: 'malformed' };
+  const payload = decodeTicketToken(token);
+  const signature = base64urlDecode(token.slice(dot + 1));
+  if (!payload || !signature || signature.length !== 64) return { ok: false, reason: 'malformed' };
+  if (payload.park !== context.parkId) return { ok: false, reason: 'wrongPark' };
+  const key = context.keys.find((k) => k.kid === payload.kid && k.parkId === context.parkId);
+  if (!key || (key.retiredAt && Date.parse(key.retiredAt) <= context.now.getTime())) {
+    return { ok: false, reason: 'unknownKey' };
+  }
+  const publicKey = publicKeyBytes(key.publicKey);
+  const payloadBytes = base64urlDecode(token.slice(0, dot));
+  let valid = false;
+  try {
+    valid = publicKey !== null && payloadBytes !== null && ed25519.verify(signature, payloadBytes, publicKey);
+  } catch {
+    valid = false;
+  }
+  if (!valid) return { ok: false, reason: 'badSignature' };
+  if (context.isRevoked?.(payload.jti)) return { ok: false, reason: 'revoked' };
+  if (context.now.getTime() >= payload.exp * 1000) return { ok: false, reason: 'expired' };
+  if (payload.date !== context.today) return { ok: false, reason: 'wrongDay' };
+  return { ok: true, payload };
+}

@@ -1,0 +1,448 @@
+// Wallet routes (thin: validate, call one service, answer). Every /me call is scoped to the caller's own user id:
+// someone else's ticket or share is 404. Kids accounts cannot open ticket detail nor cancel (refused here).
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import type { TicketRevocations, UseTicketAnswer } from '../../../common/dto/wallet';
+import { message } from '../../../common/messages';
+import { tokyoDate } from '../../../common/time';
+import { DomainError } from '../../lib/errors';
+import { pageMeta, pagingQuery } from '../../lib/paging';
+import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
+import { listParkKeys } from './keys';
+import { cancelShare, reissueShare } from './services/cancelShare';
+import { cancelTickets } from './services/cancelTickets';
+import { confirmCertificate } from './services/confirmCertificate';
+import { createShare } from './services/createShare';
+import { getSharePreview } from './services/getSharePreview';
+import { getTicket } from './services/getTicket';
+import { getTicketDetail } from './services/getTicketDetail';
+import { listShares } from './services/listShares';
+import { listUsageHistory } from './services/listUsageHistory';
+import { listWallet } from './services/listWallet';
+import { markUsed, type UseOutcome } from './services/markUsed';
+import { quoteCancellation } from './services/quoteCancellation';
+import { receiveShare } from './services/receiveShare';
+import { recordScan } from './services/recordScan';
+import { setTicketImage } from './services/setTicketImage';
+import type { PresentOptions } from './tickets';
+import { listRevocations } from './tokens';
+
+const PRIVATE = 'private, no-store';
+const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
+  h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
+const uuid = () => Joi.string().guid();
+const ticketIds = () => Joi.array().items(uuid()).min(1).max(50).unique();
+const ticketParams = { params: Joi.object({ id: uuid().required() }) };
+const shareParams = { params: Joi.object({ id: uuid().required() }) };
+const useBody = Joi.object({
+  client_id: uuid().required(),
+  used_at: Joi.date().iso().required(),
+  device_id: Joi.string().max(64),
+});
+
+const opts = (request: Request): PresentOptions => ({
+  locale: request.app.locale,
+  appSecret: request.server.app.config.appSecret,
+});
+const knexOf = (request: Request) => request.server.app.knex;
+const publicUrl = (request: Request) => request.server.app.config.publicUrl;
+const idParam = (request: Request) => (request.params as { id: string }).id;
+
+/** A use answer: 200 when this act (or its replay) marked the ticket; 409 with the ticket as it is otherwise. */
+function usageAnswer(request: Request, h: ResponseToolkit, outcome: UseOutcome) {
+  if (outcome.kind === 'applied') {
+    const data: UseTicketAnswer = { ticket: outcome.ticket, applied: true };
+    return ok(h, data);
+  }
+  const data: UseTicketAnswer = { ticket: outcome.ticket, applied: false };
+  return h
+    .response({
+      data,
+      meta: { status: 409, code: outcome.code, message: message(outcome.message, request.app.locale) },
+    })
+    .code(409)
+    .header('cache-control', PRIVATE);
+}
+
+/** ticket_ids as an array (ticket_ids[]=a&ticket_ids[]=b or repeated) or a comma-separated list. */
+function idsQuery(value: unknown): string[] {
+  const list = (Array.isArray(value) ? value : String(value ?? '').split(','))
+    .map((v) => String(v).trim())
+    .filter(Boolean);
+  const { error, value: ids } = ticketIds().validate(list);
+  if (error) throw new DomainError('invalidParam', 400, { field: 'ticket_ids' });
+  return ids as string[];
+}
+
+export const walletRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'My Tickets: current tickets (not shared out, not past) with park details, map images and QR tokens',
+    },
+    async handler(request, h) {
+      return ok(h, await listWallet(knexOf(request), currentUserId(request), opts(request)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets/usage-histories',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'Past tickets, newest first: used, cancelled, expired unused, received by someone else',
+      validate: { query: Joi.object(pagingQuery) },
+    },
+    async handler(request, h) {
+      const q = request.query as { page: number; per_page: number };
+      const { entries, total } = await listUsageHistory(
+        knexOf(request),
+        currentUserId(request),
+        q.page,
+        q.per_page,
+        opts(request),
+      );
+      return ok(h, entries, pageMeta(q.page, q.per_page, total));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets/cancellation-quote',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'What cancelling these tickets (of one order) would cost now: fee, refund in money and coins',
+      validate: { query: Joi.object({ ticket_ids: Joi.any().required() }) },
+    },
+    async handler(request, h) {
+      refuseChild(request);
+      const ids = idsQuery((request.query as { ticket_ids: unknown }).ticket_ids);
+      return ok(h, await quoteCancellation(knexOf(request), currentUserId(request), ids));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/tickets/cancellations',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description:
+        'Cancel tickets of one order by its policy: refund (partial) through the payment provider, coins returned, stock released; posting the same tickets again retries a refund the provider refused',
+      validate: { payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+    },
+    async handler(request, h) {
+      refuseChild(request);
+      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      const answer = await cancelTickets(
+        knexOf(request),
+        request.server.app.config,
+        { userId: currentUserId(request), ticketIds: ticket_ids },
+        opts(request),
+      );
+      return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/tickets/image',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description:
+        'Set the face photo shown at the gate for tickets (photo_id from POST api/v1/me/photos, purpose face)',
+      validate: { payload: Joi.object({ ticket_ids: ticketIds().required(), photo_id: uuid().required() }) },
+    },
+    async handler(request, h) {
+      const p = request.payload as { ticket_ids: string[]; photo_id: string };
+      return ok(
+        h,
+        await setTicketImage(knexOf(request), currentUserId(request), p.ticket_ids, p.photo_id, opts(request)),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets/{id}',
+    options: { auth: REQUIRED, tags: ['api', 'wallet'], description: 'One of my tickets', validate: ticketParams },
+    async handler(request, h) {
+      refuseChild(request);
+      return ok(h, await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets/{id}/detail',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'The order a ticket came from, the holder’s advance information and the cancellation quote',
+      validate: ticketParams,
+    },
+    async handler(request, h) {
+      refuseChild(request);
+      return ok(h, await getTicketDetail(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/tickets/{id}/use',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description:
+        'Mark a ticket used (button operation): irreversible, only on the day of use (Asia/Tokyo) by the device time used_at; idempotent by client_id; 409 notUseDay / alreadyUsed / notUsable carry the ticket',
+      validate: { ...ticketParams, payload: useBody },
+    },
+    async handler(request, h) {
+      const p = request.payload as { client_id: string; used_at: Date; device_id?: string };
+      const outcome = await markUsed(
+        knexOf(request),
+        {
+          userId: currentUserId(request),
+          ticketId: idParam(request),
+          clientId: p.client_id,
+          usedAt: p.used_at,
+          source: 'button',
+          deviceId: p.device_id,
+        },
+        opts(request),
+      );
+      return usageAnswer(request, h, outcome);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/tickets/{id}/trigger',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'URL access trigger (/product/trigger/:id): the ticket, from its day of use only (404 before)',
+      validate: ticketParams,
+    },
+    async handler(request, h) {
+      const ticket = await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request));
+      if (ticket.usageTrigger !== 2 || ticket.useDate > tokyoDate()) {
+        throw new DomainError('notFound', 404);
+      }
+      return ok(h, ticket);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/tickets/{id}/trigger',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'URL access trigger: marks the ticket used like /use (client_id and used_at optional: server time)',
+      validate: {
+        ...ticketParams,
+        payload: Joi.object({ client_id: uuid(), used_at: Joi.date().iso(), device_id: Joi.string().max(64) })
+          .allow(null)
+          .default({}),
+      },
+    },
+    async handler(request, h) {
+      const p = (request.payload ?? {}) as { client_id?: string; used_at?: Date; device_id?: string };
+      const userId = currentUserId(request);
+      const ticket = await getTicket(knexOf(request), userId, idParam(request), opts(request));
+      if (ticket.usageTrigger !== 2) throw new DomainError('notFound', 404);
+      const outcome = await markUsed(
+        knexOf(request),
+        {
+          userId,
+          ticketId: ticket.id,
+          clientId: p.client_id ?? crypto.randomUUID(),
+          usedAt: p.used_at ?? new Date(),
+          source: 'url',
+          deviceId: p.device_id,
+        },
+        opts(request),
+      );
+      return usageAnswer(request, h, outcome);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/tickets/{id}/certificate',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'A disabled holder has shown the certificate or disability ID: the ticket can be used',
+      validate: ticketParams,
+    },
+    async handler(request, h) {
+      return ok(h, await confirmCertificate(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/scans',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description:
+        "A gate scan by the park's staff (offline scans uploaded later): idempotent by scan_id, the scan's own time kept, earliest scan wins, later ones flagged duplicates",
+      validate: {
+        payload: Joi.object({
+          scan_id: uuid().required(),
+          token: Joi.string().max(2000).required(),
+          scanned_at: Joi.date().iso().required(),
+          device_id: Joi.string().max(64),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { scan_id: string; token: string; scanned_at: Date; device_id?: string };
+      const answer = await recordScan(knexOf(request), {
+        staffUserId: currentUserId(request),
+        scanId: p.scan_id,
+        token: p.token,
+        scannedAt: p.scanned_at,
+        deviceId: p.device_id,
+      });
+      return ok(h, answer);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/parks/{id}/ticket-keys',
+    options: {
+      auth: false,
+      tags: ['api', 'wallet'],
+      description: "The park's public Ed25519 keys for offline ticket verification (retired keys stay listed 7 days)",
+      validate: { params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }) },
+    },
+    async handler(request, h) {
+      const data = await listParkKeys(knexOf(request), (request.params as { id: number }).id);
+      return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=300');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/parks/{id}/ticket-revocations',
+    options: {
+      auth: false,
+      tags: ['api', 'wallet'],
+      description: 'Token ids of the park no longer valid (not yet expired), revoked after `since`',
+      validate: {
+        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
+        query: Joi.object({ since: Joi.date().iso() }),
+      },
+    },
+    async handler(request, h) {
+      const parkId = (request.params as { id: number }).id;
+      const since = (request.query as { since?: Date }).since ?? null;
+      const now = new Date();
+      const data: TicketRevocations = {
+        parkId,
+        revoked: await listRevocations(knexOf(request), parkId, since, now),
+        asOf: now.toISOString(),
+      };
+      return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=30');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/ticket-shares',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'Share unused, shareable tickets of one park: a link valid 24 hours (not beyond the shareable date)',
+      validate: { payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+    },
+    async handler(request, h) {
+      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      return ok(
+        h,
+        await createShare(knexOf(request), publicUrl(request), currentUserId(request), ticket_ids, opts(request)),
+        {},
+        201,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/ticket-shares',
+    options: { auth: REQUIRED, tags: ['api', 'wallet'], description: 'My shares, newest first' },
+    async handler(request, h) {
+      return ok(h, await listShares(knexOf(request), publicUrl(request), currentUserId(request), opts(request)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/me/ticket-shares/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'Cancel an open share: tickets nobody received return to My Tickets',
+      validate: shareParams,
+    },
+    async handler(request, h) {
+      return ok(
+        h,
+        await cancelShare(knexOf(request), publicUrl(request), currentUserId(request), idParam(request), opts(request)),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/ticket-shares/{id}/reissue',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'Cancel an open share and share its unreceived tickets again with a new link',
+      validate: shareParams,
+    },
+    async handler(request, h) {
+      return ok(
+        h,
+        await reissueShare(
+          knexOf(request),
+          publicUrl(request),
+          currentUserId(request),
+          idParam(request),
+          opts(request),
+        ),
+        {},
+        201,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/ticket-shares/{id}',
+    options: {
+      auth: { strategy: 'session', mode: 'try' },
+      tags: ['api', 'wallet'],
+      description: 'What a share holds, for anyone with the link (guests too)',
+      validate: shareParams,
+    },
+    async handler(request, h) {
+      return ok(h, await getSharePreview(knexOf(request), idParam(request), request.app.locale));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/ticket-shares/{id}/receive',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description:
+        'Receive the tickets of a share (all, or ticket_ids): they move to you with new QR tokens; 410 when expired',
+      validate: {
+        ...shareParams,
+        payload: Joi.object({ ticket_ids: ticketIds() }).allow(null).default({}),
+      },
+    },
+    async handler(request, h) {
+      const p = (request.payload ?? {}) as { ticket_ids?: string[] };
+      return ok(
+        h,
+        await receiveShare(knexOf(request), currentUserId(request), idParam(request), p.ticket_ids, opts(request)),
+      );
+    },
+  },
+];

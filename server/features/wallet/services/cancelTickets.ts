@@ -1,0 +1,215 @@
+// POST api/v1/me/tickets/cancellations: cancel tickets of one order by its policy.
+//  1. One transaction under the order's row lock: plan (fee, refund in money and coins), write the
+//     cancellation, tickets -> cancel_waiting (a refund is due at a provider) or cancelled, their tokens revoked,
+//     their stock given back (sold - 1, seat freed) so it can be sold again, the order -> (partially_)cancelled.
+//  2. The provider's refund (partial), outside any transaction, with the cancellation id as its idempotency key
+//     (refundPayment: a retry never refunds twice).
+//  3. Success: cancellation done, tickets cancelled, coins returned (coin_entries kind 'return').
+//     Provider refused: cancellation refund_failed, tickets stay cancel_waiting; posting the same tickets again
+//     retries the same refund.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { CancellationAnswer, CancellationQuote } from '../../../../common/dto/wallet';
+import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
+import type { Config } from '../../../config';
+import { audit } from '../../../lib/audit';
+import { DomainError, notFound } from '../../../lib/errors';
+import { refundPayment } from '../../payments';
+import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
+import { revokeTokens } from '../tokens';
+import { planCancellation } from './quoteCancellation';
+
+interface CancellationRow {
+  id: string;
+  userId: number;
+  orderId: number;
+  paymentId: string | null;
+  ticketIds: string[];
+  daysBefore: number;
+  chargeRate: number;
+  fee: number;
+  refundAmount: number;
+  refundCoins: number;
+  state: 'refunding' | 'refund_failed' | 'done';
+}
+
+/** Gives the tickets' places back to stock: sold - 1 per ticket on its unit (unit id order), seats freed. */
+async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]): Promise<void> {
+  const perUnit = new Map<number, { n: number; seats: string[]; itemId: number }>();
+  for (const t of tickets) {
+    const unit = await trx('stock_units')
+      .where({ item_id: t.itemId, date: t.useDate })
+      .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
+      .first('id');
+    if (!unit) continue;
+    const entry = perUnit.get(Number(unit.id)) ?? { n: 0, seats: [], itemId: t.itemId };
+    entry.n++;
+    if (t.seatCode) entry.seats.push(t.seatCode);
+    perUnit.set(Number(unit.id), entry);
+  }
+  for (const unitId of [...perUnit.keys()].sort((a, b) => a - b)) {
+    const e = perUnit.get(unitId) as { n: number; seats: string[]; itemId: number };
+    await trx.raw('UPDATE stock_units SET sold = sold - ? WHERE id = ? AND sold >= ?', [e.n, unitId, e.n]);
+    if (e.seats.length) {
+      await trx('seat_holds')
+        .where({ stock_unit_id: unitId })
+        .whereIn('seat_id', trx('item_seats').where({ item_id: e.itemId }).whereIn('seat_code', e.seats).select('id'))
+        .del();
+    }
+  }
+}
+
+async function finish(trx: Knex.Transaction, c: CancellationRow, now: Date): Promise<void> {
+  await trx('cancellations').where({ id: c.id }).update({ state: 'done', updated_at: now });
+  await trx('tickets').whereIn('id', c.ticketIds).update({ state: 'cancelled', updated_at: now });
+  if (c.refundCoins > 0) {
+    await trx('coin_entries').insert({
+      user_id: c.userId,
+      kind: 'return',
+      reason: 'cancel',
+      amount: c.refundCoins,
+      order_id: c.orderId,
+      cancellation_id: c.id,
+      created_at: now,
+    });
+  }
+  for (const id of c.ticketIds) {
+    await audit(trx, {
+      entity: 'ticket',
+      entityId: id,
+      action: 'cancelled',
+      actorUserId: c.userId,
+      data: { cancellationId: c.id },
+    });
+  }
+}
+
+const quoteOf = (c: CancellationRow, needsProviderConfirmation: boolean): CancellationQuote => ({
+  ticketIds: [...c.ticketIds].sort(),
+  daysBefore: c.daysBefore,
+  chargeRate: c.chargeRate,
+  fee: c.fee,
+  refundAmount: c.refundAmount,
+  refundCoins: c.refundCoins,
+  needsProviderConfirmation,
+});
+
+export async function cancelTickets(
+  knex: Knex,
+  config: Config,
+  input: { userId: number; ticketIds: string[] },
+  o: PresentOptions,
+): Promise<CancellationAnswer> {
+  const now = o.now ?? new Date();
+  const ids = [...new Set(input.ticketIds)];
+  let needsProvider = false;
+  const cancellation = await knex.transaction(async (trx) => {
+    const first = await trx('tickets')
+      .whereIn('id', ids)
+      .where({ user_id: input.userId })
+      .select('order_id', 'state', 'cancellation_id');
+    if (first.length !== ids.length) throw notFound();
+    const orderId = first[0]?.orderId as number;
+    const order = await trx('orders').where({ id: orderId }).forUpdate().first('id', 'state');
+    // A retry of a cancellation whose refund is still owed: the same tickets, the same cancellation.
+    const pending = new Set(first.map((t) => t.cancellationId));
+    if (first.every((t) => t.state === 'cancel_waiting') && pending.size === 1) {
+      const c = (await trx('cancellations')
+        .where({ id: [...pending][0], user_id: input.userId })
+        .forUpdate()
+        .first()) as CancellationRow | undefined;
+      if (!c || c.ticketIds.length !== ids.length) throw new DomainError('notCancellable', 409);
+      needsProvider = true;
+      if (c.state === 'refund_failed') {
+        await trx('cancellations').where({ id: c.id }).update({ state: 'refunding', updated_at: now });
+        return { ...c, state: 'refunding' as const };
+      }
+      return c;
+    }
+    await trx('tickets').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+    const plan = await planCancellation(trx, input.userId, ids, now);
+    needsProvider = plan.quote.needsProviderConfirmation;
+    const c: CancellationRow = {
+      id: randomUUID(),
+      userId: input.userId,
+      orderId: plan.orderId,
+      paymentId: plan.paymentId,
+      ticketIds: plan.quote.ticketIds,
+      daysBefore: plan.quote.daysBefore,
+      chargeRate: plan.quote.chargeRate,
+      fee: plan.quote.fee,
+      refundAmount: plan.quote.refundAmount,
+      refundCoins: plan.quote.refundCoins,
+      state: plan.quote.refundAmount > 0 ? 'refunding' : 'done',
+    };
+    await trx('cancellations').insert({
+      id: c.id,
+      user_id: c.userId,
+      order_id: c.orderId,
+      payment_id: c.paymentId,
+      ticket_ids: c.ticketIds,
+      days_before: c.daysBefore,
+      charge_rate: c.chargeRate,
+      fee: c.fee,
+      refund_amount: c.refundAmount,
+      refund_coins: c.refundCoins,
+      state: 'refunding',
+      created_at: now,
+      updated_at: now,
+    });
+    await trx('tickets')
+      .whereIn('id', c.ticketIds)
+      .update({ state: 'cancel_waiting', cancelled_at: now, cancellation_id: c.id, updated_at: now });
+    await revokeTokens(trx, c.ticketIds, 'cancelled', now);
+    await releaseStock(trx, plan.tickets);
+    const left = await trx('tickets')
+      .where({ order_id: c.orderId })
+      .whereNotIn('state', ['cancelled', 'cancel_waiting'])
+      .first('id');
+    const next = moveOrder(order.state as OrderState, left ? 'partially_cancelled' : 'cancelled');
+    await trx('orders').where({ id: c.orderId }).update({ state: next, updated_at: now });
+    await audit(trx, {
+      entity: 'order',
+      entityId: c.orderId,
+      action: next,
+      actorUserId: input.userId,
+      data: { cancellationId: c.id, tickets: c.ticketIds, fee: c.fee, refund: c.refundAmount, coins: c.refundCoins },
+    });
+    if (c.state === 'done') await finish(trx, c, now);
+    return c;
+  });
+
+  let state = cancellation.state;
+  if (state === 'refunding') {
+    if (!cancellation.paymentId) throw new Error(`cancellation ${cancellation.id} owes money but has no payment`);
+    try {
+      await refundPayment(knex, config, {
+        paymentId: cancellation.paymentId,
+        amount: cancellation.refundAmount,
+        refundId: cancellation.id,
+        reason: 'cancellation',
+        actorUserId: input.userId,
+      });
+      await knex.transaction(async (trx) => {
+        const c = (await trx('cancellations').where({ id: cancellation.id }).forUpdate().first()) as CancellationRow;
+        if (c.state !== 'done') await finish(trx, c, now);
+      });
+      state = 'done';
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      await knex('cancellations')
+        .where({ id: cancellation.id, state: 'refunding' })
+        .update({ state: 'refund_failed', updated_at: new Date() });
+      state = 'refund_failed';
+    }
+  }
+  const rows = (await ticketQuery(knex)
+    .whereIn('t.id', cancellation.ticketIds)
+    .orderBy('t.ticket_number')) as TicketRow[];
+  return {
+    cancellationId: cancellation.id,
+    state,
+    quote: quoteOf(cancellation, needsProvider),
+    tickets: await presentTickets(knex, rows, { ...o, now, tokens: false }),
+  };
+}

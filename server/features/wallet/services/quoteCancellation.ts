@@ -1,0 +1,104 @@
+// What cancelling some tickets costs now (common/rules/cancellationFee.ts), for tickets of one order.
+import type { Knex } from 'knex';
+import type { CancellationQuote } from '../../../../common/dto/wallet';
+import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
+import { daysBetween, tokyoDate } from '../../../../common/time';
+import { DomainError, notFound } from '../../../lib/errors';
+import { isCancellable, policiesFor, type TicketRow, ticketQuery } from '../tickets';
+
+type Db = Knex | Knex.Transaction;
+
+export interface CancellationPlan {
+  quote: CancellationQuote;
+  orderId: number;
+  paymentId: string | null;
+  tickets: TicketRow[];
+}
+
+/** Money and coins already given back for the order by earlier cancellations. */
+async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
+  const order = await db('orders').where({ id: orderId }).first();
+  const back = (await db('cancellations')
+    .where({ order_id: orderId })
+    .sum({ money: 'refund_amount', coins: 'refund_coins' })
+    .first()) as { money: unknown; coins: unknown } | undefined;
+  return {
+    subtotal: order.subtotal,
+    couponDiscount: order.couponDiscount,
+    coinDiscount: order.coinDiscount,
+    amountPaid: order.amountPaid,
+    refundedAmount: Number(back?.money ?? 0),
+    returnedCoins: Number(back?.coins ?? 0),
+  };
+}
+
+/**
+ * Plans the cancellation: every ticket the caller's (else 404), of one order, cancellable by its item's policy
+ * today (else 409). Tickets of several days or items are priced per (item, day) and summed.
+ */
+export async function planCancellation(
+  db: Db,
+  userId: number,
+  ticketIds: readonly string[],
+  now = new Date(),
+): Promise<CancellationPlan> {
+  const ids = [...new Set(ticketIds)];
+  const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
+  if (rows.length !== ids.length || rows.length === 0) throw notFound();
+  const orderIds = new Set(rows.map((r) => r.orderId));
+  if (orderIds.size > 1) throw new DomainError('cancelOneOrder', 400);
+  const today = tokyoDate(now);
+  const policies = await policiesFor(
+    db,
+    rows.map((r) => r.itemId),
+  );
+  for (const r of rows) {
+    if (r.wonViaWaitlist) throw new DomainError('waitlistNotCancellable', 409);
+    if (!isCancellable(r, today, policies.get(r.itemId) ?? [])) throw new DomainError('notCancellable', 409);
+  }
+  const orderId = rows[0]?.orderId as number;
+  const money = await orderMoney(db, orderId);
+  const groups = new Map<string, TicketRow[]>();
+  for (const r of rows) {
+    const key = `${r.itemId}|${r.useDate}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const parts: FeeQuote[] = [];
+  for (const group of groups.values()) {
+    const first = group[0] as TicketRow;
+    const part = quoteCancellationFee(
+      group.map((g) => g.price),
+      daysBetween(today, first.useDate),
+      policies.get(first.itemId) ?? [],
+      money,
+    );
+    if (!part) throw new DomainError('notCancellable', 409);
+    money.refundedAmount += part.refundAmount;
+    money.returnedCoins += part.refundCoins;
+    parts.push(part);
+  }
+  const order = await db('orders as o')
+    .leftJoin('payments as p', 'p.id', 'o.payment_id')
+    .where('o.id', orderId)
+    .first('o.payment_id', 'p.provider');
+  const refundAmount = parts.reduce((s, p) => s + p.refundAmount, 0);
+  const quote: CancellationQuote = {
+    ticketIds: rows.map((r) => r.id).sort(),
+    daysBefore: Math.min(...parts.map((p) => p.daysBefore)),
+    chargeRate: Math.max(...parts.map((p) => p.chargeRate)),
+    fee: parts.reduce((s, p) => s + p.fee, 0),
+    refundAmount,
+    refundCoins: parts.reduce((s, p) => s + p.refundCoins, 0),
+    needsProviderConfirmation: refundAmount > 0 && Boolean(order?.provider) && order?.provider !== 'internal',
+  };
+  return { quote, orderId, paymentId: order?.paymentId ?? null, tickets: rows };
+}
+
+export async function quoteCancellation(
+  db: Db,
+  userId: number,
+  ticketIds: readonly string[],
+  now = new Date(),
+): Promise<CancellationQuote> {
+  return (await planCancellation(db, userId, ticketIds, now)).quote;
+}

@@ -1,0 +1,58 @@
+// Key rotation per park. rotateParkKey makes a new signing key (tokens issued from now on use it; tokens signed
+// with older keys stay valid, and their public keys stay served). retireOldKeys retires keys superseded more
+// than `overlapMs` ago: their live tokens are revoked (listed for staff devices) and re-issued with the current
+// key on the next wallet read. The job rotates keys older than KEY_MAX_AGE_MS and retires after the overlap.
+import type { Knex } from 'knex';
+import { audit } from '../../../lib/audit';
+import { createParkKey, type KeyRow } from '../keys';
+
+export const KEY_MAX_AGE_MS = 90 * 86_400_000;
+export const KEY_OVERLAP_MS = 3 * 86_400_000;
+
+export async function rotateParkKey(knex: Knex, appSecret: string, parkId: number, now = new Date()): Promise<KeyRow> {
+  const key = await createParkKey(knex, parkId, appSecret, now);
+  await audit(knex, { entity: 'park', entityId: parkId, action: 'ticket_key_rotated', data: { kid: key.kid } });
+  return key;
+}
+
+export async function retireOldKeys(knex: Knex, now = new Date(), overlapMs = KEY_OVERLAP_MS): Promise<string[]> {
+  return knex.transaction(async (trx) => {
+    // Keys not retired that have a newer key created before now - overlap.
+    const rows = (await trx('ticket_signing_keys as k')
+      .whereNull('k.retired_at')
+      .whereExists(
+        trx('ticket_signing_keys as n')
+          .whereRaw('n.park_id = k.park_id')
+          .whereRaw('n.created_at > k.created_at')
+          .where('n.created_at', '<=', new Date(now.getTime() - overlapMs))
+          .whereNull('n.retired_at'),
+      )
+      .forUpdate()
+      .skipLocked()
+      .select('k.id', 'k.kid', 'k.park_id')) as { id: number; kid: string; parkId: number }[];
+    if (rows.length === 0) return [];
+    const kids = rows.map((r) => r.kid);
+    await trx('ticket_signing_keys').whereIn('kid', kids).update({ retired_at: now });
+    await trx('ticket_tokens')
+      .whereIn('kid', kids)
+      .whereNull('revoked_at')
+      .update({ revoked_at: now, revoke_reason: 'rotated' });
+    for (const r of rows) {
+      await audit(trx, { entity: 'park', entityId: r.parkId, action: 'ticket_key_retired', data: { kid: r.kid } });
+    }
+    return kids;
+  });
+}
+
+/** The job: parks whose signing key is older than the maximum age get a new one; superseded keys retire. */
+export async function rotateTicketKeys(knex: Knex, appSecret: string, now = new Date()) {
+  const { rows } = (await knex.raw(
+    `SELECT park_id FROM ticket_signing_keys WHERE retired_at IS NULL
+      GROUP BY park_id HAVING max(created_at) <= ?`,
+    [new Date(now.getTime() - KEY_MAX_AGE_MS)],
+  )) as { rows: { park_id: number }[] };
+  const rotated: string[] = [];
+  for (const r of rows) rotated.push((await rotateParkKey(knex, appSecret, r.park_id, now)).kid);
+  const retired = await retireOldKeys(knex, now);
+  return { rotated, retired };
+}

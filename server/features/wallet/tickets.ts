@@ -1,0 +1,209 @@
+// Reading tickets for the wallet: one joined query (ticket, order, item, park, age group, slot) and the presenter
+// that turns rows into WalletTicket (common/dto/wallet.ts), with their live token issued on demand.
+import type { Knex } from 'knex';
+import type { TicketState, WalletTicket } from '../../../common/dto/wallet';
+import { type Locale, UsageTrigger } from '../../../common/enums';
+import { type CancellationPolicyRow, chargeRateFor } from '../../../common/rules/cancellationFee';
+import { effectiveTicketState, OPEN_STATES } from '../../../common/rules/ticketState';
+import { daysBetween, tokyoDate } from '../../../common/time';
+import { notFound } from '../../lib/errors';
+import { localize } from '../../lib/localize';
+import { ensureTokens } from './tokens';
+
+type Db = Knex | Knex.Transaction;
+
+export interface TicketRow {
+  id: string;
+  orderId: number;
+  orderLineId: number;
+  userId: number;
+  parkId: number;
+  itemId: number;
+  ticketNumber: string;
+  packNumber: string | null;
+  useDate: string;
+  timeSlotId: number | null;
+  seatCode: string | null;
+  unitKind: string;
+  ageGroupId: number | null;
+  price: number;
+  state: TicketState;
+  usedAt: Date | null;
+  shareId: string | null;
+  receivedFromShare: boolean;
+  wonViaWaitlist: boolean;
+  facePhotoId: string | null;
+  certificateConfirmedAt: Date | null;
+  cancelledAt: Date | null;
+  applicationNumber: string;
+  orderState: string;
+  itemNameJa: string;
+  itemNameEn: string | null;
+  usageTrigger: number;
+  shareableUntil: string | null;
+  parkNameJa: string;
+  parkNameEn: string | null;
+  parkAddressJa: string | null;
+  parkAddressEn: string | null;
+  parkMapImageUrl: string | null;
+  ageGroupNameJa: string | null;
+  ageGroupNameEn: string | null;
+  startTime: string | null;
+}
+
+/** The joined ticket query; callers add where clauses (always the owner's user id). */
+export function ticketQuery(db: Db) {
+  return db('tickets as t')
+    .join('orders as o', 'o.id', 't.order_id')
+    .join('items as i', 'i.id', 't.item_id')
+    .join('parks as p', 'p.id', 't.park_id')
+    .leftJoin('age_groups as ag', 'ag.id', 't.age_group_id')
+    .leftJoin('item_time_slots as s', 's.id', 't.time_slot_id')
+    .select(
+      't.*',
+      'o.application_number',
+      'o.state as order_state',
+      'i.name_ja as item_name_ja',
+      'i.name_en as item_name_en',
+      'i.usage_trigger',
+      'i.shareable_until',
+      'p.name_ja as park_name_ja',
+      'p.name_en as park_name_en',
+      'p.address_ja as park_address_ja',
+      'p.address_en as park_address_en',
+      'p.map_image_url as park_map_image_url',
+      'ag.name_ja as age_group_name_ja',
+      'ag.name_en as age_group_name_en',
+      's.start_time',
+    );
+}
+
+/** One ticket of the owner, locked when `lock` (inside a transaction); 404 for anyone else's. */
+export async function ownTicket(db: Db, userId: number, ticketId: string, lock = false): Promise<TicketRow> {
+  if (lock) {
+    const locked = await db('tickets').where({ id: ticketId, user_id: userId }).forUpdate().first('id');
+    if (!locked) throw notFound();
+  }
+  const row = (await ticketQuery(db).where({ 't.id': ticketId, 't.user_id': userId }).first()) as TicketRow | undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function policiesFor(db: Db, itemIds: readonly number[]): Promise<Map<number, CancellationPolicyRow[]>> {
+  const out = new Map<number, CancellationPolicyRow[]>();
+  if (itemIds.length === 0) return out;
+  const rows = (await db('item_cancellation_policies')
+    .whereIn('item_id', [...new Set(itemIds)])
+    .select('item_id', 'days_before', 'charge_rate')) as (CancellationPolicyRow & { itemId: number })[];
+  for (const r of rows) {
+    const list = out.get(r.itemId) ?? [];
+    list.push({ daysBefore: r.daysBefore, chargeRate: r.chargeRate });
+    out.set(r.itemId, list);
+  }
+  return out;
+}
+
+export const needsCertificate = (t: Pick<TicketRow, 'unitKind' | 'certificateConfirmedAt'>) =>
+  t.unitKind === 'disability' && !t.certificateConfirmedAt;
+
+/** Whether the holder can still show and use the ticket (a token is issued only for those). */
+export function showable(t: TicketRow, today: string): boolean {
+  return t.shareId === null && t.useDate >= today && (OPEN_STATES.includes(t.state) || t.state === 'during_use_period');
+}
+
+export function isShareable(t: TicketRow, today: string): boolean {
+  return (
+    t.shareableUntil !== null &&
+    today <= t.shareableUntil &&
+    t.useDate >= today &&
+    t.shareId === null &&
+    !t.receivedFromShare &&
+    t.state === 'available'
+  );
+}
+
+export function isCancellable(t: TicketRow, today: string, policies: readonly CancellationPolicyRow[]): boolean {
+  return (
+    OPEN_STATES.includes(t.state) &&
+    !t.wonViaWaitlist &&
+    !t.receivedFromShare &&
+    t.shareId === null &&
+    (t.orderState === 'paid' || t.orderState === 'partially_cancelled') &&
+    chargeRateFor(policies, daysBetween(today, t.useDate)) !== null
+  );
+}
+
+export interface PresentOptions {
+  locale: Locale;
+  appSecret: string;
+  now?: Date;
+  /** Issue tokens for showable tickets (false: token null, e.g. tickets shown to their former holder). */
+  tokens?: boolean;
+}
+
+export async function presentTickets(db: Db, rows: readonly TicketRow[], o: PresentOptions): Promise<WalletTicket[]> {
+  const today = tokyoDate(o.now ?? new Date());
+  const policies = await policiesFor(
+    db,
+    rows.map((r) => r.itemId),
+  );
+  const tokens =
+    o.tokens === false
+      ? new Map<string, string>()
+      : await ensureTokens(
+          db,
+          o.appSecret,
+          rows
+            .filter((r) => showable(r, today))
+            .map((r) => ({ id: r.id, parkId: r.parkId, itemId: r.itemId, useDate: r.useDate, time: r.startTime })),
+        );
+  return rows.map((r) => presentTicket(r, today, o.locale, tokens.get(r.id) ?? null, policies.get(r.itemId) ?? []));
+}
+
+export function presentTicket(
+  r: TicketRow,
+  today: string,
+  locale: Locale,
+  token: string | null,
+  policies: readonly CancellationPolicyRow[],
+): WalletTicket {
+  const cert = needsCertificate(r);
+  const state = effectiveTicketState({ state: r.state, useDate: r.useDate, needsCertificate: cert }, today);
+  const usable = state === 'during_use_period';
+  return {
+    id: r.id,
+    ticketNumber: r.ticketNumber,
+    packNumber: r.packNumber,
+    orderId: r.orderId,
+    applicationNumber: r.applicationNumber,
+    park: {
+      id: r.parkId,
+      name: localize({ nameJa: r.parkNameJa, nameEn: r.parkNameEn }, 'name', locale),
+      address: localize({ addressJa: r.parkAddressJa, addressEn: r.parkAddressEn }, 'address', locale) || null,
+      mapImageUrls: r.parkMapImageUrl ? [r.parkMapImageUrl] : [],
+      timeZone: 'Asia/Tokyo',
+    },
+    itemId: r.itemId,
+    itemName: localize({ nameJa: r.itemNameJa, nameEn: r.itemNameEn }, 'name', locale),
+    unitKind: r.unitKind,
+    ageGroupName: r.ageGroupNameJa
+      ? localize({ nameJa: r.ageGroupNameJa, nameEn: r.ageGroupNameEn }, 'name', locale)
+      : null,
+    price: r.price,
+    useDate: r.useDate,
+    time: r.startTime,
+    seatCode: r.seatCode,
+    state,
+    usageTrigger: r.usageTrigger as UsageTrigger,
+    usedAt: r.usedAt ? new Date(r.usedAt).toISOString() : null,
+    token,
+    faceImageUrl: r.facePhotoId ? `/api/v1/uploads/${r.facePhotoId}` : null,
+    needsCertificate: cert,
+    triggerUrl:
+      r.usageTrigger === UsageTrigger.UrlAccess && usable && r.shareId === null ? `/product/trigger/${r.id}` : null,
+    cancellable: isCancellable(r, today, policies),
+    shareable: isShareable(r, today),
+    shareId: r.shareId,
+    receivedFromShare: r.receivedFromShare,
+  };
+}
