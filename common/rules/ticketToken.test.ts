@@ -1,0 +1,116 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { describe, expect, it } from 'vitest';
+import {
+  base64urlDecode,
+  base64urlEncode,
+  decodeTicketToken,
+  endOfTokyoDay,
+  signTicketToken,
+  type TicketTokenPayload,
+  type VerifyKey,
+  verifyTicketToken,
+} from './ticketToken';
+
+const secret = ed25519.utils.randomSecretKey();
+const otherSecret = ed25519.utils.randomSecretKey();
+const key: VerifyKey = { kid: '7-a', parkId: 7, publicKey: base64urlEncode(ed25519.getPublicKey(secret)) };
+const date = '2026-12-24';
+const payload: TicketTokenPayload = {
+  v: 1,
+  kid: '7-a',
+  jti: '5b0c7c3e-3d7e-4f7e-9d55-6a1d8a3f0b11',
+  tid: 'b3f1c1de-7c1a-4b2e-8f00-3b9f6d1f2a77',
+  park: 7,
+  item: 42,
+  date,
+  slot: '10:00',
+  exp: endOfTokyoDay(date),
+};
+const onTheDay = new Date(`${date}T10:30:00+09:00`);
+const ctx = { parkId: 7, keys: [key], now: onTheDay, today: date };
+
+describe('ticket tokens', () => {
+  it('round-trips base64url for every length', () => {
+    for (let n = 0; n < 70; n++) {
+      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 37 + n) & 255);
+      const text = base64urlEncode(bytes);
+      expect(text).toBe(Buffer.from(bytes).toString('base64url'));
+      expect(Array.from(base64urlDecode(text) ?? [])).toEqual(Array.from(bytes));
+    }
+    expect(base64urlDecode('ab*d')).toBeNull();
+  });
+
+  it('verifies a token signed by the park key on its day', () => {
+    const token = signTicketToken(payload, secret);
+    expect(token).toMatch(/^[\w-]+\.[\w-]{86}$/);
+    expect(decodeTicketToken(token)).toEqual(payload);
+    expect(verifyTicketToken(token, ctx)).toEqual({ ok: true, payload });
+    // The end of the day of use is midnight in Tokyo (15:00 UTC the same date).
+    expect(new Date(payload.exp * 1000).toISOString()).toBe('2026-12-24T15:00:00.000Z');
+  });
+
+  it('refuses a tampered payload or signature', () => {
+    const token = signTicketToken(payload, secret);
+    const [p, s] = token.split('.') as [string, string];
+    const forged = base64urlEncode(new TextEncoder().encode(JSON.stringify({ ...payload, item: 43 })));
+    expect(verifyTicketToken(`${forged}.${s}`, ctx)).toEqual({ ok: false, reason: 'badSignature' });
+    const flipped = s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`;
+    expect(verifyTicketToken(`${p}.${flipped}`, ctx)).toEqual({ ok: false, reason: 'badSignature' });
+    expect(verifyTicketToken(`${p}`, ctx)).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifyTicketToken('x.y.z', ctx)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuses a token signed with another key, an unknown kid, another park or a retired key', () => {
+    expect(verifyTicketToken(signTicketToken(payload, otherSecret), ctx)).toEqual({
+      ok: false,
+      reason: 'badSignature',
+    });
+    expect(verifyTicketToken(signTicketToken({ ...payload, kid: '7-b' }, secret), ctx)).toEqual({
+      ok: false,
+      reason: 'unknownKey',
+    });
+    expect(verifyTicketToken(signTicketToken({ ...payload, park: 8 }, secret), ctx)).toEqual({
+      ok: false,
+      reason: 'wrongPark',
+    });
+    const retired = { ...key, retiredAt: '2026-12-01T00:00:00Z' };
+    expect(verifyTicketToken(signTicketToken(payload, secret), { ...ctx, keys: [retired] })).toEqual({
+      ok: false,
+      reason: 'unknownKey',
+    });
+  });
+
+  it('refuses a revoked token', () => {
+    const token = signTicketToken(payload, secret);
+    expect(verifyTicketToken(token, { ...ctx, isRevoked: (jti) => jti === payload.jti })).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
+    expect(verifyTicketToken(token, { ...ctx, isRevoked: () => false }).ok).toBe(true);
+  });
+
+  it('refuses a ticket for another day and an expired one', () => {
+    const token = signTicketToken(payload, secret);
+    const dayBefore = new Date(`2026-12-23T23:59:00+09:00`);
+    expect(verifyTicketToken(token, { ...ctx, now: dayBefore, today: '2026-12-23' })).toEqual({
+      ok: false,
+      reason: 'wrongDay',
+    });
+    const after = new Date(`2026-12-25T00:00:00+09:00`);
+    expect(verifyTicketToken(token, { ...ctx, now: after, today: '2026-12-25' })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    const shortLived = signTicketToken({ ...payload, exp: Math.floor(onTheDay.getTime() / 1000) - 1 }, secret);
+    expect(verifyTicketToken(shortLived, ctx)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('verifies tokens signed by node:crypto (the server signs that way)', async () => {
+    const { generateKeyPairSync, sign } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const bytes = new TextEncoder().encode(JSON.stringify(payload));
+    const token = `${base64urlEncode(bytes)}.${base64urlEncode(new Uint8Array(sign(null, bytes, privateKey)))}`;
+    const nodeKey = { kid: '7-a', parkId: 7, publicKey: publicKey.export({ format: 'jwk' }).x as string };
+    expect(verifyTicketToken(token, { ...ctx, keys: [nodeKey] }).ok).toBe(true);
+  });
+});
