@@ -127,6 +127,7 @@ export function isCancellable(t: TicketRow, today: string, policies: readonly Ca
     OPEN_STATES.includes(t.state) &&
     !t.wonViaWaitlist &&
     !t.receivedFromShare &&
+    t.unitKind !== 'pack' &&
     t.shareId === null &&
     (t.orderState === 'paid' || t.orderState === 'partially_cancelled') &&
     chargeRateFor(policies, daysBetween(today, t.useDate)) !== null
