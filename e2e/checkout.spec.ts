@@ -10,6 +10,8 @@ import { addDays, tokyoDate } from '../common/time';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/mails`;
+/** Runs the server's background jobs as if at a given time (e2e/support/serve.ts). */
+const JOBS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/jobs`;
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -333,6 +335,47 @@ test('a declined card and a failed 3-D Secure challenge land on /payment/error; 
   await expect(page).toHaveURL(/\/payment\/error\?reason=three_ds_failed/, { timeout: 30_000 });
   await expect(page.getByTestId('payment-error-message')).toHaveText(message('payment3dsFailed', 'ja'));
   await shot(page, '13-payment-error-3ds');
+
+  // Nothing was charged and the ticket stays held until the hold's deadline; past it, the job releases the place
+  // and the cart says so once.
+  const remaining = async () =>
+    (
+      (await (await request.get(`/api/v1/items/${id}/availability?from=${day.date}&to=${day.date}`)).json()) as {
+        data: { remaining: number }[];
+      }
+    ).data[0]?.remaining;
+  const held = await remaining();
+  const ran = await request.post(`${JOBS}?at=${new Date(Date.now() + 31 * 60_000).toISOString()}`);
+  expect(ran.status(), await ran.text()).toBe(200);
+  expect(await remaining()).toBe((held as number) + 1);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await expect(
+    page.locator('.toast-item').filter({
+      hasText: message('holdExpiredNotice', 'ja', { name: '仙台うみの杜水族館 入館券' }),
+    }),
+  ).toBeVisible();
+  await shot(page, '13b-hold-expired');
+});
+
+test('a free ticket (an infant admission) completes with nothing to pay, without the payment profile', async ({
+  page,
+  request,
+}) => {
+  const user = await apiUser(request, false);
+  await signInPage(page, user);
+  const id = await itemId(request, (i) => i.name === '旭川市旭山動物園 入園券');
+  const day = await availableDay(request, id, 1);
+  const parkId = await addLine(page, { item_id: id, date: day.date, quantities: [{ age_group_id: 1, quantity: 1 }] });
+  await toPayment(page);
+  await expect(page.getByTestId('totals-total')).toHaveText('0円');
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(new RegExp(`/cart/${parkId}/payment-completed`));
+  const done = page.getByTestId('payment-completed');
+  await expect(done.getByTestId('completed-method')).toHaveText('無料');
+  await expect(done.getByTestId('amount-paid')).toHaveText('0円');
+  await shot(page, '13c-free-completed');
 });
 
 test('buy now in English: coins pay a quick buy in full', async ({ page, request, context, baseURL }) => {

@@ -1,10 +1,13 @@
 // Start script: validate configuration, migrate and seed the database, then listen.
+import { pathToFileURL } from 'node:url';
+import type { Server } from '@hapi/hapi';
 import { ConfigError, loadConfig } from './config';
 import { createKnex } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { createServer } from './server';
 
-async function main() {
+/** Starts the app; the browser-test harness (e2e/support/serve.ts) calls it to reach the running server. */
+export async function main(): Promise<Server> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -47,9 +50,12 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  return server;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

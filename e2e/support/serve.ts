@@ -1,6 +1,9 @@
 // Browser-test harness: a real SMTP sink (its mails readable over HTTP for the tests), then the app itself.
 //   SMTP on E2E_SMTP_PORT (4025), mails at http://127.0.0.1:E2E_MAIL_PORT/mails?to=<address> (4026).
+//   POST http://127.0.0.1:E2E_MAIL_PORT/jobs?at=<ISO time> runs the background jobs as if it were that time (hold
+//   expiry, abandoned payments, ...), so a test can see what happens after a deadline without waiting for it.
 import { createServer } from 'node:http';
+import type { Server } from '@hapi/hapi';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -26,12 +29,31 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+let app: Server | null = null;
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const to = url.searchParams.get('to');
   res.setHeader('content-type', 'application/json');
+  if (req.method === 'POST' && url.pathname === '/jobs') {
+    const at = new Date(url.searchParams.get('at') ?? Date.now());
+    if (!app || Number.isNaN(at.getTime())) {
+      res.statusCode = 400;
+      res.end('{}');
+      return;
+    }
+    app.plugins.jobs.runOnce(at).then(
+      (result) => res.end(JSON.stringify(result)),
+      (err: Error) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: err.message }));
+      },
+    );
+    return;
+  }
+  const to = url.searchParams.get('to');
   res.end(JSON.stringify(to ? mails.filter((m) => m.to === to) : mails));
 }).listen(mailPort, '127.0.0.1');
 
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-await import('../../server/index');
+const { main } = await import('../../server/index');
+app = await main();
