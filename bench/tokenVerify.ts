@@ -40,7 +40,7 @@ const signing = timed(() =>
   }),
 );
 const tokens = signing.result;
-const revoked = new Set(Array.from({ length: 10_000 }, () => randomUUID()));
+const revoked = new Set<string>(Array.from({ length: 10_000 }, () => randomUUID()));
 const context = {
   parkId: 1,
   keys: [key],

@@ -227,14 +227,24 @@ describe('marking used', () => {
     const { ticketIds } = await buy(buyer, item, 1);
     const id = ticketIds[0] as string;
     expect((await wallet(buyer))[0]?.triggerUrl).toBeNull();
-    expect((await c.call('GET', `/api/v1/me/tickets/${id}/trigger`, buyer)).statusCode).toBe(404);
+    const before = await c.call('GET', `/api/v1/me/tickets/${id}/trigger`, buyer);
+    expect(body(before).data).toMatchObject({ usable: false, reason: 'notUseDay', ticket: { id } });
+    const early = await c.call('POST', `/api/v1/me/tickets/${id}/trigger`, buyer, {});
+    expect(early.statusCode).toBe(409);
+    expect(body(early).meta.code).toBe('notUseDay');
     await setUseDate([id], today);
     expect((await wallet(buyer))[0]?.triggerUrl).toBe(`/product/trigger/${id}`);
-    expect((await c.call('GET', `/api/v1/me/tickets/${id}/trigger`, buyer)).statusCode).toBe(200);
+    const view = await c.call('GET', `/api/v1/me/tickets/${id}/trigger`, buyer);
+    expect(body(view).data).toMatchObject({ usable: true, reason: null });
     const used = await c.call('POST', `/api/v1/me/tickets/${id}/trigger`, buyer, {});
     expect(used.statusCode, used.payload).toBe(200);
     expect(body(used).data.ticket.state).toBe('used');
     expect((await c.knex()('ticket_usages').where({ ticket_id: id }).first()).source).toBe('url');
+    const after = body(await c.call('GET', `/api/v1/me/tickets/${id}/trigger`, buyer)).data;
+    expect(after).toMatchObject({ usable: false, reason: 'alreadyUsed' });
+    const other = await c.makeItem(); // QR presentation: no URL access
+    const { ticketIds: qr } = await buy(buyer, other, 1);
+    expect((await c.call('GET', `/api/v1/me/tickets/${qr[0]}/trigger`, buyer)).statusCode).toBe(404);
   });
 
   it('disabled holders confirm the certificate before use', async () => {

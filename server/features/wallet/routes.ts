@@ -2,7 +2,8 @@
 // someone else's ticket or share is 404. Kids accounts cannot open ticket detail nor cancel (refused here).
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { TicketRevocations, UseTicketAnswer } from '../../../common/dto/wallet';
+import type { TicketRevocations, TicketTriggerView, UseConflict, UseTicketAnswer } from '../../../common/dto/wallet';
+import { UsageTrigger } from '../../../common/enums';
 import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
@@ -219,15 +220,23 @@ export const walletRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       tags: ['api', 'wallet'],
-      description: 'URL access trigger (/product/trigger/:id): the ticket, from its day of use only (404 before)',
+      description:
+        'URL access trigger (/product/trigger/:id): the ticket and whether it can be used now (reason notUseDay before its day, alreadyUsed, notUsable); 404 for items without URL access',
       validate: ticketParams,
     },
     async handler(request, h) {
       const ticket = await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request));
-      if (ticket.usageTrigger !== 2 || ticket.useDate > tokyoDate()) {
-        throw new DomainError('notFound', 404);
-      }
-      return ok(h, ticket);
+      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound', 404);
+      const reason: UseConflict | null =
+        ticket.state === 'used'
+          ? 'alreadyUsed'
+          : ticket.useDate > tokyoDate()
+            ? 'notUseDay'
+            : ticket.triggerUrl
+              ? null
+              : 'notUsable';
+      const data: TicketTriggerView = { ticket, usable: reason === null, reason };
+      return ok(h, data);
     },
   },
   {
@@ -248,7 +257,7 @@ export const walletRoutes: ServerRoute[] = [
       const p = (request.payload ?? {}) as { client_id?: string; used_at?: Date; device_id?: string };
       const userId = currentUserId(request);
       const ticket = await getTicket(knexOf(request), userId, idParam(request), opts(request));
-      if (ticket.usageTrigger !== 2) throw new DomainError('notFound', 404);
+      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound', 404);
       const outcome = await markUsed(
         knexOf(request),
         {
