@@ -476,6 +476,10 @@ describe('sharing', () => {
     expect(history.data.map((e: { outcome: string }) => e.outcome)).toEqual(['shared', 'shared']);
     expect(history.data[0].ticket.token).toBeNull();
     expect(history.meta.total).toBe(2);
+    // The receiver may share on; cancelling stays the sharer's (their payment).
+    const on = await c.call('POST', '/api/v1/me/ticket-shares', receiver, { ticket_ids: [ticketIds[1]] });
+    expect(on.statusCode, on.payload).toBe(201);
+    expect((await wallet(receiver)).find((t) => t.id === ticketIds[0])?.cancellable).toBe(false);
   });
 
   it('an expired share cannot be received ("share expired", 410) and its tickets return to the sharer', async () => {

@@ -117,7 +117,6 @@ export function isShareable(t: TicketRow, today: string): boolean {
     today <= t.shareableUntil &&
     t.useDate >= today &&
     t.shareId === null &&
-    !t.receivedFromShare &&
     t.state === 'available'
   );
 }
