@@ -408,6 +408,56 @@ describe('cancellation', () => {
   });
 });
 
+describe('cancellation refunds the provider refuses, and replays', () => {
+  async function cardOrder() {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 30, charge_rate: 10 });
+    const bought = await buy(buyer, item, 2, true);
+    return { buyer, item, ...bought };
+  }
+
+  it('keeps the tickets cancel_waiting when the refund fails, and the same request retries it once', async () => {
+    const { buyer, orderId, ticketIds } = await cardOrder();
+    const payment = await c.knex()('payments').where({ order_id: orderId }).first();
+    // The provider cannot refund now (the payment is not in a refundable state at this moment).
+    await c.knex()('payments').where({ id: payment.id }).update({ state: 'authorized' });
+    const failed = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: ticketIds });
+    expect(failed.statusCode, failed.payload).toBe(202);
+    expect(body(failed).data).toMatchObject({ state: 'refund_failed', quote: { needsProviderConfirmation: true } });
+    expect(body(failed).data.tickets.map((t: WalletTicket) => t.state)).toEqual(['cancel_waiting', 'cancel_waiting']);
+    expect(await c.knex()('coin_entries').where({ user_id: buyer.id, kind: 'return' })).toHaveLength(0);
+
+    await c.knex()('payments').where({ id: payment.id }).update({ state: 'captured' });
+    const retried = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: ticketIds });
+    expect(retried.statusCode, retried.payload).toBe(200);
+    const answer = body(retried).data;
+    expect(answer.cancellationId).toBe(body(failed).data.cancellationId);
+    // 2,000 of tickets, 100 coins, 1,900 card; 10%: fee 200, 1,800 back = 90 coins + 1,710 money.
+    expect(answer.quote).toMatchObject({ fee: 200, refundAmount: 1710, refundCoins: 90 });
+    expect(answer.tickets.map((t: WalletTicket) => t.state)).toEqual(['cancelled', 'cancelled']);
+    expect((await c.knex()('payments').where({ id: payment.id }).first()).refundedAmount).toBe(1710);
+    expect(await c.knex()('payment_refunds').where({ payment_id: payment.id })).toHaveLength(1);
+    expect((await c.knex()('orders').where({ id: orderId }).first()).state).toBe('cancelled');
+  });
+
+  it('three concurrent cancellations of the same ticket refund once', async () => {
+    const { buyer, orderId, ticketIds } = await cardOrder();
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [ticketIds[0]] }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((x) => x === 200).length).toBeGreaterThanOrEqual(1);
+    for (const x of codes) expect([200, 409]).toContain(x);
+    const payment = await c.knex()('payments').where({ order_id: orderId }).first();
+    expect(payment.refundedAmount).toBe(855);
+    expect(await c.knex()('cancellations').where({ order_id: orderId })).toHaveLength(1);
+    expect(await c.knex()('coin_entries').where({ user_id: buyer.id, kind: 'return' })).toHaveLength(1);
+  });
+});
+
 describe('sharing', () => {
   async function shareable(buyer: Caller & { id: number }, n = 2) {
     const item = await c.makeItem();
@@ -435,6 +485,8 @@ describe('sharing', () => {
     expect(await wallet(sharer)).toHaveLength(0);
     expect(body(await c.call('GET', '/api/v1/me/ticket-shares', sharer)).data[0].id).toBe(share.id);
     expect((await c.call('DELETE', `/api/v1/me/ticket-shares/${share.id}`, stranger)).statusCode).toBe(404);
+    expect((await c.call('POST', `/api/v1/me/ticket-shares/${share.id}/reissue`, stranger)).statusCode).toBe(404);
+    expect(body(await c.call('GET', '/api/v1/me/ticket-shares', stranger)).data).toEqual([]);
 
     const preview = await c.call('GET', `/api/v1/ticket-shares/${share.id}`, { lang: 'en' });
     expect(preview.statusCode).toBe(200);
@@ -519,6 +571,10 @@ describe('sharing', () => {
     expect(body(await c.call('GET', `/api/v1/ticket-shares/${second.id}`)).data.state).toBe('cancelled');
     const cancelled = await c.call('DELETE', `/api/v1/me/ticket-shares/${third.id}`, sharer);
     expect(body(cancelled).data.state).toBe('cancelled');
+    const receiver = await c.user();
+    const closed = await c.call('POST', `/api/v1/ticket-shares/${third.id}/receive`, receiver);
+    expect(closed.statusCode).toBe(409);
+    expect(body(closed).meta.code).toBe('shareClosed');
     expect(await wallet(sharer)).toHaveLength(2);
     const notShareable = await c.call('POST', '/api/v1/me/ticket-shares', sharer, { ticket_ids: ticketIds });
     expect(notShareable.statusCode).toBe(201);
@@ -535,6 +591,20 @@ describe('sharing', () => {
 });
 
 describe('history, photos and keys', () => {
+  it('seeds one gate staff account per park', async () => {
+    const { verifyPassword } = await import('../lib/passwords');
+    const parks = await c.knex()('parks').count({ n: '*' }).first();
+    const staff = await c
+      .knex()('park_staff')
+      .join('users', 'users.id', 'park_staff.user_id')
+      .join('parks', 'parks.id', 'park_staff.park_id')
+      .select('users.email', 'users.password_hash', 'parks.slug');
+    expect(staff).toHaveLength(Number(parks?.n));
+    const one = staff[0] as { email: string; passwordHash: string; slug: string };
+    expect(one.email).toBe(`gate.${one.slug}@staff.zoopass.jp`);
+    expect(await verifyPassword(one.passwordHash, 'GateStaff2026')).toBe(true);
+  });
+
   it('pages the usage history and sets the gate face photo', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
