@@ -62,7 +62,9 @@ export function createKnex(options: DatabaseOptions): Knex {
     client: ClientPgLite,
     dialect: 'postgres',
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
-    acquireConnectionTimeout: 10_000,
+    // One connection: every query waits its turn, and the first one waits for a new data directory to be
+    // initialised (over 10 s on a busy 2-core machine), so waiting is normal here, not a sign of a leak.
+    acquireConnectionTimeout: 120_000,
     ...knexSnakeCaseMappers(),
   });
 }
