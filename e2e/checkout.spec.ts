@@ -358,6 +358,34 @@ test('a declined card and a failed 3-D Secure challenge land on /payment/error; 
   await shot(page, '13b-hold-expired');
 });
 
+test('a ticket pack: date and number of packs on its page, bought now by card', async ({ page, request }) => {
+  const user = await apiUser(request, true);
+  await signInPage(page, user);
+  const packs = (
+    (await (await request.get('/api/v1/ticket-packs?per_page=50')).json()) as {
+      data: { id: number; name: string; applicationOpen: boolean }[];
+    }
+  ).data;
+  const pack = packs.find((p) => p.applicationOpen && p.name.includes('ラーメン'));
+  expect(pack, 'an open seeded pack').toBeTruthy();
+  await page.goto(`/ticket-pack/${pack?.id}`);
+  await expect(page.getByTestId('buy-now')).toBeDisabled();
+  await page.getByTestId('pack-date').selectOption({ index: 8 });
+  await page.getByTestId('pack-total').fill('2');
+  await shot(page, '14-pack-page');
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(/\/cart\/\d+\/(add-info|payment)\?quick=\d+/);
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await fillCard(page, '4111111111111111');
+  await page.getByTestId('card-pay').click();
+  await expect(page).toHaveURL(/\/payment-completed/, { timeout: 30_000 });
+  const done = page.getByTestId('payment-completed');
+  await expect(done).toContainText(pack?.name as string);
+  await shot(page, '15-pack-completed');
+});
+
 test('a free ticket (an infant admission) completes with nothing to pay, without the payment profile', async ({
   page,
   request,
