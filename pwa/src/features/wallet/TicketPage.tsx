@@ -380,7 +380,7 @@ export default function TicketPage() {
       <dl className="wallet-facts">
         <div>
           <dt>{t('wallet.ticket.ticketNumber')}</dt>
-          <dd>{ticket.ticketNumber}</dd>
+          <dd className="nowrap">{ticket.ticketNumber}</dd>
         </div>
         <div>
           <dt>{t('wallet.ticket.kind')}</dt>

@@ -1,0 +1,429 @@
+// My Tickets, the offline wallet, end to end with the service worker on: tickets bought through the PayPay sandbox
+// open with no network after a reload (with the offline note); the QR read back from a screenshot is a token that
+// verifies with the park's public key; "use" pressed offline waits in the outbox and reaches the server once when
+// the network is back; two tickets shared to a second user (a guest first, then signed in) are received; an
+// expired share is refused. 390px screenshots go to test-results/wallet.
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { TicketKey, UsageHistoryEntry, WalletTicket } from '../common/dto/wallet';
+import { verifyTicketToken } from '../common/rules/ticketToken';
+import { addDays, tokyoDate } from '../common/time';
+import { PASSWORD, uniqueEmail } from './support/accounts';
+
+const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}`;
+const SHOTS = 'test-results/wallet';
+mkdirSync(SHOTS, { recursive: true });
+
+test.use({ serviceWorkers: 'allow' });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+interface ApiUser {
+  email: string;
+  token: string;
+}
+
+async function apiUser(request: APIRequestContext, name: string): Promise<ApiUser> {
+  const email = uniqueEmail('wallet');
+  const bot = async () =>
+    ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
+  const reg = await request.post('/api/v1/auth/register', {
+    data: { email, name, password: PASSWORD, password_confirmation: PASSWORD, bot_token: await bot() },
+  });
+  expect(reg.status()).toBe(201);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`${MAILS}/mails?to=${encodeURIComponent(email)}`)).json()) as {
+          text: string;
+        }[];
+        link = mails.at(-1)?.text.match(/\/email\/verify\/([^\s]+)/)?.[1];
+        return !!link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  expect((await request.get(`/api/v1/email/verify/${link}`)).status()).toBe(200);
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD, bot_token: await bot() },
+  });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const me = await request.put('/api/v1/me', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name, email, telephone: '090-1234-5678', language: 0, birthdate: '1990-04-01', prefecture_id: 13 },
+  });
+  expect(me.status()).toBe(200);
+  return { email, token };
+}
+
+async function signInPage(page: Page, user: ApiUser) {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  const res = await page.request.post('/api/access-token', {
+    data: { access_token: user.token, expires_in: 14 * 86_400 },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(204);
+}
+
+const bearer = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
+
+async function itemId(request: APIRequestContext, name: string) {
+  for (let page = 1; page <= 5; page++) {
+    const res = await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`);
+    const items = ((await res.json()) as { data: { id: number; name: string }[] }).data;
+    const found = items.find((i) => i.name === name);
+    if (found) return found.id;
+    if (items.length < 100) break;
+  }
+  throw new Error(`no seeded item ${name}`);
+}
+
+/** Three meal vouchers for today (used by the "use" button, shareable), paid through the PayPay sandbox. */
+async function buyVouchersToday(page: Page, request: APIRequestContext, count: number) {
+  const id = await itemId(request, '旭川ラーメン お食事券');
+  const origin = { Origin: new URL(page.url()).origin };
+  const add = await page.request.post('/api/v1/carts', {
+    data: { item_id: id, date: tokyoDate(), quantities: [{ age_group_id: 5, quantity: count }] },
+    headers: origin,
+  });
+  expect(add.status(), await add.text()).toBe(201);
+  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: parkId, payment_method: 3, agreement: true },
+    headers: origin,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const payment = ((await order.json()) as { data: { payment: { kind: string; url?: string } } }).data.payment;
+  expect(payment.kind).toBe('redirect');
+  await page.goto(payment.url as string);
+  await expect(page).toHaveURL(/\/sandbox\/paypay\//);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  return parkId;
+}
+
+/** Every row of an object store of the wallet database, read in the page. */
+function idbAll<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('zoopass-wallet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name, 'readonly').objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+}
+
+/** The QR code on screen, read back from a screenshot. */
+async function readQr(page: Page): Promise<string> {
+  const png = PNG.sync.read(await page.getByTestId('ticket-qr').first().screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(code, 'a readable QR code').toBeTruthy();
+  return code?.data as string;
+}
+
+async function newPhone(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    serviceWorkers: 'allow',
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('the wallet opens offline, its QR verifies, a use made offline syncs once, tickets are shared and received', async ({
+  page,
+  context,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await apiUser(request, '動物 好子');
+  await page.goto('/');
+  await signInPage(page, owner);
+  const parkId = await buyVouchersToday(page, request, 3);
+
+  // My Tickets online: three vouchers for today at the park, each with its state and a QR button.
+  await page.goto('/my-tickets');
+  const cards = page.getByTestId('wallet-ticket');
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByTestId('wallet-park')).toContainText('旭山動物園');
+  // Today is within the vouchers' use period.
+  await expect(cards.first().getByTestId('ticket-state')).toHaveText('利用期間中');
+  await expect(page.getByTestId('wallet-updated')).toContainText('最終更新');
+  await shot(page, '01-my-tickets');
+  // The service worker controls the page and the order details are stored, so everything opens offline.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect.poll(async () => (await idbAll(page, 'details')).length, { timeout: 15_000 }).toBe(3);
+
+  // Offline, reloaded: tickets and QR from IndexedDB, with the offline note.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('wallet-offline-note')).toContainText('オフラインです。最終更新');
+  await expect(cards).toHaveCount(3);
+  await cards.first().getByTestId('show-qr').click();
+  await expect(page.getByTestId('qr-dialog').getByTestId('ticket-qr')).toBeVisible();
+  await shot(page, '02-offline-qr-dialog');
+  await page.getByTestId('qr-dialog').getByRole('button', { name: '閉じる' }).click();
+
+  // The ticket page offline: its big QR is the signed token, verified with the park's public key.
+  const ticketId = (await cards.first().getAttribute('data-ticket-id')) as string;
+  await cards.first().locator('a').click();
+  await expect(page).toHaveURL(new RegExp(`/my-tickets/ticket/${ticketId}$`));
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+  await shot(page, '03-offline-ticket');
+  const scanned = await readQr(page);
+  const keys = ((await (await request.get(`/api/v1/parks/${parkId}/ticket-keys`)).json()) as { data: TicketKey[] })
+    .data;
+  expect(keys.length).toBeGreaterThan(0);
+  const verified = verifyTicketToken(scanned, { parkId, keys, now: new Date(), today: tokyoDate() });
+  expect(verified).toMatchObject({ ok: true, payload: { tid: ticketId, park: parkId, date: tokyoDate() } });
+  // A token changed by one character does not verify.
+  const tampered = scanned.slice(0, 10) + (scanned[10] === 'A' ? 'B' : 'A') + scanned.slice(11);
+  expect(verifyTicketToken(tampered, { parkId, keys, now: new Date(), today: tokyoDate() }).ok).toBe(false);
+
+  // Order detail offline, from IndexedDB.
+  await page.getByRole('link', { name: '申込内容' }).click();
+  await expect(page.getByTestId('detail-application-number')).toHaveText(/^ZP\d{6}-\d{6}$/);
+  await expect(page.getByTestId('detail-method')).toHaveText('PayPay');
+  await expect(page.getByTestId('detail-used-at')).toHaveText('未使用');
+  await shot(page, '04-offline-detail');
+  await page.goBack();
+
+  // "Use" offline: a confirmation, then "used (waiting to sync)"; the mark waits in the outbox.
+  await page.getByTestId('use-button').click();
+  await expect(page.getByTestId('use-dialog')).toBeVisible();
+  await shot(page, '05-use-confirm');
+  await page.getByTestId('use-confirm').click();
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み（同期待ち）');
+  await expect(page.getByTestId('use-waiting')).toBeVisible();
+  await shot(page, '06-used-waiting');
+  const [mark] = await idbAll<{ clientId: string; usedAt: string; state: string }>(page, 'outbox');
+  expect(mark?.state).toBe('pending');
+  const before = (await (await request.get(`/api/v1/me/tickets/${ticketId}`, { headers: bearer(owner) })).json()) as {
+    data: WalletTicket;
+  };
+  expect(before.data.state).toBe('during_use_period');
+
+  // Back online: sent once; the ticket shows the server's truth.
+  await context.setOffline(false);
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み', { timeout: 20_000 });
+  await expect(page.getByTestId('use-synced')).toBeVisible();
+  await shot(page, '07-used-synced');
+  const after = (await (await request.get(`/api/v1/me/tickets/${ticketId}`, { headers: bearer(owner) })).json()) as {
+    data: WalletTicket;
+  };
+  expect(after.data.state).toBe('used');
+  expect(Date.parse(after.data.usedAt as string)).toBe(Date.parse(mark?.usedAt as string));
+  // The same mark again is the same use (idempotent); another one is refused as already used.
+  const replay = await request.post(`/api/v1/me/tickets/${ticketId}/use`, {
+    headers: bearer(owner),
+    data: { client_id: mark?.clientId, used_at: mark?.usedAt },
+  });
+  expect(replay.status()).toBe(200);
+  expect(Date.parse(((await replay.json()) as { data: { ticket: WalletTicket } }).data.ticket.usedAt as string)).toBe(
+    Date.parse(mark?.usedAt as string),
+  );
+  const other = await request.post(`/api/v1/me/tickets/${ticketId}/use`, {
+    headers: bearer(owner),
+    data: { client_id: crypto.randomUUID(), used_at: new Date().toISOString() },
+  });
+  expect(other.status()).toBe(409);
+  expect(((await other.json()) as { meta: { code: string } }).meta.code).toBe('alreadyUsed');
+  const history = (await (
+    await request.get('/api/v1/me/tickets/usage-histories?page=1', { headers: bearer(owner) })
+  ).json()) as { data: UsageHistoryEntry[] };
+  expect(history.data.filter((h) => h.ticket.id === ticketId && h.outcome === 'used')).toHaveLength(1);
+
+  // Share the other two.
+  await page.goto('/my-tickets/ticket/share');
+  const picks = page.getByTestId('share-pick');
+  await expect(picks).toHaveCount(2);
+  await picks.nth(0).click();
+  await picks.nth(1).click();
+  await page.getByTestId('share-create').click();
+  const shareUrl = await page.getByTestId('share-created').getByTestId('share-url').inputValue();
+  expect(shareUrl).toMatch(/\/my-tickets\/ticket\/share\/[^/]+$/);
+  await expect(page.getByTestId('open-share')).toHaveCount(1);
+  await expect(page.getByTestId('open-share').getByTestId('share-expiry')).toContainText(
+    /^有効期限まであと\d+時間\d+分$/,
+  );
+  await shot(page, '08-share-created');
+  // Shared tickets leave My Tickets.
+  await page.goto('/my-tickets');
+  await expect(cards).toHaveCount(1);
+
+  // The receiver: as a guest first (asked to register or sign in), then signed in.
+  const friend = await apiUser(request, '鳥 好太');
+  const phone = await newPhone(browser, baseURL);
+  await phone.page.goto(new URL(shareUrl).pathname);
+  await expect(phone.page.getByTestId('share-preview')).toContainText('動物 好子');
+  await expect(phone.page.getByTestId('share-preview-ticket')).toHaveCount(2);
+  await expect(phone.page.getByTestId('share-guest')).toBeVisible();
+  await shot(phone.page, '09-receive-guest');
+  await signInPage(phone.page, friend);
+  await phone.page.reload();
+  await phone.page.getByTestId('share-receive').click();
+  await expect(phone.page).toHaveURL(/\/my-tickets$/);
+  await expect(phone.page.getByTestId('wallet-ticket')).toHaveCount(2);
+  await shot(phone.page, '10-received');
+  const friendTickets = (await (await request.get('/api/v1/me/tickets', { headers: bearer(friend) })).json()) as {
+    data: { tickets: WalletTicket[] };
+  };
+  expect(friendTickets.data.tickets).toHaveLength(2);
+  expect(friendTickets.data.tickets.every((x) => x.receivedFromShare)).toBe(true);
+
+  // A share that has expired is refused: the friend shares one on, 25 hours pass for the server's jobs.
+  const second = await request.post('/api/v1/me/ticket-shares', {
+    headers: bearer(friend),
+    data: { ticket_ids: [friendTickets.data.tickets[0]?.id] },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  const secondShare = ((await second.json()) as { data: { id: string; url: string } }).data;
+  const jobs = await request.post(
+    `${MAILS}/jobs?at=${encodeURIComponent(new Date(Date.now() + 25 * 3600_000).toISOString())}`,
+  );
+  expect(jobs.status()).toBe(200);
+  await page.goto(`/my-tickets/ticket/share/${secondShare.id}`);
+  await expect(page.getByTestId('share-expired')).toHaveText(/共有の有効期限が切れています/);
+  await shot(page, '11-share-expired');
+  const refused = await request.post(`/api/v1/ticket-shares/${secondShare.id}/receive`, {
+    headers: bearer(owner),
+    data: {},
+  });
+  expect(refused.status()).toBe(410);
+  await phone.context.close();
+});
+
+test('a later day: no use before the day; advance information; cancelling shows the fee quote first (English)', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await context.addCookies([{ name: 'locale', value: 'en', url: baseURL as string }]);
+  const owner = await apiUser(request, 'Hanako Dobutsu');
+  await page.goto('/');
+  await signInPage(page, owner);
+  // A backyard tour (reservation, name asked per person, cancellation policy) at least 8 days ahead: no fee yet.
+  const tour = await itemId(request, 'バックヤードツアー「三陸の海の裏側」');
+  const from = addDays(tokyoDate(), 8);
+  const days = (
+    (await (await request.get(`/api/v1/items/${tour}/availability?from=${from}&to=${addDays(from, 40)}`)).json()) as {
+      data: { date: string; status: string; slots: { timeSlotId: number | null; remaining: number }[] }[];
+    }
+  ).data;
+  const day = days.find((d) => ['available', 'few'].includes(d.status) && d.slots.some((x) => x.remaining >= 1));
+  expect(day, `an available day in ${JSON.stringify(days.slice(0, 3))}`).toBeTruthy();
+  const origin = { Origin: new URL(page.url()).origin };
+  const add = await page.request.post('/api/v1/carts', {
+    data: {
+      item_id: tour,
+      date: day?.date,
+      time_slot_id: day?.slots.find((x) => x.remaining >= 1)?.timeSlotId ?? undefined,
+      quantities: [{ age_group_id: 5, quantity: 1 }],
+    },
+    headers: origin,
+  });
+  expect(add.status(), await add.text()).toBe(201);
+  const added = (await add.json()) as { data: { lines: { id: number }[] }; meta: { parkId: number } };
+  const put = await page.request.put('/api/v1/carts', {
+    data: {
+      data: {
+        lines: [
+          { id: added.data.lines.at(-1)?.id, advance_info: { tickets: [{ name: '動物 花子', gate_photo: null }] } },
+        ],
+      },
+    },
+    headers: origin,
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: added.meta.parkId, payment_method: 3, agreement: true },
+    headers: origin,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const payment = ((await order.json()) as { data: { payment: { url: string } } }).data.payment;
+  await page.goto(payment.url);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+
+  await page.goto('/my-tickets');
+  const cards = page.getByTestId('wallet-ticket');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('ticket-state')).toHaveText('Available');
+  await shot(page, '12-my-tickets-en');
+  await cards.locator('a').click();
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+  await expect(page.getByTestId('use-section')).toContainText('Show the QR code to staff');
+  await shot(page, '13-ticket-later-day-en');
+  await page.getByRole('link', { name: 'Advance information' }).click();
+  await expect(page.getByTestId('advance-information')).toContainText('動物 花子');
+  await shot(page, '14-advance-information-en');
+  await page.goBack();
+
+  await page.getByTestId('cancel-ticket').click();
+  await expect(page.getByTestId('cancel-quote')).toBeVisible();
+  await expect(page.getByTestId('cancel-fee')).toHaveText('¥0');
+  await expect(page.getByTestId('cancel-refund')).toHaveText('¥1,000');
+  await shot(page, '15-cancel-quote-en');
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page).toHaveURL(/\/my-tickets$/);
+  await expect(page.getByTestId('wallet-empty')).toBeVisible();
+  const history = (await (
+    await request.get('/api/v1/me/tickets/usage-histories?page=1', { headers: bearer(owner) })
+  ).json()) as { data: UsageHistoryEntry[] };
+  expect(history.data.map((h) => h.outcome)).toEqual(['cancelled']);
+});
+
+test('the use button: refused before the day of use', async ({ page, request }) => {
+  const owner = await apiUser(request, '動物 三郎');
+  await page.goto('/');
+  await signInPage(page, owner);
+  const id = await itemId(request, '旭川ラーメン お食事券');
+  const origin = { Origin: new URL(page.url()).origin };
+  const add = await page.request.post('/api/v1/carts', {
+    data: { item_id: id, date: addDays(tokyoDate(), 2), quantities: [{ age_group_id: 5, quantity: 1 }] },
+    headers: origin,
+  });
+  expect(add.status(), await add.text()).toBe(201);
+  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: parkId, payment_method: 3, agreement: true },
+    headers: origin,
+  });
+  const payment = ((await order.json()) as { data: { payment: { url: string } } }).data.payment;
+  await page.goto(payment.url);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await page.goto('/my-tickets');
+  await page.getByTestId('wallet-ticket').locator('a').click();
+  await expect(page.getByTestId('use-button')).toBeDisabled();
+  await expect(page.getByTestId('use-refused')).toContainText('ご利用日');
+  await shot(page, '16-use-before-day');
+  // The server refuses it too.
+  const ticketId = page.url().split('/').at(-1) as string;
+  const early = await page.request.post(`/api/v1/me/tickets/${ticketId}/use`, {
+    data: { client_id: crypto.randomUUID(), used_at: new Date().toISOString() },
+    headers: origin,
+  });
+  expect(early.status()).toBe(409);
+  expect(((await early.json()) as { meta: { code: string } }).meta.code).toBe('notUseDay');
+});
