@@ -580,6 +580,28 @@ describe('sharing', () => {
     expect(notShareable.statusCode).toBe(201);
   });
 
+  it('a ticket used at the gate while shared stays the sharer’s; the receiver gets the unused ones', async () => {
+    const sharer = await c.user();
+    const receiver = await c.user();
+    const { ticketIds, item } = await shareable(sharer);
+    await setUseDate(ticketIds, today);
+    const tokens = await wallet(sharer);
+    const share = body(await c.call('POST', '/api/v1/me/ticket-shares', sharer, { ticket_ids: ticketIds })).data;
+    const staff = await staffOf(item.parkId);
+    const scanned = await c.call('POST', '/api/v1/staff/scans', staff, {
+      scan_id: randomUUID(),
+      token: tokens.find((t) => t.id === ticketIds[0])?.token,
+      scanned_at: new Date().toISOString(),
+    });
+    expect(body(scanned).data.result).toBe('accepted');
+    const got = await c.call('POST', `/api/v1/ticket-shares/${share.id}/receive`, receiver);
+    expect(got.statusCode, got.payload).toBe(200);
+    expect(body(got).data.tickets.map((t: WalletTicket) => t.id)).toEqual([ticketIds[1]]);
+    const mine = body(await c.call('GET', `/api/v1/me/tickets/${ticketIds[0]}`, sharer)).data;
+    expect(mine).toMatchObject({ state: 'used', shareId: null });
+    expect(body(await c.call('GET', `/api/v1/ticket-shares/${share.id}`)).data.state).toBe('received');
+  });
+
   it('refuses tickets that are not shareable', async () => {
     const buyer = await c.user();
     const item = await c.makeItem(); // no shareable_until

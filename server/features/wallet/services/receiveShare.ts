@@ -28,11 +28,15 @@ export async function receiveShare(
       await closeShare(trx, share, 'expired', now, null);
       return { expired: true as const };
     }
-    const waiting = (await trx('tickets').where({ share_id: share.id }).orderBy('id').forUpdate().select('id')) as {
-      id: string;
-    }[];
+    const waiting = (await trx('tickets')
+      .where({ share_id: share.id })
+      .orderBy('id')
+      .forUpdate()
+      .select('id', 'state')) as { id: string; state: string }[];
+    // Only unused tickets can be received (one scanned at the gate meanwhile stays the sharer's).
+    const unused = waiting.filter((t) => t.state === 'available');
     const wanted = ticketIds ? new Set(ticketIds) : null;
-    const taking = waiting.map((t) => t.id).filter((id) => !wanted || wanted.has(id));
+    const taking = unused.map((t) => t.id).filter((id) => !wanted || wanted.has(id));
     if (taking.length === 0 || (wanted && taking.length !== wanted.size)) throw new DomainError('shareClosed', 409);
     await revokeTokens(trx, taking, 'shared', now);
     await trx('tickets')
@@ -42,8 +46,17 @@ export async function receiveShare(
       .where({ share_id: share.id })
       .whereIn('ticket_id', taking)
       .update({ received_at: now });
-    const rest = waiting.length - taking.length;
+    const rest = unused.length - taking.length;
     if (rest === 0) {
+      // Nothing left to receive: the share is done; tickets used meanwhile go back to the sharer's history.
+      const used = waiting.filter((t) => t.state !== 'available').map((t) => t.id);
+      if (used.length) {
+        await trx('tickets').whereIn('id', used).update({ share_id: null, updated_at: now });
+        await trx('ticket_share_tickets')
+          .where({ share_id: share.id })
+          .whereIn('ticket_id', used)
+          .update({ returned_at: now });
+      }
       await trx('ticket_shares')
         .where({ id: share.id })
         .update({ state: 'received', received_by: userId, received_at: now, closed_at: now });
