@@ -4,9 +4,9 @@ import type { Cart, CartLine, DateAvailability } from '../../common/dto/cart';
 import { HOLD_MINUTES } from '../../common/rules/cart';
 import { addDays, tokyoDate } from '../../common/time';
 import { seedSeats } from '../../seeds/seats';
-import { issueAccessToken } from '../features/auth/accessToken';
 import { expireHolds } from '../features/jobs/expireHolds';
 import { createTestServer, type TestContext } from './testServer';
+import { signedInUser } from './users';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,23 +37,8 @@ function call(method: string, url: string, who: Caller = {}, payload?: object) {
 
 const guest = (lang: 'ja' | 'en' = 'ja'): Caller => ({ guest: randomUUID(), lang });
 
-let userCounter = 0;
-async function user(extra: Record<string, unknown> = {}): Promise<Caller & { id: number }> {
-  const n = ++userCounter;
-  const [row] = await knex()
-    .insert({
-      email: `cart${n}@example.jp`,
-      name: `購入者${n}`,
-      telephone: '090-1234-5678',
-      email_verified_at: new Date(),
-      ...extra,
-    })
-    .into('users')
-    .returning('id');
-  const id = row.id as number;
-  const { access_token } = await issueAccessToken(knex(), ctx.server.app.config, id);
-  return { id, token: access_token };
-}
+/** A signed-in user with a telephone number (the rule for adding tickets). */
+const user = (extra: Record<string, unknown> = {}) => signedInUser(ctx, { telephone: '090-1234-5678', ...extra });
 
 let itemCounter = 0;
 interface TestItemOptions {

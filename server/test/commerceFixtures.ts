@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
-import { issueAccessToken } from '../features/auth/accessToken';
 import type { TestContext } from './testServer';
+import { signedInUser, type TestUser } from './users';
 
 export interface Caller {
   id?: number;
@@ -21,7 +21,7 @@ export const body = (res: Res) => JSON.parse(res.payload) as { data: any; meta: 
 export function commerce(ctx: () => TestContext) {
   const knex = () => ctx().db.knex;
   const today = tokyoDate();
-  let users = 0;
+  const _users = 0;
   let items = 0;
 
   function call(method: string, url: string, who: Caller = {}, payload?: object) {
@@ -32,24 +32,13 @@ export function commerce(ctx: () => TestContext) {
   }
 
   /** A verified parent account with a phone, birthday and prefecture (what paying needs). */
-  async function user(extra: Record<string, unknown> = {}): Promise<Caller & { id: number; email: string }> {
-    const n = ++users;
-    const email = `buyer-${randomUUID().slice(0, 8)}-${n}@example.jp`;
-    const [row] = await knex()('users')
-      .insert({
-        email,
-        name: `購入者${n}`,
-        telephone: '090-1234-5678',
-        birthdate: '1990-04-01',
-        prefecture_id: 13,
-        email_verified_at: new Date(),
-        ...extra,
-      })
-      .returning('id');
-    const id = row.id as number;
-    const { access_token } = await issueAccessToken(knex(), ctx().server.app.config, id);
-    return { id, token: access_token, email };
-  }
+  const user = (extra: Record<string, unknown> = {}): Promise<TestUser> =>
+    signedInUser(ctx(), {
+      telephone: '090-1234-5678',
+      birthdate: '1990-04-01',
+      prefecture_id: 13,
+      ...extra,
+    });
 
   /** An item of our own on sale: adult 1,000 yen, child 500 yen, disability 400 yen, 10 reward coins. */
   async function makeItem(o: { capacity?: number; advanceInfo?: object[]; rewardCoins?: number } = {}) {

@@ -8,8 +8,8 @@ import type {
 } from '../../common/dto/library';
 import type { StoryDetail } from '../../common/dto/story';
 import { LISTED_SALE_LABELS } from '../../common/enums';
-import { issueAccessToken } from '../features/auth/accessToken';
 import { createTestServer, type TestContext } from './testServer';
+import { signedInUser } from './users';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,18 +23,7 @@ type Res = Awaited<ReturnType<TestContext['server']['inject']>>;
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
 const body = (res: Res) => JSON.parse(res.payload) as { data: any; meta: any };
 
-let userCounter = 0;
-/** A verified user with a session: returns its id and bearer token. */
-async function signedInUser(extra: Record<string, unknown> = {}) {
-  const n = ++userCounter;
-  const [row] = await ctx.db
-    .knex('users')
-    .insert({ email: `lib${n}@example.jp`, name: `利用者${n}`, email_verified_at: new Date(), ...extra })
-    .returning('id');
-  const id = row.id as number;
-  const { access_token } = await issueAccessToken(ctx.db.knex, ctx.server.app.config, id);
-  return { id, token: access_token };
-}
+const user = (extra: Record<string, unknown> = {}) => signedInUser(ctx, extra);
 
 function call(method: string, url: string, token?: string, payload?: object, lang: 'ja' | 'en' = 'ja') {
   const headers: Record<string, string> = { 'accept-language': lang };
@@ -79,7 +68,7 @@ describe('guests', () => {
 
 describe('follows', () => {
   it('follow, list with counts per kind, status, unfollow', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const park = await ctx.db.knex('parks').where({ is_private: false }).orderBy('id').first('id', 'name_ja');
     const staff = await ctx.db.knex('park_users').orderBy('id').first('id', 'name_ja');
     const species = await ctx.db.knex('living_things').orderBy('id').limit(2).select('id', 'name_ja');
@@ -142,7 +131,7 @@ describe('follows', () => {
   });
 
   it('refuses missing or private targets and bad payloads, with localised messages', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const missing = await call('POST', '/api/v1/me/follows', token, { target_type: 'living_thing', target_id: 999999 });
     expect(missing.statusCode).toBe(404);
     const privatePark = await ctx.db.knex('parks').orderBy('id', 'desc').first('id');
@@ -165,7 +154,7 @@ describe('follows', () => {
   });
 
   it('a follow whose park goes private disappears from the list', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const park = await ctx.db.knex('parks').where({ is_private: false }).orderBy('id', 'desc').first('id');
     await call('POST', '/api/v1/me/follows', token, { target_type: 'park', target_id: park.id });
     await ctx.db.knex('parks').where({ id: park.id }).update({ is_private: true });
@@ -180,7 +169,7 @@ describe('follows', () => {
 
 describe('likes', () => {
   it('like twice = one like and like_count +1; unlike restores it', async () => {
-    const { id: userId, token } = await signedInUser();
+    const { id: userId, token } = await user();
     const story = await publicStory(3);
     const before = await likeCount(story.id);
 
@@ -211,8 +200,8 @@ describe('likes', () => {
   });
 
   it('concurrent likes by one user count once; likes by two users count twice', async () => {
-    const a = await signedInUser();
-    const b = await signedInUser();
+    const a = await user();
+    const b = await user();
     const story = await publicStory(5);
     const before = await likeCount(story.id);
     const results = await Promise.all(
@@ -228,7 +217,7 @@ describe('likes', () => {
   });
 
   it('private or missing stories cannot be liked', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const hidden = await ctx.db.knex('stories').where({ is_private: true }).first('id', 'like_count');
     expect((await call('POST', '/api/v1/me/likes', token, { story_id: hidden.id })).statusCode).toBe(404);
     expect(await likeCount(hidden.id)).toBe(Number(hidden.likeCount));
@@ -240,7 +229,7 @@ describe('likes', () => {
 
 describe('favourites', () => {
   it('keep items and ticket packs, list them with counts, remove them', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const item = await ctx.db
       .knex('items')
       .where({ is_private: false })
@@ -289,7 +278,7 @@ describe('favourites', () => {
   });
 
   it('refuses private, unlisted and missing targets', async () => {
-    const { token } = await signedInUser();
+    const { token } = await user();
     const hidden = await ctx.db.knex('items').where({ is_private: true }).first('id');
     if (hidden) {
       expect(
@@ -307,8 +296,8 @@ describe('favourites', () => {
 
 describe('one user never sees or changes another user’s library', () => {
   it('lists, statuses and deletes are scoped to the caller', async () => {
-    const a = await signedInUser();
-    const b = await signedInUser();
+    const a = await user();
+    const b = await user();
     const park = await ctx.db.knex('parks').where({ is_private: false }).orderBy('id').first('id');
     const story = await publicStory(7);
     const item = await ctx.db
@@ -350,8 +339,8 @@ describe('one user never sees or changes another user’s library', () => {
   });
 
   it('kids accounts may follow and like; deleting a user removes their library', async () => {
-    const parent = await signedInUser();
-    const kid = await signedInUser({ email: null, child_flag: 1, parent_id: parent.id });
+    const parent = await user();
+    const kid = await user({ email: null, child_flag: 1, parent_id: parent.id });
     const story = await publicStory(9);
     const before = await likeCount(story.id);
     expect((await call('POST', '/api/v1/me/likes', kid.token, { story_id: story.id })).statusCode).toBe(201);

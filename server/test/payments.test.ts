@@ -5,7 +5,6 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethod, PaymentMode } from '../../common/enums';
 import { loadConfig } from '../config';
-import { issueAccessToken } from '../features/auth/accessToken';
 import type { PaymentOutcomeHandler } from '../features/payments/outcome';
 import { gmoCheckString, gmoEncode } from '../features/payments/providers/gmoCard';
 import { signMerpayWebhook } from '../features/payments/providers/merpay';
@@ -25,6 +24,7 @@ import { type StartPaymentInput, startPayment } from '../features/payments/servi
 import { voidPayment } from '../features/payments/services/voidPayment';
 import { DomainError } from '../lib/errors';
 import { createTestServer, freePort, type TestContext } from './testServer';
+import { signedInUser } from './users';
 
 let ctx: TestContext;
 let base: string;
@@ -99,16 +99,7 @@ async function http(
   return { status: res.status, body: parsed, text, headers: res.headers };
 }
 
-let userCounter = 0;
-async function signedInUser(extra: Record<string, unknown> = {}) {
-  const n = ++userCounter;
-  const [row] = await knex('users')
-    .insert({ email: `pay${n}@example.jp`, name: `決済${n}`, email_verified_at: new Date(), ...extra })
-    .returning('id');
-  const id = row.id as number;
-  const { access_token } = await issueAccessToken(knex, ctx.server.app.config, id);
-  return { id, token: access_token };
-}
+const user = (extra: Record<string, unknown> = {}) => signedInUser(ctx, extra);
 
 /** The browser posts card data straight to the tokeniser and gets a one-time token. */
 async function tokenize(cardno: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -193,7 +184,7 @@ describe('sandbox tokeniser', () => {
 
 describe('card payments', () => {
   it('succeed without 3-D Secure: completed at once, succeeded once, the later notification changes nothing', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { card: { token: await tokenize('4111111111111111') } });
     expect(r.kind).toBe('completed');
     expect(r.payment.state).toBe('captured');
@@ -213,7 +204,7 @@ describe('card payments', () => {
   });
 
   it('with 3-D Secure: challenge page, Approve, back to /payment/gmo/callback, confirmed server-to-server', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 2480, card: { token: await tokenize('4000000000003220') } });
     expect(r.kind).toBe('redirect');
     if (r.kind !== 'redirect') return;
@@ -235,7 +226,7 @@ describe('card payments', () => {
   });
 
   it('3-D Secure failure: "Fail authentication" ends the payment failed with the 3-D Secure message', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await pressButton(r.url, 'fail');
@@ -259,7 +250,7 @@ describe('card payments', () => {
   });
 
   it('declines: "card cannot be used" and insufficient funds', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const declined = await start(u.id, { card: { token: await tokenize('4000000000000002') } });
     expect(declined).toMatchObject({ kind: 'failed', reason: 'card_declined' });
     expect(callsOf(declined.payment.id)).toEqual(['failed:failed']);
@@ -275,7 +266,7 @@ describe('card payments', () => {
   });
 
   it('a token is used once', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const token = await tokenize('4111111111111111');
     expect((await start(u.id, { card: { token } })).kind).toBe('completed');
     const again = await start(u.id, { card: { token } });
@@ -283,7 +274,7 @@ describe('card payments', () => {
   });
 
   it('AUTH then capture: authorised (succeeded once), captured at the provider, no second hook', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, {
       mode: PaymentMode.Auth,
       amount: 3000,
@@ -304,7 +295,7 @@ describe('card payments', () => {
   });
 
   it('AUTH then void: the authorisation is released; a voided payment cannot be captured', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { mode: PaymentMode.Auth, card: { token: await tokenize('5555555555554444') } });
     const voided = await voidPayment(knex, config(), { paymentId: r.payment.id });
     expect(voided.state).toBe('voided');
@@ -319,7 +310,7 @@ describe('card payments', () => {
   });
 
   it('refunds: partial, then the rest; never more than was paid; a retried refund id is done once', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 1000, card: { token: await tokenize('4111111111111111') } });
     const first = await refundPayment(knex, config(), {
       paymentId: r.payment.id,
@@ -351,7 +342,7 @@ describe('card payments', () => {
   });
 
   it('a refund the provider refused can be retried with the same refund id', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 1000, card: { token: await tokenize('4111111111111111') } });
     const trade = () => knex('sandbox_gmo_trades').where({ order_id: r.payment.orderRef });
     await trade().update({ status: 'UNPROCESSED' }); // the provider refuses ChangeTran in this state
@@ -371,7 +362,7 @@ describe('card payments', () => {
   });
 
   it('concurrent partial refunds: one at a time, never more than the amount, the provider agrees', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 1000, card: { token: await tokenize('4111111111111111') } });
     const attempt = () => refundPayment(knex, config(), { paymentId: r.payment.id, amount: 300 });
     let done = 0;
@@ -392,7 +383,7 @@ describe('card payments', () => {
 
 describe('payments left at the provider', () => {
   it('cancelling a pending payment fails it; a later approval is given back, never applied', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 2600 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const cancelled = await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
@@ -410,7 +401,7 @@ describe('payments left at the provider', () => {
   });
 
   it('cancelling asks the provider first: a result it already has is settled instead', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 3300, card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     await pressButton(r.url, 'approve'); // the browser never comes back, the notification is not delivered yet
@@ -420,7 +411,7 @@ describe('payments left at the provider', () => {
   });
 
   it('a late 3-D Secure approval on a cancelled card payment is refunded at GMO', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 1100, card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
@@ -434,7 +425,7 @@ describe('payments left at the provider', () => {
 
 describe('PayPay and merpay', () => {
   it('PayPay approve: approval page, back to the return URL, captured; the webhook changes nothing more', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 1800 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     expect(r.url).toMatch(new RegExp(`^${base}/sandbox/paypay/pay/`));
@@ -447,7 +438,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('PayPay decline: failed, "cancelled" message', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 1800 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await pressButton(r.url, 'decline');
@@ -459,7 +450,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('PayPay refund: partial then full', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 1000 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     await browserReturn(await pressButton(r.url, 'approve'), u.token);
@@ -472,7 +463,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('merpay approve with the notification arriving before the browser returns', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.MPay, amount: 2200 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     expect(r.url).toMatch(new RegExp(`^${base}/sandbox/merpay/checkout/mp_`));
@@ -487,7 +478,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('merpay decline', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.MPay, amount: 900 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const res = await browserReturn(await pressButton(r.url, 'decline'), u.token);
@@ -495,7 +486,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('a browser back before approving leaves the payment redirected', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 500 });
     const res = await http('POST', `/api/v1/payments/${r.payment.id}/return`, {
       token: u.token,
@@ -506,7 +497,7 @@ describe('PayPay and merpay', () => {
   });
 
   it('lottery-style AUTH is card only', async () => {
-    const u = await signedInUser();
+    const u = await user();
     await expect(start(u.id, { method: PaymentMethod.PayPay, mode: PaymentMode.Auth })).rejects.toMatchObject({
       key: 'paymentModeUnsupported',
     });
@@ -515,7 +506,7 @@ describe('PayPay and merpay', () => {
 
 describe('full coin and free', () => {
   it('complete at once without a provider', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const free = await start(u.id, { method: PaymentMethod.FullCoin, amount: 0 });
     expect(free.kind).toBe('completed');
     expect(free.payment).toMatchObject({ state: 'captured', provider: 'internal' });
@@ -527,7 +518,7 @@ describe('full coin and free', () => {
 
 describe('exactly once', () => {
   it('the same notification and return delivered 5 times concurrently call succeeded once (PayPay)', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 4321 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await pressButton(r.url, 'approve');
@@ -556,7 +547,7 @@ describe('exactly once', () => {
   });
 
   it('the same for a 3-D Secure card payment (GMO notification + /payment/gmo/callback return)', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 5000, card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await pressButton(r.url, 'approve');
@@ -578,7 +569,7 @@ describe('exactly once', () => {
 
 describe('tampering and forgery', () => {
   it('a provider result with another amount fails the payment (never succeeds) and gives the money back', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 6000 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     // As if the amount had been changed on its way to the provider: PayPay charges 1 yen.
@@ -598,7 +589,7 @@ describe('tampering and forgery', () => {
   });
 
   it('the browser query string is never trusted', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { amount: 7000, card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     // Claims success before the challenge was answered.
@@ -616,7 +607,7 @@ describe('tampering and forgery', () => {
   });
 
   it('forged notifications are refused: wrong PayPay / merpay signature, stale timestamp, wrong GMO CheckString', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const pp = await start(u.id, { method: PaymentMethod.PayPay, amount: 800 });
     const body = JSON.stringify({
       notification_type: 'Transaction',
@@ -744,7 +735,7 @@ describe('notification delivery', () => {
   });
 
   it('the interval pump delivers while the server runs', async () => {
-    const u = await signedInUser();
+    const u = await user();
     const r = await start(u.id, { method: PaymentMethod.MPay, amount: 1234 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     await pressButton(r.url, 'approve');
@@ -811,8 +802,8 @@ describe('registered cards', () => {
   }
 
   it('CRUD with at most 5 cards, owner only, references only', async () => {
-    const a = await signedInUser();
-    const b = await signedInUser();
+    const a = await user();
+    const b = await user();
     const numbers = ['4111111111111111', '5555555555554444', '3530111333300000', '378282246310005', '4000000000003220'];
     for (const [i, number] of numbers.entries()) {
       const res = await addCard(a.token, number);
@@ -874,7 +865,7 @@ describe('registered cards', () => {
   });
 
   it('deleting the account deletes its cards at the provider', async () => {
-    const a = await signedInUser();
+    const a = await user();
     for (const number of ['4111111111111111', '5555555555554444'])
       expect((await addCard(a.token, number)).status).toBe(201);
     const members = (await knex('user_cards').where({ user_id: a.id }).pluck('provider_member_id')) as string[];
@@ -886,7 +877,7 @@ describe('registered cards', () => {
   });
 
   it('concurrent registrations stop at 5', async () => {
-    const a = await signedInUser();
+    const a = await user();
     for (let i = 0; i < 3; i++) expect((await addCard(a.token)).status).toBe(201);
     const tokens = await Promise.all([1, 2, 3, 4].map(() => tokenize('4111111111111111')));
     const results = await Promise.all(
@@ -900,8 +891,8 @@ describe('registered cards', () => {
   });
 
   it('kids accounts are refused; guests must sign in; a used token is refused', async () => {
-    const parent = await signedInUser();
-    const kid = await signedInUser({ child_flag: 1, parent_id: parent.id, email: null });
+    const parent = await user();
+    const kid = await user({ child_flag: 1, parent_id: parent.id, email: null });
     for (const [method, path] of [
       ['GET', '/api/v1/me/cards'],
       ['POST', '/api/v1/me/cards'],
@@ -924,8 +915,8 @@ describe('registered cards', () => {
 
 describe('payment reads', () => {
   it('owner only; guests 401; malformed ids 400', async () => {
-    const a = await signedInUser();
-    const b = await signedInUser();
+    const a = await user();
+    const b = await user();
     const r = await start(a.id, { method: PaymentMethod.FullCoin, amount: 0 });
     expect((await http('GET', `/api/v1/payments/${r.payment.id}`, { token: b.token })).status).toBe(404);
     expect((await http('POST', `/api/v1/payments/${r.payment.id}/return`, { token: b.token, json: {} })).status).toBe(

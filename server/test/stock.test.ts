@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine, DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
-import { issueAccessToken } from '../features/auth/accessToken';
 import { cartForCheckout } from '../features/carts/services/cartForCheckout';
 import { expireHolds } from '../features/jobs/expireHolds';
 import { changeHeld, ensureStockUnits } from '../features/stock/queries';
 import { HoldNotHeldError, releaseHolds, sellHolds } from '../features/stock/services/sellHolds';
 import { createTestServer, type TestContext } from './testServer';
+import { signedInUser } from './users';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,19 +23,7 @@ const body = (res: Res) => JSON.parse(res.payload) as { data: any; meta: any };
 const knex = () => ctx.db.knex;
 const today = tokyoDate();
 
-let n = 0;
-async function buyer() {
-  const [row] = await knex()('users')
-    .insert({
-      email: `stock${++n}@example.jp`,
-      name: `購入者${n}`,
-      telephone: '0312345678',
-      email_verified_at: new Date(),
-    })
-    .returning('id');
-  const { access_token } = await issueAccessToken(knex(), ctx.server.app.config, row.id);
-  return { id: row.id as number, token: access_token };
-}
+const buyer = () => signedInUser(ctx, { telephone: '0312345678' });
 
 function post(token: string, payload: object) {
   return ctx.server.inject({
