@@ -20,7 +20,7 @@ import {
   storeReservation,
 } from './purchase';
 import { useItemAvailabilityQuery } from './purchaseApi';
-import { AddResult, useAddToCart } from './useAddToCart';
+import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
 import { useLocale } from './useLocale';
 
 const MARKS = { available: '○', few: '△', soldOut: '×', unavailable: '－' } as const;
@@ -177,7 +177,6 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
   const locale = useLocale();
   const id = useId();
   const navigate = useNavigate();
-  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
   const [day, setDay] = useState<DateAvailability | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
   const [basic, setBasic] = useState<Record<string, number>>({});
@@ -372,27 +371,11 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </p>
       )}
       <AddResult error={error} added={added} />
-      <div className="purchase-form__actions">
-        <button
-          type="button"
-          className="button button--block"
-          onClick={() => void go('cart')}
-          disabled={busy}
-          data-testid="add-to-cart"
-        >
-          {item.seatSelection ? t('checkout.purchase.chooseSeats') : t('checkout.purchase.addToCart')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary button--block"
-          onClick={() => void go('buy')}
-          disabled={busy}
-          data-testid="buy-now"
-        >
-          {t('checkout.purchase.buyNow')}
-        </button>
-      </div>
-      {!signedIn && <p className="muted">{t('checkout.purchase.guestNote')}</p>}
+      <PurchaseActions
+        onAction={(mode) => void go(mode)}
+        disabled={busy}
+        cartLabel={item.seatSelection ? t('checkout.purchase.chooseSeats') : undefined}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AddCartLineRequest } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
-import { AddResult, useAddToCart } from './useAddToCart';
+import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
 import { useLocale } from './useLocale';
 
 /**
@@ -25,7 +25,6 @@ export function PurchasePanel({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
   const isChild = useAppSelector((s) => s.session.user?.child_flag === 1);
   const { submit, busy, error, added } = useAddToCart();
   const go = (mode: 'cart' | 'buy') => {
@@ -52,27 +51,7 @@ export function PurchasePanel({
             </p>
           )}
           <AddResult error={error} added={added} />
-          <div className="purchase-form__actions">
-            <button
-              type="button"
-              className="button button--block"
-              onClick={() => go('cart')}
-              disabled={busy || !request}
-              data-testid="add-to-cart"
-            >
-              {t('checkout.purchase.addToCart')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary button--block"
-              onClick={() => go('buy')}
-              disabled={busy || !request}
-              data-testid="buy-now"
-            >
-              {t('checkout.purchase.buyNow')}
-            </button>
-          </div>
-          {!signedIn && <p className="muted">{t('checkout.purchase.guestNote')}</p>}
+          <PurchaseActions onAction={go} disabled={busy || !request} />
         </div>
       )}
     </section>

@@ -77,3 +77,42 @@ export function AddResult({ error, added }: Pick<ReturnType<typeof useAddToCart>
     </div>
   );
 }
+
+/** "Add to cart" and "Buy now", with the note for guests (they add to a guest cart and sign in to pay). */
+export function PurchaseActions({
+  onAction,
+  disabled,
+  cartLabel,
+}: {
+  onAction: (mode: 'cart' | 'buy') => void;
+  disabled: boolean;
+  cartLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
+  return (
+    <>
+      <div className="purchase-form__actions">
+        <button
+          type="button"
+          className="button button--block"
+          onClick={() => onAction('cart')}
+          disabled={disabled}
+          data-testid="add-to-cart"
+        >
+          {cartLabel ?? t('checkout.purchase.addToCart')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => onAction('buy')}
+          disabled={disabled}
+          data-testid="buy-now"
+        >
+          {t('checkout.purchase.buyNow')}
+        </button>
+      </div>
+      {!signedIn && <p className="muted">{t('checkout.purchase.guestNote')}</p>}
+    </>
+  );
+}
