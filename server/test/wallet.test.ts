@@ -102,6 +102,9 @@ describe('My Tickets', () => {
 
     const keys = await keysOf(item.parkId);
     expect(keys[0]).toMatchObject({ alg: 'Ed25519', parkId: item.parkId, retiredAt: null });
+    const keysRes = await c.call('GET', `/api/v1/parks/${item.parkId}/ticket-keys`);
+    expect(keysRes.headers['cache-control']).toContain('public');
+    expect((await c.call('GET', '/api/v1/parks/999999/ticket-keys')).statusCode).toBe(404);
     const onTheDay = new Date(`${useDate}T10:00:00+09:00`);
     const verdict = verifyTicketToken(t.token as string, { parkId: item.parkId, keys, now: onTheDay, today: useDate });
     expect(verdict).toMatchObject({

@@ -9,7 +9,7 @@ import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
-import { listParkKeys } from './keys';
+import { listParkKeys, signingKey } from './keys';
 import { cancelShare, reissueShare } from './services/cancelShare';
 import { cancelTickets } from './services/cancelTickets';
 import { confirmCertificate } from './services/confirmCertificate';
@@ -325,7 +325,12 @@ export const walletRoutes: ServerRoute[] = [
       validate: { params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }) },
     },
     async handler(request, h) {
-      const data = await listParkKeys(knexOf(request), (request.params as { id: number }).id);
+      const parkId = (request.params as { id: number }).id;
+      const knex = knexOf(request);
+      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound', 404);
+      // A park's first key is made here too, so staff devices can hold it before any ticket is shown.
+      await signingKey(knex, parkId, request.server.app.config.appSecret);
+      const data = await listParkKeys(knex, parkId);
       return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=300');
     },
   },
