@@ -11,6 +11,28 @@ import { Root } from './Root';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+// Wallet pages are loaded by the navigation itself (with the first IndexedDB read their code starts), not by
+// React.lazy: the page then renders at once with its tickets and QR codes, also offline, instead of showing a
+// Suspense fallback that React keeps on screen for a while.
+type WalletPages = typeof import('../features/wallet/pages');
+const walletPages = () => import('../features/wallet/pages');
+const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
+  walletPages().then(async (m) => {
+    await m.primed;
+    return m[name] as ComponentType;
+  });
+const EAGER: Partial<Record<string, () => Promise<ComponentType>>> = {
+  'my-tickets': walletPage('MyTicketsPage'),
+  'my-tickets-history': walletPage('HistoryPage'),
+  'my-ticket': walletPage('TicketPage'),
+  'my-ticket-detail': walletPage('DetailPage'),
+  'my-ticket-advance-information': walletPage('AdvanceInformationPage'),
+  'my-ticket-share': walletPage('SharePage'),
+  'my-ticket-share-receive': walletPage('ShareReceivePage'),
+  'product-trigger': walletPage('TriggerPage'),
+};
+const loadedPages = new Map<string, ComponentType>();
+
 /** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
 const PAGES: Partial<Record<string, Page>> = {
   home: lazy(() => import('../features/home/HomePage')),
@@ -80,16 +102,6 @@ const PAGES: Partial<Record<string, Page>> = {
   'me-register-card': lazy(() =>
     import('../features/checkout/CardsPage').then((m) => ({ default: m.RegisterCardPage })),
   ),
-  'my-tickets': lazy(() => import('../features/wallet/MyTicketsPage')),
-  'my-tickets-history': lazy(() => import('../features/wallet/HistoryPage')),
-  'my-ticket': lazy(() => import('../features/wallet/TicketPage')),
-  'my-ticket-detail': lazy(() => import('../features/wallet/DetailPage')),
-  'my-ticket-advance-information': lazy(() =>
-    import('../features/wallet/DetailPage').then((m) => ({ default: m.AdvanceInformationPage })),
-  ),
-  'my-ticket-share': lazy(() => import('../features/wallet/SharePage')),
-  'my-ticket-share-receive': lazy(() => import('../features/wallet/ShareReceivePage')),
-  'product-trigger': lazy(() => import('../features/wallet/TriggerPage')),
 };
 
 let initialNavigation = true;
@@ -97,6 +109,7 @@ let previousRouteName: string | null = null;
 
 function navigationLoader(route: RouteDef) {
   return async ({ request, params }: LoaderFunctionArgs) => {
+    const eager = EAGER[route.name] && !loadedPages.has(route.name) ? EAGER[route.name]?.() : undefined;
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -115,13 +128,20 @@ function navigationLoader(route: RouteDef) {
       return new Promise<never>(() => {});
     }
     previousRouteName = route.name;
+    const page = await eager?.catch(() => undefined);
+    if (page) loadedPages.set(route.name, page);
     return null;
   };
 }
 
 function PageFor({ name }: { name: string }) {
+  const Loaded = loadedPages.get(name);
+  if (Loaded) return <Loaded />;
   const Component = PAGES[name];
-  if (!Component) return <ComingSoonPage />;
+  if (!Component) {
+    // A page the navigation loads itself but could not (its code failed to load): the fallback page.
+    return EAGER[name] ? <FatalErrorPage /> : <ComingSoonPage />;
+  }
   return (
     <Suspense fallback={<div className="loading" aria-busy="true" />}>
       <Component />

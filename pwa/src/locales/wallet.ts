@@ -155,7 +155,7 @@ export const walletJa = {
   },
   sharePage: {
     title: 'チケットを共有',
-    lead: '共有したチケットはマイチケットから外れ、受け取った方のマイチケットに入ります。リンクの有効期限は24時間です。',
+    lead: '共有したチケットはマイチケットから外れ、受け取った方のマイチケットに入ります。リンクの有効期限は最長24時間です。',
     select: '共有するチケット',
     none: '共有できるチケットはありません',
     create: '共有リンクを作成',
@@ -354,7 +354,7 @@ export const walletEn: typeof walletJa = {
   },
   sharePage: {
     title: 'Share tickets',
-    lead: 'Shared tickets leave My Tickets and go to the My Tickets of whoever receives them. The link is valid for 24 hours.',
+    lead: 'Shared tickets leave My Tickets and go to the My Tickets of whoever receives them. The link is valid for up to 24 hours.',
     select: 'Tickets to share',
     none: 'No tickets can be shared',
     create: 'Create a share link',

@@ -57,6 +57,8 @@ function Gate({ id, title, children }: { id: string; title: string; children: (d
   );
 }
 
+const NOWRAP = new Set(['detail-application-number', 'detail-ticket-number', 'detail-pack-number']);
+
 /** /my-tickets/ticket/:id/detail: the order (application) the ticket came from. */
 export default function DetailPage() {
   const { t } = useTranslation();
@@ -65,13 +67,14 @@ export default function DetailPage() {
   return (
     <Gate id={id} title={t('wallet.detail.title')}>
       {(d) => {
+        const minus = (yen: number) => (yen > 0 ? `−${formatYen(yen, locale)}` : formatYen(0, locale));
         const rows: [string, ReactNode, string][] = [
           [t('wallet.detail.applicationNumber'), d.applicationNumber, 'detail-application-number'],
           [t('wallet.detail.orderedAt'), formatDateTime(d.orderedAt, locale), 'detail-ordered-at'],
           [t('wallet.detail.ticketSubtotal'), formatYen(d.ticketSubtotal, locale), 'detail-ticket-subtotal'],
           [t('wallet.detail.subtotal'), formatYen(d.subtotal, locale), 'detail-subtotal'],
-          [t('wallet.detail.couponDiscount'), `−${formatYen(d.couponDiscount, locale)}`, 'detail-coupon'],
-          [t('wallet.detail.coinDiscount'), `−${formatYen(d.coinDiscount, locale)}`, 'detail-coins'],
+          [t('wallet.detail.couponDiscount'), minus(d.couponDiscount), 'detail-coupon'],
+          [t('wallet.detail.coinDiscount'), minus(d.coinDiscount), 'detail-coins'],
           [t('wallet.detail.total'), formatYen(d.total, locale), 'detail-total'],
           [
             t('wallet.detail.method'),
@@ -101,7 +104,9 @@ export default function DetailPage() {
               {rows.map(([label, value, testId]) => (
                 <div key={testId}>
                   <dt>{label}</dt>
-                  <dd data-testid={testId}>{value}</dd>
+                  <dd data-testid={testId} className={NOWRAP.has(testId) ? 'nowrap' : undefined}>
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,7 +7,7 @@ import { MAX_IMAGE_BYTES } from '../../../../common/rules/images';
 import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
-import { walletDb } from '../../db/wallet';
+import { META, walletDb } from '../../db/wallet';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import {
@@ -15,6 +16,7 @@ import {
   QrCode,
   SignInPrompt,
   StateBadge,
+  UpdatedNote,
   useLocale,
   useOnline,
   useSignedIn,
@@ -30,6 +32,14 @@ import {
   useUploadFacePhotoMutation,
 } from './walletApi';
 import { requestBackgroundSync, syncWallet } from './walletSync';
+
+/** Offline: when the stored wallet was last updated. */
+function OfflineNote() {
+  const online = useOnline();
+  const asOf = useLiveQuery(async () => (await walletDb().meta.get(META.asOf))?.value ?? '', []);
+  if (online || asOf === undefined) return null;
+  return <UpdatedNote asOf={asOf || undefined} />;
+}
 
 const NO_QR: ReadonlySet<DisplayState> = new Set(['cancelled', 'lost_lottery', 'lottery_waiting', 'cancel_waiting']);
 
@@ -352,6 +362,7 @@ export default function TicketPage() {
       <Link className="wallet-back" to="/my-tickets">
         ← {t('wallet.ticket.backToList')}
       </Link>
+      <OfflineNote />
       <header className="wallet-ticket-head">
         <p className="muted wallet-ticket-head__park">{ticket.park.name}</p>
         <h1 className="page-title">{ticket.itemName}</h1>

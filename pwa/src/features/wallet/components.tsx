@@ -12,6 +12,7 @@ import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
 import { tokenExpiry } from '../../lib/session';
+import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
 
@@ -42,18 +43,35 @@ export function useSignedIn(): boolean {
 
 /** All stored tickets and the outbox, live. undefined while IndexedDB is being read. */
 export function useWallet() {
-  const tickets = useLiveQuery(() => walletDb().tickets.toArray(), []);
-  const outbox = useLiveQuery(() => walletDb().outbox.toArray(), []);
-  const meta = useLiveQuery(async () => {
-    const rows = await walletDb().meta.toArray();
-    return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
-  }, []);
+  const tickets = useLiveQuery(() => walletDb().tickets.toArray(), [], snapshot.tickets);
+  const outbox = useLiveQuery(() => walletDb().outbox.toArray(), [], snapshot.outbox);
+  const meta = useLiveQuery(
+    async () => {
+      const rows = await walletDb().meta.toArray();
+      return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+    },
+    [],
+    snapshot.meta,
+  );
+  // The next wallet page opened starts from what is on screen now.
+  if (tickets) snapshot.tickets = tickets;
+  if (outbox) snapshot.outbox = outbox;
+  if (meta) snapshot.meta = meta;
   return { tickets, outbox, meta };
 }
 
+/** One ticket and its usage marks, live; the first render starts from the primed snapshot when there is one. */
 export function useTicket(id: string | undefined) {
-  const ticket = useLiveQuery(async () => (id ? ((await walletDb().tickets.get(id)) ?? null) : null), [id]);
-  const outbox = useLiveQuery(async () => (id ? walletDb().outbox.where('ticketId').equals(id).toArray() : []), [id]);
+  const ticket = useLiveQuery(
+    async () => (id ? ((await walletDb().tickets.get(id)) ?? null) : null),
+    [id],
+    id && snapshot.tickets ? snapshot.tickets.find((x) => x.id === id) : undefined,
+  );
+  const outbox = useLiveQuery(
+    async () => (id ? walletDb().outbox.where('ticketId').equals(id).toArray() : []),
+    [id],
+    id && snapshot.outbox ? snapshot.outbox.filter((e) => e.ticketId === id) : undefined,
+  );
   return { ticket, outbox };
 }
 

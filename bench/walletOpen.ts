@@ -1,0 +1,210 @@
+// Wallet open benchmark: the built PWA in headless system Chromium with its service worker, IndexedDB filled with
+// 200 tickets, the network off. Measures, per navigation, the time from navigation start to the first QR code on
+// screen (a ticket page, /my-tickets/ticket/:id) and to the first ticket card of My Tickets. Prints JSON with
+// p50/p95; target: QR p95 under 300 ms.
+//   npm run build && npm run bench:wallet        (BENCH_RUNS=40 to change the number of navigations)
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { WalletTicket } from '../common/dto/wallet';
+import { tokyoDate } from '../common/time';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const TICKETS = 200;
+const TARGET_MS = 300;
+const DIST = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error(`No built PWA in ${DIST}: run npm run build first.`);
+  process.exit(1);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+// The built app as the server serves it (files, else the app shell); the API answers nothing (the wallet is local).
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  if (path.startsWith('/api/')) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"data":null,"meta":{}}');
+    return;
+  }
+  const file = normalize(join(DIST, path));
+  const found = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
+  res.writeHead(200, {
+    'content-type': TYPES[extname(found)] ?? 'application/octet-stream',
+    'cache-control': found.endsWith('sw.js') ? 'no-cache' : 'max-age=0',
+  });
+  res.end(readFileSync(found));
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+
+// A realistic token: the size of a signed ticket token (payload JSON + 64-byte signature, base64url).
+const b64 = (n: number) => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let s = '';
+  for (let i = 0; i < n; i++) s += alphabet[Math.floor(Math.random() * 64)];
+  return s;
+};
+const today = tokyoDate();
+const parks = [1, 2, 3, 4, 5].map((id) => ({
+  id,
+  name: `テスト動物園 ${id}`,
+  address: null,
+  mapImageUrls: [],
+  timeZone: 'Asia/Tokyo' as const,
+}));
+const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
+  id: crypto.randomUUID(),
+  ticketNumber: `ZP261121-${String(1000 + Math.floor(i / 4)).padStart(6, '0')}-0${(i % 4) + 1}`,
+  packNumber: null,
+  orderId: 1000 + Math.floor(i / 4),
+  applicationNumber: `ZP261121-${String(1000 + Math.floor(i / 4)).padStart(6, '0')}`,
+  park: parks[i % parks.length] as (typeof parks)[number],
+  itemId: 1 + (i % 17),
+  itemName: `入園券 ${i % 17}`,
+  unitKind: 'basic',
+  ageGroupName: '大人',
+  price: 1000,
+  useDate: today,
+  time: i % 3 === 0 ? '10:00' : null,
+  seatCode: null,
+  state: 'available',
+  usageTrigger: 1,
+  usedAt: null,
+  token: `${b64(230)}.${b64(86)}`,
+  faceImageUrl: null,
+  needsCertificate: false,
+  triggerUrl: null,
+  cancellable: false,
+  shareable: true,
+  shareId: null,
+  receivedFromShare: false,
+}));
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return +(s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN).toFixed(1);
+};
+
+try {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    serviceWorkers: 'allow',
+  });
+  // Signed in as far as the app can tell offline (the readable expiry cookie).
+  await context.addCookies([
+    { name: 'access_token_expires_at', value: String(Math.floor(Date.now() / 1000) + 86_400), url: base },
+  ]);
+  // When the first QR code / ticket card appears, relative to navigation start.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __qrAt?: number; __cardAt?: number };
+    new MutationObserver(() => {
+      if (w.__qrAt === undefined && document.querySelector('[data-testid="ticket-qr"]')) w.__qrAt = performance.now();
+      if (w.__cardAt === undefined && document.querySelector('[data-testid="wallet-ticket"]')) {
+        w.__cardAt = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/my-tickets');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  // Fill the wallet the app has opened (Dexie schema version 1 = IndexedDB version 10).
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('zoopass-wallet');
+        open.onsuccess = () => {
+          const ok = open.result.objectStoreNames.contains('tickets');
+          open.result.close();
+          resolve(ok);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(
+    ({ rows, parkRows, asOf }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('zoopass-wallet');
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['tickets', 'parks', 'meta'], 'readwrite');
+          for (const r of rows) tx.objectStore('tickets').put(r);
+          for (const p of parkRows) tx.objectStore('parks').put(p);
+          tx.objectStore('meta').put({ key: 'asOf', value: asOf });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { rows: tickets, parkRows: parks, asOf: new Date().toISOString() },
+  );
+  await context.setOffline(true);
+
+  const measure = async (path: string, key: '__qrAt' | '__cardAt', selector: string) => {
+    await page.goto(path);
+    await page.waitForSelector(selector, { timeout: 10_000 });
+    return page.evaluate((k) => (window as unknown as Record<string, number>)[k] as number, key);
+  };
+  // Warm-up (first navigations compile the code).
+  await measure(`/my-tickets/ticket/${tickets[0]?.id}`, '__qrAt', '[data-testid="ticket-qr"]');
+  await measure('/my-tickets', '__cardAt', '[data-testid="wallet-ticket"]');
+
+  const qr: number[] = [];
+  const list: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = tickets[Math.floor(Math.random() * tickets.length)] as WalletTicket;
+    qr.push(await measure(`/my-tickets/ticket/${t.id}`, '__qrAt', '[data-testid="ticket-qr"]'));
+    list.push(await measure('/my-tickets', '__cardAt', '[data-testid="wallet-ticket"]'));
+  }
+  const cards = await page.locator('[data-testid="wallet-ticket"]').count();
+  const result = {
+    bench: 'walletOpen',
+    offline: true,
+    tickets: TICKETS,
+    cardsShown: cards,
+    runs: RUNS,
+    targetMs: TARGET_MS,
+    ticketPageFirstQr: { p50: percentile(qr, 50), p95: percentile(qr, 95), max: percentile(qr, 100) },
+    myTicketsFirstCard: { p50: percentile(list, 50), p95: percentile(list, 95), max: percentile(list, 100) },
+    meetsTarget: percentile(qr, 95) < TARGET_MS,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await context.close();
+} finally {
+  await browser.close();
+  server.close();
+}
