@@ -444,6 +444,26 @@ describe('cancellation refunds the provider refuses, and replays', () => {
     expect((await c.knex()('orders').where({ id: orderId }).first()).state).toBe('cancelled');
   });
 
+  it('a job retries a refused refund an hour later (once per run), then it is done', async () => {
+    const { buyer, orderId, ticketIds } = await cardOrder();
+    const payment = await c.knex()('payments').where({ order_id: orderId }).first();
+    await c.knex()('payments').where({ id: payment.id }).update({ state: 'authorized' });
+    const failed = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: ticketIds });
+    expect(body(failed).data.state).toBe('refund_failed');
+    const jobs = ctx.server.plugins.jobs;
+    // Still refused an hour later: tried once, stays owed.
+    const hour = (h: number) => new Date(Date.now() + h * 3_600_000 + 60_000);
+    expect(((await jobs.runOnce(hour(1))) as Record<string, unknown>).retryRefunds).toEqual({ done: 0, failed: 1 });
+    await c.knex()('payments').where({ id: payment.id }).update({ state: 'captured' });
+    // Too soon after the last try: left alone.
+    expect(((await jobs.runOnce(new Date())) as Record<string, unknown>).retryRefunds).toEqual({ done: 0, failed: 0 });
+    expect(((await jobs.runOnce(hour(2))) as Record<string, unknown>).retryRefunds).toEqual({ done: 1, failed: 0 });
+    const tickets = await c.knex()('tickets').whereIn('id', ticketIds).pluck('state');
+    expect(tickets).toEqual(['cancelled', 'cancelled']);
+    expect((await c.knex()('payments').where({ id: payment.id }).first()).refundedAmount).toBe(1710);
+    expect(await c.knex()('coin_entries').where({ user_id: buyer.id, kind: 'return' })).toHaveLength(1);
+  });
+
   it('three concurrent cancellations of the same ticket refund once', async () => {
     const { buyer, orderId, ticketIds } = await cardOrder();
     const results = await Promise.all(

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { expireCoins } from '../orders/services/expireCoins';
 import { expirePendingPayments } from '../payments/services/expirePendingPayments';
 import { expireShares } from '../wallet/services/expireShares';
+import { retryRefunds } from '../wallet/services/retryRefunds';
 import { retireOldKeys } from '../wallet/services/rotateKeys';
 import { expireHolds } from './expireHolds';
 
@@ -21,6 +22,7 @@ export const JOBS: readonly Job[] = [
   { name: 'expireCoins', run: (knex, now) => expireCoins(knex, now) },
   { name: 'expireShares', run: (knex, now) => expireShares(knex, now) },
   { name: 'retireTicketKeys', run: (knex, now) => retireOldKeys(knex, now) },
+  { name: 'retryRefunds', run: (knex, now, app) => retryRefunds(knex, app.config, now) },
   {
     name: 'expirePendingPayments',
     run: (knex, now, app) => expirePendingPayments(knex, app.config, app.paymentOutcome, now),

@@ -19,7 +19,7 @@ import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from
 import { revokeTokens } from '../tokens';
 import { planCancellation } from './quoteCancellation';
 
-interface CancellationRow {
+export interface CancellationRow {
   id: string;
   userId: number;
   orderId: number;
@@ -93,6 +93,40 @@ const quoteOf = (c: CancellationRow, needsProviderConfirmation: boolean): Cancel
   refundCoins: c.refundCoins,
   needsProviderConfirmation,
 });
+
+/**
+ * Step 2 and 3: the provider's refund of a cancellation (idempotent by the cancellation id), then the
+ * cancellation is finished. A refusal (DomainError) leaves it refund_failed for a later retry.
+ */
+export async function refundCancellation(
+  knex: Knex,
+  config: Config,
+  cancellation: CancellationRow,
+  now: Date = new Date(),
+): Promise<CancellationRow['state']> {
+  if (!cancellation.paymentId) throw new Error(`cancellation ${cancellation.id} owes money but has no payment`);
+  try {
+    await refundPayment(knex, config, {
+      paymentId: cancellation.paymentId,
+      amount: cancellation.refundAmount,
+      refundId: cancellation.id,
+      reason: 'cancellation',
+      actorUserId: cancellation.userId,
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    await knex('cancellations')
+      .where({ id: cancellation.id })
+      .whereIn('state', ['refunding', 'refund_failed'])
+      .update({ state: 'refund_failed', updated_at: new Date() });
+    return 'refund_failed';
+  }
+  await knex.transaction(async (trx) => {
+    const c = (await trx('cancellations').where({ id: cancellation.id }).forUpdate().first()) as CancellationRow;
+    if (c.state !== 'done') await finish(trx, c, now);
+  });
+  return 'done';
+}
 
 export async function cancelTickets(
   knex: Knex,
@@ -179,30 +213,8 @@ export async function cancelTickets(
     return c;
   });
 
-  let state = cancellation.state;
-  if (state === 'refunding') {
-    if (!cancellation.paymentId) throw new Error(`cancellation ${cancellation.id} owes money but has no payment`);
-    try {
-      await refundPayment(knex, config, {
-        paymentId: cancellation.paymentId,
-        amount: cancellation.refundAmount,
-        refundId: cancellation.id,
-        reason: 'cancellation',
-        actorUserId: input.userId,
-      });
-      await knex.transaction(async (trx) => {
-        const c = (await trx('cancellations').where({ id: cancellation.id }).forUpdate().first()) as CancellationRow;
-        if (c.state !== 'done') await finish(trx, c, now);
-      });
-      state = 'done';
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      await knex('cancellations')
-        .where({ id: cancellation.id, state: 'refunding' })
-        .update({ state: 'refund_failed', updated_at: new Date() });
-      state = 'refund_failed';
-    }
-  }
+  const state =
+    cancellation.state === 'refunding' ? await refundCancellation(knex, config, cancellation) : cancellation.state;
   const rows = (await ticketQuery(knex)
     .whereIn('t.id', cancellation.ticketIds)
     .orderBy('t.ticket_number')) as TicketRow[];
