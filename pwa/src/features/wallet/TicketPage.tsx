@@ -97,28 +97,34 @@ function UseSection({ ticket, state }: { ticket: WalletTicket; state: DisplaySta
             {isUsableState(state) ? t('wallet.use.urlNotYet') : t('wallet.use.notUsable')}
           </p>
         ))}
-      {action.kind === 'button' && (
-        <>
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={!action.allowed}
-            onClick={() => setConfirm(true)}
-            data-testid="use-button"
-          >
-            {t('wallet.use.button')}
-          </button>
-          {action.reason === 'beforeDay' && (
-            <p className="muted" data-testid="use-refused">
-              {t('wallet.use.beforeDay', { date: formatDate(ticket.useDate, locale) })}
-            </p>
-          )}
-          {action.reason === 'afterDay' && (
-            <p className="muted" data-testid="use-refused">
-              {t('wallet.use.afterDay')}
-            </p>
-          )}
-        </>
+      {action.kind === 'button' && action.reason === 'state' && !isUsableState(state) ? (
+        <p className="muted" data-testid="use-final">
+          {t(`wallet.states.${state}`)}
+        </p>
+      ) : (
+        action.kind === 'button' && (
+          <>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={!action.allowed}
+              onClick={() => setConfirm(true)}
+              data-testid="use-button"
+            >
+              {t('wallet.use.button')}
+            </button>
+            {action.reason === 'beforeDay' && (
+              <p className="muted" data-testid="use-refused">
+                {t('wallet.use.beforeDay', { date: formatDate(ticket.useDate, locale) })}
+              </p>
+            )}
+            {action.reason === 'afterDay' && (
+              <p className="muted" data-testid="use-refused">
+                {t('wallet.use.afterDay')}
+              </p>
+            )}
+          </>
+        )
       )}
       <Dialog open={confirm} onClose={() => setConfirm(false)} title={t('wallet.use.confirmTitle')} testId="use-dialog">
         <p>{t('wallet.use.confirmLead')}</p>
@@ -383,7 +389,7 @@ export default function TicketPage() {
           </figcaption>
         </figure>
       ) : (
-        <p className="muted wallet-noqr">{t('wallet.ticket.noQr')}</p>
+        isUsableState(state) && <p className="muted wallet-noqr">{t('wallet.ticket.noQr')}</p>
       )}
       <UsageStatus outbox={outbox} />
       {ticket.needsCertificate && state === 'wait_certificate' && <CertificateStep ticket={ticket} />}
@@ -416,7 +422,7 @@ export default function TicketPage() {
       </dl>
       {ticket.receivedFromShare && <p className="muted">{t('wallet.received')}</p>}
       <FacePhoto ticket={ticket} />
-      <nav className="wallet-links">
+      <nav className="wallet-links wallet-links--stack">
         <Link className="button button--small" to={`/my-tickets/ticket/${encodeURIComponent(ticket.id)}/detail`}>
           {t('wallet.ticket.detail')}
         </Link>
