@@ -448,3 +448,45 @@ test('the use button: refused before the day of use', async ({ page, request }) 
   expect(early.status()).toBe(409);
   expect(((await early.json()) as { meta: { code: string } }).meta.code).toBe('notUseDay');
 });
+
+test('a use made offline that the server refuses (already used elsewhere): the ticket shows the server state and why', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await apiUser(request, '動物 四郎');
+  await page.goto('/');
+  await signInPage(page, owner);
+  await buyVouchersToday(page, request, 1);
+  await page.goto('/my-tickets');
+  const card = page.getByTestId('wallet-ticket');
+  await expect(card).toHaveCount(1);
+  const ticketId = (await card.getAttribute('data-ticket-id')) as string;
+  await card.locator('a').click();
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('use-button').click();
+  await page.getByTestId('use-confirm').click();
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み（同期待ち）');
+  // Meanwhile the ticket is used through another path (another device of the holder).
+  const elsewhere = await request.post(`/api/v1/me/tickets/${ticketId}/use`, {
+    headers: bearer(owner),
+    data: { client_id: crypto.randomUUID(), used_at: new Date().toISOString() },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('use-conflict')).toHaveText('このチケットはすでに使用済みでした', { timeout: 20_000 });
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み');
+  await shot(page, '17-use-conflict');
+  await page.goto('/my-tickets');
+  await expect(page.getByTestId('wallet-conflicts')).toContainText('このチケットはすでに使用済みでした');
+  await shot(page, '18-my-tickets-conflict');
+  // Seen once: dismissed, it does not come back.
+  await page.getByTestId('wallet-conflicts').getByRole('button', { name: '閉じる' }).click();
+  await expect(page.getByTestId('wallet-conflicts')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('wallet-conflicts')).toHaveCount(0);
+});
