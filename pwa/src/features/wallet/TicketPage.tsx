@@ -292,8 +292,10 @@ function CancelSection({ ticket }: { ticket: WalletTicket }) {
   }
   async function confirm() {
     try {
-      await cancel({ ticket_ids: [ticket.id] }).unwrap();
+      const answer = (await cancel({ ticket_ids: [ticket.id] }).unwrap()).data;
       setOpen(false);
+      // The tickets as they are now (cancelled, or cancel_waiting while the provider confirms), before the refresh.
+      if (answer?.tickets?.length) await walletDb().tickets.bulkPut(answer.tickets);
       await syncWallet(userId);
       showToast({ text: t('wallet.cancel.done'), kind: 'success' });
       navigate('/my-tickets');

@@ -2,6 +2,7 @@
 // from IndexedDB (walletSync.ts); these are history, shares, cancellation, face photo, certificate and URL access.
 import type { Envelope, Paged } from '../../../../common/dto/api';
 import type {
+  CancellationAnswer,
   CancellationQuote,
   CancelTicketsRequest,
   CreateShareRequest,
@@ -29,7 +30,7 @@ export const walletApi = api.injectEndpoints({
       query: (ids) => ({ url: '/me/tickets/cancellation-quote', params: { ticket_ids: ids } }),
       keepUnusedDataFor: 0,
     }),
-    cancelTickets: build.mutation<Envelope<unknown>, CancelTicketsRequest>({
+    cancelTickets: build.mutation<Envelope<CancellationAnswer>, CancelTicketsRequest>({
       query: (body) => ({ url: '/me/tickets/cancellations', method: 'POST', body }),
       invalidatesTags: [HISTORY, 'Coin'],
     }),
