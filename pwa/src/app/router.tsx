@@ -109,7 +109,8 @@ let previousRouteName: string | null = null;
 
 function navigationLoader(route: RouteDef) {
   return async ({ request, params }: LoaderFunctionArgs) => {
-    const eager = EAGER[route.name] && !loadedPages.has(route.name) ? EAGER[route.name]?.() : undefined;
+    const load = loadedPages.has(route.name) ? undefined : EAGER[route.name];
+    const eager = load?.().catch(() => undefined);
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -128,7 +129,7 @@ function navigationLoader(route: RouteDef) {
       return new Promise<never>(() => {});
     }
     previousRouteName = route.name;
-    const page = await eager?.catch(() => undefined);
+    const page = await eager;
     if (page) loadedPages.set(route.name, page);
     return null;
   };
