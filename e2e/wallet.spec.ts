@@ -18,6 +18,13 @@ mkdirSync(SHOTS, { recursive: true });
 
 test.use({ serviceWorkers: 'allow' });
 
+// A small real PNG (8×8, one colour) for the face photo.
+const FACE = (() => {
+  const png = new PNG({ width: 8, height: 8 });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+})();
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 interface ApiUser {
@@ -489,4 +496,75 @@ test('a use made offline that the server refuses (already used elsewhere): the t
   await expect(page.getByTestId('wallet-conflicts')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('wallet-conflicts')).toHaveCount(0);
+});
+
+test('URL access from the day of use, a face photo, the history page, a share reissued and stopped', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await apiUser(request, '動物 五郎');
+  await page.goto('/');
+  await signInPage(page, owner);
+  // A puzzle mission (used by opening its link on the day) and a food voucher, both today, in one PayPay order.
+  const origin = { Origin: new URL(page.url()).origin };
+  let parkId = 0;
+  for (const name of ['うみの杜 謎解きミッション「消えた真珠のゆくえ」', 'フードコート お食事券（1,000円分）']) {
+    const add = await page.request.post('/api/v1/carts', {
+      data: { item_id: await itemId(request, name), date: tokyoDate(), quantities: [{ age_group_id: 5, quantity: 1 }] },
+      headers: origin,
+    });
+    expect(add.status(), await add.text()).toBe(201);
+    parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  }
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: parkId, payment_method: 3, agreement: true },
+    headers: origin,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  await page.goto(((await order.json()) as { data: { payment: { url: string } } }).data.payment.url);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+
+  // URL access: the link is there on the day of use; the trigger page marks the ticket used after a confirmation.
+  await page.goto('/my-tickets');
+  await page.getByTestId('wallet-ticket').filter({ hasText: '謎解きミッション' }).locator('a').click();
+  await page.getByTestId('trigger-link').click();
+  await expect(page).toHaveURL(/\/product\/trigger\/[^/]+$/);
+  await page.getByTestId('trigger-use').click();
+  await shot(page, '19-trigger-confirm');
+  await page.getByTestId('trigger-confirm').click();
+  await expect(page.getByTestId('trigger-done')).toHaveText('利用済みになりました');
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み');
+  await shot(page, '20-trigger-used');
+
+  // The history lists it.
+  await page.goto('/my-tickets/history');
+  await expect(page.getByTestId('history-entry').filter({ hasText: '謎解きミッション' })).toContainText('使用済み');
+  await shot(page, '21-history');
+
+  // A face photo on the voucher (uploaded, then set on the ticket).
+  await page.goto('/my-tickets');
+  await page.getByTestId('wallet-ticket').filter({ hasText: 'お食事券' }).locator('a').click();
+  await page.getByTestId('face-photo-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: FACE });
+  await expect(page.locator('.wallet-face__img')).toBeVisible();
+  await expect(page.getByTestId('face-photo')).toContainText('顔写真を変更');
+  await shot(page, '22-face-photo');
+
+  // Share the voucher, issue a new link, then stop sharing: the voucher is back.
+  await page.goto('/my-tickets/ticket/share');
+  await page.getByTestId('share-pick').first().click();
+  await page.getByTestId('share-create').click();
+  const first = await page.getByTestId('share-created').getByTestId('share-url').inputValue();
+  await page.getByTestId('open-share').getByTestId('share-reissue').click();
+  await expect.poll(() => page.getByTestId('open-share').getByTestId('share-url').inputValue()).not.toBe(first);
+  // The old link no longer leads to the tickets.
+  const old = await request.get(`/api/v1/ticket-shares/${new URL(first).pathname.split('/').at(-1)}`);
+  expect(old.status() === 404 || ((await old.json()) as { data: { state: string } }).data.state !== 'open').toBe(true);
+  await shot(page, '23-share-reissued');
+  await page.getByTestId('open-share').getByTestId('share-stop').click();
+  await expect(page.getByTestId('share-no-open')).toBeVisible();
+  await expect(page.getByTestId('share-pick')).toHaveCount(1);
+  await page.goto('/my-tickets');
+  await expect(page.getByTestId('wallet-ticket').filter({ hasText: 'お食事券' })).toHaveCount(1);
 });
