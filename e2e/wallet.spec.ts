@@ -568,3 +568,54 @@ test('URL access from the day of use, a face photo, the history page, a share re
   await page.goto('/my-tickets');
   await expect(page.getByTestId('wallet-ticket').filter({ hasText: 'お食事券' })).toHaveCount(1);
 });
+
+test('Background Sync: the service worker sends the outbox with no page open', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const owner = await apiUser(request, '動物 六郎');
+  await page.goto('/');
+  await signInPage(page, owner);
+  await buyVouchersToday(page, request, 1);
+  await page.goto('/my-tickets');
+  const card = page.getByTestId('wallet-ticket');
+  const ticketId = (await card.getAttribute('data-ticket-id')) as string;
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+
+  await card.locator('a').click();
+  await context.setOffline(true);
+  await page.getByTestId('use-button').click();
+  await page.getByTestId('use-confirm').click();
+  await expect(page.getByTestId('ticket-state')).toHaveText('使用済み（同期待ち）');
+  // No app page is left to send it: only the service worker can. While offline, nothing reached the server.
+  await page.goto('about:blank');
+  const serverState = async () =>
+    (
+      (await (await request.get(`/api/v1/me/tickets/${ticketId}`, { headers: bearer(owner) })).json()) as {
+        data: WalletTicket;
+      }
+    ).data.state;
+  expect(await serverState()).toBe('during_use_period');
+  await context.setOffline(false);
+  const reg = registrations.find((r) => r.scopeURL.endsWith('/')) ?? registrations[0];
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(reg?.scopeURL as string).origin,
+    registrationId: reg?.registrationId as string,
+    tag: 'wallet-outbox',
+    lastChance: false,
+  });
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v1/me/tickets/${ticketId}`, { headers: bearer(owner) })).json()) as {
+            data: WalletTicket;
+          }
+        ).data.state,
+      { timeout: 20_000 },
+    )
+    .toBe('used');
+});
