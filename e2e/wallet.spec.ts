@@ -1,8 +1,10 @@
 // My Tickets, the offline wallet, end to end with the service worker on: tickets bought through the PayPay sandbox
 // open with no network after a reload (with the offline note); the QR read back from a screenshot is a token that
 // verifies with the park's public key; "use" pressed offline waits in the outbox and reaches the server once when
-// the network is back; two tickets shared to a second user (a guest first, then signed in) are received; an
-// expired share is refused. 390px screenshots go to test-results/wallet.
+// the network is back (and by Background Sync in the service worker with no page open); a refusal (already used)
+// shows the server state and why; two tickets shared to a second user (a guest first, then signed in) are received;
+// an expired share is refused; a share link is reissued and stopped; URL access, face photo, history, advance
+// information, cancellation with its fee quote. 390px screenshots go to test-results/wallet.
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
