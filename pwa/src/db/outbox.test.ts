@@ -156,3 +156,18 @@ describe('outbox', () => {
     expect((await db.outbox.toArray()).every(isWaiting)).toBe(true);
   });
 });
+
+describe('clearing the wallet', () => {
+  it('signed out: tickets go, usage marks not yet sent stay', async () => {
+    const { clearWallet } = await import('./wallet');
+    const server = fakeServer();
+    await enqueueUse(db, 'a');
+    await replayOutbox(db, { fetch: server.fetch });
+    const waiting = await enqueueUse(db, 'b');
+    await clearWallet(db, { keepWaiting: true });
+    expect(await db.tickets.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => e.clientId)).toEqual([waiting.clientId]);
+    await clearWallet(db);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

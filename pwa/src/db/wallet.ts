@@ -91,16 +91,14 @@ export async function readMeta(db: WalletDb, key: string): Promise<string | null
   return (await db.meta.get(key))?.value ?? null;
 }
 
-/** Forget everything (another user signed in). */
-export async function clearWallet(db: WalletDb): Promise<void> {
+/**
+ * Forget the stored wallet (signed out, or another user signed in). `keepWaiting` keeps usage marks not yet sent:
+ * a mark made at the gate is a fact, sent once its holder is signed in again.
+ */
+export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
   await db.transaction('rw', [db.tickets, db.parks, db.maps, db.details, db.outbox, db.meta], async () => {
-    await Promise.all([
-      db.tickets.clear(),
-      db.parks.clear(),
-      db.maps.clear(),
-      db.details.clear(),
-      db.outbox.clear(),
-      db.meta.clear(),
-    ]);
+    await Promise.all([db.tickets.clear(), db.parks.clear(), db.maps.clear(), db.details.clear(), db.meta.clear()]);
+    if (opts.keepWaiting) await db.outbox.where('state').anyOf('done', 'conflict').delete();
+    else await db.outbox.clear();
   });
 }

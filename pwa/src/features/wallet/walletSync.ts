@@ -120,18 +120,33 @@ export async function requestBackgroundSync(): Promise<boolean> {
 }
 
 let running: Promise<void> | null = null;
+let again: { owner: number | null } | null = null;
 
-/** Replay the outbox, then refresh the wallet (the server's truth after the marks). Signed-out users: nothing. */
-export function syncWallet(owner?: number | null): Promise<void> {
+async function runSync(owner: number | null) {
+  const db = walletDb();
+  await db.meta.put({ key: 'locale', value: currentLocale() });
+  await replayOutbox(db, { fetch: fetch.bind(globalThis) });
+  await refreshWallet(db, { owner });
+}
+
+/**
+ * Replay the outbox, then refresh the wallet (the server's truth after the marks). Signed-out users: nothing.
+ * One run at a time; a call during a run asks for one more run after it (with the newest owner).
+ */
+export function syncWallet(owner: number | null = null): Promise<void> {
   if (tokenExpiry() === null || !navigator.onLine) return Promise.resolve();
-  running ??= (async () => {
+  if (running) {
+    again = { owner: owner ?? again?.owner ?? null };
+    return running;
+  }
+  running = (async () => {
     try {
-      const db = walletDb();
-      await db.meta.put({ key: 'locale', value: currentLocale() });
-      await replayOutbox(db, { fetch: fetch.bind(globalThis) });
-      await refreshWallet(db, { owner });
-    } catch (error) {
-      console.warn('wallet sync failed', error);
+      let next: { owner: number | null } | null = { owner };
+      while (next) {
+        again = null;
+        await runSync(next.owner).catch((error: unknown) => console.warn('wallet sync failed', error));
+        next = again;
+      }
     } finally {
       running = null;
     }
