@@ -111,7 +111,9 @@ function OpenShare({ share, now }: { share: TicketShare; now: number }) {
         >
           {expiry.expired
             ? t('wallet.sharePage.expired')
-            : t('wallet.sharePage.expiresIn', { hours: expiry.hours, minutes: expiry.minutes })}
+            : expiry.hours > 0
+              ? t('wallet.sharePage.expiresIn', { hours: expiry.hours, minutes: expiry.minutes })
+              : t('wallet.sharePage.expiresInMinutes', { minutes: expiry.minutes })}
         </span>
         <span className="muted">{formatDateTime(share.createdAt, locale)}</span>
       </div>
@@ -196,6 +198,8 @@ export default function SharePage() {
   }
 
   const open = (shares.data?.data ?? []).filter((s) => s.state === 'open');
+  // The link just made, as the list has it now (gone once reissued under a new id or stopped).
+  const createdNow = created && (shares.data ? open.find((s) => s.id === created.id) : created);
   return (
     <div className="wallet stack" data-testid="share-page">
       <Link className="wallet-back" to="/my-tickets">
@@ -204,10 +208,10 @@ export default function SharePage() {
       <h1 className="page-title">{t('wallet.sharePage.title')}</h1>
       <p className="muted">{t('wallet.sharePage.lead')}</p>
       {!online && <p className="notice">{t('wallet.onlineOnly')}</p>}
-      {created && (
+      {createdNow && (
         <section className="wallet-panel" data-testid="share-created">
           <h2 className="wallet-panel__title">{t('wallet.sharePage.created')}</h2>
-          <ShareLink share={created} />
+          <ShareLink share={createdNow} />
         </section>
       )}
       <section className="wallet-panel">
