@@ -467,6 +467,7 @@ describe('profile', () => {
     const img = await call('GET', url, { token });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
     const gif = await upload(Buffer.from('GIF89a....'), 'image/gif');
     expect(body(gif).meta.message).toBe('Please choose a JPEG or PNG image');
     const big = await upload(
