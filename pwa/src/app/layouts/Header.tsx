@@ -37,6 +37,15 @@ function CartLink() {
 function AccountLink() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.session.user);
+  // Signed in but the profile is not loaded (offline start): still a link to My page, not "Sign in".
+  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
+  if (!user && signedIn) {
+    return (
+      <Link to="/me" className="account-link" data-testid="header-me">
+        {t('nav.me')}
+      </Link>
+    );
+  }
   if (!user) {
     return (
       <Link to="/signin" className="account-link" data-testid="header-signin">
