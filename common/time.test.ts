@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isoWeekday, tokyoDate } from './time';
+import { addDays, daysBetween, isoWeekday, msUntilTokyoMidnight, tokyoDate } from './time';
 
 describe('Asia/Tokyo business dates', () => {
   it('takes the Tokyo calendar date whatever the machine zone', () => {
     // 2026-03-31 15:30 UTC is already April 1st in Tokyo (UTC+9).
     expect(tokyoDate(new Date('2026-03-31T15:30:00Z'))).toBe('2026-04-01');
     expect(tokyoDate(new Date('2026-03-31T14:59:59Z'))).toBe('2026-03-31');
+  });
+
+  it('counts the time left to midnight in Tokyo', () => {
+    expect(msUntilTokyoMidnight(new Date('2026-03-31T14:59:00Z'))).toBe(60_000);
+    expect(msUntilTokyoMidnight(new Date('2026-03-31T15:00:00Z'))).toBe(86_400_000);
   });
 
   it('computes weekdays and day arithmetic on dates', () => {

@@ -30,3 +30,9 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** Milliseconds from `at` to the next midnight in Asia/Tokyo (UTC+9 all year: Japan has no daylight saving). */
+export function msUntilTokyoMidnight(at: Date = new Date()): number {
+  const day = 86_400_000;
+  return day - ((at.getTime() + 9 * 3_600_000) % day);
+}

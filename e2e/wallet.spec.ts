@@ -13,6 +13,7 @@ import type { TicketKey, UsageHistoryEntry, WalletTicket } from '../common/dto/w
 import { verifyTicketToken } from '../common/rules/ticketToken';
 import { addDays, tokyoDate } from '../common/time';
 import { PASSWORD, uniqueEmail } from './support/accounts';
+import { startClearOfMidnight } from './support/clock';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}`;
 const SHOTS = 'test-results/wallet';
@@ -161,7 +162,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  await startClearOfMidnight(180_000);
   const owner = await apiUser(request, '動物 好子');
   await page.goto('/');
   await signInPage(page, owner);
@@ -332,7 +333,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  await startClearOfMidnight(90_000);
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL as string }]);
   const owner = await apiUser(request, 'Hanako Dobutsu');
   await page.goto('/');
@@ -430,6 +431,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
 });
 
 test('the use button: refused before the day of use', async ({ page, request }) => {
+  await startClearOfMidnight(60_000);
   const owner = await apiUser(request, '動物 三郎');
   await page.goto('/');
   await signInPage(page, owner);
@@ -469,7 +471,7 @@ test('a use made offline that the server refuses (already used elsewhere): the t
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
+  await startClearOfMidnight(90_000);
   const owner = await apiUser(request, '動物 四郎');
   await page.goto('/');
   await signInPage(page, owner);
@@ -510,7 +512,7 @@ test('URL access from the day of use, a face photo, the history page, a share re
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  await startClearOfMidnight(90_000);
   const owner = await apiUser(request, '動物 五郎');
   await page.goto('/');
   await signInPage(page, owner);
@@ -578,7 +580,7 @@ test('URL access from the day of use, a face photo, the history page, a share re
 });
 
 test('Background Sync: the service worker sends the outbox with no page open', async ({ page, context, request }) => {
-  test.setTimeout(90_000);
+  await startClearOfMidnight(90_000);
   const owner = await apiUser(request, '動物 六郎');
   await page.goto('/');
   await signInPage(page, owner);

@@ -8,6 +8,7 @@ import { decodeTicketToken, verifyTicketToken } from '../../common/rules/ticketT
 import { addDays, tokyoDate } from '../../common/time';
 import { expireShares } from '../features/wallet/services/expireShares';
 import { retireOldKeys, rotateParkKey } from '../features/wallet/services/rotateKeys';
+import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createTestServer, freePort, type TestContext } from './testServer';
 
@@ -15,7 +16,11 @@ let ctx: TestContext;
 let base = '';
 const c = commerce(() => ctx);
 
+// Set once the run is clear of midnight in Tokyo (tests use tickets on their day of use).
+let today = '';
 beforeAll(async () => {
+  await awayFromTokyoMidnight();
+  today = tokyoDate();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   ctx = await createTestServer({
@@ -25,12 +30,10 @@ beforeAll(async () => {
     SANDBOX_NOTIFY_INTERVAL_MS: '0',
   });
   await ctx.server.start();
-});
+}, 240_000);
 afterAll(async () => {
   await ctx?.close();
 });
-
-const today = tokyoDate();
 
 async function tokenize(cardno: string): Promise<string> {
   const res = await fetch(`${base}/sandbox/gmo/token`, {
