@@ -15,6 +15,10 @@ export interface Config {
   logLevel: string;
   /** How long public catalogue answers are kept in memory (ms); 0 turns the cache off. */
   catalogueCacheMs: number;
+  /** Behind a load balancer: the client address is the first X-Forwarded-For entry (else the socket's). */
+  trustProxy: boolean;
+  /** Multiplies the per-client-address rate limits (many visitors behind one address, e.g. a park's Wi-Fi). */
+  rateLimitFactor: number;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
   /** How often expired cart holds are released (ms); 0 turns the job runner off. */
@@ -95,6 +99,8 @@ const schema = Joi.object({
   DIST_DIR: Joi.string().default('./dist'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   CATALOGUE_CACHE_MS: Joi.number().integer().min(0).max(600_000).default(10_000),
+  TRUST_PROXY: Joi.boolean().truthy('1').falsy('0').default(false),
+  RATE_LIMIT_FACTOR: Joi.number().integer().min(1).max(1000).default(1),
   ACCESS_TOKEN_TTL: Joi.number()
     .integer()
     .min(60)
@@ -255,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: value.DIST_DIR,
     logLevel: value.LOG_LEVEL,
     catalogueCacheMs: value.CATALOGUE_CACHE_MS,
+    trustProxy: value.TRUST_PROXY,
+    rateLimitFactor: value.RATE_LIMIT_FACTOR,
     accessTokenTtl: value.ACCESS_TOKEN_TTL,
     holdSweepIntervalMs: value.HOLD_SWEEP_INTERVAL_MS,
     smtpUrl: value.SMTP_URL,

@@ -1,7 +1,15 @@
 import type { Request } from '@hapi/hapi';
 
-/** The client address: the left-most X-Forwarded-For entry behind a proxy, else the socket. */
+/**
+ * The client address: the left-most X-Forwarded-For entry when the app runs behind a proxy that sets it
+ * (TRUST_PROXY), else the socket's. Without a proxy the header is the client's own word, so it is ignored
+ * (rate limits keyed on it could otherwise be dodged by sending a new one each time).
+ */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers['x-forwarded-for'] as string | undefined;
-  return forwarded?.split(',')[0]?.trim() || request.info.remoteAddress;
+  if (request.server.app.config.trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'] as string | undefined;
+    const first = forwarded?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return request.info.remoteAddress;
 }

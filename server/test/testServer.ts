@@ -18,6 +18,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     CATALOGUE_CACHE_MS: '0',
+    // The identity tests play many clients through X-Forwarded-For.
+    TRUST_PROXY: 'true',
     ...env,
   });
   const server = await createServer(config, { knex: db.knex, closeDbOnStop: false });

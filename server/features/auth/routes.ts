@@ -41,7 +41,8 @@ const limits = (
   perClient: number,
   window: number,
 ) => {
-  const list = [{ key: `${action}:ip:${clientIp(request)}`, max: perClient, windowSeconds: window }];
+  const perClientMax = perClient * request.server.app.config.rateLimitFactor;
+  const list = [{ key: `${action}:ip:${clientIp(request)}`, max: perClientMax, windowSeconds: window }];
   if (address) list.push({ key: `${action}:email:${address}`, max: perAddress, windowSeconds: window });
   return hitRateLimits(request.server.app.knex, list);
 };
