@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
+import { FIRST_PAINT_PREFIX, firstPaintOf } from '../pwa/src/db/firstPaint';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TICKETS = 200;
@@ -171,6 +172,16 @@ try {
         };
       }),
     { rows: tickets, parkRows: parks, asOf: new Date().toISOString() },
+  );
+  // And the QR first-paint entries the app keeps next to them (pwa/src/db/firstPaint.ts, written on refresh).
+  await page.evaluate(
+    (entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    tickets.map((t): [string, string] => [
+      FIRST_PAINT_PREFIX + t.id,
+      JSON.stringify(firstPaintOf(t, '入場用QRコード')),
+    ]),
   );
   await context.setOffline(true);
 

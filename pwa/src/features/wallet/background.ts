@@ -2,6 +2,7 @@
 // the stored tickets; when the service worker has sent the outbox by Background Sync, refresh too. Signed out at
 // start: the stored tickets are cleared (usage marks not yet sent are kept).
 import { store } from '../../app/store';
+import { clearFirstPaints } from '../../db/firstPaint';
 import { clearWallet, walletDb } from '../../db/wallet';
 import { tokenExpiry } from '../../lib/session';
 import { syncWallet } from './walletSync';
@@ -10,7 +11,10 @@ const owner = () => store.getState().session.user?.id ?? null;
 
 export function startWalletBackground(): void {
   // Signed out: the tickets of the last user do not stay on the device.
-  if (tokenExpiry() === null) void clearWallet(walletDb(), { keepWaiting: true }).catch(() => undefined);
+  if (tokenExpiry() === null) {
+    clearFirstPaints();
+    void clearWallet(walletDb(), { keepWaiting: true }).catch(() => undefined);
+  }
   void syncWallet(owner());
   window.addEventListener('online', () => void syncWallet(owner()));
   navigator.serviceWorker?.addEventListener('message', (event) => {

@@ -1,13 +1,13 @@
 // Building blocks of the wallet pages: live reads of the IndexedDB wallet, the QR code (drawn synchronously as SVG
 // from the signed token), the state label, the offline / last-updated note, a confirmation dialog.
 import { useLiveQuery } from 'dexie-react-hooks';
-import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WalletTicket } from '../../../../common/dto/wallet';
 import type { Locale } from '../../../../common/enums';
 import { useAppSelector } from '../../app/store';
+import { qrPath } from '../../db/firstPaint';
 import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
@@ -90,18 +90,7 @@ export function TicketStateBadge({ ticket, outbox }: { ticket: WalletTicket; out
 
 /** The token as a QR code: an SVG drawn in the same render (no async step before the code is on screen). */
 export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
-  const { path, n } = useMemo(() => {
-    const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
-    const count = qr.modules.size;
-    const quiet = 4;
-    let d = '';
-    for (let r = 0; r < count; r++) {
-      for (let c = 0; c < count; c++) {
-        if (qr.modules.get(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
-      }
-    }
-    return { path: d, n: count + quiet * 2 };
-  }, [value]);
+  const { path, n } = useMemo(() => qrPath(value), [value]);
   return (
     <svg
       className="qr"

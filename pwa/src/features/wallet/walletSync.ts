@@ -3,9 +3,10 @@
 // on `online`, when My Tickets opens, and after a usage mark.
 import type { Envelope } from '../../../../common/dto/api';
 import type { TicketDetail, WalletAnswer, WalletPark } from '../../../../common/dto/wallet';
+import { clearFirstPaints, storeFirstPaints } from '../../db/firstPaint';
 import { replayOutbox, SYNC_TAG } from '../../db/outbox';
 import { clearWallet, META, readMeta, type WalletDb, walletDb } from '../../db/wallet';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, i18n } from '../../lib/i18n';
 import { tokenExpiry } from '../../lib/session';
 
 export type RefreshOutcome = 'ok' | 'offline' | 'signedOut' | 'failed';
@@ -33,7 +34,10 @@ export async function refreshWallet(
   const owner = opts.owner ?? null;
   if (owner !== null) {
     const stored = await readMeta(db, META.owner);
-    if (stored !== null && stored !== String(owner)) await clearWallet(db);
+    if (stored !== null && stored !== String(owner)) {
+      clearFirstPaints();
+      await clearWallet(db);
+    }
   }
   const parks = new Map<number, WalletPark>();
   for (const t of answer.tickets) parks.set(t.park.id, t.park);
@@ -53,7 +57,11 @@ export async function refreshWallet(
       ...(owner !== null ? [{ key: META.owner, value: String(owner) }] : []),
     ]);
   });
-  await Promise.all([storeMaps(db, [...parks.values()], doFetch), storeDetails(db, doFetch)]);
+  await Promise.all([
+    storeMaps(db, [...parks.values()], doFetch),
+    storeDetails(db, doFetch),
+    storeFirstPaints(answer.tickets, i18n.t('wallet.ticket.qrLabel')),
+  ]);
   return 'ok';
 }
 
