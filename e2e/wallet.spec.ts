@@ -208,6 +208,30 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   const tampered = scanned.slice(0, 10) + (scanned[10] === 'A' ? 'B' : 'A') + scanned.slice(11);
   expect(verifyTicketToken(tampered, { parkId, keys, now: new Date(), today: tokyoDate() }).ok).toBe(false);
 
+  // Opened afresh (still offline), the code is first drawn by the page's own first script, before the app and its
+  // header exist, from what the last refresh stored; it is the same code the app then draws.
+  const early = await context.newPage();
+  await early.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const path = document.querySelector('[data-testid="ticket-qr"] path');
+      if (!path) return;
+      (window as unknown as { __first: object }).__first = {
+        d: path.getAttribute('d'),
+        app: !!document.querySelector('.site-header, .compact-bar'),
+      };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await early.goto(`/my-tickets/ticket/${ticketId}`);
+  await expect(early.getByTestId('ticket-number')).toBeVisible();
+  const first = (await early.evaluate(() => (window as unknown as { __first: unknown }).__first)) as {
+    d: string;
+    app: boolean;
+  };
+  expect(first.app).toBe(false);
+  expect(first.d).toBe(await early.getByTestId('ticket-qr').locator('path').getAttribute('d'));
+  await early.close();
+
   // Order detail offline, from IndexedDB.
   await page.getByRole('link', { name: '申込内容' }).click();
   await expect(page.getByTestId('detail-application-number')).toHaveText(/^ZP\d{6}-\d{6}$/);
