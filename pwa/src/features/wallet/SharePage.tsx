@@ -5,7 +5,7 @@ import type { TicketShare } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
-import { holderText, SignInPrompt, useLocale, useOnline, useSignedIn, useWallet } from './components';
+import { holderText, ProblemLine, SignInPrompt, useLocale, useOnline, useSignedIn, useWallet } from './components';
 import { displayState, isUsableState, shareExpiry } from './rules';
 import {
   apiMessage,
@@ -238,11 +238,7 @@ export default function SharePage() {
             ))}
           </ul>
         )}
-        {problem && (
-          <p className="wallet-error" role="alert" data-testid="share-problem">
-            {problem}
-          </p>
-        )}
+        <ProblemLine problem={problem} testId="share-problem" />
         <button
           type="button"
           className="button button--primary button--block"

@@ -6,7 +6,7 @@ import { errorStatus } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { useLocale, useSignedIn } from './components';
+import { ProblemLine, useLocale, useSignedIn } from './components';
 import { shareExpiry } from './rules';
 import { apiMessage, useReceiveShareMutation, useSharePreviewQuery } from './walletApi';
 import { syncWallet } from './walletSync';
@@ -76,11 +76,7 @@ export default function ShareReceivePage() {
           </ul>
           <p className="muted">{t('wallet.receive.until', { at: formatDateTime(p.expiresAt, locale) })}</p>
         </section>
-        {problem && (
-          <p className="wallet-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemLine problem={problem} />
         {signedIn ? (
           <button
             type="button"

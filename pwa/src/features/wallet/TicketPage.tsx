@@ -13,6 +13,7 @@ import { showToast } from '../../lib/toast';
 import {
   Dialog,
   holderText,
+  ProblemLine,
   QrCode,
   SignInPrompt,
   StateBadge,
@@ -194,11 +195,7 @@ function FacePhoto({ ticket }: { ticket: WalletTicket }) {
         </label>
       )}
       <p className="field-hint">{t('wallet.ticket.facePhotoHint')}</p>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
     </section>
   );
 }
@@ -232,11 +229,7 @@ function CertificateStep({ ticket }: { ticket: WalletTicket }) {
         {t('wallet.certificate.done')}
       </button>
       {!online && <p className="muted">{t('wallet.onlineOnly')}</p>}
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
     </section>
   );
 }
@@ -316,11 +309,7 @@ function CancelSection({ ticket }: { ticket: WalletTicket }) {
         {t('wallet.cancel.button')}
       </button>
       {!online && <p className="muted">{t('wallet.onlineOnly')}</p>}
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
       <Dialog open={open} onClose={() => setOpen(false)} title={t('wallet.cancel.title')} testId="cancel-dialog">
         {quote && <QuoteTable quote={quote} />}
         {quote?.needsProviderConfirmation && <p className="muted">{t('wallet.cancel.providerNote')}</p>}

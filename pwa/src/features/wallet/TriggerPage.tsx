@@ -5,7 +5,7 @@ import type { UseConflict, WalletTicket } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { Dialog, SignInPrompt, StateBadge, useLocale, useSignedIn } from './components';
+import { Dialog, ProblemLine, SignInPrompt, StateBadge, useLocale, useSignedIn } from './components';
 import { isBeforeUseDay } from './rules';
 import { apiCode, apiMessage, useFireTriggerMutation, useTicketTriggerQuery } from './walletApi';
 
@@ -63,11 +63,7 @@ export default function TriggerPage() {
                   {t('wallet.trigger.used')}
                 </p>
               )}
-              {problem && (
-                <p className="wallet-error" role="alert" data-testid="trigger-problem">
-                  {problem}
-                </p>
-              )}
+              <ProblemLine problem={problem} testId="trigger-problem" />
               {usable ? (
                 <>
                   <p>{t('wallet.trigger.lead')}</p>

@@ -192,3 +192,13 @@ export function holderText(ticket: WalletTicket, t: (k: string) => string): stri
   if (ticket.unitKind === 'basic' && ticket.ageGroupName) return ticket.ageGroupName;
   return ticket.ageGroupName ? `${kind}（${ticket.ageGroupName}）` : kind;
 }
+
+/** What went wrong with the last action on the page, read out when it appears. */
+export function ProblemLine({ problem, testId }: { problem: string | null; testId?: string }) {
+  if (!problem) return null;
+  return (
+    <p className="wallet-error" role="alert" data-testid={testId}>
+      {problem}
+    </p>
+  );
+}
