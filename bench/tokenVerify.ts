@@ -10,6 +10,7 @@ import {
   type TicketTokenPayload,
   verifyTicketToken,
 } from '../common/rules/ticketToken';
+import { nodeSignatureCheck } from '../server/features/wallet/signatureCheck';
 
 const N = Number(process.env.BENCH_TOKENS ?? 5000);
 const date = '2026-12-24';
@@ -52,6 +53,11 @@ const context = {
 for (const t of tokens.slice(0, 200)) verifyTicketToken(t, context);
 const verifying = timed(() => tokens.filter((t) => verifyTicketToken(t, context).ok).length);
 if (verifying.result !== N) throw new Error(`only ${verifying.result} of ${N} tokens verified`);
+// The same verifier with the server's signature check (node:crypto), as POST api/v1/staff/scans runs it.
+const serverContext = { ...context, verifySignature: nodeSignatureCheck };
+for (const t of tokens.slice(0, 200)) verifyTicketToken(t, serverContext);
+const onServer = timed(() => tokens.filter((t) => verifyTicketToken(t, serverContext).ok).length);
+if (onServer.result !== N) throw new Error(`only ${onServer.result} of ${N} tokens verified on the server path`);
 
 console.log(
   JSON.stringify(
@@ -61,6 +67,8 @@ console.log(
       verifier: 'common/rules/ticketToken.ts (@noble/curves ed25519)',
       verifyPerSecond: Math.round((N / verifying.ms) * 1000),
       verifyMicrosEach: Math.round((verifying.ms * 1000) / N),
+      serverVerifier: 'the same, with node:crypto for the Ed25519 check',
+      serverVerifyPerSecond: Math.round((N / onServer.ms) * 1000),
       signPerSecond: Math.round((N / signing.ms) * 1000),
       signer: 'node:crypto ed25519',
     },

@@ -2,12 +2,14 @@
 // own time is kept. The token is verified with the same code the staff device runs (common/rules/ticketToken.ts)
 // as of the scan's time. The earliest act wins: a scan earlier than the act that marked the ticket takes its
 // place (that act becomes a flagged duplicate); a later one is stored as a flagged duplicate for staff review.
+
 import type { Knex } from 'knex';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
 import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
+import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';
 
 export interface ScanInput {
@@ -57,6 +59,7 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
     isRevoked: () => !token || (token.revokedAt !== null && new Date(token.revokedAt) <= input.scannedAt),
     now: input.scannedAt,
     today: tokyoDate(input.scannedAt),
+    verifySignature: nodeSignatureCheck,
   });
   if (!verdict.ok) {
     if (verdict.reason === 'revoked') throw new DomainError('ticketTokenRevoked', 409);
