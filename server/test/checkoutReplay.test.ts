@@ -4,21 +4,16 @@
 // until their deadline; a payment abandoned at the provider fails after the payment window (coins back).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, commerce } from './commerceFixtures';
-import { createTestServer, freePort, type TestContext } from './testServer';
+import { createHttpTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 let base = '';
 const c = commerce(() => ctx);
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  ctx = await createTestServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    SANDBOX_NOTIFY_INTERVAL_MS: '0',
-  });
+  const listening = await createHttpTestServer();
+  ctx = listening;
+  base = listening.base;
   await ctx.server.start();
 });
 afterAll(async () => {

@@ -23,7 +23,7 @@ import { refundPayment } from '../features/payments/services/refundPayment';
 import { type StartPaymentInput, startPayment } from '../features/payments/services/startPayment';
 import { voidPayment } from '../features/payments/services/voidPayment';
 import { DomainError } from '../lib/errors';
-import { createTestServer, freePort, type TestContext } from './testServer';
+import { createHttpTestServer, createTestServer, freePort, type TestContext } from './testServer';
 import { signedInUser } from './users';
 
 let ctx: TestContext;
@@ -52,14 +52,9 @@ const recorder: PaymentOutcomeHandler = {
 const callsOf = (id: string) => calls.filter((c) => c.paymentId === id).map((c) => `${c.kind}:${c.state}`);
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  ctx = await createTestServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    SANDBOX_NOTIFY_INTERVAL_MS: '0',
-  });
+  const listening = await createHttpTestServer();
+  ctx = listening;
+  base = listening.base;
   ctx.server.app.paymentOutcome = recorder;
   await ctx.server.start();
   knex = ctx.db.knex;

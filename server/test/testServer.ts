@@ -45,3 +45,20 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A test server on a free local port, with its base URL, for tests over real HTTP (the payment sandboxes call the
+ * server back). Not started yet: set what the test needs, then `server.start()`.
+ */
+export async function createHttpTestServer(env: Record<string, string> = {}): Promise<TestContext & { base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ctx = await createTestServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    SANDBOX_NOTIFY_INTERVAL_MS: '0',
+    ...env,
+  });
+  return { ...ctx, base };
+}

@@ -10,7 +10,7 @@ import { expireShares } from '../features/wallet/services/expireShares';
 import { retireOldKeys, rotateParkKey } from '../features/wallet/services/rotateKeys';
 import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
-import { createTestServer, freePort, type TestContext } from './testServer';
+import { createHttpTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 let base = '';
@@ -21,14 +21,9 @@ let today = '';
 beforeAll(async () => {
   await awayFromTokyoMidnight();
   today = tokyoDate();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  ctx = await createTestServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    SANDBOX_NOTIFY_INTERVAL_MS: '0',
-  });
+  const listening = await createHttpTestServer();
+  ctx = listening;
+  base = listening.base;
   await ctx.server.start();
 }, 240_000);
 afterAll(async () => {
