@@ -653,3 +653,53 @@ test('Background Sync: the service worker sends the outbox with no page open', a
     )
     .toBe('used');
 });
+
+test('a disabled holder first shows the certificate at the entrance, then the ticket is available', async ({
+  page,
+  request,
+}) => {
+  await startClearOfMidnight(60_000);
+  const owner = await apiUser(request, '動物 四郎');
+  await page.goto('/');
+  await signInPage(page, owner);
+  // An admission with a disability price (free for the holder), on a day with room.
+  const id = await itemId(request, '旭川市旭山動物園 入園券');
+  const from = addDays(tokyoDate(), 7);
+  const days = (
+    (await (await request.get(`/api/v1/items/${id}/availability?from=${from}&to=${addDays(from, 40)}`)).json()) as {
+      data: { date: string; status: string }[];
+    }
+  ).data;
+  const day = days.find((d) => d.status === 'available' || d.status === 'few');
+  expect(day, 'an open day').toBeTruthy();
+  const origin = { Origin: new URL(page.url()).origin };
+  const add = await page.request.post('/api/v1/carts', {
+    data: { item_id: id, date: day?.date, disability_quantity: 1 },
+    headers: origin,
+  });
+  expect(add.status(), await add.text()).toBe(201);
+  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: parkId, payment_method: 4, agreement: true },
+    headers: origin,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+
+  await page.goto('/my-tickets');
+  const card = page.getByTestId('wallet-ticket');
+  await expect(card).toHaveCount(1);
+  await card.locator('a').first().click();
+  await expect(page.getByTestId('ticket-state').first()).toHaveAttribute('data-state', 'wait_certificate');
+  const step = page.getByTestId('certificate-step');
+  await expect(step).toBeVisible();
+  await shot(page, '24-certificate-step');
+  await step.getByTestId('certificate-done').click();
+  await expect(step).toBeHidden();
+  await expect(page.getByTestId('ticket-state').first()).toHaveAttribute('data-state', 'available');
+  const [ticket] = (
+    (await (await request.get('/api/v1/me/tickets', { headers: bearer(owner) })).json()) as {
+      data: { tickets: WalletTicket[] };
+    }
+  ).data.tickets;
+  expect(ticket?.needsCertificate).toBe(false);
+});
