@@ -18,6 +18,7 @@ import {
   SignInPrompt,
   StateBadge,
   UpdatedNote,
+  UseConfirmDialog,
   useLocale,
   useOnline,
   useSignedIn,
@@ -127,23 +128,14 @@ function UseSection({ ticket, state }: { ticket: WalletTicket; state: DisplaySta
           </>
         )
       )}
-      <Dialog open={confirm} onClose={() => setConfirm(false)} title={t('wallet.use.confirmTitle')} testId="use-dialog">
-        <p>{t('wallet.use.confirmLead')}</p>
-        <p className="wallet-dialog__item">{ticket.itemName}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button--small" onClick={() => setConfirm(false)}>
-            {t('wallet.use.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={() => void markUsed()}
-            data-testid="use-confirm"
-          >
-            {t('wallet.use.confirm')}
-          </button>
-        </div>
-      </Dialog>
+      <UseConfirmDialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        onConfirm={() => void markUsed()}
+        itemName={ticket.itemName}
+        testId="use-dialog"
+        confirmTestId="use-confirm"
+      />
     </section>
   );
 }

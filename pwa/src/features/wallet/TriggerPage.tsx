@@ -5,7 +5,7 @@ import type { UseConflict, WalletTicket } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { Dialog, ProblemLine, SignInPrompt, StateBadge, useLocale, useSignedIn } from './components';
+import { ProblemLine, SignInPrompt, StateBadge, UseConfirmDialog, useLocale, useSignedIn } from './components';
 import { isBeforeUseDay } from './rules';
 import { apiCode, apiMessage, useFireTriggerMutation, useTicketTriggerQuery } from './walletApi';
 
@@ -86,27 +86,13 @@ export default function TriggerPage() {
               <Link className="button" to={`/my-tickets/ticket/${encodeURIComponent(ticket.id)}`}>
                 {t('wallet.ticket.backToTicket')}
               </Link>
-              <Dialog
+              <UseConfirmDialog
                 open={confirm}
                 onClose={() => setConfirm(false)}
-                title={t('wallet.use.confirmTitle')}
+                onConfirm={() => void onUse()}
                 testId="trigger-dialog"
-              >
-                <p>{t('wallet.use.confirmLead')}</p>
-                <div className="dialog-actions">
-                  <button type="button" className="button button--small" onClick={() => setConfirm(false)}>
-                    {t('wallet.use.cancel')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--primary button--small"
-                    onClick={() => void onUse()}
-                    data-testid="trigger-confirm"
-                  >
-                    {t('wallet.use.confirm')}
-                  </button>
-                </div>
-              </Dialog>
+                confirmTestId="trigger-confirm"
+              />
             </>
           );
         }}

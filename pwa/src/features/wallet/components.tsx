@@ -202,3 +202,41 @@ export function ProblemLine({ problem, testId }: { problem: string | null; testI
     </p>
   );
 }
+
+/** "Mark this ticket used?": the irreversible step behind the use button and the URL-access page. */
+export function UseConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  itemName,
+  testId,
+  confirmTestId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  itemName?: string;
+  testId: string;
+  confirmTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('wallet.use.confirmTitle')} testId={testId}>
+      <p>{t('wallet.use.confirmLead')}</p>
+      {itemName && <p className="wallet-dialog__item">{itemName}</p>}
+      <div className="dialog-actions">
+        <button type="button" className="button button--small" onClick={onClose}>
+          {t('wallet.use.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={onConfirm}
+          data-testid={confirmTestId}
+        >
+          {t('wallet.use.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
