@@ -15,7 +15,7 @@ import {
   useMyCouponsQuery,
   usePaymentsConfigQuery,
 } from './checkoutApi';
-import { Alert, SignedIn, Steps, TotalsTable, useIsChild, useLocale } from './components';
+import { Alert, PayStep, TotalsTable, useLocale } from './components';
 import { checkoutLines, computeTotals, offeredCoupons, parseParkId, parseQuick, readDraft } from './rules';
 import { tokenizeCard } from './tokenize';
 import { useSubmitOrder } from './useSubmitOrder';
@@ -178,21 +178,11 @@ function CreditCardContent({ parkId }: { parkId: number }) {
 /** /cart/:park/payment/credit-card: a registered card (default preselected) or a new one, tokenised, then paid. */
 export default function CreditCardPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const isChild = useIsChild();
   const parkId = parseParkId(useParams().park);
   if (parkId === null) return <ErrorPage status={404} />;
   return (
-    <SignedIn>
-      <div className="checkout-page stack" data-testid="credit-card-page">
-        <Steps current="confirm" />
-        <h1 className="page-title">{t('checkout.card.title')}</h1>
-        {isChild ? (
-          <p className="notice">{message('childRestricted', locale)}</p>
-        ) : (
-          <CreditCardContent parkId={parkId} />
-        )}
-      </div>
-    </SignedIn>
+    <PayStep title={t('checkout.card.title')} testId="credit-card-page">
+      <CreditCardContent parkId={parkId} />
+    </PayStep>
   );
 }

@@ -9,7 +9,7 @@ import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatNumber, formatYen } from '../../lib/format';
 import { useCurrentCoinsQuery, useGetParkCartQuery, useMyCouponsQuery, usePaymentsConfigQuery } from './checkoutApi';
-import { Alert, LineSummary, SignedIn, Steps, TotalsTable, useIsChild, useLocale } from './components';
+import { Alert, LineSummary, PayStep, TotalsTable, useLocale } from './components';
 import { PaymentProfileForm, profileComplete } from './ProfileForm';
 import {
   CHECKOUT_KEYS,
@@ -284,17 +284,11 @@ function PaymentContent({ parkId }: { parkId: number }) {
 /** /cart/:park/payment: the final confirmation — lines, coupons, coins, totals, method, terms, then pay. */
 export default function PaymentPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const isChild = useIsChild();
   const parkId = parseParkId(useParams().park);
   if (parkId === null) return <ErrorPage status={404} />;
   return (
-    <SignedIn>
-      <div className="checkout-page stack" data-testid="payment-page">
-        <Steps current="confirm" />
-        <h1 className="page-title">{t('checkout.payment.title')}</h1>
-        {isChild ? <p className="notice">{message('childRestricted', locale)}</p> : <PaymentContent parkId={parkId} />}
-      </div>
-    </SignedIn>
+    <PayStep title={t('checkout.payment.title')} testId="payment-page">
+      <PaymentContent parkId={parkId} />
+    </PayStep>
   );
 }

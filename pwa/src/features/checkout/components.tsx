@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
 import type { Locale } from '../../../../common/enums';
+import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatYen } from '../../lib/format';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
@@ -72,6 +73,24 @@ export function SignedIn({ children }: { children: ReactNode }) {
 /** Kids accounts cannot pay (the server refuses too): the pages say so instead of offering to pay. */
 export function useIsChild(): boolean {
   return useAppSelector((s) => s.session.user?.child_flag === 1);
+}
+
+/**
+ * The final confirmation steps of one park's cart (payment, card): signed in, the step bar and the title; kids
+ * accounts are told they cannot pay instead of getting the page's content.
+ */
+export function PayStep({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const locale = useLocale();
+  const isChild = useIsChild();
+  return (
+    <SignedIn>
+      <div className="checkout-page stack" data-testid={testId}>
+        <Steps current="confirm" />
+        <h1 className="page-title">{title}</h1>
+        {isChild ? <p className="notice">{message('childRestricted', locale)}</p> : children}
+      </div>
+    </SignedIn>
+  );
 }
 
 /** The hold's countdown, by the server's clock (offset from meta.serverTime). */
