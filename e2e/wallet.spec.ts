@@ -92,19 +92,19 @@ async function itemId(request: APIRequestContext, name: string) {
   throw new Error(`no seeded item ${name}`);
 }
 
-/** Three meal vouchers for today (used by the "use" button, shareable), paid through the PayPay sandbox. */
-async function buyVouchersToday(page: Page, request: APIRequestContext, count: number) {
-  const id = await itemId(request, '旭川ラーメン お食事券');
-  const origin = { Origin: new URL(page.url()).origin };
-  const add = await page.request.post('/api/v1/carts', {
-    data: { item_id: id, date: tokyoDate(), quantities: [{ age_group_id: 5, quantity: count }] },
-    headers: origin,
-  });
+/** Adds a line to the signed-in page's cart (through its cookie); answers the line id and its park. */
+async function addLine(page: Page, data: Record<string, unknown>) {
+  const add = await page.request.post('/api/v1/carts', { data, headers: { Origin: new URL(page.url()).origin } });
   expect(add.status(), await add.text()).toBe(201);
-  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  const added = (await add.json()) as { data: { id: number }; meta: { parkId: number } };
+  return { lineId: added.data.id, parkId: added.meta.parkId };
+}
+
+/** Orders the park's cart and pays it through the PayPay sandbox's approval page, up to the completion page. */
+async function payWithPayPay(page: Page, parkId: number) {
   const order = await page.request.post('/api/v1/orders', {
     data: { park_id: parkId, payment_method: 3, agreement: true },
-    headers: origin,
+    headers: { Origin: new URL(page.url()).origin },
   });
   expect(order.status(), await order.text()).toBe(201);
   const payment = ((await order.json()) as { data: { payment: { kind: string; url?: string } } }).data.payment;
@@ -113,6 +113,17 @@ async function buyVouchersToday(page: Page, request: APIRequestContext, count: n
   await expect(page).toHaveURL(/\/sandbox\/paypay\//);
   await page.getByRole('button', { name: /Approve/ }).click();
   await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+}
+
+/** Three meal vouchers for today (used by the "use" button, shareable), paid through the PayPay sandbox. */
+async function buyVouchersToday(page: Page, request: APIRequestContext, count: number) {
+  const id = await itemId(request, '旭川ラーメン お食事券');
+  const { parkId } = await addLine(page, {
+    item_id: id,
+    date: tokyoDate(),
+    quantities: [{ age_group_id: 5, quantity: count }],
+  });
+  await payWithPayPay(page, parkId);
   return parkId;
 }
 
@@ -379,23 +390,18 @@ test('a later day: no use before the day; advance information; cancelling shows 
   }
   expect(day, 'a tour on sale with an available day').toBeTruthy();
   const origin = { Origin: new URL(page.url()).origin };
-  const add = await page.request.post('/api/v1/carts', {
-    data: {
-      item_id: tour,
-      date: day?.date,
-      time_slot_id: day?.slots.find((x) => x.remaining >= 1)?.timeSlotId ?? undefined,
-      quantities: [{ age_group_id: 5, quantity: 2 }],
-    },
-    headers: origin,
+  const added = await addLine(page, {
+    item_id: tour,
+    date: day?.date,
+    time_slot_id: day?.slots.find((x) => x.remaining >= 1)?.timeSlotId ?? undefined,
+    quantities: [{ age_group_id: 5, quantity: 2 }],
   });
-  expect(add.status(), await add.text()).toBe(201);
-  const added = (await add.json()) as { data: { id: number }; meta: { parkId: number } };
   const put = await page.request.put('/api/v1/carts', {
     data: {
       data: {
         lines: [
           {
-            id: added.data.id,
+            id: added.lineId,
             advance_info: {
               tickets: [
                 { name: '動物 花子', gate_photo: null },
@@ -409,15 +415,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
     headers: origin,
   });
   expect(put.status(), await put.text()).toBe(200);
-  const order = await page.request.post('/api/v1/orders', {
-    data: { park_id: added.meta.parkId, payment_method: 3, agreement: true },
-    headers: origin,
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const payment = ((await order.json()) as { data: { payment: { url: string } } }).data.payment;
-  await page.goto(payment.url);
-  await page.getByRole('button', { name: /Approve/ }).click();
-  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await payWithPayPay(page, added.parkId);
 
   await page.goto('/my-tickets');
   const cards = page.getByTestId('wallet-ticket');
@@ -460,21 +458,12 @@ test('the use button: refused before the day of use', async ({ page, request }) 
   await page.goto('/');
   await signInPage(page, owner);
   const id = await itemId(request, '旭川ラーメン お食事券');
-  const origin = { Origin: new URL(page.url()).origin };
-  const add = await page.request.post('/api/v1/carts', {
-    data: { item_id: id, date: addDays(tokyoDate(), 2), quantities: [{ age_group_id: 5, quantity: 1 }] },
-    headers: origin,
+  const { parkId } = await addLine(page, {
+    item_id: id,
+    date: addDays(tokyoDate(), 2),
+    quantities: [{ age_group_id: 5, quantity: 1 }],
   });
-  expect(add.status(), await add.text()).toBe(201);
-  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
-  const order = await page.request.post('/api/v1/orders', {
-    data: { park_id: parkId, payment_method: 3, agreement: true },
-    headers: origin,
-  });
-  const payment = ((await order.json()) as { data: { payment: { url: string } } }).data.payment;
-  await page.goto(payment.url);
-  await page.getByRole('button', { name: /Approve/ }).click();
-  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await payWithPayPay(page, parkId);
   await page.goto('/my-tickets');
   await page.getByTestId('wallet-ticket').locator('a').click();
   await expect(page.getByTestId('use-button')).toBeDisabled();
@@ -484,7 +473,7 @@ test('the use button: refused before the day of use', async ({ page, request }) 
   const ticketId = page.url().split('/').at(-1) as string;
   const early = await page.request.post(`/api/v1/me/tickets/${ticketId}/use`, {
     data: { client_id: crypto.randomUUID(), used_at: new Date().toISOString() },
-    headers: origin,
+    headers: { Origin: new URL(page.url()).origin },
   });
   expect(early.status()).toBe(409);
   expect(((await early.json()) as { meta: { code: string } }).meta.code).toBe('notUseDay');
@@ -541,24 +530,15 @@ test('URL access from the day of use, a face photo, the history page, a share re
   await page.goto('/');
   await signInPage(page, owner);
   // A puzzle mission (used by opening its link on the day) and a food voucher, both today, in one PayPay order.
-  const origin = { Origin: new URL(page.url()).origin };
   let parkId = 0;
   for (const name of ['うみの杜 謎解きミッション「消えた真珠のゆくえ」', 'フードコート お食事券（1,000円分）']) {
-    const add = await page.request.post('/api/v1/carts', {
-      data: { item_id: await itemId(request, name), date: tokyoDate(), quantities: [{ age_group_id: 5, quantity: 1 }] },
-      headers: origin,
-    });
-    expect(add.status(), await add.text()).toBe(201);
-    parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+    ({ parkId } = await addLine(page, {
+      item_id: await itemId(request, name),
+      date: tokyoDate(),
+      quantities: [{ age_group_id: 5, quantity: 1 }],
+    }));
   }
-  const order = await page.request.post('/api/v1/orders', {
-    data: { park_id: parkId, payment_method: 3, agreement: true },
-    headers: origin,
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  await page.goto(((await order.json()) as { data: { payment: { url: string } } }).data.payment.url);
-  await page.getByRole('button', { name: /Approve/ }).click();
-  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await payWithPayPay(page, parkId);
 
   // URL access: the link is there on the day of use; the trigger page marks the ticket used after a confirmation.
   await page.goto('/my-tickets');
@@ -672,16 +652,10 @@ test('a disabled holder first shows the certificate at the entrance, then the ti
   ).data;
   const day = days.find((d) => d.status === 'available' || d.status === 'few');
   expect(day, 'an open day').toBeTruthy();
-  const origin = { Origin: new URL(page.url()).origin };
-  const add = await page.request.post('/api/v1/carts', {
-    data: { item_id: id, date: day?.date, disability_quantity: 1 },
-    headers: origin,
-  });
-  expect(add.status(), await add.text()).toBe(201);
-  const parkId = ((await add.json()) as { meta: { parkId: number } }).meta.parkId;
+  const { parkId } = await addLine(page, { item_id: id, date: day?.date, disability_quantity: 1 });
   const order = await page.request.post('/api/v1/orders', {
     data: { park_id: parkId, payment_method: 4, agreement: true },
-    headers: origin,
+    headers: { Origin: new URL(page.url()).origin },
   });
   expect(order.status(), await order.text()).toBe(201);
 
