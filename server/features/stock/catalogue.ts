@@ -33,7 +33,8 @@ export interface CataloguePlan {
   prices: { ageGroupId: number; price: number }[];
 }
 
-export interface CatalogueItem {
+/** What items and packs share: the sellable thing, its park, its name and picture. */
+export interface CatalogueEntry {
   id: number;
   parkId: number;
   parkIsPrivate: boolean;
@@ -43,6 +44,9 @@ export interface CatalogueItem {
   nameEn: string | null;
   imageUrl: string;
   saleLabel: number;
+}
+
+export interface CatalogueItem extends CatalogueEntry {
   saleStartsAt: Date | null;
   saleEndsAt: Date | null;
   availableFrom: string;
@@ -65,16 +69,7 @@ export interface CatalogueItem {
   calendar?: { excluded: boolean; specialKind: 'closed' | 'open' | 'extended' | null; closedWeekdays: number[] };
 }
 
-export interface CataloguePack {
-  id: number;
-  parkId: number;
-  parkIsPrivate: boolean;
-  parkNameJa: string;
-  parkNameEn: string | null;
-  nameJa: string;
-  nameEn: string | null;
-  imageUrl: string;
-  saleLabel: number;
+export interface CataloguePack extends CatalogueEntry {
   applicationStartsAt: Date;
   applicationEndsAt: Date;
   availableFrom: string;
