@@ -8,8 +8,9 @@ import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
 
 // Type parsing is made the same on pg and PGlite:
-// DATE stays a 'YYYY-MM-DD' string (no local-midnight Date shifting), NUMERIC and INT8 become numbers.
-const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+// DATE stays a 'YYYY-MM-DD' string (no local-midnight Date shifting), NUMERIC and INT8 become numbers, BYTEA a
+// Buffer (pg's own; PGlite would give a plain Uint8Array, which hapi sends as JSON).
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, BYTEA: 17 } as const;
 pg.types.setTypeParser(OID.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(OID.NUMERIC, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(OID.DATE, (v) => v);
@@ -18,6 +19,8 @@ export const pgliteParsers = {
   [OID.INT8]: (v: string) => Number.parseInt(v, 10),
   [OID.NUMERIC]: (v: string) => Number.parseFloat(v),
   [OID.DATE]: (v: string) => v,
+  // Text form: '\x' followed by hex digits.
+  [OID.BYTEA]: (v: string) => Buffer.from(v.slice(2), 'hex'),
 };
 
 export interface DatabaseOptions {

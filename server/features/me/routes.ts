@@ -288,10 +288,7 @@ export const meRoutes: ServerRoute[] = [
         .first('uploads.bytes', 'uploads.content_type', 'uploads.owner_id', 'users.parent_id');
       const allowed = row && (row.ownerId === c.userId || row.parentId === c.userId || row.ownerId === c.actorId);
       if (!allowed) throw new DomainError('notFound', 404);
-      // pg gives a Buffer, PGlite a plain Uint8Array (which hapi would send as JSON): always send a Buffer.
-      const bytes = row.bytes as Uint8Array;
-      const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      return h.response(buffer).type(row.contentType).header('cache-control', 'private, max-age=86400');
+      return h.response(row.bytes).type(row.contentType).header('cache-control', 'private, max-age=86400');
     },
   },
 ];
