@@ -46,31 +46,41 @@ export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly Job[] }> =
   dependencies: ['db'],
   register(server: Server, options) {
     const jobs = options.jobs ?? JOBS;
-    const busy = new Set<string>();
+    // The run in progress of each job: the interval skips a job still running; an explicit run waits for it and
+    // then runs the job itself (its `now` may differ, e.g. a test asking for a later time).
+    const busy = new Map<string, Promise<unknown>>();
     let timer: NodeJS.Timeout | null = null;
     let inflight: Promise<unknown> = Promise.resolve();
 
-    async function runJob(job: Job, now: Date): Promise<unknown> {
-      if (busy.has(job.name)) return { skipped: 'still running' };
-      busy.add(job.name);
-      try {
-        const result = await job.run(server.app.knex, now, server.app);
-        server.log(['jobs', 'debug'], { job: job.name, result });
-        return result;
-      } catch (err) {
-        server.log(['jobs', 'error'], { job: job.name, err });
-        return { error: (err as Error).message };
-      } finally {
-        busy.delete(job.name);
+    async function runJob(job: Job, now: Date, whenBusy: 'skip' | 'wait'): Promise<unknown> {
+      for (let running = busy.get(job.name); running; running = busy.get(job.name)) {
+        if (whenBusy === 'skip') return { skipped: 'still running' };
+        await running;
       }
+      const run = (async () => {
+        try {
+          const result = await job.run(server.app.knex, now, server.app);
+          server.log(['jobs', 'debug'], { job: job.name, result });
+          return result;
+        } catch (err) {
+          server.log(['jobs', 'error'], { job: job.name, err });
+          return { error: (err as Error).message };
+        } finally {
+          busy.delete(job.name);
+        }
+      })();
+      busy.set(job.name, run);
+      return run;
+    }
+
+    async function runAll(now: Date, whenBusy: 'skip' | 'wait') {
+      const out: Record<string, unknown> = {};
+      for (const job of jobs) out[job.name] = await runJob(job, now, whenBusy);
+      return out;
     }
 
     const api: JobsApi = {
-      async runOnce(now = new Date()) {
-        const out: Record<string, unknown> = {};
-        for (const job of jobs) out[job.name] = await runJob(job, now);
-        return out;
-      },
+      runOnce: (now = new Date()) => runAll(now, 'wait'),
       running: () => timer !== null,
     };
     server.expose(api);
@@ -78,7 +88,7 @@ export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly Job[] }> =
     server.ext('onPostStart', () => {
       if (options.intervalMs <= 0 || timer) return;
       timer = setInterval(() => {
-        inflight = api.runOnce();
+        inflight = runAll(new Date(), 'skip');
       }, options.intervalMs);
       timer.unref();
     });
