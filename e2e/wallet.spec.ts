@@ -178,6 +178,9 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   await page.goto('/');
   await signInPage(page, owner);
   const parkId = await buyVouchersToday(page, request, 3);
+  // The worker must be active before My Tickets is opened: a worker that activates while that navigation is in
+  // flight claims the page it leaves, and the new page stays uncontrolled until it is loaded again.
+  await page.evaluate(() => navigator.serviceWorker.ready);
 
   // My Tickets online: three vouchers for today at the park, each with its state and a QR button.
   await page.goto('/my-tickets');
