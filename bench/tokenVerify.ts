@@ -8,6 +8,7 @@ import {
   endOfTokyoDay,
   joinToken,
   type TicketTokenPayload,
+  TOKEN_VERSION,
   verifyTicketToken,
 } from '../common/rules/ticketToken';
 import { nodeSignatureCheck } from '../server/features/wallet/signatureCheck';
@@ -26,7 +27,7 @@ function timed<T>(fn: () => T): { result: T; ms: number } {
 const signing = timed(() =>
   Array.from({ length: N }, (_, i) => {
     const payload: TicketTokenPayload = {
-      v: 1,
+      v: TOKEN_VERSION,
       kid: key.kid,
       jti: randomUUID(),
       tid: randomUUID(),

@@ -4,6 +4,7 @@ import {
   base64urlDecode,
   base64urlEncode,
   decodeTicketToken,
+  encodePayload,
   endOfTokyoDay,
   signTicketToken,
   type TicketTokenPayload,
@@ -16,7 +17,7 @@ const otherSecret = ed25519.utils.randomSecretKey();
 const key: VerifyKey = { kid: '7-a', parkId: 7, publicKey: base64urlEncode(ed25519.getPublicKey(secret)) };
 const date = '2026-12-24';
 const payload: TicketTokenPayload = {
-  v: 1,
+  v: 2,
   kid: '7-a',
   jti: '5b0c7c3e-3d7e-4f7e-9d55-6a1d8a3f0b11',
   tid: 'b3f1c1de-7c1a-4b2e-8f00-3b9f6d1f2a77',
@@ -43,6 +44,8 @@ describe('ticket tokens', () => {
   it('verifies a token signed by the park key on its day', () => {
     const token = signTicketToken(payload, secret);
     expect(token).toMatch(/^[\w-]+\.[\w-]{86}$/);
+    // Binary payload: 2 + kid (3) + 48 bytes, so the whole token stays under 180 characters.
+    expect(token.length).toBe(Math.ceil((53 * 4) / 3) + 1 + 86);
     expect(decodeTicketToken(token)).toEqual(payload);
     expect(verifyTicketToken(token, ctx)).toEqual({ ok: true, payload });
     // The end of the day of use is midnight in Tokyo (15:00 UTC the same date).
@@ -52,7 +55,7 @@ describe('ticket tokens', () => {
   it('refuses a tampered payload or signature', () => {
     const token = signTicketToken(payload, secret);
     const [p, s] = token.split('.') as [string, string];
-    const forged = base64urlEncode(new TextEncoder().encode(JSON.stringify({ ...payload, item: 43 })));
+    const forged = base64urlEncode(encodePayload({ ...payload, item: 43 }));
     expect(verifyTicketToken(`${forged}.${s}`, ctx)).toEqual({ ok: false, reason: 'badSignature' });
     const flipped = s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`;
     expect(verifyTicketToken(`${p}.${flipped}`, ctx)).toEqual({ ok: false, reason: 'badSignature' });
@@ -108,9 +111,34 @@ describe('ticket tokens', () => {
   it('verifies tokens signed by node:crypto (the server signs that way)', async () => {
     const { generateKeyPairSync, sign } = await import('node:crypto');
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    const bytes = new TextEncoder().encode(JSON.stringify(payload));
+    const bytes = encodePayload(payload);
     const token = `${base64urlEncode(bytes)}.${base64urlEncode(new Uint8Array(sign(null, bytes, privateKey)))}`;
     const nodeKey = { kid: '7-a', parkId: 7, publicKey: publicKey.export({ format: 'jwk' }).x as string };
     expect(verifyTicketToken(token, { ...ctx, keys: [nodeKey] }).ok).toBe(true);
+  });
+
+  it('carries every field through the binary payload, untimed slots and long kids included', () => {
+    const untimed = { ...payload, kid: '1234567-0123456789ab', slot: null, park: 4_000_000_000, item: 1 };
+    expect(decodeTicketToken(signTicketToken(untimed, secret))).toEqual(untimed);
+    const lateSlot = { ...payload, slot: '23:59', date: '2099-02-28', exp: endOfTokyoDay('2099-02-28') };
+    expect(decodeTicketToken(signTicketToken(lateSlot, secret))).toEqual(lateSlot);
+    // UUIDs come back lower case whatever case they were issued in.
+    const upper = { ...payload, jti: payload.jti.toUpperCase() };
+    expect(decodeTicketToken(signTicketToken(upper, secret))?.jti).toBe(payload.jti);
+  });
+
+  it('refuses to encode what the format cannot carry, and reads wrong lengths or versions as malformed', () => {
+    expect(() => encodePayload({ ...payload, jti: 'not-a-uuid' })).toThrow(/UUID/);
+    expect(() => encodePayload({ ...payload, slot: '24:00' })).toThrow(/slot/);
+    expect(() => encodePayload({ ...payload, park: -1 })).toThrow(/park/);
+    const bytes = encodePayload(payload);
+    const sig = base64urlEncode(new Uint8Array(64));
+    expect(decodeTicketToken(`${base64urlEncode(bytes.subarray(0, bytes.length - 1))}.${sig}`)).toBeNull();
+    const v1 = Uint8Array.from(bytes);
+    v1[0] = 1;
+    expect(decodeTicketToken(`${base64urlEncode(v1)}.${sig}`)).toBeNull();
+    // The JSON tokens of the first version are no longer read.
+    const json = base64urlEncode(new TextEncoder().encode(JSON.stringify({ ...payload, v: 1 })));
+    expect(verifyTicketToken(`${json}.${sig}`, ctx)).toEqual({ ok: false, reason: 'malformed' });
   });
 });

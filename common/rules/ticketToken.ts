@@ -1,13 +1,15 @@
 // Ticket tokens: what a ticket's QR code encodes, signed with the park's Ed25519 key, verified offline by staff
 // devices and by the server with the SAME code (pure TypeScript + @noble/curves: no Node, no DOM).
 //
-// Format (compact, URL-safe, fits a small QR):  <base64url(payload JSON)>.<base64url(64-byte Ed25519 signature)>
-// The signature covers the exact payload bytes (the UTF-8 JSON as encoded), so nothing is re-serialised.
-// Payload: { v: 1, kid, jti, tid, park, item, date: 'YYYY-MM-DD' (day of use, Asia/Tokyo), slot: 'HH:MM' | null,
-//            exp: unix seconds (end of the day of use in Asia/Tokyo) }
+// Format: <base64url(payload bytes)>.<base64url(64-byte Ed25519 signature of exactly those bytes)>, about 175
+// characters. The payload is binary, not JSON, so the QR code stays coarse enough for a phone screen held to a gate
+// scanner (JSON made about 330 characters). Payload bytes, big-endian:
+//   version (1) = 2 · kid length (1) · kid (UTF-8) · jti (16, UUID) · ticket id (16, UUID) · park (4) · item (4)
+//   · day of use, Asia/Tokyo, in days since 1970-01-01 (2) · slot start in minutes after midnight, 0xFFFF when
+//   untimed (2) · exp, unix seconds (4)
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-export const TOKEN_VERSION = 1;
+export const TOKEN_VERSION = 2;
 
 export interface TicketTokenPayload {
   v: number;
@@ -116,21 +118,85 @@ export function base64urlDecode(text: string): Uint8Array | null {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const UNTIMED = 0xffff;
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** The payload's bytes as signed. */
+function uuidBytes(uuid: string): Uint8Array {
+  if (!UUID.test(uuid)) throw new Error(`ticket token: not a UUID: ${uuid}`);
+  const hex = uuid.replaceAll('-', '');
+  return Uint8Array.from({ length: 16 }, (_, i) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16));
+}
+
+function uuidText(bytes: Uint8Array): string {
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+function uint(value: number, max: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`ticket token: ${what} out of range`);
+  return value;
+}
+
+/** The payload's bytes as signed. Throws on a payload the format cannot carry (a bug of the issuer). */
 export function encodePayload(payload: TicketTokenPayload): Uint8Array {
-  const ordered: TicketTokenPayload = {
-    v: payload.v,
-    kid: payload.kid,
-    jti: payload.jti,
-    tid: payload.tid,
-    park: payload.park,
-    item: payload.item,
-    date: payload.date,
-    slot: payload.slot,
-    exp: payload.exp,
+  const kid = encoder.encode(payload.kid);
+  uint(kid.length, 255, 'kid length');
+  const slot = payload.slot === null ? null : HHMM.exec(payload.slot);
+  if (payload.slot !== null && !slot) throw new Error(`ticket token: bad slot ${payload.slot}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(payload.date) || Number.isNaN(dayNumber(payload.date))) {
+    throw new Error(`ticket token: bad date ${payload.date}`);
+  }
+  const bytes = new Uint8Array(2 + kid.length + 16 + 16 + 4 + 4 + 2 + 2 + 4);
+  const view = new DataView(bytes.buffer);
+  let o = 0;
+  bytes[o++] = uint(payload.v, 255, 'version');
+  bytes[o++] = kid.length;
+  bytes.set(kid, o);
+  o += kid.length;
+  bytes.set(uuidBytes(payload.jti), o);
+  o += 16;
+  bytes.set(uuidBytes(payload.tid), o);
+  o += 16;
+  view.setUint32(o, uint(payload.park, 0xffffffff, 'park'));
+  view.setUint32(o + 4, uint(payload.item, 0xffffffff, 'item'));
+  view.setUint16(o + 8, uint(dayNumber(payload.date), 0xffff, 'date'));
+  view.setUint16(o + 10, slot ? Number(slot[1]) * 60 + Number(slot[2]) : UNTIMED);
+  view.setUint32(o + 12, uint(payload.exp, 0xffffffff, 'exp'));
+  return bytes;
+}
+
+/** Reads payload bytes; null when they are not a payload of this version. */
+function decodePayload(bytes: Uint8Array): TicketTokenPayload | null {
+  if (bytes.length < 2 || bytes[0] !== TOKEN_VERSION) return null;
+  const kidLength = bytes[1] as number;
+  if (bytes.length !== 2 + kidLength + 48) return null;
+  let kid: string;
+  try {
+    kid = decoder.decode(bytes.subarray(2, 2 + kidLength));
+  } catch {
+    return null;
+  }
+  const o = 2 + kidLength;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const minutes = view.getUint16(o + 42);
+  if (minutes !== UNTIMED && minutes >= 24 * 60) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    v: TOKEN_VERSION,
+    kid,
+    jti: uuidText(bytes.subarray(o, o + 16)),
+    tid: uuidText(bytes.subarray(o + 16, o + 32)),
+    park: view.getUint32(o + 32),
+    item: view.getUint32(o + 36),
+    date: dayText(view.getUint16(o + 40)),
+    slot: minutes === UNTIMED ? null : `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
+    exp: view.getUint32(o + 44),
   };
-  return encoder.encode(JSON.stringify(ordered));
 }
 
 /** Joins signed payload bytes and their signature into the compact token. */
@@ -149,35 +215,12 @@ export function endOfTokyoDay(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00+09:00`) / 1000) + 86_400;
 }
 
-function isPayload(p: unknown): p is TicketTokenPayload {
-  if (typeof p !== 'object' || p === null) return false;
-  const o = p as Record<string, unknown>;
-  return (
-    o.v === TOKEN_VERSION &&
-    typeof o.kid === 'string' &&
-    typeof o.jti === 'string' &&
-    typeof o.tid === 'string' &&
-    Number.isInteger(o.park) &&
-    Number.isInteger(o.item) &&
-    typeof o.date === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(o.date) &&
-    (o.slot === null || typeof o.slot === 'string') &&
-    Number.isInteger(o.exp)
-  );
-}
-
 /** Reads a token's payload WITHOUT checking it (display, routing a scan to its park). Null when malformed. */
 export function decodeTicketToken(token: string): TicketTokenPayload | null {
   const dot = token.indexOf('.');
   if (dot <= 0 || token.indexOf('.', dot + 1) !== -1) return null;
   const bytes = base64urlDecode(token.slice(0, dot));
-  if (!bytes) return null;
-  try {
-    const payload = JSON.parse(decoder.decode(bytes)) as unknown;
-    return isPayload(payload) ? payload : null;
-  } catch {
-    return null;
-  }
+  return bytes ? decodePayload(bytes) : null;
 }
 
 const keyCache = new Map<string, Uint8Array | null>();
