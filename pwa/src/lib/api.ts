@@ -5,9 +5,9 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import Qs from 'qs';
 import { GUEST_HEADER } from '../../../common/dto/cart';
 import { currentLocale } from './i18n';
+import { toQueryString } from './queryString';
 import { guestId, tokenExpiry } from './session';
 import { handleUnauthorized } from './sessionService';
 
@@ -26,8 +26,7 @@ const rawBaseQuery = fetchBaseQuery({
     if (guest) headers.set(GUEST_HEADER, guest);
     return headers;
   },
-  // Arrays and objects bracket-style: a[]=1&a[]=2.
-  paramsSerializer: (params) => Qs.stringify(params, { arrayFormat: 'brackets', skipNulls: true }),
+  paramsSerializer: toQueryString,
 });
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
