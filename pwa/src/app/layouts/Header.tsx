@@ -41,8 +41,15 @@ function AccountLink() {
   const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
   if (!user && signedIn) {
     return (
-      <Link to="/me" className="account-link" data-testid="header-me">
-        {t('nav.me')}
+      <Link to="/me" className="account-link account-link--user" aria-label={t('nav.me')} data-testid="header-me">
+        <svg className="account-link__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+          <circle cx="12" cy="12" r="12" fill="currentColor" opacity="0.18" />
+          <path
+            fill="currentColor"
+            d="M12 12.5a3.6 3.6 0 1 0 0-7.2 3.6 3.6 0 0 0 0 7.2Zm-6.2 6.3c.6-3 3.2-4.9 6.2-4.9s5.6 1.9 6.2 4.9Z"
+          />
+        </svg>
+        <span className="account-link__text">{t('nav.me')}</span>
       </Link>
     );
   }
