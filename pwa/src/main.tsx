@@ -5,15 +5,11 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { store } from './app/store';
-import { primeWallet } from './db/walletSnapshot';
 import { api } from './lib/api';
 import { startAppUpdates } from './lib/appUpdate';
 import { initI18n } from './lib/i18n';
 import { bindSession } from './lib/sessionService';
 import './styles.css';
-
-// Opening on a wallet page (possibly offline): read the stored tickets while the rest of the app loads.
-if (/^\/(my-tickets|product\/trigger)(\/|$)/.test(window.location.pathname)) void primeWallet();
 
 const i18n = initI18n();
 const container = document.getElementById('root');

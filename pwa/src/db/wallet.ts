@@ -65,6 +65,7 @@ export type WalletDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
+/** The inline script of pwa/index.html opens the wallet by this name too (its first read, before the app loads). */
 export const WALLET_DB_NAME = 'zoopass-wallet';
 
 export function openWalletDb(name = WALLET_DB_NAME): WalletDb {

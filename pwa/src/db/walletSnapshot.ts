@@ -1,8 +1,24 @@
-// The first read of the stored wallet, with the bare IndexedDB API (no Dexie: it starts before any wallet code has
-// loaded). main.tsx starts it at once when the app opens on a wallet page, so the tickets and their QR codes are
-// ready by the time the page renders, also offline. Pages then read live through Dexie (db/wallet.ts).
+// The first read of the stored wallet, so the wallet pages' first render already shows the tickets and their QR
+// codes, also offline. The read is the page's first inline script (pwa/index.html, `zoopassWalletRead`, the bare
+// IndexedDB API): when the app opens on a wallet page it starts before any of the app's code has loaded. Pages then
+// read live through Dexie (db/wallet.ts).
 import type { WalletTicket } from '../../../common/dto/wallet';
-import { type OutboxEntry, WALLET_DB_NAME } from './wallet';
+import type { OutboxEntry } from './wallet';
+
+/** What the inline reader answers: every row of the three stores, or null when there is no wallet stored. */
+export interface StoredWallet {
+  tickets: WalletTicket[];
+  outbox: OutboxEntry[];
+  meta: { key: string; value: string }[];
+}
+
+declare global {
+  interface Window {
+    zoopassWalletRead?: () => Promise<StoredWallet | null>;
+    /** The read started by the inline script when the app opened on a wallet page. */
+    zoopassWalletEarly?: Promise<StoredWallet | null>;
+  }
+}
 
 export interface WalletSnapshot {
   tickets?: WalletTicket[];
@@ -12,53 +28,18 @@ export interface WalletSnapshot {
 
 export const snapshot: WalletSnapshot = {};
 
-const STORES = ['tickets', 'outbox', 'meta'] as const;
-
-function read(): Promise<void> {
-  return new Promise((resolve) => {
-    let open: IDBOpenDBRequest;
-    try {
-      open = indexedDB.open(WALLET_DB_NAME);
-    } catch {
-      resolve();
-      return;
-    }
-    // No wallet stored yet: do not create an empty database here (Dexie makes it with its schema).
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve();
-    open.onblocked = () => resolve();
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!STORES.every((s) => db.objectStoreNames.contains(s))) {
-        db.close();
-        resolve();
-        return;
-      }
-      const tx = db.transaction([...STORES], 'readonly');
-      const tickets = tx.objectStore('tickets').getAll();
-      const outbox = tx.objectStore('outbox').getAll();
-      const meta = tx.objectStore('meta').getAll();
-      tx.oncomplete = () => {
-        snapshot.tickets = tickets.result as WalletTicket[];
-        snapshot.outbox = outbox.result as OutboxEntry[];
-        snapshot.meta = Object.fromEntries(
-          (meta.result as { key: string; value: string }[]).map((r) => [r.key, r.value]),
-        );
-        db.close();
-        resolve();
-      };
-      tx.onerror = () => {
-        db.close();
-        resolve();
-      };
-    };
-  });
-}
-
 let started: Promise<void> | null = null;
 
 /** Start (once) and wait for the first read; it never fails (the pages then read live as usual). */
 export function primeWallet(): Promise<void> {
-  started ??= read();
+  started ??= (window.zoopassWalletEarly ?? window.zoopassWalletRead?.() ?? Promise.resolve(null)).then(
+    (stored) => {
+      if (!stored) return;
+      snapshot.tickets = stored.tickets;
+      snapshot.outbox = stored.outbox;
+      snapshot.meta = Object.fromEntries(stored.meta.map((r) => [r.key, r.value]));
+    },
+    () => undefined,
+  );
   return started;
 }

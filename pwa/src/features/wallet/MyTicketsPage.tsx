@@ -19,7 +19,7 @@ import {
   useWallet,
   waitingCount,
 } from './components';
-import { groupTickets } from './rules';
+import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
 /** A park's stored map image (a Blob from IndexedDB), for map mode with no network. */
@@ -110,6 +110,9 @@ function ConflictNotices({ outbox, tickets }: { outbox: readonly OutboxEntry[]; 
   );
 }
 
+/** Cards rendered at once (more than a phone screen holds); the rest follow right after the first paint. */
+const FIRST_CARDS = 12;
+
 /** /my-tickets: the wallet from IndexedDB, by park and day, refreshed from the server when online. */
 export default function MyTicketsPage() {
   const { t } = useTranslation();
@@ -129,6 +132,20 @@ export default function MyTicketsPage() {
   // Another user's stored tickets are never shown (they are replaced by the refresh running now).
   const foreign = userId !== null && meta?.[META.owner] !== undefined && meta[META.owner] !== String(userId);
   const groups = useMemo(() => (tickets && !foreign ? groupTickets(tickets) : []), [tickets, foreign]);
+  const [limit, setLimit] = useState(FIRST_CARDS);
+  const shown = useMemo(() => firstTickets(groups, limit), [groups, limit]);
+  useEffect(() => {
+    if (limit !== FIRST_CARDS || (tickets?.length ?? 0) <= FIRST_CARDS) return;
+    // After the first screenful has been painted: a frame, then a task.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setLimit(Number.POSITIVE_INFINITY));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [limit, tickets]);
 
   if (!signedIn) return <SignInPrompt />;
   const waiting = waitingCount(outbox);
@@ -162,7 +179,7 @@ export default function MyTicketsPage() {
           </section>
         )
       ) : (
-        groups.map((g) => (
+        shown.map((g) => (
           <section key={g.park.id} className="wallet-park" data-testid="wallet-park">
             <h2 className="wallet-park__name">{g.park.name}</h2>
             <ParkMap park={g.park} />
@@ -170,7 +187,7 @@ export default function MyTicketsPage() {
               <div key={d.date} className="wallet-day" data-testid="wallet-day">
                 <h3 className="wallet-day__date">
                   <time dateTime={d.date}>{formatDate(d.date, locale)}</time>
-                  <span className="wallet-day__count">{t('wallet.tickets', { count: d.tickets.length })}</span>
+                  <span className="wallet-day__count">{t('wallet.tickets', { count: d.total })}</span>
                 </h3>
                 <ul className="wallet-tickets">
                   {d.tickets.map((ticket) => (

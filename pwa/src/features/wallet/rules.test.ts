@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../../../common/dto/wallet';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletEn, walletJa } from '../../locales/wallet';
-import { ALL_STATES, displayState, groupTickets, STATE_TONE, shareExpiry, useAction } from './rules';
+import { ALL_STATES, displayState, firstTickets, groupTickets, STATE_TONE, shareExpiry, useAction } from './rules';
 
 const park = (id: number, name: string) => ({
   id,
@@ -114,6 +114,24 @@ describe('grouping', () => {
     expect(groups[0]?.dates.map((d) => d.tickets.map((t) => t.id))).toEqual([['4', '2']]);
     expect(groups[1]?.dates.map((d) => d.date)).toEqual(['2026-11-30', '2026-12-01']);
     expect(groups[1]?.dates[1]?.tickets.map((t) => t.id)).toEqual(['5', '1']);
+  });
+
+  it('takes the first tickets in order for the first render, days keeping their full count', () => {
+    const zoo = park(1, '旭山動物園');
+    const sea = park(2, '海遊館');
+    const groups = groupTickets([
+      ticket('1', { park: sea, useDate: '2026-11-25' }),
+      ticket('2', { park: sea, useDate: '2026-11-25' }),
+      ticket('3', { park: sea, useDate: '2026-11-26' }),
+      ticket('4', { park: zoo, useDate: '2026-12-01' }),
+    ]);
+    const shown = (limit: number) =>
+      firstTickets(groups, limit).map((g) => g.dates.map((d) => `${d.tickets.map((t) => t.id).join('')}/${d.total}`));
+    expect(shown(1)).toEqual([['1/2']]);
+    expect(shown(3)).toEqual([['12/2', '3/1']]);
+    expect(shown(4)).toEqual([['12/2', '3/1'], ['4/1']]);
+    expect(shown(Number.POSITIVE_INFINITY)).toEqual(shown(4));
+    expect(firstTickets(groups, 0)).toEqual([]);
   });
 });
 

@@ -112,6 +112,37 @@ export function groupTickets(tickets: readonly WalletTicket[]): ParkGroup[] {
   );
 }
 
+export interface ShownDateGroup extends DateGroup {
+  /** All the tickets of the day (the day's count), of which `tickets` are the ones rendered. */
+  total: number;
+}
+
+export interface ShownParkGroup {
+  park: WalletPark;
+  dates: ShownDateGroup[];
+}
+
+/**
+ * The first `limit` tickets of the groups, in order: My Tickets renders a screenful at once and the rest a moment
+ * later, so a long wallet opens as fast as a short one. Days keep their full count.
+ */
+export function firstTickets(groups: readonly ParkGroup[], limit: number): ShownParkGroup[] {
+  let left = limit;
+  const shown: ShownParkGroup[] = [];
+  for (const g of groups) {
+    if (left <= 0) break;
+    const dates: ShownDateGroup[] = [];
+    for (const d of g.dates) {
+      if (left <= 0) break;
+      const tickets = d.tickets.slice(0, left);
+      left -= tickets.length;
+      dates.push({ date: d.date, tickets, total: d.tickets.length });
+    }
+    shown.push({ park: g.park, dates });
+  }
+  return shown;
+}
+
 export type ShareExpiry = { expired: true } | { expired: false; hours: number; minutes: number };
 
 /** How long a share link has left (its own state `expired`, or past expiresAt by this device's clock). */

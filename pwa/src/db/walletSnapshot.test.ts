@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+// The wallet's first read is the inline script of pwa/index.html: it is run here as the browser runs it.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WalletTicket } from '../../../common/dto/wallet';
+import { openWalletDb, WALLET_DB_NAME } from './wallet';
+
+// Tests run from the repository's root.
+const html = readFileSync('pwa/index.html', 'utf8');
+const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+function runInlineScript(path: string, signedIn: boolean) {
+  window.history.replaceState(null, '', path);
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable expiry cookie, as the inline script reads it
+  document.cookie = signedIn
+    ? 'access_token_expires_at=4102444800; path=/'
+    : 'access_token_expires_at=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  window.zoopassWalletEarly = undefined;
+  new Function(inline)();
+}
+
+afterEach(async () => {
+  vi.resetModules();
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(WALLET_DB_NAME);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+});
+
+describe('the wallet first read (inline script of index.html)', () => {
+  it('opens the database by the name Dexie uses', () => {
+    expect(inline).toContain(`indexedDB.open('${WALLET_DB_NAME}')`);
+  });
+
+  it('starts on a wallet page when signed in, and the snapshot takes its rows', async () => {
+    const db = openWalletDb();
+    await db.tickets.put({ id: 't1', itemName: '入園券' } as WalletTicket);
+    await db.meta.put({ key: 'asOf', value: '2026-11-21T09:00:00.000Z' });
+    db.close();
+
+    runInlineScript('/my-tickets', true);
+    expect(window.zoopassWalletEarly).toBeInstanceOf(Promise);
+    const { primeWallet, snapshot } = await import('./walletSnapshot');
+    await primeWallet();
+    expect(snapshot.tickets?.map((t) => t.id)).toEqual(['t1']);
+    expect(snapshot.outbox).toEqual([]);
+    expect(snapshot.meta).toEqual({ asOf: '2026-11-21T09:00:00.000Z' });
+  });
+
+  it('does not start elsewhere or signed out, and creates no empty database when none is stored', async () => {
+    runInlineScript('/find/parks', true);
+    expect(window.zoopassWalletEarly).toBeUndefined();
+    runInlineScript('/my-tickets', false);
+    expect(window.zoopassWalletEarly).toBeUndefined();
+    // Later, on an in-app visit to a wallet page: read then, nothing stored yet.
+    const { primeWallet, snapshot } = await import('./walletSnapshot');
+    await primeWallet();
+    expect(snapshot.tickets).toBeUndefined();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(WALLET_DB_NAME);
+  });
+});
