@@ -12,6 +12,7 @@ import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
 import { tokenExpiry } from '../../lib/session';
+import { useScreenOn } from '../../lib/wakeLock';
 import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
@@ -88,9 +89,13 @@ export function TicketStateBadge({ ticket, outbox }: { ticket: WalletTicket; out
   return <StateBadge state={displayState(ticket, outbox)} />;
 }
 
-/** The token as a QR code: an SVG drawn in the same render (no async step before the code is on screen). */
+/**
+ * The token as a QR code: an SVG drawn in the same render (no async step before the code is on screen). The screen
+ * stays on while it is shown.
+ */
 export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
   const { path, n } = useMemo(() => qrPath(value), [value]);
+  useScreenOn();
   return (
     <svg
       className="qr"
