@@ -251,6 +251,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   await expect(page.getByTestId('detail-application-number')).toHaveText(/^ZP\d{6}-\d{6}$/);
   await expect(page.getByTestId('detail-method')).toHaveText('PayPay');
   await expect(page.getByTestId('detail-used-at')).toHaveText('未使用');
+  await expect(page.getByTestId('wallet-offline-note')).toContainText('オフラインです。最終更新');
   await shot(page, '04-offline-detail');
   await page.goBack();
 

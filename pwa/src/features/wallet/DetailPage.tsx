@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { TicketDetail } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDateTime, formatYen } from '../../lib/format';
-import { SignInPrompt, useLocale, useSignedIn } from './components';
+import { OfflineNote, SignInPrompt, useLocale, useSignedIn } from './components';
 import { fetchDetail } from './walletSync';
 
 /** The ticket's order detail from IndexedDB, fetched again when online. */
@@ -21,16 +21,27 @@ function useDetail(id: string | undefined) {
       .catch(() => false)
       .finally(() => setFetching(false));
   }, [id]);
-  return { detail: row?.detail, loading: row === undefined || (row === null && fetching) };
+  return { detail: row?.detail, fetchedAt: row?.fetchedAt, loading: row === undefined || (row === null && fetching) };
 }
 
-function DetailShell({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function DetailShell({
+  id,
+  title,
+  fetchedAt,
+  children,
+}: {
+  id: string;
+  title: string;
+  fetchedAt: string | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="wallet stack" data-testid="ticket-detail-page">
       <Link className="wallet-back" to={`/my-tickets/ticket/${encodeURIComponent(id)}`}>
         ← {t('wallet.ticket.backToTicket')}
       </Link>
+      <OfflineNote asOf={fetchedAt} />
       <h1 className="page-title">{title}</h1>
       {children}
     </div>
@@ -40,10 +51,10 @@ function DetailShell({ id, title, children }: { id: string; title: string; child
 function Gate({ id, title, children }: { id: string; title: string; children: (detail: TicketDetail) => ReactNode }) {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
-  const { detail, loading } = useDetail(id);
+  const { detail, fetchedAt, loading } = useDetail(id);
   if (!signedIn) return <SignInPrompt />;
   return (
-    <DetailShell id={id} title={title}>
+    <DetailShell id={id} title={title} fetchedAt={fetchedAt}>
       {loading ? (
         <div className="loading" aria-busy="true" />
       ) : detail ? (

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,17 +6,17 @@ import { MAX_IMAGE_BYTES } from '../../../../common/rules/images';
 import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
-import { META, walletDb } from '../../db/wallet';
+import { walletDb } from '../../db/wallet';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import {
   Dialog,
   holderText,
+  OfflineNote,
   ProblemLine,
   QrCode,
   SignInPrompt,
   StateBadge,
-  UpdatedNote,
   UseConfirmDialog,
   useLocale,
   useOnline,
@@ -34,14 +33,6 @@ import {
   useUploadFacePhotoMutation,
 } from './walletApi';
 import { requestBackgroundSync, syncWallet } from './walletSync';
-
-/** Offline: when the stored wallet was last updated. */
-function OfflineNote() {
-  const online = useOnline();
-  const asOf = useLiveQuery(async () => (await walletDb().meta.get(META.asOf))?.value ?? '', []);
-  if (online || asOf === undefined) return null;
-  return <UpdatedNote asOf={asOf || undefined} />;
-}
 
 const NO_QR: ReadonlySet<DisplayState> = new Set(['cancelled', 'lost_lottery', 'lottery_waiting', 'cancel_waiting']);
 

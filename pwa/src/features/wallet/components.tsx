@@ -113,6 +113,14 @@ export function QrCode({ value, size, label }: { value: string; size: number; la
   );
 }
 
+/** Offline only: when the stored wallet (or, given `asOf`, the page's own stored data) was last updated. */
+export function OfflineNote({ asOf }: { asOf?: string | undefined }) {
+  const online = useOnline();
+  const walletAsOf = useLiveQuery(async () => (await walletDb().meta.get(META.asOf))?.value ?? '', []);
+  if (online || (asOf === undefined && walletAsOf === undefined)) return null;
+  return <UpdatedNote asOf={asOf ?? (walletAsOf || undefined)} />;
+}
+
 /** "Offline, last updated …" (and the last update when online). */
 export function UpdatedNote({ asOf, busy }: { asOf: string | undefined; busy?: boolean }) {
   const { t } = useTranslation();
