@@ -62,7 +62,7 @@ const server = createServer((req, res) => {
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://localhost:${(server.address() as AddressInfo).port}`;
 
-// A realistic token: the size of a signed ticket token (payload JSON + 64-byte signature, base64url).
+// A realistic token: the size of a signed ticket token (65-byte binary payload + 64-byte signature, base64url).
 const b64 = (n: number) => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   let s = '';
@@ -95,7 +95,7 @@ const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
   state: 'available',
   usageTrigger: 1,
   usedAt: null,
-  token: `${b64(230)}.${b64(86)}`,
+  token: `${b64(87)}.${b64(86)}`,
   faceImageUrl: null,
   needsCertificate: false,
   triggerUrl: null,
