@@ -525,8 +525,9 @@ test('a use made offline that the server refuses (already used elsewhere): the t
   await expect(page.getByTestId('wallet-conflicts')).toHaveCount(0);
 });
 
-test('URL access from the day of use, a face photo, the history page, a share reissued and stopped', async ({
+test('URL access from the day of use, a face photo, the history page (also offline), a share reissued and stopped', async ({
   page,
+  context,
   request,
 }) => {
   await startClearOfMidnight(90_000);
@@ -556,10 +557,19 @@ test('URL access from the day of use, a face photo, the history page, a share re
   await expect(page.getByTestId('ticket-state')).toHaveText('使用済み');
   await shot(page, '20-trigger-used');
 
-  // The history lists it.
+  // The history lists it; offline, the latest history as last shown, with when it was.
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.goto('/my-tickets/history');
   await expect(page.getByTestId('history-entry').filter({ hasText: '謎解きミッション' })).toContainText('使用済み');
   await shot(page, '21-history');
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('history-offline')).toBeVisible();
+  await expect(page.getByTestId('wallet-offline-note')).toContainText('オフラインです。最終更新');
+  await expect(page.getByTestId('history-entry').filter({ hasText: '謎解きミッション' })).toContainText('使用済み');
+  await shot(page, '21-history-offline');
+  await context.setOffline(false);
 
   // A face photo on the voucher (uploaded, then set on the ticket).
   await page.goto('/my-tickets');

@@ -3,7 +3,13 @@
 // detail of each ticket, and the outbox of usage marks made offline. Used by the pages and by the service worker
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
-import type { TicketDetail, UseConflict, WalletPark, WalletTicket } from '../../../common/dto/wallet';
+import type {
+  TicketDetail,
+  UsageHistoryEntry,
+  UseConflict,
+  WalletPark,
+  WalletTicket,
+} from '../../../common/dto/wallet';
 
 /** A usage mark waiting to reach the server (POST api/v1/me/tickets/{id}/use). */
 export interface OutboxEntry {
@@ -54,7 +60,14 @@ export const META = {
   refreshedAt: 'refreshedAt',
   /** The user the stored tickets belong to. */
   owner: 'owner',
+  /** The first page of the usage history as last shown online (JSON of StoredHistory), for offline. */
+  history: 'history',
 } as const;
+
+export interface StoredHistory {
+  fetchedAt: string;
+  entries: UsageHistoryEntry[];
+}
 
 export type WalletDb = Dexie & {
   tickets: EntityTable<WalletTicket, 'id'>;

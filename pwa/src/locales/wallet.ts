@@ -152,6 +152,7 @@ export const walletJa = {
     empty: '履歴がありません',
     outcome: { used: '使用済み', cancelled: 'キャンセル', expired: '期限切れ', shared: '共有済み' },
     onlineOnly: '利用履歴はオンラインの時に表示できます',
+    offlineLatest: 'オフラインのため、最後に表示した最新の履歴だけを表示しています',
   },
   sharePage: {
     title: 'チケットを共有',
@@ -352,6 +353,7 @@ export const walletEn: typeof walletJa = {
     empty: 'No history yet',
     outcome: { used: 'Used', cancelled: 'Cancelled', expired: 'Expired', shared: 'Shared' },
     onlineOnly: 'The usage history can be shown when you are online',
+    offlineLatest: 'You are offline: only the latest history, as last shown, is available',
   },
   sharePage: {
     title: 'Share tickets',
