@@ -7,11 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { message } from '../common/messages';
 import { addDays, tokyoDate } from '../common/time';
-import { PASSWORD, uniqueEmail } from './support/accounts';
+import { apiUser, PASSWORD, signInPage } from './support/accounts';
+import { runJobsAt } from './support/jobs';
 
-const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/mails`;
 /** Runs the server's background jobs as if at a given time (e2e/support/serve.ts). */
-const JOBS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/jobs`;
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -21,73 +20,7 @@ test.use({ serviceWorkers: 'block' });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 // ---------------------------------------------------------------------------------------------
-// Accounts made through the API (not signed in in the page unless asked)
-
-interface ApiUser {
-  email: string;
-  token: string;
-}
-
-async function verify(request: APIRequestContext, email: string) {
-  let token: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(`${MAILS}?to=${encodeURIComponent(email)}`)).json()) as {
-          text: string;
-        }[];
-        token = mails.at(-1)?.text.match(/\/email\/verify\/([^\s]+)/)?.[1];
-        return !!token;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  expect((await request.get(`/api/v1/email/verify/${token}`)).status()).toBe(200);
-}
-
-/**
- * A verified user with a phone number; `full` adds the birthdate and prefecture that paying needs, 'no-phone' leaves
- * the profile as registration made it.
- */
-async function apiUser(request: APIRequestContext, full: boolean | 'no-phone'): Promise<ApiUser> {
-  const email = uniqueEmail('buyer');
-  const bot = async () =>
-    ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, name: '動物 好子', password: PASSWORD, password_confirmation: PASSWORD, bot_token: await bot() },
-  });
-  expect(reg.status()).toBe(201);
-  await verify(request, email);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD, bot_token: await bot() },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  if (full === 'no-phone') return { email, token };
-  const me = await request.put('/api/v1/me', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: '動物 好子',
-      email,
-      telephone: '090-1234-5678',
-      language: 0,
-      ...(full === true ? { birthdate: '1990-04-01', prefecture_id: 13 } : {}),
-    },
-  });
-  expect(me.status()).toBe(200);
-  return { email, token };
-}
-
-/** Signs the page in with the user's token (the way the sign-in page ends). */
-async function signInPage(page: Page, user: ApiUser) {
-  await page.goto('/');
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/access-token', {
-    data: { access_token: user.token, expires_in: 14 * 86_400 },
-    headers: { Origin: origin },
-  });
-  expect(res.status()).toBe(204);
-}
+// Accounts: made through the API (e2e/support/accounts.ts); signing in through the form
 
 async function signInWithEmail(page: Page, email: string) {
   await page.getByLabel('メールアドレス', { exact: true }).fill(email);
@@ -169,7 +102,7 @@ test('a guest adds a timed ticket, signs in, fills advance information, uses a c
   request,
 }) => {
   test.setTimeout(120_000);
-  const user = await apiUser(request, false);
+  const user = await apiUser(request, { profile: 'phone' });
   const id = await itemId(request, (i) => i.name === 'エゾシカの餌やり体験');
 
   // The item page: a day from the calendar, a time slot, two adults.
@@ -308,7 +241,7 @@ test('a declined card and a failed 3-D Secure challenge land on /payment/error; 
   request,
 }) => {
   test.setTimeout(90_000);
-  const user = await apiUser(request, true);
+  const user = await apiUser(request);
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name === '仙台うみの杜水族館 入館券');
   const day = await availableDay(request, id, 1);
@@ -345,8 +278,7 @@ test('a declined card and a failed 3-D Secure challenge land on /payment/error; 
       }
     ).data[0]?.remaining;
   const held = await remaining();
-  const ran = await request.post(`${JOBS}?at=${new Date(Date.now() + 31 * 60_000).toISOString()}`);
-  expect(ran.status(), await ran.text()).toBe(200);
+  await runJobsAt(request, new Date(Date.now() + 31 * 60_000));
   expect(await remaining()).toBe((held as number) + 1);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
@@ -359,7 +291,7 @@ test('a declined card and a failed 3-D Secure challenge land on /payment/error; 
 });
 
 test('a ticket pack: date and number of packs on its page, bought now by card', async ({ page, request }) => {
-  const user = await apiUser(request, true);
+  const user = await apiUser(request);
   await signInPage(page, user);
   const packs = (
     (await (await request.get('/api/v1/ticket-packs?per_page=50')).json()) as {
@@ -390,7 +322,7 @@ test('a free ticket (an infant admission) completes with nothing to pay, without
   page,
   request,
 }) => {
-  const user = await apiUser(request, false);
+  const user = await apiUser(request, { profile: 'phone' });
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name === '旭川市旭山動物園 入園券');
   const day = await availableDay(request, id, 1);
@@ -409,7 +341,7 @@ test('a free ticket (an infant admission) completes with nothing to pay, without
 test('buy now in English: coins pay a quick buy in full', async ({ page, request, context, baseURL }) => {
   test.setTimeout(90_000);
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL as string }]);
-  const user = await apiUser(request, false);
+  const user = await apiUser(request, { profile: 'phone' });
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name.startsWith('うみの杜 謎解きミッション'));
   // Something else already in the same park's cart: the quick buy pays for its own line only.
@@ -449,7 +381,7 @@ test('buy now in English: coins pay a quick buy in full', async ({ page, request
 
 test('PayPay: the sandbox approval page, then the return page, then completion', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const user = await apiUser(request, true);
+  const user = await apiUser(request);
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name === '仙台うみの杜水族館 入館券');
   const day = await availableDay(request, id, 2, 3);
@@ -473,7 +405,7 @@ test('a registered card pays an annual pass with a face photo; cards are listed,
   request,
 }) => {
   test.setTimeout(90_000);
-  const user = await apiUser(request, true);
+  const user = await apiUser(request);
   await signInPage(page, user);
 
   // Register a card: tokenised in the browser, listed with brand, last 4 digits and expiry.
@@ -531,7 +463,7 @@ test('a registered card pays an annual pass with a face photo; cards are listed,
 });
 
 test('seats: chosen on the seat map for each person, kept on the cart line', async ({ page, request }) => {
-  const user = await apiUser(request, false);
+  const user = await apiUser(request, { profile: 'phone' });
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name === 'イルカ・アシカパフォーマンス 指定席');
   await page.goto(`/items/${id}`);
@@ -563,7 +495,7 @@ test('seats: chosen on the seat map for each person, kept on the cart line', asy
 });
 
 test('a signed-in user without a phone number is told to register one', async ({ page, request }) => {
-  const user = await apiUser(request, 'no-phone');
+  const user = await apiUser(request, { profile: 'none' });
   await signInPage(page, user);
   const id = await itemId(request, (i) => i.name === '仙台うみの杜水族館 入館券');
   await page.goto(`/items/${id}`);

@@ -12,10 +12,10 @@ import { PNG } from 'pngjs';
 import type { TicketKey, UsageHistoryEntry, WalletTicket } from '../common/dto/wallet';
 import { verifyTicketToken } from '../common/rules/ticketToken';
 import { addDays, tokyoDate } from '../common/time';
-import { PASSWORD, uniqueEmail } from './support/accounts';
+import { type ApiUser, apiUser, PASSWORD, signInPage } from './support/accounts';
 import { startClearOfMidnight } from './support/clock';
+import { runJobsAt } from './support/jobs';
 
-const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}`;
 const SHOTS = 'test-results/wallet';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -29,55 +29,6 @@ const FACE = (() => {
 })();
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-
-interface ApiUser {
-  email: string;
-  token: string;
-}
-
-async function apiUser(request: APIRequestContext, name: string): Promise<ApiUser> {
-  const email = uniqueEmail('wallet');
-  const bot = async () =>
-    ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, name, password: PASSWORD, password_confirmation: PASSWORD, bot_token: await bot() },
-  });
-  expect(reg.status()).toBe(201);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(`${MAILS}/mails?to=${encodeURIComponent(email)}`)).json()) as {
-          text: string;
-        }[];
-        link = mails.at(-1)?.text.match(/\/email\/verify\/([^\s]+)/)?.[1];
-        return !!link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  expect((await request.get(`/api/v1/email/verify/${link}`)).status()).toBe(200);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD, bot_token: await bot() },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const me = await request.put('/api/v1/me', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name, email, telephone: '090-1234-5678', language: 0, birthdate: '1990-04-01', prefecture_id: 13 },
-  });
-  expect(me.status()).toBe(200);
-  return { email, token };
-}
-
-async function signInPage(page: Page, user: ApiUser) {
-  if (!page.url().startsWith('http')) await page.goto('/');
-  const res = await page.request.post('/api/access-token', {
-    data: { access_token: user.token, expires_in: 14 * 86_400 },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(res.status()).toBe(204);
-}
 
 const bearer = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
 
@@ -174,8 +125,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   baseURL,
 }) => {
   await startClearOfMidnight(180_000);
-  const owner = await apiUser(request, '動物 好子');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 好子' });
   await signInPage(page, owner);
   const parkId = await buyVouchersToday(page, request, 3);
   // The worker must be active before My Tickets is opened: a worker that activates while that navigation is in
@@ -319,7 +269,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   await expect(cards).toHaveCount(1);
 
   // The receiver: as a guest first (asked to register or sign in), then signed in.
-  const friend = await apiUser(request, '鳥 好太');
+  const friend = await apiUser(request, { name: '鳥 好太' });
   const phone = await newPhone(browser, baseURL);
   await phone.page.goto(new URL(shareUrl).pathname);
   await expect(phone.page.getByTestId('share-preview')).toContainText('動物 好子');
@@ -351,10 +301,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   });
   expect(second.status(), await second.text()).toBe(201);
   const secondShare = ((await second.json()) as { data: { id: string; url: string } }).data;
-  const jobs = await request.post(
-    `${MAILS}/jobs?at=${encodeURIComponent(new Date(Date.now() + 25 * 3600_000).toISOString())}`,
-  );
-  expect(jobs.status()).toBe(200);
+  await runJobsAt(request, new Date(Date.now() + 25 * 3600_000));
   await page.goto(`/my-tickets/ticket/share/${secondShare.id}`);
   await expect(page.getByTestId('share-expired')).toHaveText(/共有の有効期限が切れています/);
   await shot(page, '11-share-expired');
@@ -374,8 +321,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
 }) => {
   await startClearOfMidnight(90_000);
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL as string }]);
-  const owner = await apiUser(request, 'Hanako Dobutsu');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: 'Hanako Dobutsu' });
   await signInPage(page, owner);
   // A guided tour (reservation, name asked per person, cancellation policy, not a lottery) at least 8 days ahead:
   // no fee yet.
@@ -458,8 +404,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
 
 test('the use button: refused before the day of use', async ({ page, request }) => {
   await startClearOfMidnight(60_000);
-  const owner = await apiUser(request, '動物 三郎');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 三郎' });
   await signInPage(page, owner);
   const id = await itemId(request, '旭川ラーメン お食事券');
   const { parkId } = await addLine(page, {
@@ -489,8 +434,7 @@ test('a use made offline that the server refuses (already used elsewhere): the t
   request,
 }) => {
   await startClearOfMidnight(90_000);
-  const owner = await apiUser(request, '動物 四郎');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 四郎' });
   await signInPage(page, owner);
   await buyVouchersToday(page, request, 1);
   await page.goto('/my-tickets');
@@ -531,8 +475,7 @@ test('URL access from the day of use, a face photo, the history page (also offli
   request,
 }) => {
   await startClearOfMidnight(90_000);
-  const owner = await apiUser(request, '動物 五郎');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 五郎' });
   await signInPage(page, owner);
   // A puzzle mission (used by opening its link on the day) and a food voucher, both today, in one PayPay order.
   let parkId = 0;
@@ -599,8 +542,7 @@ test('URL access from the day of use, a face photo, the history page (also offli
 
 test('Background Sync: the service worker sends the outbox with no page open', async ({ page, context, request }) => {
   await startClearOfMidnight(90_000);
-  const owner = await apiUser(request, '動物 六郎');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 六郎' });
   await signInPage(page, owner);
   await buyVouchersToday(page, request, 1);
   await page.goto('/my-tickets');
@@ -653,8 +595,7 @@ test('a disabled holder first shows the certificate at the entrance, then the ti
   request,
 }) => {
   await startClearOfMidnight(60_000);
-  const owner = await apiUser(request, '動物 四郎');
-  await page.goto('/');
+  const owner = await apiUser(request, { name: '動物 四郎' });
   await signInPage(page, owner);
   // An admission with a disability price (free for the holder), on a day with room.
   const id = await itemId(request, '旭川市旭山動物園 入園券');

@@ -25,24 +25,77 @@ async function verificationToken(request: APIRequestContext, email: string): Pro
   return link as string;
 }
 
-/** Registers, verifies and signs in a new user in the page's browser context. */
-export async function signInNewUser(page: Page, name = '動物 好子'): Promise<string> {
-  const email = uniqueEmail('visitor');
-  const origin = { Origin: new URL(page.url().startsWith('http') ? page.url() : 'http://localhost:4173').origin };
+interface Login {
+  access_token: string;
+  expires_in: number;
+}
+
+/** Registers a user, follows the mailed verification link and logs in, all through the API. */
+async function registerAndLogIn(
+  request: APIRequestContext,
+  name: string,
+  prefix: string,
+): Promise<{ email: string; login: Login }> {
+  const email = uniqueEmail(prefix);
   const bot = async () =>
-    ((await (await page.request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const reg = await page.request.post('/api/v1/auth/register', {
+    ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
+  const reg = await request.post('/api/v1/auth/register', {
     data: { email, name, password: PASSWORD, password_confirmation: PASSWORD, bot_token: await bot() },
   });
   expect(reg.status()).toBe(201);
-  expect(
-    (await page.request.get(`/api/v1/email/verify/${await verificationToken(page.request, email)}`)).status(),
-  ).toBe(200);
-  const login = await page.request.post('/api/v1/auth/login', {
+  expect((await request.get(`/api/v1/email/verify/${await verificationToken(request, email)}`)).status()).toBe(200);
+  const login = await request.post('/api/v1/auth/login', {
     data: { email, password: PASSWORD, bot_token: await bot() },
   });
   expect(login.status()).toBe(200);
-  const set = await page.request.post('/api/access-token', { data: await login.json(), headers: origin });
+  return { email, login: (await login.json()) as Login };
+}
+
+/** Registers, verifies and signs in a new user in the page's browser context. */
+export async function signInNewUser(page: Page, name = '動物 好子'): Promise<string> {
+  const origin = { Origin: new URL(page.url().startsWith('http') ? page.url() : 'http://localhost:4173').origin };
+  const { email, login } = await registerAndLogIn(page.request, name, 'visitor');
+  const set = await page.request.post('/api/access-token', { data: login, headers: origin });
   expect(set.status()).toBe(204);
   return email;
+}
+
+export interface ApiUser {
+  email: string;
+  token: string;
+}
+
+/**
+ * A verified user made through the API, not signed in anywhere. Profile: 'payer' has what paying needs (telephone,
+ * birthday, prefecture), 'phone' only the telephone number adding tickets needs, 'none' is as registration made it.
+ */
+export async function apiUser(
+  request: APIRequestContext,
+  { name = '動物 好子', profile = 'payer' }: { name?: string; profile?: 'payer' | 'phone' | 'none' } = {},
+): Promise<ApiUser> {
+  const { email, login } = await registerAndLogIn(request, name, 'buyer');
+  const token = login.access_token;
+  if (profile === 'none') return { email, token };
+  const me = await request.put('/api/v1/me', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name,
+      email,
+      telephone: '090-1234-5678',
+      language: 0,
+      ...(profile === 'payer' ? { birthdate: '1990-04-01', prefecture_id: 13 } : {}),
+    },
+  });
+  expect(me.status()).toBe(200);
+  return { email, token };
+}
+
+/** Opens the top page and signs it in with the user's token (the way the sign-in page ends). */
+export async function signInPage(page: Page, user: ApiUser): Promise<void> {
+  await page.goto('/');
+  const res = await page.request.post('/api/access-token', {
+    data: { access_token: user.token, expires_in: 14 * 86_400 },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(204);
 }
