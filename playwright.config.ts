@@ -1,19 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/support/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = `.data-test/e2e-${process.pid}`;
-
-// Debian's Chromium (Playwright's own browser download does not work on our machines).
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     viewport: { width: 390, height: 844 },

@@ -10,22 +10,13 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
+import { CHROMIUM } from '../e2e/support/chromium';
 import { FIRST_PAINT_PREFIX, firstPaintOf } from '../pwa/src/db/firstPaint';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TICKETS = 200;
 const TARGET_MS = 300;
 const DIST = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!existsSync(join(DIST, 'index.html'))) {
   console.error(`No built PWA in ${DIST}: run npm run build first.`);
@@ -106,8 +97,7 @@ const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
 }));
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
+  ...CHROMIUM,
 });
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type Page, test } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM } from './support/chromium';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -95,8 +95,7 @@ test('the service worker registers, the shell reloads offline, and the app is in
   // Installability is not reported for incognito contexts: use a persistent profile like an installed browser.
   const profile = mkdtempSync(join(tmpdir(), 'zoo-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    ...CHROMIUM,
     baseURL,
     locale: 'ja-JP',
     viewport: { width: 390, height: 844 },
