@@ -23,7 +23,7 @@ import { refundPayment } from '../features/payments/services/refundPayment';
 import { type StartPaymentInput, startPayment } from '../features/payments/services/startPayment';
 import { voidPayment } from '../features/payments/services/voidPayment';
 import { DomainError } from '../lib/errors';
-import { createHttpTestServer, createTestServer, freePort, type TestContext } from './testServer';
+import { createHttpTestServer, type TestContext } from './testServer';
 import { signedInUser } from './users';
 
 let ctx: TestContext;
@@ -752,14 +752,7 @@ describe('notification delivery', () => {
 
 describe('a running server', () => {
   it('delivers sandbox notifications on its own (SANDBOX_NOTIFY_INTERVAL_MS) and stops with the server', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const other = await createTestServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      SANDBOX_NOTIFY_INTERVAL_MS: '100',
-    });
+    const other = await createHttpTestServer({ SANDBOX_NOTIFY_INTERVAL_MS: '100' });
     other.server.app.paymentOutcome = recorder;
     try {
       await other.server.start();

@@ -81,6 +81,16 @@ export async function presentPreview(db: Db, share: ShareRow, locale: Locale, no
   };
 }
 
+/** Tickets of a share that nobody will receive go back to the sharer (out of the share, marked returned). */
+export async function returnToSharer(trx: Knex.Transaction, shareId: string, ticketIds: readonly string[], now: Date) {
+  if (!ticketIds.length) return;
+  await trx('tickets').whereIn('id', ticketIds).update({ share_id: null, updated_at: now });
+  await trx('ticket_share_tickets')
+    .where({ share_id: shareId })
+    .whereIn('ticket_id', ticketIds)
+    .update({ returned_at: now });
+}
+
 /**
  * Closes a locked open share as `state` (cancelled or expired): the tickets nobody received go back to the
  * sharer's My Tickets (their token was never revoked: it is still theirs). Answers the returned ticket ids.
@@ -96,13 +106,7 @@ export async function closeShare(
     id: string;
   }[];
   const ids = waiting.map((t) => t.id);
-  if (ids.length) {
-    await trx('tickets').whereIn('id', ids).update({ share_id: null, updated_at: now });
-    await trx('ticket_share_tickets')
-      .where({ share_id: share.id })
-      .whereIn('ticket_id', ids)
-      .update({ returned_at: now });
-  }
+  await returnToSharer(trx, share.id, ids, now);
   await trx('ticket_shares').where({ id: share.id }).update({ state, closed_at: now });
   await audit(trx, {
     entity: 'share',

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { WalletAnswer } from '../../../../common/dto/wallet';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
-import { closeShare, lockShare } from '../shares';
+import { closeShare, lockShare, returnToSharer } from '../shares';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
 
@@ -50,13 +50,7 @@ export async function receiveShare(
     if (rest === 0) {
       // Nothing left to receive: the share is done; tickets used meanwhile go back to the sharer's history.
       const used = waiting.filter((t) => t.state !== 'available').map((t) => t.id);
-      if (used.length) {
-        await trx('tickets').whereIn('id', used).update({ share_id: null, updated_at: now });
-        await trx('ticket_share_tickets')
-          .where({ share_id: share.id })
-          .whereIn('ticket_id', used)
-          .update({ returned_at: now });
-      }
+      await returnToSharer(trx, share.id, used, now);
       await trx('ticket_shares')
         .where({ id: share.id })
         .update({ state: 'received', received_by: userId, received_at: now, closed_at: now });
