@@ -116,7 +116,11 @@ export function QrCode({ value, size, label }: { value: string; size: number; la
 /** Offline only: when the stored wallet (or, given `asOf`, the page's own stored data) was last updated. */
 export function OfflineNote({ asOf }: { asOf?: string | undefined }) {
   const online = useOnline();
-  const walletAsOf = useLiveQuery(async () => (await walletDb().meta.get(META.asOf))?.value ?? '', []);
+  // The wallet's own time is read only when the page has none of its own.
+  const walletAsOf = useLiveQuery(
+    async () => (asOf === undefined ? ((await walletDb().meta.get(META.asOf))?.value ?? '') : ''),
+    [asOf],
+  );
   if (online || (asOf === undefined && walletAsOf === undefined)) return null;
   return <UpdatedNote asOf={asOf ?? (walletAsOf || undefined)} />;
 }
