@@ -121,6 +121,18 @@ export const MESSAGES = {
   },
   // Cart, stock and holds
   soldOut: { ja: '売り切れました', en: 'Sold out' },
+  cartLineInPayment: {
+    ja: 'このチケットはお支払い手続き中のため変更できません。お支払いを完了するか、お支払いを取り消してから変更してください。',
+    en: 'This ticket is being paid for and cannot be changed. Complete the payment, or cancel it, and then change it.',
+  },
+  checkoutInProgress: {
+    ja: 'お申し込みを処理しています。しばらくしてからマイチケットをご確認ください。',
+    en: 'Your order is being processed. Please check My Tickets in a moment.',
+  },
+  paymentPlacesGone: {
+    ja: 'お支払いは完了しましたが、確保期限を過ぎていたためその間にチケットがなくなりました。お支払い金額は全額返金します（メールでお知らせします）。',
+    en: 'Your payment went through, but it came after the hold had ended and the tickets were gone in the meantime. The full amount will be refunded (we will e-mail you).',
+  },
   phoneRequired: {
     ja: 'チケットを追加するには電話番号の登録が必要です',
     en: 'To add tickets, you need to register your phone number',

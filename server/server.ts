@@ -17,7 +17,6 @@ import { createMailer, type Mailer } from './features/mail/mailer';
 import { meRoutes } from './features/me/routes';
 import { orderRoutes } from './features/orders/routes';
 import { orderPaymentOutcome } from './features/orders/services/fulfilOrder';
-import { sendReceipt } from './features/orders/services/sendReceipt';
 import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { parkUserRoutes } from './features/parkUsers/routes';
@@ -25,9 +24,11 @@ import { paymentsPlugin } from './features/payments/plugin';
 import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
+import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { walletPlugin } from './features/wallet/plugin';
 import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -69,12 +70,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
     (config.turnstile
       ? turnstileVerifier(config.turnstile.siteKey, config.turnstile.secretKey)
       : localVerifier(config.appSecret));
-  // Paid orders get their tickets inside the payment's transaction; the receipt is mailed after it commits.
-  server.app.paymentOutcome = orderPaymentOutcome((orderId) => {
-    sendReceipt(server.app.knex, server.app.mailer, config.publicUrl, orderId).catch((error: unknown) =>
-      server.log(['orders', 'error'], { msg: 'receipt not sent', orderId, error: String(error) }),
-    );
-  });
+  if (config.env === 'test') server.app.testClock = new TestClock();
+  server.app.clock = server.app.testClock ?? systemClock;
 
   await server.register({
     plugin: HapiPino,
@@ -92,6 +89,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
   await server.register({ plugin: jobsPlugin, options: { intervalMs: config.holdSweepIntervalMs } });
+  // Paid orders get their tickets inside the payment's transaction; what follows (receipt, give-back) is queued there.
+  server.app.paymentOutcome = orderPaymentOutcome(server.app.jobs, server.app.clock);
   await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });
 
   server.route([
@@ -114,5 +113,6 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);
   if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
+  if (server.app.testClock) server.route(testClockRoutes);
   return server;
 }

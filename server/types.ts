@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../common/enums';
 import type { Config } from './config';
+import type { JobQueue } from './features/jobs/queue';
 import type { Mailer } from './features/mail/mailer';
 import type { PaymentOutcomeHandler } from './features/payments/outcome';
 import type { BotVerifier } from './lib/botCheck';
+import type { Clock, TestClock } from './lib/clock';
 import type { ReadCache } from './lib/readCache';
 
 declare module '@hapi/hapi' {
@@ -15,6 +17,12 @@ declare module '@hapi/hapi' {
     mailer: Mailer;
     readCache: ReadCache;
     botVerifier: BotVerifier & { issue?: () => string };
+    /** The time services act on (server/lib/clock.ts). */
+    clock: Clock;
+    /** Set only with NODE_ENV=test: the clock tests move. */
+    testClock?: TestClock;
+    /** Durable jobs (server/features/jobs/queue.ts). */
+    jobs: JobQueue;
   }
   interface RequestApplicationState {
     locale: Locale;

@@ -17,7 +17,9 @@ const MOVES: Record<OrderState, readonly OrderState[]> = {
   authorized: ['paid', 'voided'],
   paid: ['cancelled', 'partially_cancelled'],
   partially_cancelled: ['cancelled', 'partially_cancelled'],
-  failed: [],
+  // A payment we had given up on (the visitor left the provider's page past the window) that the provider then
+  // completed: fulfilled from free places if they are still there (else the money goes back, the order stays failed).
+  failed: ['paid', 'authorized'],
   voided: [],
   cancelled: [],
 };

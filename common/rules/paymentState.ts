@@ -37,7 +37,8 @@ const TRANSITIONS: Record<PaymentState, readonly PaymentState[]> = {
   captured: ['partially_refunded', 'refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],
   voided: [],
-  failed: [],
+  // Late success: the provider completed a payment after we had failed it as abandoned (reason 'expired').
+  failed: ['authorized', 'captured'],
   refunded: [],
 };
 
@@ -77,6 +78,8 @@ export const FAILURE_REASONS = [
   'amount_mismatch',
   'order_mismatch',
   'provider_error',
+  /** The payment succeeded but its places were gone (it came after its holds were given back): money given back. */
+  'places_gone',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -92,6 +95,7 @@ export const FAILURE_MESSAGES: Record<FailureReason, MessageKey> = {
   amount_mismatch: 'paymentFailed',
   order_mismatch: 'paymentFailed',
   provider_error: 'paymentFailed',
+  places_gone: 'paymentPlacesGone',
 };
 
 /** GET /api/v1/payments/{id} and the return call: a payment as its owner sees it. */

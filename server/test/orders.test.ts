@@ -52,6 +52,10 @@ describe('POST /api/v1/orders paid in full with coins', () => {
     expect(cart.lines ?? []).toHaveLength(0);
     const history = body(await c.call('GET', '/api/v1/me/coins/details', buyer)).data as { kind: string }[];
     expect(history.map((h) => h.kind).sort()).toEqual(['minus', 'plus', 'plus']);
+    // The receipt is a durable job queued with the payment: nothing is mailed until the jobs run, then once.
+    expect(smtp.count(buyer.email)).toBe(0);
+    await ctx.server.plugins.jobs.runOnce();
+    await ctx.server.plugins.jobs.runOnce();
     expect((await smtp.latest(buyer.email)).text).toContain(answer.applicationNumber);
     expect(smtp.count(buyer.email)).toBe(1);
   });

@@ -43,11 +43,14 @@ const recorder: PaymentOutcomeHandler = {
   async succeeded(trx, payment) {
     const row = await trx('payments').where({ id: payment.id }).first('state');
     calls.push({ kind: 'succeeded', paymentId: payment.id, state: payment.state, stateInTrx: row.state });
+    return 'fulfilled';
   },
   async failed(trx, payment) {
     const row = await trx('payments').where({ id: payment.id }).first('state');
     calls.push({ kind: 'failed', paymentId: payment.id, state: payment.state, stateInTrx: row.state });
   },
+  // The real give-back job, queued in the payment's transaction as the order side does.
+  giveBack: (trx, request) => ctx.server.app.jobs.send(trx, 'paymentGiveBack', request),
 };
 const callsOf = (id: string) => calls.filter((c) => c.paymentId === id).map((c) => `${c.kind}:${c.state}`);
 

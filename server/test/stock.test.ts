@@ -4,8 +4,8 @@ import type { CartLine, DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
 import { cartForCheckout } from '../features/carts/services/cartForCheckout';
 import { expireHolds } from '../features/jobs/expireHolds';
-import { changeHeld, ensureStockUnits } from '../features/stock/queries';
-import { HoldNotHeldError, releaseHolds, sellHolds } from '../features/stock/services/sellHolds';
+import { changeHeld, HoldNotHeldError, releaseHolds, sellHolds } from '../features/stock/ledger';
+import { ensureStockUnits } from '../features/stock/queries';
 import { createTestServer, type TestContext } from './testServer';
 import { signedInUser } from './users';
 

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
-import { changeHeld, ensureStockUnits } from '../features/stock/queries';
+import { changeHeld } from '../features/stock/ledger';
+import { ensureStockUnits } from '../features/stock/queries';
 import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;

@@ -28,6 +28,8 @@ export interface LineRow {
   advanceInfo: Record<string, unknown> | null;
   expiresAt: Date;
   createdAt: Date;
+  /** The order that froze the line while it awaits payment (null: the line can change). */
+  orderId: number | null;
 }
 
 export const LINE_COLUMNS = [
@@ -50,6 +52,7 @@ export const LINE_COLUMNS = [
   'cart_lines.advance_info',
   'cart_lines.expires_at',
   'cart_lines.created_at',
+  'cart_lines.order_id',
 ];
 
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -59,6 +62,7 @@ export function lineOf(row: LineRow): LineRow {
     ...row,
     id: Number(row.id),
     cartId: Number(row.cartId),
+    orderId: row.orderId === null || row.orderId === undefined ? null : Number(row.orderId),
     quantities: parsed(row.quantities),
     additionalPlans: parsed(row.additionalPlans),
     advanceInfo: row.advanceInfo === null ? null : parsed(row.advanceInfo),
@@ -66,7 +70,7 @@ export function lineOf(row: LineRow): LineRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Locks
+// Locks (the order of all of them: cartPath.ts)
 
 /**
  * The owner's cart of a park, created when missing, and locked (the upsert's row lock) until the transaction
@@ -81,41 +85,6 @@ export async function lockCart(trx: Knex.Transaction, owner: CartOwner, parkId: 
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('cart upsert returned nothing');
   return Number(id);
-}
-
-/**
- * The owner's lines with these ids, their carts locked first (id order), then the lines (id order). Any id that is
- * not one of the owner's lines is a 404 (another person's line looks exactly like a missing one).
- */
-export async function lockOwnerLines(
-  trx: Knex.Transaction,
-  owner: CartOwner,
-  lineIds: readonly number[],
-): Promise<LineRow[]> {
-  const ids = [...new Set(lineIds)].sort((a, b) => a - b);
-  const cartIds = (await trx('cart_lines')
-    .join('carts', 'carts.id', 'cart_lines.cart_id')
-    .where('carts.owner_key', owner.key)
-    .whereIn('cart_lines.id', ids)
-    .distinct('carts.id')) as { id: number }[];
-  if (cartIds.length === 0) throw notFound();
-  await trx('carts')
-    .whereIn(
-      'id',
-      cartIds.map((c) => c.id),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .select('id');
-  const rows = (await trx('cart_lines')
-    .join('carts', 'carts.id', 'cart_lines.cart_id')
-    .where('carts.owner_key', owner.key)
-    .whereIn('cart_lines.id', ids)
-    .orderBy('cart_lines.id')
-    .forUpdate('cart_lines')
-    .select(LINE_COLUMNS)) as LineRow[];
-  if (rows.length !== ids.length) throw notFound();
-  return rows.map(lineOf);
 }
 
 /** People the cart already has for an item, date and slot (other lines than `exceptLineIds`). */

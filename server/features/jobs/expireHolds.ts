@@ -1,9 +1,10 @@
 // The job `expireHolds`: cart lines past their deadline give their stock back, are removed, and their owner gets
-// a notice shown once by the next `GET /api/v1/carts`. Lines and holds are claimed with FOR UPDATE SKIP LOCKED,
+// a notice shown once by the next `GET /api/v1/carts`. Lines frozen by an order awaiting payment are left to the
+// payment's outcome (cartPath.ts); the abandoned-payment job ends such payments. Lines and holds are claimed with FOR UPDATE SKIP LOCKED,
 // so several app instances can sweep at once, and the sweep never waits for a cart call or a payment that is
 // busy with the same rows (it takes them on its next run): it cannot deadlock with them either.
 import type { Knex } from 'knex';
-import { type LockedHold, releaseLockedHolds } from '../stock/services/sellHolds';
+import { lockLineHolds, releaseLockedHolds } from '../stock/ledger';
 
 export interface ExpireOptions {
   now?: Date;
@@ -36,7 +37,7 @@ async function expireBatch(trx: Knex.Transaction, now: Date, batch: number, owne
      JOIN carts c ON c.id = l.cart_id
      LEFT JOIN items i ON i.id = l.item_id
      LEFT JOIN ticket_packs t ON t.id = l.ticket_pack_id
-     WHERE l.expires_at <= ? ${ownerKey ? 'AND c.owner_key = ?' : ''}
+     WHERE l.expires_at <= ? AND l.order_id IS NULL ${ownerKey ? 'AND c.owner_key = ?' : ''}
      ORDER BY l.id LIMIT ?
      FOR UPDATE OF l SKIP LOCKED`,
     [now, ...(ownerKey ? [ownerKey] : []), batch],
@@ -49,13 +50,7 @@ async function expireBatch(trx: Knex.Transaction, now: Date, batch: number, owne
     .whereIn('cart_line_id', lineIds)
     .where('state', 'held')
     .select('id', 'cart_line_id')) as { id: number; cartLineId: number }[];
-  const locked = (await trx('stock_holds')
-    .whereIn('cart_line_id', lineIds)
-    .where('state', 'held')
-    .orderBy('id')
-    .forUpdate()
-    .skipLocked()
-    .select('id', 'stock_unit_id', 'quantity', 'state', 'cart_line_id')) as LockedHold[];
+  const locked = await lockLineHolds(trx, lineIds, { skipLocked: true });
   const lockedIds = new Set(locked.map((h) => Number(h.id)));
   const busy = new Set(live.filter((h) => !lockedIds.has(Number(h.id))).map((h) => Number(h.cartLineId)));
   const done = lines.filter((l) => !busy.has(Number(l.id)));

@@ -1,37 +1,14 @@
-// A small job runner: every `intervalMs` each job runs once (never two runs of one job at a time in one process;
-// across instances the jobs themselves claim rows with FOR UPDATE SKIP LOCKED). It starts when the server starts
-// listening and stops before the server stops; `server.initialize()` alone (tests with server.inject) leaves it
-// off, and an interval of 0 turns it off. `server.plugins.jobs.runOnce()` runs every job now (tests, CLI).
-import type { Plugin, Server, ServerApplicationState } from '@hapi/hapi';
-import type { Knex } from 'knex';
-import { expireCoins } from '../orders/services/expireCoins';
-import { expirePendingPayments } from '../payments/services/expirePendingPayments';
-import { expireShares } from '../wallet/services/expireShares';
-import { retryRefunds } from '../wallet/services/retryRefunds';
-import { retireOldKeys } from '../wallet/services/rotateKeys';
-import { expireHolds } from './expireHolds';
-
-export interface Job {
-  name: string;
-  /** `app` is the server's state (config, the payment outcome handler). */
-  run(knex: Knex, now: Date, app: ServerApplicationState): Promise<unknown>;
-}
-
-export const JOBS: readonly Job[] = [
-  { name: 'expireHolds', run: (knex, now) => expireHolds(knex, { now }) },
-  { name: 'expireCoins', run: (knex, now) => expireCoins(knex, now) },
-  { name: 'expireShares', run: (knex, now) => expireShares(knex, now) },
-  { name: 'retireTicketKeys', run: (knex, now) => retireOldKeys(knex, now) },
-  { name: 'retryRefunds', run: (knex, now, app) => retryRefunds(knex, app.config, now) },
-  {
-    name: 'expirePendingPayments',
-    run: (knex, now, app) => expirePendingPayments(knex, app.config, app.paymentOutcome, now),
-  },
-];
+// The durable job queue (queue.ts) as a hapi plugin: `server.app.jobs` sends jobs; the queues are made when the
+// server initialises; workers and sweep offers start when it starts listening and stop before it stops, so
+// `server.initialize()` alone (tests with server.inject) takes no work. `server.plugins.jobs.runOnce(now)` runs
+// the sweeps at `now` and every due job now (tests, the e2e harness, the CLI). An interval of 0 turns workers off.
+import type { Plugin, Server } from '@hapi/hapi';
+import { JOBS } from './definitions';
+import { type JobDefinition, JobQueue } from './queue';
 
 export interface JobsApi {
   runOnce(now?: Date): Promise<Record<string, unknown>>;
-  /** Whether the interval is running. */
+  /** Whether this instance takes work. */
   running(): boolean;
 }
 
@@ -41,62 +18,33 @@ declare module '@hapi/hapi' {
   }
 }
 
-export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly Job[] }> = {
+export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly JobDefinition[] }> = {
   name: 'jobs',
   dependencies: ['db'],
   register(server: Server, options) {
-    const jobs = options.jobs ?? JOBS;
-    // The run in progress of each job: the interval skips a job still running; an explicit run waits for it and
-    // then runs the job itself (its `now` may differ, e.g. a test asking for a later time).
-    const busy = new Map<string, Promise<unknown>>();
-    let timer: NodeJS.Timeout | null = null;
-    let inflight: Promise<unknown> = Promise.resolve();
+    const queue = new JobQueue(
+      server.app.knex,
+      options.jobs ?? JOBS,
+      () => server.app,
+      (tags, data) => server.log(tags, data),
+    );
+    server.app.jobs = queue;
+    let working = false;
+    server.expose({
+      runOnce: (now?: Date) => queue.drain(now ?? server.app.clock.now()),
+      running: () => working,
+    } satisfies JobsApi);
 
-    async function runJob(job: Job, now: Date, whenBusy: 'skip' | 'wait'): Promise<unknown> {
-      for (let running = busy.get(job.name); running; running = busy.get(job.name)) {
-        if (whenBusy === 'skip') return { skipped: 'still running' };
-        await running;
-      }
-      const run = (async () => {
-        try {
-          const result = await job.run(server.app.knex, now, server.app);
-          server.log(['jobs', 'debug'], { job: job.name, result });
-          return result;
-        } catch (err) {
-          server.log(['jobs', 'error'], { job: job.name, err });
-          return { error: (err as Error).message };
-        } finally {
-          busy.delete(job.name);
-        }
-      })();
-      busy.set(job.name, run);
-      return run;
-    }
-
-    async function runAll(now: Date, whenBusy: 'skip' | 'wait') {
-      const out: Record<string, unknown> = {};
-      for (const job of jobs) out[job.name] = await runJob(job, now, whenBusy);
-      return out;
-    }
-
-    const api: JobsApi = {
-      runOnce: (now = new Date()) => runAll(now, 'wait'),
-      running: () => timer !== null,
-    };
-    server.expose(api);
-
-    server.ext('onPostStart', () => {
-      if (options.intervalMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        inflight = runAll(new Date(), 'skip');
-      }, options.intervalMs);
-      timer.unref();
+    server.ext('onPreStart', () => queue.start());
+    server.ext('onPostStart', async () => {
+      if (options.intervalMs <= 0) return;
+      await queue.work(options.intervalMs);
+      working = true;
     });
-    // Let a run in progress finish before the database goes away.
+    // Jobs in progress finish before the database goes away.
     server.ext('onPreStop', async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await inflight;
+      working = false;
+      await queue.stop();
     });
   },
 };

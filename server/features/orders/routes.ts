@@ -7,6 +7,7 @@ import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
+import { cancelOrderPayment } from './services/cancelOrderPayment';
 import { getOrder } from './services/getOrder';
 import { currentCoins, listCoinHistory } from './services/listCoinHistory';
 import { listCoupons } from './services/listCoupons';
@@ -49,6 +50,11 @@ export const orderRoutes: ServerRoute[] = [
           user_card_id: id(),
           save_card: Joi.boolean().default(false),
         }),
+        headers: Joi.object({
+          'idempotency-key': Joi.string()
+            .pattern(/^[\w-]{8,64}$/)
+            .description('One per checkout attempt: a repeat answers the same order and payment'),
+        }).unknown(true),
       },
     },
     async handler(request, h) {
@@ -85,25 +91,45 @@ export const orderRoutes: ServerRoute[] = [
         card,
         saveCard: p.save_card,
         locale: request.app.locale,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+        now: app.clock.now(),
       });
       const result = placed.payment;
       const payment: PlaceOrderAnswer['payment'] =
-        result?.kind === 'redirect'
+        result.kind === 'redirect'
           ? { kind: 'redirect', url: result.url, paymentId: result.payment.id }
-          : result?.kind === 'failed'
+          : result.kind === 'failed'
             ? {
                 kind: 'failed',
                 paymentId: result.payment.id,
                 reason: result.reason,
                 message: message(FAILURE_MESSAGES[result.reason], request.app.locale),
               }
-            : { kind: 'completed', paymentId: result?.payment.id ?? '' };
+            : { kind: 'completed', paymentId: result.payment.id };
       const answer: PlaceOrderAnswer = {
         orderId: placed.orderId,
         applicationNumber: placed.applicationNumber,
         payment,
       };
       return ok(h, answer, {}, 201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/orders/{id}/cancel-payment',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'orders'],
+      description:
+        'Give up the payment of your order still awaiting it (left at the provider page): the provider is asked first, a result it has is applied; otherwise the payment fails and the cart lines can change again. Answers the order',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request, h) {
+      const { app } = request.server;
+      const userId = currentUserId(request);
+      const orderId = (request.params as { id: number }).id;
+      await cancelOrderPayment(app.knex, app.config, app.paymentOutcome, { userId, orderId });
+      return ok(h, presentOrder(await getOrder(app.knex, userId, orderId), request.app.locale));
     },
   },
   {

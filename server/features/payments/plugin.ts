@@ -1,8 +1,7 @@
 // The payments plugin: API routes, the sandboxes (outside production, for providers without credentials)
 // and the sandboxes' notification pump while the server runs. The order side installs its outcome handler
-// on `server.app.paymentOutcome`; until then a logging one stands in.
+// on `server.app.paymentOutcome` (server.ts) before this plugin registers.
 import type { Plugin } from '@hapi/hapi';
-import { loggingOutcome } from './outcome';
 import { paymentRoutes } from './routes';
 import { sandboxRoutes } from './sandbox';
 import { startNotificationPump } from './sandbox/notifications';
@@ -12,8 +11,6 @@ export const paymentsPlugin: Plugin<void> = {
   dependencies: ['db', 'auth', 'errors'],
   register(server) {
     const config = server.app.config;
-    if (!server.app.paymentOutcome)
-      server.app.paymentOutcome = loggingOutcome((tags, data) => server.log(tags, data as object));
     server.route(paymentRoutes);
     const sandboxes = sandboxRoutes(config);
     if (sandboxes.length === 0) return;

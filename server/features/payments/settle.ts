@@ -4,18 +4,19 @@
 //   duplicate stops here) -> check order ref and amount against the stored payment -> move the state through
 //   the state machine (audit row) -> the outcome hook, in the same transaction.
 // A result whose amount or order ref differs from ours fails the payment (audit row, `failed` hook), never
-// succeeds it; after commit the provider-side money is given back (void or refund), best effort and audited.
-// The same give-back happens for a success reported after the payment was already failed (cancelled).
-import { randomUUID } from 'node:crypto';
+// succeeds it, and the provider-side money is given back by a durable job queued in the same transaction.
+// A success reported after we failed the payment as abandoned (reason 'expired') is applied late: the order side
+// takes the places again if they are free; when it cannot fulfil the order (`unfulfillable`), the payment keeps its
+// success state with reason places_gone and the give-back job refunds or voids it and tells the buyer.
+// A success reported for a payment that failed for any other reason is given back the same way.
+// Every state the world can produce ends here in fulfilled or given back: nothing answers 5xx for it.
 import type { Knex } from 'knex';
 import { isPendingPayment } from '../../../common/rules/paymentState';
-import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { PaymentOutcomeHandler } from './outcome';
 import type { ProviderEvent } from './provider';
-import { providerFor } from './providers';
-import { lockPayment, moveState, type Payment, providerTxn } from './store';
+import { lockPayment, moveState, type Payment } from './store';
 
 export type EventSource = 'start' | 'notification' | 'return';
 
@@ -28,15 +29,12 @@ export interface SettleResult {
 
 export async function settle(
   knex: Knex,
-  config: Config,
   outcome: PaymentOutcomeHandler,
   paymentId: string,
   event: ProviderEvent,
   source: EventSource,
 ): Promise<SettleResult> {
-  let giveBack: 'void' | 'refund' | null = null;
-  let why: 'mismatch' | 'late_success' = 'mismatch';
-  const result = await knex.transaction(async (trx): Promise<SettleResult> => {
+  return knex.transaction(async (trx): Promise<SettleResult> => {
     const payment = await lockPayment(trx, paymentId);
     if (!payment) throw notFound();
     if (event.status === 'pending') return { payment, recorded: false, changed: false };
@@ -76,12 +74,10 @@ export async function settle(
           });
           const failed = await moveState(trx, payment, 'failed', { source, reason: mismatch });
           await outcome.failed(trx, failed);
-          giveBack = event.status === 'authorized' ? 'void' : 'refund';
+          await outcome.giveBack(trx, { paymentId: payment.id, reason: 'mismatch', reported: reportedOf(event) });
           return { payment: failed, recorded: true, changed: true };
         }
-        const next = await moveState(trx, payment, event.status, { source, data: { eventId: event.eventId } });
-        await outcome.succeeded(trx, next);
-        return { payment: next, recorded: true, changed: true };
+        return succeed(trx, outcome, payment, event, source);
       }
       // failed, or voided / refunded before we ever saw success: the attempt failed.
       const reason = event.reason ?? (event.status === 'failed' ? 'provider_error' : 'cancelled');
@@ -90,8 +86,7 @@ export async function settle(
       return { payment: failed, recorded: true, changed: true };
     }
 
-    // Success reported for a payment that already ended failed (cancelled while the user was still at the
-    // provider, or an earlier mismatch): the money goes back, the payment stays failed, no hook.
+    // Success reported for a payment that already ended failed.
     if (payment.state === 'failed' && (event.status === 'authorized' || event.status === 'captured')) {
       await audit(trx, {
         entity: 'payment',
@@ -99,8 +94,13 @@ export async function settle(
         action: 'payment.late_success',
         data: { source, eventId: event.eventId, status: event.status, amount: event.amount },
       });
-      giveBack = event.status === 'authorized' ? 'void' : 'refund';
-      why = 'late_success';
+      const matches =
+        event.orderRef === payment.orderRef &&
+        event.amount === payment.amount &&
+        (!payment.providerRef || event.providerRef === payment.providerRef);
+      // We gave up on it as abandoned: it is applied late (places again, or the money back).
+      if (payment.failureReason === 'expired' && matches) return succeed(trx, outcome, payment, event, source);
+      await outcome.giveBack(trx, { paymentId: payment.id, reason: 'late_success', reported: reportedOf(event) });
       return { payment, recorded: true, changed: false };
     }
 
@@ -112,36 +112,34 @@ export async function settle(
     }
     return { payment, recorded: true, changed: false };
   });
-
-  if (giveBack) await giveBackMoney(knex, config, result.payment, event, giveBack, why);
-  return result;
 }
 
-/** The provider holds money for a result we refused: void the authorisation or refund the capture. */
-async function giveBackMoney(
-  knex: Knex,
-  config: Config,
+const reportedOf = (event: ProviderEvent) => ({
+  status: event.status as 'authorized' | 'captured',
+  amount: event.amount,
+  providerRef: event.providerRef,
+  eventId: event.eventId,
+});
+
+/** The payment reached success: the order side fulfils it, or the money goes back (places_gone). */
+async function succeed(
+  trx: Knex.Transaction,
+  outcome: PaymentOutcomeHandler,
   payment: Payment,
   event: ProviderEvent,
-  how: 'void' | 'refund',
-  why: 'mismatch' | 'late_success',
-): Promise<void> {
-  const provider = providerFor(config, payment.provider);
-  const txn = {
-    ...providerTxn(payment),
-    providerRef: event.providerRef || payment.providerRef || '',
-    amount: event.amount,
-  };
-  try {
-    if (how === 'void') await provider.void(txn);
-    else await provider.refund(txn, { amount: event.amount, refundId: randomUUID(), refundedBefore: 0 });
-    await audit(knex, { entity: 'payment', entityId: payment.id, action: `payment.${why}_${how}`, data: event.raw });
-  } catch (err) {
-    await audit(knex, {
-      entity: 'payment',
-      entityId: payment.id,
-      action: `payment.${why}_${how}_failed`,
-      data: { error: (err as Error).message },
-    });
-  }
+  source: EventSource,
+): Promise<SettleResult> {
+  const next = await moveState(trx, payment, event.status as 'authorized' | 'captured', {
+    source,
+    data: { eventId: event.eventId, late: payment.state === 'failed' },
+    set: { failure_reason: null },
+  });
+  if ((await outcome.succeeded(trx, next)) === 'fulfilled') return { payment: next, recorded: true, changed: true };
+  const [gone] = await trx('payments')
+    .where({ id: payment.id })
+    .update({ failure_reason: 'places_gone' })
+    .returning('*');
+  await audit(trx, { entity: 'payment', entityId: payment.id, action: 'payment.places_gone', data: { source } });
+  await outcome.giveBack(trx, { paymentId: payment.id, reason: 'places_gone' });
+  return { payment: { ...next, failureReason: gone?.failureReason ?? 'places_gone' }, recorded: true, changed: true };
 }

@@ -29,6 +29,8 @@ export interface Payment {
   accessPass: string | null;
   userCardId: number | null;
   failureReason: FailureReason | null;
+  /** The provider page the browser was sent to (a repeated checkout answers it again). */
+  redirectUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

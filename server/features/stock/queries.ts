@@ -1,7 +1,6 @@
-// Stock units: made lazily, taken by one conditional UPDATE each (late in the transaction, in id order),
-// given back the same way. `sold + held <= capacity` is also a CHECK in the table (see the migration).
+// Stock units: made lazily (a row per item, date and slot). Their held and sold counts are written by the
+// ledger (ledger.ts) only.
 import type { Knex } from 'knex';
-import { DomainError } from '../../lib/errors';
 
 type Db = Knex | Knex.Transaction;
 
@@ -56,36 +55,4 @@ export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Prom
     if (state === undefined) throw new Error(`stock unit ${unitKey(u)} could not be created`);
     return state;
   });
-}
-
-/** Quantities per stock unit, summed. */
-export function addTo(map: Map<number, number>, unitId: number, quantity: number): Map<number, number> {
-  map.set(unitId, (map.get(unitId) ?? 0) + quantity);
-  return map;
-}
-
-/**
- * Take (positive) or give back (negative) held stock, one atomic statement per unit, in id order. Taking is
- * conditional (`sold + held + q <= capacity`): when any unit has too few places left, nothing is taken and a 409
- * "sold out" is thrown (the caller's transaction rolls back). Call it last in the transaction, so the row locks
- * are held only until the commit.
- */
-export async function changeHeld(trx: Knex.Transaction, deltas: Map<number, number>): Promise<void> {
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  for (const id of ids) {
-    const q = deltas.get(id) ?? 0;
-    if (q > 0) {
-      const { rows } = (await trx.raw(
-        'UPDATE stock_units SET held = held + ? WHERE id = ? AND sold + held + ? <= capacity RETURNING id',
-        [q, id, q],
-      )) as { rows: unknown[] };
-      if (rows.length === 0) throw new DomainError('soldOut', 409);
-    } else if (q < 0) {
-      const { rows } = (await trx.raw(
-        'UPDATE stock_units SET held = held - ? WHERE id = ? AND held >= ? RETURNING id',
-        [-q, id, -q],
-      )) as { rows: unknown[] };
-      if (rows.length === 0) throw new Error(`stock unit ${id} holds fewer than ${-q}`);
-    }
-  }
 }

@@ -14,7 +14,7 @@ import {
   type PricedTicket,
   type Refusal,
 } from '../../../../common/rules/checkout';
-import { FAILURE_REASONS, type FailureReason } from '../../../../common/rules/paymentState';
+import { FAILURE_MESSAGES, FAILURE_REASONS, type FailureReason } from '../../../../common/rules/paymentState';
 
 // ---------------------------------------------------------------------------------------------
 // Lines and money
@@ -165,18 +165,8 @@ export const ORDER_ERROR_REASONS = [
 ] as const;
 export type OrderErrorReason = (typeof ORDER_ERROR_REASONS)[number];
 
-const FAILURE_KEYS: Record<FailureReason, MessageKey> = {
-  card_declined: 'paymentCardDeclined',
-  insufficient_funds: 'paymentInsufficientFunds',
-  three_ds_failed: 'payment3dsFailed',
-  invalid_card: 'paymentCardDeclined',
-  user_declined: 'paymentDeclined',
-  expired: 'paymentExpired',
-  cancelled: 'paymentDeclined',
-  amount_mismatch: 'paymentFailed',
-  order_mismatch: 'paymentFailed',
-  provider_error: 'paymentFailed',
-};
+// The payment side's own words for each failure.
+const FAILURE_KEYS: Record<FailureReason, MessageKey> = FAILURE_MESSAGES;
 
 /** The message of a reason code of /payment/error; unknown codes get the generic failure. */
 export function paymentErrorKey(reason: string | null): MessageKey {

@@ -23,6 +23,8 @@ export interface CheckoutLine {
   lottery: boolean;
   advanceInfo: Record<string, unknown> | null;
   expiresAt: Date;
+  /** The order awaiting payment that froze the line, if any (cartPath.ts). */
+  orderId: number | null;
   /** The line's live holds (state 'held'); empty for lottery lines, which hold nothing until drawn. */
   holds: { id: number; stockUnitId: number; quantity: number }[];
   /** kind basic | additional | disability | companion | pack, with planId / ageGroupId where they apply. */
@@ -105,6 +107,7 @@ export async function cartForCheckout(
       lottery: l.lottery,
       advanceInfo: l.advanceInfo,
       expiresAt: new Date(l.expiresAt),
+      orderId: l.orderId,
       holds: holds
         .filter((h) => Number(h.cartLineId) === l.id)
         .map((h) => ({ id: Number(h.id), stockUnitId: Number(h.stockUnitId), quantity: h.quantity })),

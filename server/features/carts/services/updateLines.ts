@@ -10,13 +10,14 @@ import {
   loadPacks,
   reasonOnLoadedDate,
 } from '../../stock/catalogue';
-import { addTo, changeHeld, unitKey } from '../../stock/queries';
+import { type LockedHold, resizeHolds } from '../../stock/ledger';
+import { unitKey } from '../../stock/queries';
 import { freeSeats, holdSeats, seatIdsOf } from '../../stock/services/seats';
+import { assertLinesOpen, holdsOfLine, lockOwnerLines } from '../cartPath';
 import {
   assertLineQuantities,
   assertPlansSold,
   type LineRow,
-  lockOwnerLines,
   normalizeQuantities,
   peopleInCart,
   type QuantityInput,
@@ -31,13 +32,6 @@ export interface LineChange extends QuantityInput {
   quantity?: number;
   /** Advance information; null clears it. */
   advanceInfo?: Record<string, unknown> | null;
-}
-
-interface HeldRow {
-  id: number;
-  stockUnitId: number;
-  quantity: number;
-  cartLineId: number;
 }
 
 /** Lines whose hold ended answer 409: a seat line with the seat message, others with the hold message. */
@@ -55,22 +49,15 @@ function assertNotExpired(line: LineRow, seated: boolean, now: Date) {
  */
 export async function updateCartLines(knex: Knex, owner: CartOwner, changes: readonly LineChange[], now = new Date()) {
   await knex.transaction(async (trx) => {
-    const lines = await lockOwnerLines(
+    const locked = await lockOwnerLines(
       trx,
       owner,
       changes.map((c) => c.id),
     );
+    const { lines } = locked;
+    assertLinesOpen(lines);
     const byId = new Map(lines.map((l) => [l.id, l]));
-    const held = (await trx('stock_holds')
-      .whereIn(
-        'cart_line_id',
-        lines.map((l) => l.id),
-      )
-      .where('state', 'held')
-      .orderBy('id')
-      .forUpdate()
-      .select('id', 'stock_unit_id', 'quantity', 'cart_line_id')) as HeldRow[];
-    const holdsOf = (lineId: number) => held.filter((h) => Number(h.cartLineId) === lineId);
+    const holdsOf = (lineId: number) => holdsOfLine(locked, lineId);
 
     // Catalogue rows, per date for the calendar facts.
     const items = new Map<string, CatalogueItem>();
@@ -88,7 +75,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
       lines.flatMap((l) => (l.ticketPackId === null ? [] : [l.ticketPackId])),
     );
 
-    const deltas = new Map<number, number>();
+    const resizes: { hold: LockedHold; to: number; cartLineId: number }[] = [];
     const audits: HoldAuditEntry[] = [];
     // Cart and unit of the item lines that grew, to check max_per_order once they are all changed.
     const grown = new Map<string, { cartId: number; unit: Parameters<typeof peopleInCart>[2]; item: CatalogueItem }>();
@@ -99,7 +86,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
       if (change.advanceInfo !== undefined) {
         update.advance_info = change.advanceInfo === null ? null : JSON.stringify(change.advanceInfo);
       }
-      let resize: { people: number; perHold: (h: HeldRow) => number } | null = null;
+      let resize: { people: number; perHold: (h: LockedHold) => number } | null = null;
 
       if (line.kind === 'item') {
         const item = items.get(`${line.itemId}|${line.date}`);
@@ -218,15 +205,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
         for (const h of holdsOf(line.id)) {
           const next = resize.perHold(h);
           if (next <= 0) throw new DomainError('cartLineUnavailable', 409);
-          if (next === h.quantity) continue;
-          await trx('stock_holds').where('id', h.id).update({ quantity: next, updated_at: trx.fn.now() });
-          addTo(deltas, Number(h.stockUnitId), next - h.quantity);
-          audits.push({
-            holdId: Number(h.id),
-            action: next > h.quantity ? 'increased' : 'decreased',
-            actorUserId: owner.userId,
-            data: { stockUnitId: Number(h.stockUnitId), from: h.quantity, to: next, cartLineId: line.id },
-          });
+          resizes.push({ hold: h, to: next, cartLineId: line.id });
         }
       }
       await trx('cart_lines').where('id', line.id).update(update);
@@ -241,6 +220,6 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
     }
 
     await auditHolds(trx, audits);
-    await changeHeld(trx, deltas);
+    await resizeHolds(trx, resizes, owner.userId);
   });
 }

@@ -1,16 +1,24 @@
 // The order side of a payment's outcome (server/features/payments/outcome.ts), run inside the transaction that
-// moves the payment, exactly once per payment: a success sells the holds, issues the tickets, settles the coins
-// and gives the reward coins; a failure gives the coins back (coupons count only for orders that did not fail).
-// The holds of a failed order stay in the cart until their deadline, so the visitor can try again.
+// moves the payment, exactly once per payment. Every outcome ends in one of two states:
+//   fulfilled: the order's frozen lines are bought (their holds sold through the ledger), one ticket per place,
+//     the coins settled, the reward coins given, the receipt queued (a durable job in this same transaction);
+//   unfulfillable: the places are gone (a payment that arrived after we had given up on it, and someone else took
+//     them meanwhile): the order is failed with reason places_gone and the payment side gives the money back.
+// A failure gives the coins back (coupons count only for orders that did not fail) and opens the lines again:
+// their holds stay in the cart until their deadline, so the visitor can try again.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { PaymentMode } from '../../../../common/enums';
 import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
 import { audit } from '../../../lib/audit';
-import type { PaymentOutcomeHandler } from '../../payments/outcome';
+import type { Clock } from '../../../lib/clock';
+import { lockOrderLines, openLines } from '../../carts/cartPath';
+import { JOB_NAMES } from '../../jobs/names';
+import type { JobQueue } from '../../jobs/queue';
+import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
 import type { Payment } from '../../payments/store';
-import { sellHolds } from '../../stock/services/sellHolds';
-import { coinExpiry } from '../coins';
+import { type FreeSale, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
+import { coinBalance, coinExpiry } from '../coins';
 
 interface OrderRow {
   id: number;
@@ -20,6 +28,8 @@ interface OrderRow {
   total: number;
   applicationNumber: string;
   rewardCoins: number;
+  coinDiscount: number;
+  failureReason: string | null;
 }
 
 interface LineRow {
@@ -32,6 +42,7 @@ interface LineRow {
   units: { kind: string; ageGroupId: number | null; quantity: number; unitPrice: number }[];
   holdIds: (number | string)[];
   cartLineId: number | null;
+  places: FreeSale[];
 }
 
 async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<OrderRow | undefined> {
@@ -40,6 +51,12 @@ async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<OrderR
 
 /** One ticket per person (basic, disability, companion) and, for packs, per item of each pack. */
 async function issueTickets(trx: Knex.Transaction, order: OrderRow, lines: LineRow[]): Promise<number> {
+  const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
+  const reward = new Map(
+    (
+      (await trx('items').whereIn('id', itemIds).select('id', 'reward_coins')) as { id: number; rewardCoins: number }[]
+    ).map((i) => [i.id, i.rewardCoins]),
+  );
   let n = 0;
   const rows: Record<string, unknown>[] = [];
   for (const line of lines) {
@@ -56,7 +73,7 @@ async function issueTickets(trx: Knex.Transaction, order: OrderRow, lines: LineR
         for (const c of contents) {
           for (let q = 0; q < c.quantity; q++) {
             n++;
-            rows.push(ticketRow(order, line, c.itemId, 'pack', null, first ? packPrice : 0, n, packNumber, null));
+            rows.push(ticketRow(order, line, c.itemId, 'pack', null, first ? packPrice : 0, n, packNumber, null, 0));
             first = false;
           }
         }
@@ -69,8 +86,20 @@ async function issueTickets(trx: Knex.Transaction, order: OrderRow, lines: LineR
       for (let q = 0; q < unit.quantity; q++) {
         n++;
         const seatCode = line.seats[seat++] ?? null;
+        const coins = reward.get(line.itemId as number) ?? 0;
         rows.push(
-          ticketRow(order, line, line.itemId as number, unit.kind, unit.ageGroupId, unit.unitPrice, n, null, seatCode),
+          ticketRow(
+            order,
+            line,
+            line.itemId as number,
+            unit.kind,
+            unit.ageGroupId,
+            unit.unitPrice,
+            n,
+            null,
+            seatCode,
+            coins,
+          ),
         );
       }
     }
@@ -89,6 +118,7 @@ function ticketRow(
   n: number,
   packNumber: string | null,
   seatCode: string | null,
+  rewardCoins: number,
 ) {
   return {
     id: randomUUID(),
@@ -106,30 +136,66 @@ function ticketRow(
     unit_kind: unitKind,
     age_group_id: ageGroupId,
     price,
+    reward_coins: rewardCoins,
     state: 'available',
   };
 }
 
-export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promise<void> {
-  const order = await lockOrder(trx, payment.orderId);
-  if (order?.state !== 'pending_payment') {
-    // Already settled (a second attempt for the same order cannot happen: one payment per order).
-    await audit(trx, { entity: 'order', entityId: payment.orderId, action: 'payment_ignored', data: payment.id });
-    return;
+type Settled = Fulfilment | 'settled before';
+
+/** Whether a late payment can still have what its order had: coins not spent meanwhile, coupons not used up. */
+async function lateMoneyStillThere(trx: Knex.Transaction, order: OrderRow): Promise<boolean> {
+  if (order.coinDiscount > 0 && (await coinBalance(trx, order.userId)) < order.coinDiscount) return false;
+  const { rows } = (await trx.raw(
+    `SELECT 1 FROM order_coupons oc JOIN user_coupons uc ON uc.id = oc.user_coupon_id JOIN coupons c ON c.id = uc.coupon_id
+     WHERE oc.order_id = ? AND c.usage_limit <= (
+       SELECT count(*) FROM order_coupons x JOIN orders o ON o.id = x.order_id
+       WHERE x.user_coupon_id = oc.user_coupon_id AND o.id <> oc.order_id
+         AND o.state NOT IN ('failed', 'cancelled', 'voided'))`,
+    [order.id],
+  )) as { rows: unknown[] };
+  return rows.length === 0;
+}
+
+/**
+ * Takes the order's places: its frozen holds when they are all still held (the usual case: a frozen line cannot
+ * lose them), else the places its lines took, again from what is free. False when they are gone.
+ */
+async function takePlaces(trx: Knex.Transaction, order: OrderRow, lines: LineRow[], now: Date): Promise<boolean> {
+  const holdIds = lines.flatMap((l) => l.holdIds.map(Number));
+  const locked = await lockOrderLines(trx, order.id);
+  const held = new Set(locked.holds.map((h) => h.id));
+  if (order.state === 'pending_payment' && holdIds.every((id) => held.has(id))) {
+    await sellHolds(trx, holdIds, { actorUserId: order.userId });
+    return true;
   }
-  if (payment.amount !== order.total || payment.userId !== order.userId) {
-    throw new Error(`payment ${payment.id} does not match order ${order.id}`);
-  }
+  // Late: whatever the order's lines still hold goes back first, then the places are bought from what is free.
+  await releaseLockedHolds(
+    trx,
+    locked.holds.filter((h) => holdIds.includes(h.id)),
+    'released',
+    order.userId,
+  );
+  const sold = await sellFromFree(
+    trx,
+    lines.flatMap((l) => l.places),
+    order.userId,
+  );
+  if (sold === null) return false;
+  await audit(trx, {
+    entity: 'order',
+    entityId: order.id,
+    action: 'late_places_taken',
+    data: { holdIds: sold, at: now },
+  });
+  return true;
+}
+
+async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, now: Date): Promise<void> {
   const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
   const authorisedOnly = payment.mode === PaymentMode.Auth;
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
-  const holdIds = lines.flatMap((l) => l.holdIds.map(Number));
-  // The cart's lock order (lines, then holds, then stock) so a cart change at the same moment cannot deadlock.
-  const cartLineIds = lines.flatMap((l) => (l.cartLineId === null ? [] : [Number(l.cartLineId)]));
-  if (cartLineIds.length) await trx('cart_lines').whereIn('id', cartLineIds).orderBy('id').forUpdate().select('id');
-  if (!authorisedOnly) await sellHolds(trx, holdIds);
   const issued = authorisedOnly ? 0 : await issueTickets(trx, order, lines);
-  const now = new Date();
   await trx('orders')
     .where({ id: order.id })
     .update({
@@ -137,9 +203,13 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
       amount_paid: payment.amount,
       payment_id: payment.id,
       paid_at: authorisedOnly ? null : now,
+      failure_reason: null,
       updated_at: now,
     });
-  await trx('coin_entries').where({ order_id: order.id, kind: 'minus', state: 'pending' }).update({ state: 'settled' });
+  await trx('coin_entries')
+    .where({ order_id: order.id, kind: 'minus' })
+    .whereIn('state', ['pending', 'cancelled'])
+    .update({ state: 'settled' });
   if (!authorisedOnly && order.rewardCoins > 0) {
     await trx('coin_entries').insert({
       user_id: order.userId,
@@ -148,10 +218,11 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
       amount: order.rewardCoins,
       order_id: order.id,
       expires_at: coinExpiry(now),
+      created_at: now,
     });
   }
   // The bought lines leave the cart (their holds are sold: the line reference is cleared by the foreign key).
-  if (cartLineIds.length) await trx('cart_lines').whereIn('id', cartLineIds).delete();
+  await trx('cart_lines').where('order_id', order.id).delete();
   await audit(trx, {
     entity: 'order',
     entityId: order.id,
@@ -161,36 +232,73 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment): Promis
   });
 }
 
-export async function orderFailed(trx: Knex.Transaction, payment: Payment): Promise<void> {
-  const order = await lockOrder(trx, payment.orderId);
-  if (order?.state !== 'pending_payment') return;
-  await trx('orders')
-    .where({ id: order.id })
-    .update({
-      state: moveOrder(order.state, 'failed'),
-      payment_id: payment.id,
-      failure_reason: payment.failureReason,
-      updated_at: new Date(),
-    });
-  await trx('coin_entries')
-    .where({ order_id: order.id, kind: 'minus', state: 'pending' })
-    .update({ state: 'cancelled' });
+async function failOrder(trx: Knex.Transaction, order: OrderRow, payment: Payment, reason: string, now: Date) {
+  if (order.state === 'pending_payment') {
+    await trx('orders')
+      .where({ id: order.id })
+      .update({
+        state: moveOrder(order.state, 'failed'),
+        payment_id: payment.id,
+        failure_reason: reason,
+        updated_at: now,
+      });
+    await trx('coin_entries')
+      .where({ order_id: order.id, kind: 'minus', state: 'pending' })
+      .update({ state: 'cancelled' });
+    await openLines(trx, order.id);
+  } else {
+    await trx('orders').where({ id: order.id }).update({ failure_reason: reason, updated_at: now });
+  }
   await audit(trx, {
     entity: 'order',
     entityId: order.id,
     action: 'failed',
     actorUserId: order.userId,
-    data: { paymentId: payment.id, reason: payment.failureReason },
+    data: { paymentId: payment.id, reason },
   });
 }
 
-/** Installed on `server.app.paymentOutcome`. Receipts are mailed after the transaction commits. */
-export function orderPaymentOutcome(afterPaid: (orderId: number) => void): PaymentOutcomeHandler {
+/** A payment succeeded (on time or late): fulfil its order, or say it cannot be. */
+export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Date): Promise<Settled> {
+  const order = await lockOrder(trx, payment.orderId);
+  if (!order) throw new Error(`payment ${payment.id} has no order ${payment.orderId}`);
+  if (payment.amount !== order.total || payment.userId !== order.userId) {
+    throw new Error(`payment ${payment.id} does not match order ${order.id}`);
+  }
+  const late = order.state === 'failed';
+  if (!late && order.state !== 'pending_payment') {
+    await audit(trx, { entity: 'order', entityId: order.id, action: 'payment_ignored', data: payment.id });
+    return 'settled before';
+  }
+  const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
+  const ok = (!late || (await lateMoneyStillThere(trx, order))) && (await takePlaces(trx, order, lines, now));
+  if (!ok) {
+    await failOrder(trx, order, payment, 'places_gone', now);
+    return 'unfulfillable';
+  }
+  await fulfil(trx, order, payment, now);
+  return 'fulfilled';
+}
+
+export async function orderFailed(trx: Knex.Transaction, payment: Payment, now: Date): Promise<void> {
+  const order = await lockOrder(trx, payment.orderId);
+  if (order?.state !== 'pending_payment') return;
+  await failOrder(trx, order, payment, payment.failureReason ?? 'provider_error', now);
+}
+
+/** Installed on `server.app.paymentOutcome`: work that follows (receipt, give-back) is queued in the transaction. */
+export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcomeHandler {
   return {
     async succeeded(trx, payment) {
-      await orderPaid(trx, payment);
-      trx.executionPromise.then(() => afterPaid(payment.orderId)).catch(() => undefined);
+      const settled = await orderPaid(trx, payment, clock.now());
+      if (settled === 'fulfilled' && payment.mode !== PaymentMode.Auth) {
+        await jobs.send(trx, JOB_NAMES.orderReceipt, { orderId: payment.orderId });
+      }
+      return settled === 'unfulfillable' ? 'unfulfillable' : 'fulfilled';
     },
-    failed: orderFailed,
+    failed: (trx, payment) => orderFailed(trx, payment, clock.now()),
+    async giveBack(trx, request) {
+      await jobs.send(trx, JOB_NAMES.paymentGiveBack, request as unknown as Record<string, unknown>);
+    },
   };
 }

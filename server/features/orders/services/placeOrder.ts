@@ -1,7 +1,9 @@
 // Places an order from one park's cart (or, for a quick buy, the given lines of it) and starts its payment.
-// One transaction decides everything (the user row is the lock of their coins and coupons, then the cart, its
-// lines and holds): totals, coupon and coin use, the order and its lines; the holds are given a payment window
-// so the expiry job leaves them while the visitor is at the provider. The payment starts after the commit.
+// One transaction decides everything (the user row is the lock of their coins, coupons and checkouts, then the
+// cart and its lines): totals, coupon and coin use, the order and its lines; the lines freeze (cartPath.ts) until
+// the payment's outcome, so what is paid for is exactly what is sold. The payment starts after the commit.
+// A checkout submitted twice with the same idempotency key (the PWA sends one per checkout) answers the same order
+// and payment; without a key, the frozen lines refuse a second order with 409 cartLineInPayment.
 import type { Knex } from 'knex';
 import { OrderKind, type OrderType, PaymentMethod, PaymentMode } from '../../../../common/enums';
 import type { AdvanceField } from '../../../../common/rules/advanceInfo';
@@ -17,9 +19,11 @@ import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
+import { freezeLines, openLines } from '../../carts/cartPath';
 import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
+import { findPayment } from '../../payments/store';
 import { auditHolds } from '../../stock/audit';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins } from '../coins';
 import { heldCoupons } from './listCoupons';
@@ -39,7 +43,15 @@ export interface PlaceOrderInput {
   card?: { token: string; holderName?: string | null } | { userCardId: number };
   saveCard?: boolean;
   locale: 'ja' | 'en';
+  /** One per checkout attempt, from the PWA: a repeat answers the same order. */
+  idempotencyKey?: string;
   now?: Date;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  applicationNumber: string;
+  payment: StartPaymentResult;
 }
 
 /** Tickets a line issues, at their prices (what coupons apply to); add-on plans are not tickets. */
@@ -56,8 +68,11 @@ export async function placeOrder(
   config: Config,
   outcome: PaymentOutcomeHandler,
   input: PlaceOrderInput,
-): Promise<{ orderId: number; applicationNumber: string; payment: StartPaymentResult | null }> {
+): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
+  const key = input.idempotencyKey;
+  const seen = key ? await orderByKey(knex, input.userId, key) : undefined;
+  if (seen) return repeatAnswer(knex, seen);
   await ensureWelcomeCoins(knex, input.userId);
   await ensureUserCoupons(knex, input.userId);
   const placed = await knex.transaction(async (trx) => {
@@ -66,10 +81,14 @@ export async function placeOrder(
       | undefined;
     if (!user) throw new DomainError('unauthorized', 401);
     if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+    // Under the user's lock: a concurrent submit of the same checkout committed first.
+    const repeat = key ? await orderByKey(trx, input.userId, key) : undefined;
+    if (repeat) return { repeat };
 
     const cart = await cartForCheckout(trx, input.userId, input.parkId, { lock: true, lineIds: input.lineIds });
     if (cart.lines.length === 0) throw new DomainError('cartEmpty', 400);
     if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound', 404);
+    if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment', 409);
     for (const line of cart.lines) {
       const held = line.holds.reduce((n, h) => n + h.quantity, 0);
       if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted', 409);
@@ -142,6 +161,7 @@ export async function placeOrder(
         payment_mode: mode,
         reward_coins: rewardCoins,
         ordered_at: now,
+        idempotency_key: key ?? null,
       })
       .returning(['id'])) as { id: number }[];
     if (!order) throw new Error('order not inserted');
@@ -159,10 +179,16 @@ export async function placeOrder(
         units: JSON.stringify(line.components),
         subtotal: line.subtotal,
         hold_ids: line.holds.map((h) => h.id),
+        places: JSON.stringify(await placesOf(trx, line)),
         advance_info: line.advanceInfo === null ? null : JSON.stringify(line.advanceInfo),
         cart_line_id: line.id,
       });
     }
+    await freezeLines(
+      trx,
+      cart.lines.map((l) => l.id),
+      order.id,
+    );
     for (const c of coupons) {
       await trx('order_coupons').insert({
         order_id: order.id,
@@ -211,17 +237,93 @@ export async function placeOrder(
     });
     return { orderId: order.id, applicationNumber, method, mode, total: totals.total };
   });
+  if ('repeat' in placed) return repeatAnswer(knex, placed.repeat as KeyedOrder);
 
-  const payment = await startPayment(knex, config, outcome, {
-    orderId: placed.orderId,
-    userId: input.userId,
-    method: placed.method,
-    mode: placed.mode,
-    amount: placed.total,
-    card: input.card,
-    saveCard: input.saveCard,
-    description: placed.applicationNumber,
-  });
+  let payment: StartPaymentResult;
+  try {
+    payment = await startPayment(knex, config, outcome, {
+      orderId: placed.orderId,
+      userId: input.userId,
+      method: placed.method,
+      mode: placed.mode,
+      amount: placed.total,
+      card: input.card,
+      saveCard: input.saveCard,
+      description: placed.applicationNumber,
+    });
+  } catch (err) {
+    await abandonUnstarted(knex, placed.orderId, now);
+    throw err;
+  }
   await knex('orders').where({ id: placed.orderId }).whereNull('payment_id').update({ payment_id: payment.payment.id });
   return { orderId: placed.orderId, applicationNumber: placed.applicationNumber, payment };
+}
+
+interface KeyedOrder {
+  id: number;
+  applicationNumber: string;
+}
+
+async function orderByKey(db: Knex | Knex.Transaction, userId: number, key: string) {
+  return (await db('orders').where({ user_id: userId, idempotency_key: key }).first('id', 'application_number')) as
+    | KeyedOrder
+    | undefined;
+}
+
+/** The answer the first submit of a checkout got (its payment may still be starting: wait for it a little). */
+async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const row = (await knex('payments').where({ order_id: order.id }).orderBy('created_at', 'desc').first('id')) as
+      | { id: string }
+      | undefined;
+    const payment = row ? await findPayment(knex, row.id) : undefined;
+    if (payment && payment.state !== 'created') {
+      const answer = { orderId: order.id, applicationNumber: order.applicationNumber };
+      if (payment.state === 'redirected' && payment.redirectUrl) {
+        return { ...answer, payment: { kind: 'redirect', url: payment.redirectUrl, payment } };
+      }
+      if (payment.state === 'failed' || payment.failureReason) {
+        return { ...answer, payment: { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment } };
+      }
+      return { ...answer, payment: { kind: 'completed', payment } };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new DomainError('checkoutInProgress', 409);
+}
+
+/**
+ * The payment could not even start (a refused card reference, a provider that never heard of it): the order fails
+ * at once and its lines open again, so nothing stays frozen without a payment to end it.
+ */
+async function abandonUnstarted(knex: Knex, orderId: number, now: Date): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const order = await trx('orders').where({ id: orderId }).forUpdate().first('state');
+    if (order?.state !== 'pending_payment') return;
+    if (await trx('payments').where({ order_id: orderId }).first('id')) return; // its payment will end it
+    await trx('orders')
+      .where({ id: orderId })
+      .update({ state: 'failed', failure_reason: 'not_started', updated_at: now });
+    await trx('coin_entries')
+      .where({ order_id: orderId, kind: 'minus', state: 'pending' })
+      .update({ state: 'cancelled' });
+    await openLines(trx, orderId);
+    await audit(trx, { entity: 'order', entityId: orderId, action: 'failed', data: { reason: 'not_started' } });
+  });
+}
+
+/** The places a line takes, to take them again should its payment come after its holds were given back. */
+async function placesOf(trx: Knex.Transaction, line: CheckoutLine) {
+  const seatIds = line.seatCodes.length
+    ? ((await trx('item_seats')
+        .where('item_id', line.itemId)
+        .whereIn('seat_code', line.seatCodes)
+        .orderBy('id')
+        .pluck('id')) as number[])
+    : [];
+  return line.holds.map((h, i) => ({
+    stockUnitId: h.stockUnitId,
+    quantity: h.quantity,
+    seatIds: i === 0 ? seatIds.map(Number) : [],
+  }));
 }

@@ -35,6 +35,6 @@ export async function handleProviderNotification(
   }
   const payment = await findByProviderRef(knex, provider.name, event.providerRef);
   if (!payment) throw notFound();
-  const settled = await settle(knex, config, outcome, payment.id, event, 'notification');
+  const settled = await settle(knex, outcome, payment.id, event, 'notification');
   return { ack: provider.notificationAck, payment: settled.payment };
 }

@@ -31,5 +31,5 @@ export async function reconcilePayment(
     throw err;
   }
   if (event.status === 'pending') return payment;
-  return (await settle(knex, config, outcome, payment.id, event, 'return')).payment;
+  return (await settle(knex, outcome, payment.id, event, 'return')).payment;
 }

@@ -177,12 +177,16 @@ export async function startPayment(
       const locked = (await lockPayment(trx, id)) as Payment;
       // A notification may already have settled it.
       if (locked.state !== 'created') return locked;
-      return moveState(trx, locked, 'redirected', { source: 'start', data: { url: result.url } });
+      return moveState(trx, locked, 'redirected', {
+        source: 'start',
+        data: { url: result.url },
+        set: { redirect_url: result.url },
+      });
     });
     if (payment.state === 'redirected') return { kind: 'redirect', url: result.url, payment };
     return outcomeOf(payment);
   }
-  const settled = await settle(knex, config, outcome, id, result.event, 'start');
+  const settled = await settle(knex, outcome, id, result.event, 'start');
   return outcomeOf(settled.payment);
 }
 

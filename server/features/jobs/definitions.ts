@@ -1,0 +1,42 @@
+// Every durable job. Sweeps run every interval (one instance at a time); the others are sent, in the transaction
+// of the change that needs them, by the code named in each. Each run is safe to repeat: pg-boss retries a job that
+// throws (with backoff) and may run one again after a crash.
+import { expireCoins } from '../orders/services/expireCoins';
+import { mailOrderRefunded } from '../orders/services/mailOrderRefunded';
+import { sendReceipt } from '../orders/services/sendReceipt';
+import { expirePendingPayments } from '../payments/services/expirePendingPayments';
+import { giveBackPayment } from '../payments/services/giveBackPayment';
+import { expireShares } from '../wallet/services/expireShares';
+import { retryRefunds } from '../wallet/services/retryRefunds';
+import { retireOldKeys } from '../wallet/services/rotateKeys';
+import { expireHolds } from './expireHolds';
+import { JOB_NAMES } from './names';
+import type { JobDefinition } from './queue';
+
+export const JOBS: readonly JobDefinition[] = [
+  { name: 'expireHolds', sweep: true, run: (_d, app, now) => expireHolds(app.knex, { now }) },
+  { name: 'expireCoins', sweep: true, run: (_d, app, now) => expireCoins(app.knex, now) },
+  { name: 'expireShares', sweep: true, run: (_d, app, now) => expireShares(app.knex, now) },
+  { name: 'retireTicketKeys', sweep: true, run: (_d, app, now) => retireOldKeys(app.knex, now) },
+  { name: 'retryRefunds', sweep: true, run: (_d, app, now) => retryRefunds(app.knex, app.config, now) },
+  {
+    name: 'expirePendingPayments',
+    sweep: true,
+    run: (_d, app, now) => expirePendingPayments(app.knex, app.config, app.paymentOutcome, now),
+  },
+  {
+    name: JOB_NAMES.orderReceipt,
+    run: (d, app) => sendReceipt(app.knex, app.mailer, app.config.publicUrl, Number(d.orderId)),
+  },
+  {
+    name: JOB_NAMES.paymentGiveBack,
+    // Money at a provider is worth a day of retries (provider down, our side redeployed...).
+    retryLimit: 20,
+    retryDelay: 30,
+    run: (d, app) => giveBackPayment(app, d as unknown as Parameters<typeof giveBackPayment>[1]),
+  },
+  {
+    name: JOB_NAMES.orderRefundedMail,
+    run: (d, app) => mailOrderRefunded(app.knex, app.mailer, app.config.publicUrl, String(d.paymentId)),
+  },
+];

@@ -1,0 +1,9 @@
+// Names of the jobs that code sends (sweeps are named in definitions.ts only).
+export const JOB_NAMES = {
+  /** orders/services/fulfilOrder.ts, once an order is paid: the receipt e-mail. */
+  orderReceipt: 'orderReceipt',
+  /** A payment whose order could not be fulfilled (or that we refused): refund or void it, then tell the buyer. */
+  paymentGiveBack: 'paymentGiveBack',
+  /** After a give-back: the e-mail saying the money went back. */
+  orderRefundedMail: 'orderRefundedMail',
+} as const;

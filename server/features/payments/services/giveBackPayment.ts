@@ -1,0 +1,77 @@
+// The job paymentGiveBack: money the provider holds that we will not keep goes back, and the buyer is told.
+//   - a payment we accepted whose order could not be fulfilled (its places were gone): a captured payment is
+//     refunded in full (refundPayment, with an idempotency key derived from the payment: a retried job refunds
+//     once), an authorised one is voided;
+//   - a success we refused (amount or order mismatch, or reported for a payment that had failed for another
+//     reason): the payment stays failed and the provider is asked to refund or void what it reported.
+// A provider that cannot be reached throws: the job is retried with backoff (for about a day). When done, the
+// order-refunded e-mail is queued.
+import { createHash } from 'node:crypto';
+import type { ServerApplicationState } from '@hapi/hapi';
+import { audit } from '../../../lib/audit';
+import { JOB_NAMES } from '../../jobs/names';
+import { providerFor } from '../providers';
+import { findPayment, providerTxn } from '../store';
+import { refundPayment } from './refundPayment';
+import { voidPayment } from './voidPayment';
+
+export interface GiveBackRequest {
+  paymentId: string;
+  /** Why the money goes back (audit and e-mail). */
+  reason: 'places_gone' | 'mismatch' | 'late_success';
+  /** For a refused success: what the provider reported. */
+  reported?: { status: 'authorized' | 'captured'; amount: number; providerRef: string; eventId: string };
+}
+
+/** A stable UUID for the refund of one give-back: the provider's idempotency key. */
+export function giveBackRefundId(paymentId: string, eventId = ''): string {
+  const h = createHash('sha256').update(`give-back:${paymentId}:${eventId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function giveBackPayment(app: ServerApplicationState, request: GiveBackRequest): Promise<string> {
+  const { knex, config } = app;
+  const payment = await findPayment(knex, request.paymentId);
+  if (!payment) return 'missing';
+  let done: string;
+  if (request.reported) {
+    // A success we refused: the payment row stays failed; the provider gives back what it reported.
+    const provider = providerFor(config, payment.provider);
+    const txn = { ...providerTxn(payment), providerRef: request.reported.providerRef || payment.providerRef || '' };
+    if (request.reported.status === 'authorized') await provider.void(txn);
+    else {
+      await provider.refund(
+        { ...txn, amount: request.reported.amount },
+        {
+          amount: request.reported.amount,
+          refundId: giveBackRefundId(payment.id, request.reported.eventId),
+          refundedBefore: 0,
+        },
+      );
+    }
+    done = request.reported.status === 'authorized' ? 'voided' : 'refunded';
+  } else if (payment.state === 'authorized') {
+    await voidPayment(knex, config, { paymentId: payment.id });
+    done = 'voided';
+  } else if (payment.state === 'captured' || payment.state === 'partially_refunded') {
+    await refundPayment(knex, config, {
+      paymentId: payment.id,
+      amount: payment.amount - payment.refundedAmount,
+      refundId: giveBackRefundId(payment.id),
+      reason: request.reason,
+    });
+    done = 'refunded';
+  } else {
+    done = payment.state; // voided or refunded already (a repeat of this job)
+  }
+  await knex.transaction(async (trx) => {
+    await audit(trx, {
+      entity: 'payment',
+      entityId: payment.id,
+      action: `payment.given_back`,
+      data: { reason: request.reason, how: done, reported: request.reported },
+    });
+    await app.jobs.send(trx, JOB_NAMES.orderRefundedMail, { paymentId: payment.id }, { singletonKey: payment.id });
+  });
+  return done;
+}
