@@ -100,6 +100,10 @@ export interface CancellationQuote {
   /** Refunded to the original payment method, and returned as coins. */
   refundAmount: number;
   refundCoins: number;
+  /** Reward coins the cancelled tickets earned, taken back from the balance. */
+  rewardCoinsBack: number;
+  /** Reward coins the balance could not cover, taken from the money refund instead (1 coin = 1 yen). */
+  refundReducedBy: number;
   /** The provider must confirm (state becomes cancel_waiting until it does). */
   needsProviderConfirmation: boolean;
 }

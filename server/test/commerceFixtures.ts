@@ -12,6 +12,7 @@ export interface Caller {
   token?: string;
   guest?: string;
   lang?: 'ja' | 'en';
+  headers?: Record<string, string>;
 }
 
 type Res = Awaited<ReturnType<TestContext['server']['inject']>>;
@@ -25,7 +26,7 @@ export function commerce(ctx: () => TestContext) {
   let items = 0;
 
   function call(method: string, url: string, who: Caller = {}, payload?: object) {
-    const headers: Record<string, string> = { 'accept-language': who.lang ?? 'ja' };
+    const headers: Record<string, string> = { 'accept-language': who.lang ?? 'ja', ...who.headers };
     if (who.token) headers.authorization = `Bearer ${who.token}`;
     if (who.guest) headers['x-guest-user-id'] = who.guest;
     return ctx().server.inject({ method, url, headers, payload });

@@ -9,7 +9,7 @@ export interface HeldCoupon extends CouponTerms {
   nameEn: string | null;
 }
 
-/** The user's coupons with their terms and how often each was used (failed orders do not count). */
+/** The user's coupons with their terms and how often each was used (failed, voided and wholly cancelled orders give their use back). */
 export async function heldCoupons(
   db: Knex | Knex.Transaction,
   userId: number,
@@ -37,7 +37,7 @@ export async function heldCoupons(
       'c.usage_limit',
       db.raw(
         `(SELECT count(*) FROM order_coupons oc JOIN orders o ON o.id = oc.order_id
-          WHERE oc.user_coupon_id = uc.id AND o.state <> 'failed')::int AS times_used`,
+          WHERE oc.user_coupon_id = uc.id AND o.state NOT IN ('failed', 'cancelled', 'voided'))::int AS times_used`,
       ),
       db.raw(
         '(SELECT coalesce(array_agg(ci.item_id), ARRAY[]::int[]) FROM coupon_items ci WHERE ci.coupon_id = c.id) AS item_ids',

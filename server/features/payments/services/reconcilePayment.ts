@@ -9,8 +9,8 @@ import { settle } from '../settle';
 import { findPayment, type Payment, providerTxn } from '../store';
 
 /**
- * Asks the provider (server-to-server) for a pending payment's result and settles it exactly once, as a
- * notification would. For the browser return and for jobs that look at payments left pending (e.g. before
+ * Asks the provider (server-to-server) for a pending payment's result (or for one we gave up on as abandoned) and
+ * settles it exactly once, as a notification would. For the browser return and for jobs that look at payments left pending (e.g. before
  * an order's holds expire). A payment that is not pending, or a provider that cannot answer, changes nothing.
  */
 export async function reconcilePayment(
@@ -21,7 +21,9 @@ export async function reconcilePayment(
 ): Promise<Payment> {
   const payment = await findPayment(knex, paymentId);
   if (!payment) throw notFound();
-  if (!isPendingPayment(payment.state) || !payment.providerRef) return payment;
+  // A payment we gave up on as abandoned may still have been completed at the provider: ask about it too.
+  const givenUp = payment.state === 'failed' && payment.failureReason === 'expired';
+  if ((!isPendingPayment(payment.state) && !givenUp) || !payment.providerRef) return payment;
   const provider = providerFor(config, payment.provider);
   let event: Awaited<ReturnType<typeof provider.queryStatus>>;
   try {

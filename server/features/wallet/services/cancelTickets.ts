@@ -15,6 +15,7 @@ import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import { refundPayment } from '../../payments';
+import { returnSold } from '../../stock/ledger';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
 import { planCancellation } from './quoteCancellation';
@@ -30,33 +31,26 @@ export interface CancellationRow {
   fee: number;
   refundAmount: number;
   refundCoins: number;
+  rewardCoinsBack: number;
+  refundReducedBy: number;
   state: 'refunding' | 'refund_failed' | 'done';
 }
 
-/** Gives the tickets' places back to stock: sold - 1 per ticket on its unit (unit id order), seats freed. */
+/** Gives the tickets' places back to stock through the ledger: sold - 1 per ticket on its unit, seats freed. */
 async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]): Promise<void> {
-  const perUnit = new Map<number, { n: number; seats: string[]; itemId: number }>();
+  const units: { stockUnitId: number; quantity: number; seatIds: number[] }[] = [];
   for (const t of tickets) {
     const unit = await trx('stock_units')
       .where({ item_id: t.itemId, date: t.useDate })
       .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
       .first('id');
     if (!unit) continue;
-    const entry = perUnit.get(Number(unit.id)) ?? { n: 0, seats: [], itemId: t.itemId };
-    entry.n++;
-    if (t.seatCode) entry.seats.push(t.seatCode);
-    perUnit.set(Number(unit.id), entry);
+    const seat = t.seatCode
+      ? await trx('item_seats').where({ item_id: t.itemId, seat_code: t.seatCode }).first('id')
+      : undefined;
+    units.push({ stockUnitId: Number(unit.id), quantity: 1, seatIds: seat ? [Number(seat.id)] : [] });
   }
-  for (const unitId of [...perUnit.keys()].sort((a, b) => a - b)) {
-    const e = perUnit.get(unitId) as { n: number; seats: string[]; itemId: number };
-    await trx.raw('UPDATE stock_units SET sold = sold - ? WHERE id = ? AND sold >= ?', [e.n, unitId, e.n]);
-    if (e.seats.length) {
-      await trx('seat_holds')
-        .where({ stock_unit_id: unitId })
-        .whereIn('seat_id', trx('item_seats').where({ item_id: e.itemId }).whereIn('seat_code', e.seats).select('id'))
-        .del();
-    }
-  }
+  await returnSold(trx, units);
 }
 
 async function finish(trx: Knex.Transaction, c: CancellationRow, now: Date): Promise<void> {
@@ -91,6 +85,8 @@ const quoteOf = (c: CancellationRow, needsProviderConfirmation: boolean): Cancel
   fee: c.fee,
   refundAmount: c.refundAmount,
   refundCoins: c.refundCoins,
+  rewardCoinsBack: c.rewardCoinsBack,
+  refundReducedBy: c.refundReducedBy,
   needsProviderConfirmation,
 });
 
@@ -174,6 +170,8 @@ export async function cancelTickets(
       fee: plan.quote.fee,
       refundAmount: plan.quote.refundAmount,
       refundCoins: plan.quote.refundCoins,
+      rewardCoinsBack: plan.quote.rewardCoinsBack,
+      refundReducedBy: plan.quote.refundReducedBy,
       state: plan.quote.refundAmount > 0 ? 'refunding' : 'done',
     };
     await trx('cancellations').insert({
@@ -187,10 +185,24 @@ export async function cancelTickets(
       fee: c.fee,
       refund_amount: c.refundAmount,
       refund_coins: c.refundCoins,
+      reward_coins_back: c.rewardCoinsBack,
+      refund_reduced_by: c.refundReducedBy,
       state: 'refunding',
       created_at: now,
       updated_at: now,
     });
+    // The reward coins go at once (before the refund is done), so they cannot be spent meanwhile.
+    if (c.rewardCoinsBack > 0) {
+      await trx('coin_entries').insert({
+        user_id: c.userId,
+        kind: 'minus',
+        reason: 'reward_back',
+        amount: -c.rewardCoinsBack,
+        order_id: c.orderId,
+        cancellation_id: c.id,
+        created_at: now,
+      });
+    }
     await trx('tickets')
       .whereIn('id', c.ticketIds)
       .update({ state: 'cancel_waiting', cancelled_at: now, cancellation_id: c.id, updated_at: now });

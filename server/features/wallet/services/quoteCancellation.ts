@@ -4,6 +4,7 @@ import type { CancellationQuote } from '../../../../common/dto/wallet';
 import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
 import { daysBetween, tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
+import { coinBalance } from '../../orders/coins';
 import { isCancellable, policiesFor, type TicketRow, ticketQuery } from '../tickets';
 
 type Db = Knex | Knex.Transaction;
@@ -81,14 +82,25 @@ export async function planCancellation(
     .leftJoin('payments as p', 'p.id', 'o.payment_id')
     .where('o.id', orderId)
     .first('o.payment_id', 'p.provider');
-  const refundAmount = parts.reduce((s, p) => s + p.refundAmount, 0);
+  const feeRefund = parts.reduce((s, p) => s + p.refundAmount, 0);
+  const refundCoins = parts.reduce((s, p) => s + p.refundCoins, 0);
+  // The reward coins the tickets earned go back too. What the balance (with the coins this cancellation returns)
+  // cannot cover comes off the money refund, so buying and cancelling never earns coins.
+  const earned = (await db('tickets').whereIn('id', ids).sum({ n: 'reward_coins' }).first()) as { n: unknown };
+  const rewardBack = Number(earned?.n ?? 0);
+  const available = (await coinBalance(db, userId)) + refundCoins;
+  const rewardCoinsBack = Math.max(0, Math.min(rewardBack, available));
+  const refundReducedBy = Math.min(rewardBack - rewardCoinsBack, feeRefund);
+  const refundAmount = feeRefund - refundReducedBy;
   const quote: CancellationQuote = {
     ticketIds: rows.map((r) => r.id).sort(),
     daysBefore: Math.min(...parts.map((p) => p.daysBefore)),
     chargeRate: Math.max(...parts.map((p) => p.chargeRate)),
     fee: parts.reduce((s, p) => s + p.fee, 0),
     refundAmount,
-    refundCoins: parts.reduce((s, p) => s + p.refundCoins, 0),
+    refundCoins,
+    rewardCoinsBack,
+    refundReducedBy,
     needsProviderConfirmation: refundAmount > 0 && Boolean(order?.provider) && order?.provider !== 'internal',
   };
   return { quote, orderId, paymentId: order?.paymentId ?? null, tickets: rows };
