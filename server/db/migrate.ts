@@ -31,9 +31,29 @@ export const migrationConfig = (dir = MIGRATIONS_DIR): Knex.MigratorConfig => ({
   tableName: 'knex_migrations',
 });
 
+/** Any number that is ours: the session lock that lets one instance migrate at a time. */
+const MIGRATION_LOCK = 7_020_261_124;
+
+/**
+ * Migrates to the latest. On PostgreSQL several instances may start at once on a fresh database: knex's own lock
+ * table does not exist yet then (two create it: `type "knex_migrations" already exists`), so the instances first
+ * queue on a session advisory lock, held on a connection of its own. PGlite is one process with one connection.
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest(migrationConfig())) as [number, string[]];
-  return applied;
+  const run = async () => ((await knex.migrate.latest(migrationConfig())) as [number, string[]])[1];
+  if (knex.client.config.client !== 'pg') return run();
+  const client = knex.client as {
+    acquireConnection(): Promise<{ query(sql: string, values?: unknown[]): Promise<unknown> }>;
+    releaseConnection(c: unknown): Promise<void>;
+  };
+  const lock = await client.acquireConnection();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await run();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.releaseConnection(lock);
+  }
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {

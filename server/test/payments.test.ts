@@ -39,11 +39,13 @@ interface Call {
   stateInTrx: string;
 }
 const calls: Call[] = [];
+/** Payments the recorded order side answers 'unfulfillable' for (their places are gone). */
+const unfulfillable = new Set<string>();
 const recorder: PaymentOutcomeHandler = {
   async succeeded(trx, payment) {
     const row = await trx('payments').where({ id: payment.id }).first('state');
     calls.push({ kind: 'succeeded', paymentId: payment.id, state: payment.state, stateInTrx: row.state });
-    return 'fulfilled';
+    return unfulfillable.has(payment.id) ? 'unfulfillable' : 'fulfilled';
   },
   async failed(trx, payment) {
     const row = await trx('payments').where({ id: payment.id }).first('state');
@@ -380,7 +382,7 @@ describe('card payments', () => {
 });
 
 describe('payments left at the provider', () => {
-  it('cancelling a pending payment fails it; a later approval is given back, never applied', async () => {
+  it('cancelling a pending payment fails it; a later approval is applied late (the order side fulfils it)', async () => {
     const u = await user();
     const r = await start(u.id, { method: PaymentMethod.PayPay, amount: 2600 });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
@@ -390,12 +392,10 @@ describe('payments left at the provider', () => {
     // The visitor comes back to the still open PayPay page and approves.
     const back = await pressButton(r.url, 'approve');
     await deliver();
-    expect((await browserReturn(back, u.token)).body.data.state).toBe('failed');
-    expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
-    const wallet = await knex('sandbox_wallet_payments').where({ merchant_payment_id: r.payment.orderRef }).first();
-    expect(wallet).toMatchObject({ status: 'REFUNDED', refundedAmount: 2600 });
+    expect((await browserReturn(back, u.token)).body.data).toMatchObject({ state: 'captured', failureReason: null });
+    expect(callsOf(r.payment.id)).toEqual(['failed:failed', 'succeeded:captured']);
     const actions = await knex('audit_logs').where({ entity: 'payment', entity_id: r.payment.id }).pluck('action');
-    expect(actions).toEqual(expect.arrayContaining(['payment.late_success', 'payment.late_success_refund']));
+    expect(actions).toEqual(expect.arrayContaining(['payment.late_success', 'payment.captured']));
   });
 
   it('cancelling asks the provider first: a result it already has is settled instead', async () => {
@@ -408,16 +408,22 @@ describe('payments left at the provider', () => {
     expect(callsOf(r.payment.id)).toEqual(['succeeded:captured']);
   });
 
-  it('a late 3-D Secure approval on a cancelled card payment is refunded at GMO', async () => {
+  it('a late 3-D Secure approval the order side cannot fulfil any more is refunded at GMO by the give-back job', async () => {
     const u = await user();
     const r = await start(u.id, { amount: 1100, card: { token: await tokenize('4000000000003220') } });
     if (r.kind !== 'redirect') throw new Error('expected a redirect');
     await cancelPendingPayment(knex, config(), recorder, { paymentId: r.payment.id });
+    unfulfillable.add(r.payment.id);
     await pressButton(r.url, 'approve');
     await deliver();
-    expect(await stateOf(r.payment.id)).toBe('failed');
+    expect(await knex('payments').where({ id: r.payment.id }).first('state', 'failure_reason')).toEqual({
+      state: 'captured',
+      failureReason: 'places_gone',
+    });
+    await ctx.server.plugins.jobs.runOnce();
+    expect(await stateOf(r.payment.id)).toBe('refunded');
     expect((await knex('sandbox_gmo_trades').where({ order_id: r.payment.orderRef }).first()).status).toBe('RETURN');
-    expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
+    expect(callsOf(r.payment.id)).toEqual(['failed:failed', 'succeeded:captured']);
   });
 });
 
@@ -578,9 +584,10 @@ describe('tampering and forgery', () => {
     expect(callsOf(r.payment.id)).toEqual(['failed:failed']);
     const res = await browserReturn(back, u.token);
     expect(res.body.data).toMatchObject({ state: 'failed', failureReason: 'amount_mismatch' });
+    await ctx.server.plugins.jobs.runOnce(); // the give-back job queued with the failure
     const actions = await knex('audit_logs').where({ entity: 'payment', entity_id: r.payment.id }).pluck('action');
     expect(actions).toEqual(
-      expect.arrayContaining(['payment.amount_mismatch', 'payment.failed', 'payment.mismatch_refund']),
+      expect.arrayContaining(['payment.amount_mismatch', 'payment.failed', 'payment.given_back']),
     );
     const wallet = await knex('sandbox_wallet_payments').where({ merchant_payment_id: r.payment.orderRef }).first();
     expect(wallet.status).toBe('REFUNDED');

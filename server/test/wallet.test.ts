@@ -353,6 +353,9 @@ describe('cancellation', () => {
       fee: 300,
       refundAmount: 665,
       refundCoins: 35,
+      // The 10 reward coins the ticket earned go back from the balance (which covers them).
+      rewardCoinsBack: 10,
+      refundReducedBy: 0,
       needsProviderConfirmation: true,
     });
 

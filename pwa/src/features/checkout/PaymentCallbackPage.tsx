@@ -59,7 +59,8 @@ function Callback() {
         const order = await orderSub.unwrap().catch(() => null);
         orderSub.unsubscribe();
         const parkId = order?.data.park.id;
-        if (SUCCEEDED_PAYMENT_STATES.includes(payment.state) && parkId) {
+        // A success whose places were gone meanwhile carries a reason (the money goes back): not completed.
+        if (SUCCEEDED_PAYMENT_STATES.includes(payment.state) && !payment.failureReason && parkId) {
           clearCheckout(parkId);
           navigate(`/cart/${parkId}/payment-completed?order=${payment.orderId}`, { replace: true });
           return;

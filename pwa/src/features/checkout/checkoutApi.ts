@@ -93,8 +93,14 @@ export const checkoutApi = api.injectEndpoints({
         return { url: '/me/photos', method: 'POST', body };
       },
     }),
-    placeOrder: build.mutation<Envelope<PlaceOrderAnswer>, PlaceOrderRequest>({
-      query: (body) => ({ url: '/orders', method: 'POST', body }),
+    // One idempotency key per checkout attempt: a double tap or a retry after a lost answer is the same order.
+    placeOrder: build.mutation<Envelope<PlaceOrderAnswer>, PlaceOrderRequest & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/orders',
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
       invalidatesTags: ['Cart', 'Coupon', 'Coin', 'Ticket', CARDS],
     }),
     getOrder: build.query<Envelope<OrderDetail>, number>({

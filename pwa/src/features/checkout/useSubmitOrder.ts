@@ -1,7 +1,7 @@
 // Placing the order and following its payment: a redirect leaves for the provider (3-D Secure, PayPay, merpay),
 // completed goes to the completion page, failed to the payment error page; refusals the visitor cannot fix here
 // (the tickets are gone, the application count is used up) go to the error page too, others are shown in place.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceOrderRequest } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
@@ -16,6 +16,8 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
   const [place, { isLoading }] = usePlaceOrderMutation();
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // The same key until the server has answered this attempt with an end: a repeat is the same order.
+  const attempt = useRef(crypto.randomUUID());
 
   const submit = async (
     draft: CheckoutDraft,
@@ -33,8 +35,9 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
       ...(method === PaymentMethod.Visa ? card : {}),
     };
     try {
-      const { data } = await place(body).unwrap();
+      const { data } = await place({ ...body, idempotencyKey: attempt.current }).unwrap();
       const p = data.payment;
+      if (p.kind === 'failed') attempt.current = crypto.randomUUID();
       if (p.kind === 'redirect') {
         setLeaving(true);
         window.location.assign(p.url);
@@ -48,6 +51,8 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
       navigate(`/payment/error?reason=${encodeURIComponent(p.reason)}&park=${parkId}`);
     } catch (err) {
       const code = apiCode(err);
+      // Refused (a 4xx with a code): nothing was placed, the next try is a new attempt. A lost answer keeps the key.
+      if (code) attempt.current = crypto.randomUUID();
       if (code && (ORDER_ERROR_REASONS as readonly string[]).includes(code)) {
         navigate(`/payment/error?reason=${encodeURIComponent(code)}&park=${parkId}`);
         return;
