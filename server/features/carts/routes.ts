@@ -128,7 +128,7 @@ export const cartRoutes: ServerRoute[] = [
         time: p.time,
         ...quantitiesOf(p),
       };
-      const now = new Date();
+      const now = request.server.app.clock.now();
       const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now, {
         catalogueTtlMs: Math.min(request.server.app.config.catalogueCacheMs, 2000),
       });
@@ -149,7 +149,12 @@ export const cartRoutes: ServerRoute[] = [
         'since the last look (e.g. hold expired), once',
     ),
     async handler(request, h) {
-      const { carts, meta } = await listCarts(knexOf(request), cartOwner(request), request.app.locale);
+      const { carts, meta } = await listCarts(
+        knexOf(request),
+        cartOwner(request),
+        request.app.locale,
+        request.server.app.clock.now(),
+      );
       return ok(h, carts, meta);
     },
   },
@@ -161,7 +166,13 @@ export const cartRoutes: ServerRoute[] = [
     }),
     async handler(request, h) {
       const { parkId } = request.params as { parkId: number };
-      const { cart, meta } = await getParkCart(knexOf(request), cartOwner(request), parkId, request.app.locale);
+      const { cart, meta } = await getParkCart(
+        knexOf(request),
+        cartOwner(request),
+        parkId,
+        request.app.locale,
+        request.server.app.clock.now(),
+      );
       return ok(h, cart, meta);
     },
   },
@@ -208,7 +219,7 @@ export const cartRoutes: ServerRoute[] = [
         ...quantitiesOf(l),
         advanceInfo: l.advance_info,
       }));
-      const now = new Date();
+      const now = request.server.app.clock.now();
       await updateCartLines(knexOf(request), owner, changes, now);
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, cartsMeta([], now));
@@ -231,7 +242,7 @@ export const cartRoutes: ServerRoute[] = [
       const owner = cartOwner(request);
       const { line_ids } = request.payload as { line_ids: number[] };
       const removed = await removeCartLines(knexOf(request), owner, line_ids);
-      const now = new Date();
+      const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), removed });
     },
@@ -252,7 +263,7 @@ export const cartRoutes: ServerRoute[] = [
       const userId = currentUserId(request);
       const { guest_user_id } = request.payload as { guest_user_id: string };
       const moved = await switchCart(knexOf(request), userId, guest_user_id, request.app.locale);
-      const now = new Date();
+      const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), cartOwner(request), request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), moved });
     },
