@@ -152,7 +152,11 @@ export async function startChild(
  * A round-robin HTTP balancer in front of several children (one PUBLIC_URL for all, as in production): each
  * request goes to the next target. The targets can be set after it listens.
  */
-export async function startBalancer(): Promise<{ url: string; setTargets(ports: number[]): void; close(): Promise<void> }> {
+export async function startBalancer(): Promise<{
+  url: string;
+  setTargets(ports: number[]): void;
+  close(): Promise<void>;
+}> {
   let targets: number[] = [];
   let next = 0;
   const server: Server = createHttpServer((req, res) => {
