@@ -8,6 +8,24 @@ export const MESSAGES = {
   routeNotFound: { ja: 'ページが見つかりません', en: 'Page Not Found' },
   badRequest: { ja: '入力内容に誤りがあります', en: 'The request is invalid' },
   invalidParam: { ja: '{field}の値が正しくありません', en: 'The value of {field} is invalid' },
+  invalidBody: {
+    ja: '送信内容はJSONのオブジェクトで送ってください',
+    en: 'The request body must be a JSON object',
+  },
+  unsupportedMediaType: {
+    ja: '送信内容はJSON（Content-Type: application/json）で送ってください',
+    en: 'The request body must be JSON (Content-Type: application/json)',
+  },
+  payloadTooLarge: { ja: '送信内容が大きすぎます', en: 'The request body is too large' },
+  childBirthdate: {
+    ja: 'キッズアカウントの生年月日は、18歳未満の日付を入力してください（未来の日付は指定できません）',
+    en: "A kids account needs a child's date of birth: under 18 today, and not in the future",
+  },
+  passwordIncorrect: { ja: 'パスワードが正しくありません', en: 'The password is incorrect' },
+  parentPasswordRequired: {
+    ja: '保護者のアカウントに戻るには、保護者のパスワードを入力してください',
+    en: "Enter the parent's password to switch back to the parent account",
+  },
   unauthorized: { ja: 'ログインしてください', en: 'Please sign in' },
   forbidden: { ja: 'この操作は許可されていません', en: 'You are not allowed to do this' },
   serverError: {

@@ -34,6 +34,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, validationFailAction } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
+import { inputGuardPlugin } from './plugins/inputGuard';
 import { openapiPlugin } from './plugins/openapi';
 import { staticPlugin } from './plugins/static';
 
@@ -85,6 +86,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register({ plugin: dbPlugin, options: { knex: deps.knex, closeOnStop: deps.closeDbOnStop } });
   await server.register(i18nPlugin);
   await server.register(errorsPlugin);
+  await server.register(inputGuardPlugin);
   await server.register(authPlugin);
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../../common/rules/email';
 import { isValidPassword } from '../../common/rules/password';
+import { text } from './routeKit';
 
 /** E-mail: trimmed, lower-cased, the shared format rule, "Please enter a correctly formatted email address." */
 export const email = () =>
@@ -16,10 +17,10 @@ export const password = () =>
     .custom((v: string, helpers) => (isValidPassword(v) ? v : helpers.error('any.invalid')))
     .error(new Error('passwordRule'));
 
-export const personName = () => Joi.string().trim().min(1).max(50);
+export const personName = () => text(50).min(1);
 export const telephone = () =>
   Joi.string()
     .trim()
     .pattern(/^0\d{1,4}-?\d{1,4}-?\d{3,4}$/)
     .allow('', null);
-export const isoDate = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
+export { isoDate } from './routeKit';

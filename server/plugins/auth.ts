@@ -13,9 +13,21 @@ export interface AuthCredentials {
   [key: string]: unknown;
 }
 
+/**
+ * Who may call a route beyond being signed in, declared in the route's options (`app: { access }`), enforced here:
+ *   parent: not a kids account (kids cannot pay, hold stock, keep cards or coupons, manage the family).
+ */
+export type Access = 'parent';
+
 declare module '@hapi/hapi' {
   interface UserCredentials extends AuthCredentials {}
+  interface RouteOptionsApp {
+    access?: Access;
+  }
 }
+
+/** Paths that must never answer without a signed-in caller (checked at start). */
+const PRIVATE_PATHS = /^\/api\/v1\/(me|staff)(\/|$)/;
 
 /** The token cookie: host-only prefixed, except over plain http on localhost where __Host- cannot be set. */
 export function tokenCookieName(publicUrl: string): string {
@@ -109,6 +121,26 @@ export const authPlugin: Plugin<void> = {
     }));
     server.auth.strategy('session', 'zoo-session');
     server.auth.default({ strategy: 'session', mode: 'try' });
+
+    server.ext('onPostAuth', (request, h) => {
+      const access = request.route.settings.app?.access;
+      const credentials = request.auth.credentials as AuthCredentials | null;
+      if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
+      return h.continue;
+    });
+    // A private route that forgot its auth is a start-up error, not a leak.
+    server.ext('onPreStart', () => {
+      const open = server
+        .table()
+        .filter((r) => PRIVATE_PATHS.test(r.path))
+        .filter((r) => {
+          const auth = r.settings.auth as { mode?: string } | false | undefined;
+          return auth?.mode !== 'required';
+        })
+        .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+      if (open.length)
+        throw new Error(`routes under /api/v1/me or /api/v1/staff without required auth: ${open.join(', ')}`);
+    });
   },
 };
 

@@ -9,6 +9,8 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'notFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
   429: 'tooManyRequests',
   503: 'serviceUnavailable',
 };
@@ -23,7 +25,11 @@ export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
   const key = err?.message;
   if (key && key in MESSAGES && !(err as ValidationError).details) throw new DomainError(key as MessageKey, 400);
   const detail = (err as ValidationError | undefined)?.details?.[0];
-  const field = detail?.path.join('.') ?? '';
+  const source = (err as { output?: { payload?: { validation?: { source?: string } } } })?.output?.payload?.validation
+    ?.source;
+  // The body itself is not an object ("", null, [1,2,3], 42): no field to name, so say what the body must be.
+  if (detail && detail.path.length === 0 && source === 'payload') throw new DomainError('invalidBody', 400);
+  const field = detail?.path.join('.') || source || '';
   if (detail?.type === 'any.required' || detail?.type === 'string.empty')
     throw new DomainError('required', 400, { field });
   throw new DomainError('invalidParam', 400, { field });

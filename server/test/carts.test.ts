@@ -312,14 +312,16 @@ describe('adding to the cart', () => {
     );
   });
 
-  it("a kids account keeps a cart, with its parent's telephone number", async () => {
+  it('a kids account cannot hold tickets (its payment functions are restricted): 403, nothing held', async () => {
     const item = await makeItem();
     const date = await openDate(item.id);
     const parent = await user();
     const kid = await user({ email: null, telephone: null, child_flag: 1, parent_id: parent.id });
     const res = await call('POST', '/api/v1/carts', kid, { item_id: item.id, date, ...adults(1) });
-    expect(res.statusCode, res.payload).toBe(201);
-    expect(body(await call('GET', '/api/v1/carts', kid)).data).toHaveLength(1);
+    expect(res.statusCode, res.payload).toBe(403);
+    expect(body(res).meta.code).toBe('childRestricted');
+    expect(await held(item.id, date)).toBe(0);
+    expect(body(await call('GET', '/api/v1/carts', kid)).data).toHaveLength(0);
   });
 
   it('respects minimum_participant and max_per_order across the lines of a unit', async () => {

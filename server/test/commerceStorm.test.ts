@@ -37,7 +37,7 @@ type BuyerScript = {
   adults: number;
   change: number | null;
   doubleSubmit: 'none' | 'sameKey' | 'noKey';
-  then: 'approve' | 'approveLate' | 'giveUp' | 'abandon';
+  ending: 'approve' | 'approveLate' | 'giveUp' | 'abandon';
 };
 type GuestScript = { adults: number; change: number | null; remove: boolean };
 
@@ -45,7 +45,7 @@ const buyerScript = fc.record<BuyerScript>({
   adults: fc.integer({ min: 1, max: 3 }),
   change: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
   doubleSubmit: fc.constantFrom('none', 'sameKey', 'noKey'),
-  then: fc.constantFrom('approve', 'approveLate', 'giveUp', 'abandon'),
+  ending: fc.constantFrom('approve', 'approveLate', 'giveUp', 'abandon'),
 });
 const guestScript = fc.record<GuestScript>({
   adults: fc.integer({ min: 1, max: 3 }),
@@ -128,9 +128,9 @@ describe('the commerce storm', () => {
       if (!ok) return;
       const url = body(ok).data.payment.url as string | undefined;
       if (!url) return;
-      if (s.then === 'approve') seen(await returnOf(await press(url, 'approve'), who.token as string));
-      else if (s.then === 'approveLate') late.push({ who, url });
-      else if (s.then === 'giveUp')
+      if (s.ending === 'approve') seen(await returnOf(await press(url, 'approve'), who.token as string));
+      else if (s.ending === 'approveLate') late.push({ who, url });
+      else if (s.ending === 'giveUp')
         seen(await c.call('POST', `/api/v1/orders/${body(ok).data.orderId}/cancel-payment`, who));
       // abandon: the visitor never comes back; the job gives the payment up after its window.
     }
@@ -205,7 +205,8 @@ describe('the commerce storm', () => {
     expect(money.filter((p) => ['created', 'redirected'].includes(p.state))).toEqual([]);
     // Something happened: places were sold and refusals were clear 409s.
     const unit = await c.knex()('stock_units').where({ item_id: item.id }).first();
-    const tally = statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+    const tally: Record<number, number> = {};
+    for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
     console.log(JSON.stringify({ unit, tally, codes, payments: money.length, kept: kept.length }));
     expect(unit.sold).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);

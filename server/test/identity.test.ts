@@ -531,7 +531,13 @@ describe('family accounts', () => {
       expect(res.statusCode, url).toBe(403);
       expect(body(res).meta.message).toBe('Kids accounts cannot use this');
     }
-    const back = await call('POST', `/api/v1/auth/switch/${kidMe.acting_parent_id}`, { token: kidToken });
+    // Back to the parent only with the parent's password.
+    const bare = await call('POST', `/api/v1/auth/switch/${kidMe.acting_parent_id}`, { token: kidToken });
+    expect(bare.statusCode).toBe(400);
+    const back = await call('POST', `/api/v1/auth/switch/${kidMe.acting_parent_id}`, {
+      token: kidToken,
+      payload: { password: PASSWORD },
+    });
     expect(back.statusCode).toBe(200);
     const parentAgain = (back.result as { access_token: string }).access_token;
     expect(body(await call('GET', '/api/v1/me', { token: parentAgain })).data.child_flag).toBe(0);

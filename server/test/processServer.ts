@@ -129,18 +129,26 @@ export async function startChild(
   };
   live.add(child);
   logs.push({ name, output });
+  let up = false;
   try {
-    await waitFor(
-      `${name} to answer /api/health`,
-      async () => {
-        if (code !== undefined) throw new Error(`${name} exited before it was up:\n${output()}`);
-        const res = await fetch(`${child.base}/api/health`, { signal: AbortSignal.timeout(2000) });
-        await res.arrayBuffer();
-        return res.status === 200;
-      },
-      timeoutMs,
-      200,
-    );
+    await Promise.race([
+      waitFor(
+        `${name} to answer /api/health`,
+        async () => {
+          if (code !== undefined) return true; // ends the polling: the exit below has failed the start
+          const res = await fetch(`${child.base}/api/health`, { signal: AbortSignal.timeout(2000) });
+          await res.arrayBuffer();
+          return res.status === 200;
+        },
+        timeoutMs,
+        200,
+      ),
+      // Exiting before it is up fails at once (not after the timeout).
+      gone.then(() => {
+        if (!up) throw new Error(`${name} exited before it was up`);
+      }),
+    ]);
+    up = true;
   } catch (err) {
     await child.kill();
     throw new Error(`${(err as Error).message}\n----- ${name} output -----\n${output()}`);

@@ -359,13 +359,18 @@ export const authRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       tags: ['api', 'auth'],
-      description: 'Act as one of your kids accounts, or switch back to the parent',
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: Joi.any() },
+      description:
+        "Act as one of your kids accounts, or switch back to the parent with the parent's `password` (400 without it, 403 when wrong)",
+      validate: {
+        params: Joi.object({ id: Joi.number().integer().min(1).required() }),
+        payload: Joi.object({ password: Joi.string().max(128) }).allow(null),
+      },
     },
     async handler(request) {
       const who = request.auth.credentials as AuthCredentials;
       const { id } = request.params as { id: number };
-      return switchAccount(request.server.app.knex, request.server.app.config, who, id);
+      const password = (request.payload as { password?: string } | null)?.password;
+      return switchAccount(request.server.app.knex, request.server.app.config, who, id, password);
     },
   },
 ];

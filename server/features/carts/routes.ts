@@ -81,8 +81,9 @@ export const cartRoutes: ServerRoute[] = [
     path: '/api/v1/carts',
     options: cartOptions(
       'Add a line (an item or a ticket pack) and hold its stock for 15 minutes (`expiresAt`); sold out is a 409. ' +
-        'Signed-in users need a telephone number.',
+        'Signed-in users need a telephone number; kids accounts cannot hold tickets (403).',
       {
+        app: { access: 'parent' },
         validate: {
           payload: Joi.object({
             item_id: id(),
@@ -184,6 +185,7 @@ export const cartRoutes: ServerRoute[] = [
         'seat_codes?, quantity?, advance_info? }] } }`: change lines (holds follow atomically; all or none); ' +
         "answers all the caller's carts",
       {
+        app: { access: 'parent' },
         validate: {
           payload: Joi.object({
             data: Joi.object({
@@ -255,6 +257,7 @@ export const cartRoutes: ServerRoute[] = [
         'park; a 400 with a message when a line would exceed a limit (nothing moves then)',
       {
         auth: REQUIRED,
+        app: { access: 'parent' },
         validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
       },
       false,

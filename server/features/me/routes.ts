@@ -19,12 +19,8 @@ const done = (request: Request, key: Parameters<typeof message>[0], data: unknow
   meta: { message: message(key, request.app.locale) },
 });
 
-/** Parent accounts only (a kid, or a parent acting as a kid, is refused). */
-function parentOnly(request: Request): number {
-  const c = who(request);
-  if (c.childFlag === 1) throw new DomainError('childRestricted', 403);
-  return c.userId;
-}
+/** The caller of a route declared `access: 'parent'` (a kid, or a parent acting as a kid, never gets here). */
+const parentOnly = (request: Request): number => who(request).userId;
 
 const childPayload = Joi.object({ name: personName().required(), birthdate: isoDate().required() });
 
@@ -67,7 +63,12 @@ export const meRoutes: ServerRoute[] = [
   {
     method: 'DELETE',
     path: '/api/v1/me',
-    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'Delete the account (and its kids accounts)' },
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'me'],
+      description: 'Delete the account (and its kids accounts)',
+    },
     async handler(request, h) {
       const userId = parentOnly(request);
       await deleteAccount(request.server.app.knex, request.server.app.config, userId);
@@ -82,6 +83,7 @@ export const meRoutes: ServerRoute[] = [
     path: '/api/v1/me/reset-password',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Change the password (or set one for accounts made with a social provider)',
       validate: {
@@ -157,6 +159,7 @@ export const meRoutes: ServerRoute[] = [
     path: '/api/v1/me/childs',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'me'],
       description: "The parent's kids accounts",
       validate: { query: Joi.object(pagingQuery) },
@@ -173,6 +176,7 @@ export const meRoutes: ServerRoute[] = [
     path: '/api/v1/me/childs',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Create a kids account (the parent must have a password)',
       validate: { payload: childPayload },
@@ -192,6 +196,7 @@ export const meRoutes: ServerRoute[] = [
     path: '/api/v1/me/childs/{id}',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'One of your kids accounts',
       validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }) },
@@ -206,6 +211,7 @@ export const meRoutes: ServerRoute[] = [
     path: '/api/v1/me/childs/{id}',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Edit one of your kids accounts',
       validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: childPayload },
@@ -286,7 +292,9 @@ export const meRoutes: ServerRoute[] = [
         .leftJoin('users', 'users.id', 'uploads.owner_id')
         .where('uploads.id', (request.params as { id: string }).id)
         .first('uploads.bytes', 'uploads.content_type', 'uploads.owner_id', 'users.parent_id');
-      const allowed = row && (row.ownerId === c.userId || row.parentId === c.userId || row.ownerId === c.actorId);
+      // The owner, or the owner's parent. Not the other way: a kids session (even one a parent opened) never sees
+      // the parent's photos.
+      const allowed = row && (row.ownerId === c.userId || row.parentId === c.userId);
       if (!allowed) throw new DomainError('notFound', 404);
       return h.response(row.bytes).type(row.contentType).header('cache-control', 'private, max-age=86400');
     },

@@ -5,7 +5,7 @@ import { message } from '../../../common/messages';
 import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
 import { cancelOrderPayment } from './services/cancelOrderPayment';
 import { getOrder } from './services/getOrder';
@@ -33,6 +33,7 @@ export const orderRoutes: ServerRoute[] = [
     path: '/api/v1/orders',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'orders'],
       description:
         "Place an order from one park's cart (or only line_ids for a quick buy) and start its payment: answers a redirect (3-D Secure, PayPay, merpay), completed or failed",
@@ -58,7 +59,6 @@ export const orderRoutes: ServerRoute[] = [
       },
     },
     async handler(request, h) {
-      refuseChild(request);
       const userId = currentUserId(request);
       const p = request.payload as {
         park_id: number;
@@ -155,11 +155,11 @@ export const orderRoutes: ServerRoute[] = [
     path: '/api/v1/me/coupons',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'coupons'],
       description: 'Your coupons with their terms and status (usable, used, expired, not yet valid)',
     },
     async handler(request, h) {
-      refuseChild(request);
       const rows = await listCoupons(request.server.app.knex, currentUserId(request));
       const locale = request.app.locale;
       const data: CouponView[] = rows.map((c) => ({

@@ -1,8 +1,8 @@
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { validateHolderName } from '../../../common/rules/card';
-import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
 import { isProviderConfigured } from './providers';
 import { deleteCard } from './services/deleteCard';
@@ -17,12 +17,6 @@ import { presentPayment } from './store';
 const paymentId = Joi.object({ id: Joi.string().guid().required() });
 const cardId = Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() });
 const noStore = 'private, no-store';
-
-/** Parent accounts only: kids accounts cannot pay or keep cards. */
-function cardOwner(request: Request): number {
-  refuseChild(request);
-  return currentUserId(request);
-}
 
 const holderName = Joi.string()
   .trim()
@@ -131,9 +125,14 @@ export const paymentRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/cards',
-    options: { auth: REQUIRED, tags: ['api', 'cards'], description: 'Registered cards (parent accounts)' },
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'cards'],
+      description: 'Registered cards (parent accounts)',
+    },
     async handler(request, h) {
-      const cards = await listCards(request.server.app.knex, cardOwner(request));
+      const cards = await listCards(request.server.app.knex, currentUserId(request));
       return h.response({ data: cards, meta: {} }).header('cache-control', noStore);
     },
   },
@@ -142,6 +141,8 @@ export const paymentRoutes: ServerRoute[] = [
     path: '/api/v1/me/cards',
     options: {
       auth: REQUIRED,
+      // Parent accounts only: kids accounts cannot pay or keep cards.
+      app: { access: 'parent' },
       tags: ['api', 'cards'],
       description: 'Register a card from a tokeniser token (at most 5)',
       validate: {
@@ -153,7 +154,7 @@ export const paymentRoutes: ServerRoute[] = [
       },
     },
     async handler(request, h) {
-      const userId = cardOwner(request);
+      const userId = currentUserId(request);
       const p = request.payload as { token: string; holder_name?: string | null; default?: boolean };
       const app = request.server.app;
       const { card } = await registerCard(app.knex, app.config, userId, {
@@ -169,12 +170,14 @@ export const paymentRoutes: ServerRoute[] = [
     path: '/api/v1/me/cards/{id}/default',
     options: {
       auth: REQUIRED,
+      // Parent accounts only: kids accounts cannot pay or keep cards.
+      app: { access: 'parent' },
       tags: ['api', 'cards'],
       description: 'Make a registered card the default; answers the list',
       validate: { params: cardId },
     },
     async handler(request) {
-      const userId = cardOwner(request);
+      const userId = currentUserId(request);
       const { id } = request.params as { id: number };
       const cards = await setDefaultCard(request.server.app.knex, userId, id);
       return { data: cards, meta: { message: message('cardSaved', request.app.locale) } };
@@ -185,12 +188,14 @@ export const paymentRoutes: ServerRoute[] = [
     path: '/api/v1/me/cards/{id}',
     options: {
       auth: REQUIRED,
+      // Parent accounts only: kids accounts cannot pay or keep cards.
+      app: { access: 'parent' },
       tags: ['api', 'cards'],
       description: 'Delete a registered card (at the provider too)',
       validate: { params: cardId },
     },
     async handler(request) {
-      const userId = cardOwner(request);
+      const userId = currentUserId(request);
       const { id } = request.params as { id: number };
       await deleteCard(request.server.app.knex, request.server.app.config, userId, id);
       return { data: null, meta: { message: message('cardDeleted', request.app.locale) } };

@@ -8,7 +8,7 @@ import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { currentUserId, REQUIRED, refuseChild } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
 import { cancelShare, reissueShare } from './services/cancelShare';
 import { cancelTickets } from './services/cancelTickets';
@@ -114,12 +114,12 @@ export const walletRoutes: ServerRoute[] = [
     path: '/api/v1/me/tickets/cancellation-quote',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'wallet'],
       description: 'What cancelling these tickets (of one order) would cost now: fee, refund in money and coins',
       validate: { query: Joi.object({ ticket_ids: Joi.any().required() }) },
     },
     async handler(request, h) {
-      refuseChild(request);
       const ids = idsQuery((request.query as { ticket_ids: unknown }).ticket_ids);
       return ok(h, await quoteCancellation(knexOf(request), currentUserId(request), ids));
     },
@@ -129,13 +129,13 @@ export const walletRoutes: ServerRoute[] = [
     path: '/api/v1/me/tickets/cancellations',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'wallet'],
       description:
         'Cancel tickets of one order by its policy: refund (partial) through the payment provider, coins returned, stock released; posting the same tickets again retries a refund the provider refused',
       validate: { payload: Joi.object({ ticket_ids: ticketIds().required() }) },
     },
     async handler(request, h) {
-      refuseChild(request);
       const { ticket_ids } = request.payload as { ticket_ids: string[] };
       const answer = await cancelTickets(
         knexOf(request),
@@ -167,9 +167,14 @@ export const walletRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/tickets/{id}',
-    options: { auth: REQUIRED, tags: ['api', 'wallet'], description: 'One of my tickets', validate: ticketParams },
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'wallet'],
+      description: 'One of my tickets',
+      validate: ticketParams,
+    },
     async handler(request, h) {
-      refuseChild(request);
       return ok(h, await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request)));
     },
   },
@@ -178,12 +183,12 @@ export const walletRoutes: ServerRoute[] = [
     path: '/api/v1/me/tickets/{id}/detail',
     options: {
       auth: REQUIRED,
+      app: { access: 'parent' },
       tags: ['api', 'wallet'],
       description: 'The order a ticket came from, the holder’s advance information and the cancellation quote',
       validate: ticketParams,
     },
     async handler(request, h) {
-      refuseChild(request);
       return ok(h, await getTicketDetail(knexOf(request), currentUserId(request), idParam(request), opts(request)));
     },
   },

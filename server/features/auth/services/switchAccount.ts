@@ -1,20 +1,28 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
-import { notFound } from '../../../lib/errors';
+import { DomainError, notFound } from '../../../lib/errors';
+import { verifyPassword } from '../../../lib/passwords';
 import type { AuthCredentials } from '../../../plugins/auth';
 import { issueAccessToken, revokeSession, type TokenResponse } from '../accessToken';
 
 /**
- * A parent switches to one of their kids (the new session remembers the parent as actor),
- * and back from the kid to the parent. Anything else is not found.
+ * A parent switches to one of their kids (the new session remembers the parent as actor), and back from the kid to
+ * the parent with the parent's password: a child holding the phone must not get past every restriction with a
+ * tap. Anything else is not found.
  */
 export async function switchAccount(
   knex: Knex,
   config: Config,
   who: AuthCredentials,
   targetId: number,
+  parentPassword?: string,
 ): Promise<TokenResponse> {
+  if (who.actorId && targetId === who.actorId) {
+    if (!parentPassword) throw new DomainError('parentPasswordRequired', 400);
+    const parent = await knex('users').where({ id: who.actorId }).whereNull('deleted_at').first('password_hash');
+    if (!(await verifyPassword(parent?.passwordHash, parentPassword))) throw new DomainError('passwordIncorrect', 403);
+  }
   return knex.transaction(async (trx) => {
     let token: TokenResponse;
     if (who.actorId && targetId === who.actorId) {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChildAccount, ParentAccount } from '../../../../common/dto/user';
+import { isChildBirthdate } from '../../../../common/rules/family';
+import { tokyoDate } from '../../../../common/time';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import { presentChild } from '../presentProfile';
@@ -23,12 +25,18 @@ export async function getChild(
   return presentChild(row);
 }
 
+function assertChildBirthdate(birthdate: string, now: Date): void {
+  if (!isChildBirthdate(birthdate, tokyoDate(now))) throw new DomainError('childBirthdate', 400);
+}
+
 /** A parent creates a kids account; the parent must have set a password first (spec section 5). */
 export async function createChild(
   knex: Knex,
   parentId: number,
   input: { name: string; birthdate: string },
+  now = new Date(),
 ): Promise<ChildAccount> {
+  assertChildBirthdate(input.birthdate, now);
   return knex.transaction(async (trx) => {
     const parent = await trx('users').where({ id: parentId }).whereNull('deleted_at').first();
     if (parent?.childFlag !== 0) throw new DomainError('childRestricted', 403);
@@ -53,7 +61,9 @@ export async function updateChild(
   parentId: number,
   childId: number,
   input: { name: string; birthdate: string },
+  now = new Date(),
 ): Promise<ChildAccount> {
+  assertChildBirthdate(input.birthdate, now);
   return knex.transaction(async (trx) => {
     await getChild(trx, parentId, childId);
     const [row] = await trx('users')

@@ -1,0 +1,48 @@
+// What every route shares: ids, the real-date rule, the string rule, the answer envelope, the Db type. Routes use
+// these instead of redefining them. The string rule is also applied to every query, path and body string at once,
+// before validation (server/plugins/inputGuard.ts), so no route can forget it.
+import type { ResponseToolkit } from '@hapi/hapi';
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { isIsoDate } from '../../common/rules/availability';
+
+export type Db = Knex | Knex.Transaction;
+
+export const MAX_ID = 2_147_483_647;
+/** A database id (positive int4). */
+export const id = () => Joi.number().integer().min(1).max(MAX_ID);
+
+/** Control characters that have no place in any text we take (tab, line feed and carriage return do). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this rule is for
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Characters, not UTF-16 units: 🐼 is one. */
+export const characters = (s: string) => [...s].length;
+
+/**
+ * Text: no control characters, at most `max` characters (not UTF-16 units), trimmed. `multiline` keeps line
+ * breaks; otherwise they are refused too.
+ */
+export const text = (max: number, options: { multiline?: boolean } = {}) =>
+  Joi.string()
+    .trim()
+    .custom((v: string, helpers) => {
+      if (CONTROL_CHARACTERS.test(v) || (!options.multiline && /[\r\n]/.test(v))) return helpers.error('any.invalid');
+      if (characters(v) > max) return helpers.error('any.invalid');
+      return v;
+    });
+
+/** The first year any date we take can have (birthdates, use dates): earlier is a typo, not a date. */
+export const FIRST_YEAR = 1900;
+
+/** A real calendar date YYYY-MM-DD (2021-02-30 and 0000-00-00 are not). */
+export const isRealDate = (v: string) => isIsoDate(v) && Number(v.slice(0, 4)) >= FIRST_YEAR;
+
+export const isoDate = () =>
+  Joi.string().custom((v: string, helpers) => (isRealDate(v) ? v : helpers.error('any.invalid')));
+
+export const PRIVATE = 'private, no-store';
+
+/** The `{ data, meta }` answer, private to its caller. */
+export const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
+  h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
