@@ -227,6 +227,13 @@ test('a parent creates a kids account, switches to it, is kept out of parent-onl
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { meta: { code: string } }).meta.code).toBe('childRestricted');
 
+  // Back to the parent only with the parent's password (a child holding the phone cannot).
+  await expect(page.getByRole('button', { name: '保護者アカウントに戻る' })).toBeDisabled();
+  await page.getByLabel('保護者のパスワード').fill('Wrong12345');
+  await page.getByRole('button', { name: '保護者アカウントに戻る' }).click();
+  await expect(page.getByText('パスワードが正しくありません')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'キッズアカウントで利用中' })).toBeVisible();
+  await page.getByLabel('保護者のパスワード').fill(PASSWORD);
   await page.getByRole('button', { name: '保護者アカウントに戻る' }).click();
   await expect(page.getByTestId('me-name')).toHaveText('保護者 一郎');
   await expect(page.getByRole('heading', { name: 'キッズアカウントで利用中' })).toHaveCount(0);

@@ -134,7 +134,8 @@ export const authPlugin: Plugin<void> = {
         .table()
         .filter((r) => PRIVATE_PATHS.test(r.path))
         .filter((r) => {
-          const auth = r.settings.auth as { mode?: string } | false | undefined;
+          const auth = r.settings.auth as { mode?: string } | undefined;
+          // `auth: false` leaves no settings: it is open too.
           return auth?.mode !== 'required';
         })
         .map((r) => `${r.method.toUpperCase()} ${r.path}`);

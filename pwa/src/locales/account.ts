@@ -155,6 +155,8 @@ export const accountJa = {
     actingTitle: 'キッズアカウントで利用中',
     actingLead: '現在「{{name}}」のキッズアカウントとして利用しています。',
     switchBack: '保護者アカウントに戻る',
+    parentPassword: '保護者のパスワード',
+    parentPasswordHint: 'お子さまが保護者の機能を使えないよう、戻るときは保護者のパスワードが必要です。',
     signOut: 'ログアウト',
     links: {
       myTickets: 'マイチケット',
@@ -395,6 +397,8 @@ export const accountEn: typeof accountJa = {
     actingTitle: 'Using a kids account',
     actingLead: 'You are using the kids account "{{name}}".',
     switchBack: 'Switch back to the parent account',
+    parentPassword: "Parent's password",
+    parentPasswordHint: "So that a child cannot use the parent's functions, switching back needs the parent's password.",
     signOut: 'Sign out',
     links: {
       myTickets: 'My Tickets',

@@ -82,7 +82,7 @@ function FamilyContent({ profile }: { profile: Profile }) {
     setSwitching(true);
     setSwitchError(null);
     try {
-      const token = await switchAccount(child.id).unwrap();
+      const token = await switchAccount({ id: child.id }).unwrap();
       await completeSignIn(token);
       navigate('/me', { replace: true });
     } catch (err) {

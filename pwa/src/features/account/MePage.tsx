@@ -5,7 +5,7 @@ import type { Profile } from '../../../../common/dto/user';
 import { completeSignIn, signOut } from '../../lib/sessionService';
 import { Avatar } from './Avatar';
 import { useSwitchAccountMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
+import { LiveMessage, ProfileGate, TextField, useLocale } from './components';
 import { errorText } from './helpers';
 
 interface MenuLink {
@@ -32,13 +32,14 @@ function MeContent({ profile }: { profile: Profile }) {
   const [switchAccount] = useSwitchAccountMutation();
   const [busy, setBusy] = useState<'switch' | 'signout' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [parentPassword, setParentPassword] = useState('');
   const isChild = profile.child_flag === 1;
 
   const switchBack = async (parentId: number) => {
     setBusy('switch');
     setError(null);
     try {
-      const token = await switchAccount(parentId).unwrap();
+      const token = await switchAccount({ id: parentId, password: parentPassword }).unwrap();
       await completeSignIn(token);
       setBusy(null);
       navigate('/me', { replace: true });
@@ -73,15 +74,31 @@ function MeContent({ profile }: { profile: Profile }) {
         <section className="panel notice-panel" aria-labelledby="acting-title">
           <h2 id="acting-title">{t('account.me.actingTitle')}</h2>
           <p>{t('account.me.actingLead', { name: profile.name })}</p>
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={busy !== null}
-            aria-busy={busy === 'switch' || undefined}
-            onClick={() => void switchBack(profile.acting_parent_id as number)}
+          <form
+            className="stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void switchBack(profile.acting_parent_id as number);
+            }}
           >
-            {t('account.me.switchBack')}
-          </button>
+            <TextField
+              label={t('account.me.parentPassword')}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={parentPassword}
+              onChange={(e) => setParentPassword(e.target.value)}
+              hint={t('account.me.parentPasswordHint')}
+            />
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={busy !== null || parentPassword === ''}
+              aria-busy={busy === 'switch' || undefined}
+            >
+              {t('account.me.switchBack')}
+            </button>
+          </form>
         </section>
       )}
       <LiveMessage text={error} />

@@ -122,8 +122,9 @@ export const accountApi = api.injectEndpoints({
     linkMirairo: build.mutation<Envelope<{ mirairo_flag: number }>, string>({
       query: (id) => ({ url: '/mirairo/mirairo_flag', method: 'POST', body: { social_user_id: id } }),
     }),
-    switchAccount: build.mutation<TokenResponse, number>({
-      query: (id) => ({ url: `/auth/switch/${id}`, method: 'POST', body: {} }),
+    // Back from a kids account to the parent needs the parent's password.
+    switchAccount: build.mutation<TokenResponse, { id: number; password?: string }>({
+      query: ({ id, password }) => ({ url: `/auth/switch/${id}`, method: 'POST', body: password ? { password } : {} }),
     }),
     updateMe: build.mutation<Envelope<Profile>, ProfileUpdate>({
       query: (body) => ({ url: '/me', method: 'PUT', body }),
