@@ -398,7 +398,8 @@ export const accountEn: typeof accountJa = {
     actingLead: 'You are using the kids account "{{name}}".',
     switchBack: 'Switch back to the parent account',
     parentPassword: "Parent's password",
-    parentPasswordHint: "So that a child cannot use the parent's functions, switching back needs the parent's password.",
+    parentPasswordHint:
+      "So that a child cannot use the parent's functions, switching back needs the parent's password.",
     signOut: 'Sign out',
     links: {
       myTickets: 'My Tickets',
