@@ -22,6 +22,18 @@ export const MESSAGES = {
     en: "A kids account needs a child's date of birth: under 18 today, and not in the future",
   },
   passwordIncorrect: { ja: 'パスワードが正しくありません', en: 'The password is incorrect' },
+  currentPasswordRequired: {
+    ja: 'この変更には現在のパスワードの入力が必要です',
+    en: 'Enter your current password to make this change',
+  },
+  freshSignInRequired: {
+    ja: 'この変更の前に、もう一度ログインしてください',
+    en: 'Please sign in again before making this change',
+  },
+  emailChangeSent: {
+    ja: '新しいメールアドレスに確認メールを送りました。10分以内にメールのリンクを開くと変更が完了します。',
+    en: 'We sent a confirmation e-mail to the new address. Open its link within 10 minutes to complete the change.',
+  },
   parentPasswordRequired: {
     ja: '保護者のアカウントに戻るには、保護者のパスワードを入力してください',
     en: "Enter the parent's password to switch back to the parent account",

@@ -485,7 +485,7 @@ describe('profile', () => {
   it('deletes the account after confirmation and frees the address', async () => {
     await registerAndVerify('leaving@example.jp');
     const { access_token: token } = await login('leaving@example.jp');
-    const res = await call('DELETE', '/api/v1/me', { token });
+    const res = await call('DELETE', '/api/v1/me', { token, payload: { password: PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect((await call('GET', '/api/v1/me', { token })).statusCode).toBe(401);
     expect(
@@ -574,5 +574,71 @@ describe('family accounts', () => {
     expect(body(res).meta.message).toBe(
       'キッズアカウントを作成するには、先に保護者アカウントのパスワードを設定してください',
     );
+  });
+});
+
+describe('account changes need proof', () => {
+  it('an e-mail change needs the current password, a link sent to the new address, and tells the old one', async () => {
+    await registerAndVerify('owner@example.jp', '持ち主 太郎');
+    const { access_token: token } = await login('owner@example.jp');
+    const profile = { name: '持ち主 太郎', email: 'thief@example.jp' };
+    const bare = await call('PUT', '/api/v1/me', { token, payload: profile, lang: 'en' });
+    expect(bare.statusCode).toBe(400);
+    expect(body(bare).meta.code).toBe('currentPasswordRequired');
+    const wrong = await call('PUT', '/api/v1/me', { token, payload: { ...profile, current_password: 'Wrong2026x' } });
+    expect(wrong.statusCode).toBe(403);
+    const asked = await call('PUT', '/api/v1/me', { token, payload: { ...profile, current_password: PASSWORD } });
+    expect(asked.statusCode, JSON.stringify(asked.result)).toBe(200);
+    // Nothing changed yet: the old address stays until the link is used.
+    expect(body(asked).data.email).toBe('owner@example.jp');
+    expect(body(asked).meta.code).toBe('emailChangeSent');
+    const told = await smtp.latest('owner@example.jp');
+    expect(told.text).toContain('thief@example.jp');
+    const link = linkFrom(await smtp.latest('thief@example.jp'), /http:\/\/localhost:3000\/email\/verify\/[\w-]+/);
+    const verified = await call('GET', `/api/v1/email/verify/${link.split('/').at(-1)}`);
+    expect(verified.statusCode, JSON.stringify(verified.result)).toBe(200);
+    expect(body(await call('GET', '/api/v1/me', { token })).data.email).toBe('thief@example.jp');
+    await login('thief@example.jp');
+  });
+
+  it('deleting the account needs the password on the server', async () => {
+    await registerAndVerify('leaving@example.jp');
+    const { access_token: token } = await login('leaving@example.jp');
+    expect((await call('DELETE', '/api/v1/me', { token })).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/v1/me', { token, payload: { password: 'Wrong2026x' } })).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/me', { token })).statusCode).toBe(200);
+    const gone = await call('DELETE', '/api/v1/me', { token, payload: { password: PASSWORD } });
+    expect(gone.statusCode, JSON.stringify(gone.result)).toBe(200);
+  });
+
+  it('registering an unverified address again leaves the pending account alone until its own link is used', async () => {
+    const email = 'pending@example.jp';
+    const first = await call('POST', '/api/v1/auth/register', {
+      ip: newIp(),
+      payload: {
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        name: '本人',
+        bot_token: await botToken(),
+      },
+    });
+    expect(first.statusCode).toBe(201);
+    const ownLink = linkFrom(await smtp.latest(email), /http:\/\/localhost:3000\/email\/verify\/[\w-]+/);
+    const before = await ctx.db.knex('users').where({ email }).first('name', 'password_hash');
+    const other = 'Other2026x';
+    const second = await call('POST', '/api/v1/auth/register', {
+      ip: newIp(),
+      payload: { email, password: other, password_confirmation: other, name: '他人', bot_token: await botToken() },
+    });
+    expect(second.statusCode).toBe(201);
+    expect(await ctx.db.knex('users').where({ email }).first('name', 'password_hash')).toEqual(before);
+    // The owner's own link still works, with the owner's password; the other link then does nothing.
+    expect((await call('GET', `/api/v1/email/verify/${ownLink.split('/').at(-1)}`)).statusCode).toBe(200);
+    await login(email);
+    const otherLink = linkFrom(await smtp.latest(email), /http:\/\/localhost:3000\/email\/verify\/[\w-]+/);
+    expect(otherLink).not.toBe(ownLink);
+    expect((await call('GET', `/api/v1/email/verify/${otherLink.split('/').at(-1)}`)).statusCode).toBe(400);
+    expect((await ctx.db.knex('users').where({ email }).first('name')).name).toBe('本人');
   });
 });

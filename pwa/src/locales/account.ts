@@ -198,6 +198,8 @@ export const accountJa = {
   },
   accountInformation: {
     title: 'アカウント情報',
+    emailChangeHint:
+      'メールアドレスの変更には現在のパスワードが必要です。新しいアドレスに届くリンクを開くと変更が完了します。',
   },
   changeIcon: {
     title: 'アイコンの変更',
@@ -440,6 +442,8 @@ export const accountEn: typeof accountJa = {
   },
   accountInformation: {
     title: 'Account information',
+    emailChangeHint:
+      'Changing the e-mail address needs your current password. It changes when you open the link we send to the new address.',
   },
   changeIcon: {
     title: 'Change icon',

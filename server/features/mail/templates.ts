@@ -33,3 +33,27 @@ export function passwordResetMail(locale: Locale, name: string, link: string): T
         text: `${name} 様\n\nパスワード再設定のお申し込みを受け付けました。\n以下のリンクを60分以内に開いて、新しいパスワードを設定してください。\n\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${sign.ja}`,
       };
 }
+
+export function emailChangeMail(locale: Locale, name: string, link: string): Template {
+  return locale === 'en'
+    ? {
+        subject: '[ZooPass] Confirm your new e-mail address',
+        text: `Hello ${name},\n\nYou asked to use this address for your ZooPass account. Open the link below within 10 minutes to confirm it:\n\n${link}\n\nUntil then your account keeps its current address.${sign.en}`,
+      }
+    : {
+        subject: '【ZooPass】新しいメールアドレスの確認',
+        text: `${name} 様\n\nZooPassアカウントのメールアドレスをこのアドレスに変更するお申し込みを受け付けました。\n以下のリンクを10分以内に開いて、変更を完了してください。\n\n${link}\n\n完了するまでは、現在のメールアドレスのままです。${sign.ja}`,
+      };
+}
+
+export function emailChangeNoticeMail(locale: Locale, name: string, newEmail: string): Template {
+  return locale === 'en'
+    ? {
+        subject: '[ZooPass] Your e-mail address is about to change',
+        text: `Hello ${name},\n\nSomeone signed in to your ZooPass account asked to change its e-mail address to ${newEmail}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now and contact us: your account keeps this address until then.${sign.en}`,
+      }
+    : {
+        subject: '【ZooPass】メールアドレス変更のお知らせ',
+        text: `${name} 様\n\nZooPassアカウントのメールアドレスを ${newEmail} に変更するお申し込みがありました。変更は、新しいアドレスに届いたリンクが開かれたときに完了します。\n\nお心当たりのない場合は、すぐにパスワードを変更し、お問い合わせください。それまではこのアドレスのままです。${sign.ja}`,
+      };
+}

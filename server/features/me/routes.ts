@@ -10,6 +10,7 @@ import { changePassword } from './services/changePassword';
 import { deleteAccount } from './services/deleteAccount';
 import { createChild, getChild, getParent, listChildren, updateChild } from './services/family';
 import { getProfile } from './services/getProfile';
+import { proveOwner } from './services/proveOwner';
 import { saveUpload } from './services/saveUpload';
 import { updateProfile } from './services/updateProfile';
 
@@ -51,13 +52,22 @@ export const meRoutes: ServerRoute[] = [
           birthdate: isoDate().allow(null, ''),
           language: Joi.number().valid(0, 1),
           gender: Joi.number().valid(0, 1, 2),
+          current_password: Joi.string().max(128),
         }),
       },
     },
     async handler(request) {
       const c = who(request);
-      await updateProfile(request.server.app.knex, c.userId, request.payload as Parameters<typeof updateProfile>[2]);
-      return done(request, 'accountUpdated', await getProfile(request.server.app.knex, c.userId, c.actorId));
+      const { app } = request.server;
+      const { emailChangeSent } = await updateProfile(
+        app.knex,
+        app,
+        c,
+        request.payload as Parameters<typeof updateProfile>[3],
+      );
+      const profile = await getProfile(app.knex, c.userId, c.actorId);
+      const key = emailChangeSent ? 'emailChangeSent' : 'accountUpdated';
+      return { data: profile, meta: { code: key, message: message(key, request.app.locale) } };
     },
   },
   {
@@ -67,11 +77,14 @@ export const meRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
-      description: 'Delete the account (and its kids accounts)',
+      description:
+        'Delete the account (and its kids accounts): `password` (accounts without one: a sign-in in the last 10 minutes)',
+      validate: { payload: Joi.object({ password: Joi.string().max(128) }).allow(null) },
     },
     async handler(request, h) {
-      const userId = parentOnly(request);
-      await deleteAccount(request.server.app.knex, request.server.app.config, userId);
+      const c = who(request);
+      await proveOwner(request.server.app.knex, c, (request.payload as { password?: string } | null)?.password);
+      await deleteAccount(request.server.app.knex, request.server.app.config, c.userId);
       return h
         .response(done(request, 'accountDeleted'))
         .unstate(tokenCookieName(request.server.app.config.publicUrl))

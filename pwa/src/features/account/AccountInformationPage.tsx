@@ -36,6 +36,9 @@ function AccountInformationForm({ profile }: { profile: Profile }) {
   const [prefectureId, setPrefectureId] = useState(Math.max(profile.prefecture_id, 0));
   const [birthdate, setBirthdate] = useState(profile.birthdate ?? '');
   const [gender, setGender] = useState(profile.gender);
+  const [currentPassword, setCurrentPassword] = useState('');
+  // A new address needs the current password (accounts with one); it changes when the mailed link is used.
+  const emailChanging = !isChild && normalizeEmail(email) !== (profile.email ?? '') && profile.has_password;
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -67,7 +70,9 @@ function AccountInformationForm({ profile }: { profile: Profile }) {
         birthdate: birthdate || null,
         language: profile.language,
         gender,
+        ...(emailChanging ? { current_password: currentPassword } : {}),
       }).unwrap();
+      setCurrentPassword('');
       showToast({ text: res.meta.message ?? message('accountUpdated', locale), kind: 'success' });
       await refreshProfile();
     } catch (err) {
@@ -99,6 +104,18 @@ function AccountInformationForm({ profile }: { profile: Profile }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={shown('email')}
+          required
+        />
+      )}
+      {emailChanging && (
+        <TextField
+          label={t('account.fields.currentPassword')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          hint={t('account.accountInformation.emailChangeHint')}
           required
         />
       )}

@@ -9,12 +9,7 @@ import { api } from '../../lib/api';
 import { setLocale } from '../../lib/i18n';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
-import {
-  useDeleteMeMutation,
-  useLinkMirairoMutation,
-  useUpdateMeMutation,
-  useVerifyPasswordMutation,
-} from './accountApi';
+import { useDeleteMeMutation, useLinkMirairoMutation, useUpdateMeMutation } from './accountApi';
 import { LiveMessage, ProfileGate, TextField, useLocale } from './components';
 import { errorText, UUID } from './helpers';
 import { useSocialRedirect } from './SocialButtons';
@@ -162,7 +157,6 @@ function DeleteAccount({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [verifyPassword] = useVerifyPasswordMutation();
   const [deleteMe] = useDeleteMeMutation();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -184,8 +178,7 @@ function DeleteAccount({ profile }: { profile: Profile }) {
     setBusy(true);
     setError(null);
     try {
-      if (profile.has_password) await verifyPassword(password).unwrap();
-      const res = await deleteMe().unwrap();
+      const res = await deleteMe(profile.has_password ? { password } : {}).unwrap();
       close();
       await clearSession();
       showToast({ text: res.meta.message ?? message('accountDeleted', locale), kind: 'success' });

@@ -35,6 +35,8 @@ export interface ProfileUpdate {
   birthdate: string | null;
   language: number;
   gender?: number;
+  /** Needed when the e-mail address changes (it changes only once the link mailed to the new address is used). */
+  current_password?: string;
 }
 
 type Message = Envelope<unknown>;
@@ -129,8 +131,9 @@ export const accountApi = api.injectEndpoints({
     updateMe: build.mutation<Envelope<Profile>, ProfileUpdate>({
       query: (body) => ({ url: '/me', method: 'PUT', body }),
     }),
-    deleteMe: build.mutation<Message, void>({
-      query: () => ({ url: '/me', method: 'DELETE' }),
+    // The server checks the password itself (accounts without one: a recent sign-in).
+    deleteMe: build.mutation<Message, { password?: string }>({
+      query: (body) => ({ url: '/me', method: 'DELETE', body }),
     }),
     changePassword: build.mutation<
       Message,

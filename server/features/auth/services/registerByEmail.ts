@@ -17,7 +17,9 @@ export interface RegisterInput {
 
 /**
  * E-mail registration: the account is created unverified and a verification link (valid 10 minutes) is mailed.
- * Registering again with an address that is still unverified replaces the pending details and sends a new link.
+ * Registering again with an address that is still unverified changes nothing yet: the new details ride on a new
+ * link to that address and apply only if that link is used (so nobody can reset a pending account's password or
+ * name without its mailbox).
  */
 export async function registerByEmail(knex: Knex, config: Config, mailer: Mailer, input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
@@ -27,14 +29,6 @@ export async function registerByEmail(knex: Knex, config: Config, mailer: Mailer
     let userId: number;
     if (existing) {
       userId = existing.id;
-      await trx('users')
-        .where({ id: userId })
-        .update({
-          password_hash: passwordHash,
-          name: input.name,
-          language: localeToLanguage(input.locale),
-          updated_at: new Date(),
-        });
     } else {
       const [row] = await trx('users')
         .insert({
@@ -52,7 +46,11 @@ export async function registerByEmail(knex: Knex, config: Config, mailer: Mailer
       action: existing ? 'register.retry' : 'register',
       actorUserId: userId,
     });
-    const token = await sendVerificationMail.createToken(trx, userId);
+    const token = await sendVerificationMail.createToken(
+      trx,
+      userId,
+      existing ? { registration: { passwordHash, name: input.name, language: localeToLanguage(input.locale) } } : {},
+    );
     return { userId, token };
   });
   await sendVerificationMail.send(

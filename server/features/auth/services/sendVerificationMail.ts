@@ -8,15 +8,39 @@ import { verificationMail } from '../../mail/templates';
 /** The registration link is valid for 10 minutes (spec section 9). */
 export const VERIFICATION_TTL_MS = 10 * 60 * 1000;
 
+/** What a link applies when opened, besides verifying the address (see verifyEmail). */
+export interface VerificationPayload {
+  /** An e-mail change: the address the link was sent to. */
+  newEmail?: string;
+  /** A second registration of an unverified address: its details. */
+  registration?: { passwordHash: string; name: string; language: number };
+}
+
 export const sendVerificationMail = {
-  /** A new single-use token; earlier unused links of the user stop working. */
-  async createToken(trx: Knex.Transaction, userId: number): Promise<string> {
+  /**
+   * A new single-use token. A plain (re)send makes earlier unused plain links of the user stop working; a link
+   * that carries a change leaves the others alone (someone else's second registration must not break the owner's
+   * own link).
+   */
+  async createToken(trx: Knex.Transaction, userId: number, payload: VerificationPayload = {}): Promise<string> {
     const token = randomToken();
-    await trx('email_verifications').where({ user_id: userId }).whereNull('used_at').update({ used_at: new Date() });
+    const plain = !payload.newEmail && !payload.registration;
+    if (plain) {
+      await trx('email_verifications')
+        .where({ user_id: userId })
+        .whereNull('used_at')
+        .whereNull('new_email')
+        .whereNull('password_hash')
+        .update({ used_at: new Date() });
+    }
     await trx('email_verifications').insert({
       user_id: userId,
       token_hash: sha256(token),
       expires_at: new Date(Date.now() + VERIFICATION_TTL_MS),
+      new_email: payload.newEmail ?? null,
+      password_hash: payload.registration?.passwordHash ?? null,
+      name: payload.registration?.name ?? null,
+      language: payload.registration?.language ?? null,
     });
     return token;
   },
