@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { withSessionLock } from './sessionLock';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../migrations');
 
@@ -40,20 +41,11 @@ const MIGRATION_LOCK = 7_020_261_124;
  * queue on a session advisory lock, held on a connection of its own. PGlite is one process with one connection.
  */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const run = async () => ((await knex.migrate.latest(migrationConfig())) as [number, string[]])[1];
-  if (knex.client.config.client !== 'pg') return run();
-  const client = knex.client as {
-    acquireConnection(): Promise<{ query(sql: string, values?: unknown[]): Promise<unknown> }>;
-    releaseConnection(c: unknown): Promise<void>;
-  };
-  const lock = await client.acquireConnection();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return await run();
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await client.releaseConnection(lock);
-  }
+  return withSessionLock(
+    knex,
+    MIGRATION_LOCK,
+    async () => ((await knex.migrate.latest(migrationConfig())) as [number, string[]])[1],
+  );
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {

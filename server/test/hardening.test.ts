@@ -193,3 +193,40 @@ describe('who may call a route is declared in its configuration', () => {
     await expect(server.initialize()).rejects.toThrow(/\/api\/v1\/me\/leak/);
   });
 });
+
+describe('ownership', () => {
+  it("an upload id of someone else in a cart line's advance information is refused when the order is placed", async () => {
+    const owner = await c.user();
+    const buyer = await c.user();
+    const item = await c.makeItem({
+      advanceInfo: [{ key: 'face', kind: 'face_photo', labelJa: '顔写真', labelEn: 'Face photo', required: true }],
+    });
+    const lineId = await c.addToCart(buyer, item, 1);
+    const photo = async (ownerId: number) => {
+      const id = randomUUID();
+      await c
+        .knex()('uploads')
+        .insert({
+          id,
+          owner_id: ownerId,
+          purpose: 'face',
+          content_type: 'image/jpeg',
+          size: 3,
+          bytes: Buffer.from('ffd8ff', 'hex'),
+        });
+      return id;
+    };
+    const setPhoto = (id: string) =>
+      c.call('PUT', '/api/v1/carts', buyer, {
+        data: { lines: [{ id: lineId, advance_info: { tickets: [{ face: id }] } }] },
+      });
+    expect((await setPhoto(await photo(owner.id))).statusCode).toBe(200);
+    const order = () =>
+      c.call('POST', '/api/v1/orders', buyer, { park_id: item.parkId, agreement: true, payment_method: 3 });
+    const refused = await order();
+    expect(refused.statusCode, refused.payload).toBe(400);
+    expect(await c.knex()('orders').where({ user_id: buyer.id })).toHaveLength(0);
+    expect((await setPhoto(await photo(buyer.id))).statusCode).toBe(200);
+    expect((await order()).statusCode).toBe(201);
+  });
+});

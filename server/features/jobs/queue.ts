@@ -11,7 +11,11 @@
 import type { ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
+import { withSessionLock } from '../../db/sessionLock';
 import { type SqlExecutor, sqlExecutor } from './sqlExecutor';
+
+/** The advisory lock instances take while they set the job tables up. */
+const START_LOCK = 7_020_261_125;
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -61,20 +65,26 @@ export class JobQueue {
     this.boss.on('error', (err) => this.log(['jobs', 'error'], { err }));
   }
 
-  /** Creates the queues (idempotent). Does not take work: see `work()`. */
+  /**
+   * Creates the queues (idempotent). Does not take work: see `work()`. Instances starting at once on PostgreSQL
+   * queue on an advisory lock: pg-boss 10 creates its schema and each queue's partition without one, and two
+   * instances doing it together deadlock (one of them then fails to start).
+   */
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
-    for (const d of this.byName.values()) {
-      await this.boss.createQueue(d.name, {
-        name: d.name,
-        policy: 'standard',
-        retryLimit: d.retryLimit ?? 8,
-        retryDelay: d.retryDelay ?? 5,
-        retryBackoff: d.retryBackoff ?? true,
-        expireInSeconds: d.expireInSeconds ?? 300,
-      });
-    }
+    await withSessionLock(this.knex, START_LOCK, async () => {
+      await this.boss.start();
+      for (const d of this.byName.values()) {
+        await this.boss.createQueue(d.name, {
+          name: d.name,
+          policy: 'standard',
+          retryLimit: d.retryLimit ?? 8,
+          retryDelay: d.retryDelay ?? 5,
+          retryBackoff: d.retryBackoff ?? true,
+          expireInSeconds: d.expireInSeconds ?? 300,
+        });
+      }
+    });
     this.started = true;
   }
 

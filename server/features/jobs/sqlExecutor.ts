@@ -24,6 +24,9 @@ export function sqlExecutor(db: Knex | Knex.Transaction): SqlExecutor {
         releaseConnection(c: DriverConnection): Promise<void>;
       };
       const connection = await client.acquireConnection();
+      // pg-boss sends whole `BEGIN; ...; COMMIT;` texts: one that fails part-way leaves the connection inside a
+      // failed transaction. Outside a transaction of ours, roll it back before the pool hands it to anyone else.
+      const ownTransaction = !(db as { isTransaction?: boolean }).isTransaction;
       try {
         if (connection.exec && (values ?? []).length === 0) {
           const results = await connection.exec(text);
@@ -31,6 +34,9 @@ export function sqlExecutor(db: Knex | Knex.Transaction): SqlExecutor {
         }
         const result = await connection.query(text, values ?? []);
         return { rows: result.rows ?? [] };
+      } catch (err) {
+        if (ownTransaction) await connection.query('ROLLBACK').catch(() => undefined);
+        throw err;
       } finally {
         await client.releaseConnection(connection);
       }

@@ -114,6 +114,7 @@ export async function placeOrder(
       const first = problems[0];
       if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete', 400);
       if (first) throw new DomainError(first.error, 400, first.params);
+      await assertOwnPhotos(trx, input.userId, fields, line.advanceInfo);
     }
 
     // Money: coupons, coins, total.
@@ -257,6 +258,28 @@ export async function placeOrder(
   }
   await knex('orders').where({ id: placed.orderId }).whereNull('payment_id').update({ payment_id: payment.payment.id });
   return { orderId: placed.orderId, applicationNumber: placed.applicationNumber, payment };
+}
+
+const PHOTO_PURPOSE = { face_photo: 'face', gate_photo: 'gate' } as const;
+
+/** Photos in advance information are upload ids: each must be the buyer's own upload of the right kind. */
+async function assertOwnPhotos(
+  trx: Knex.Transaction,
+  userId: number,
+  fields: readonly AdvanceField[],
+  answers: Record<string, unknown> | null,
+): Promise<void> {
+  const tickets = (answers as { tickets?: Record<string, unknown>[] } | null)?.tickets ?? [];
+  for (const field of fields) {
+    if (field.kind === 'text') continue;
+    const ids = tickets.map((t) => t[field.key]).filter((v): v is string => typeof v === 'string' && v !== '');
+    if (ids.length === 0) continue;
+    const own = (await trx('uploads')
+      .whereIn('id', ids)
+      .where({ owner_id: userId, purpose: PHOTO_PURPOSE[field.kind] })
+      .pluck('id')) as string[];
+    if (new Set(own).size !== new Set(ids).size) throw new DomainError('advanceInfoIncomplete', 400);
+  }
 }
 
 interface KeyedOrder {
