@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { message } from '../common/messages';
+import { PASSWORD as ACCOUNT_PASSWORD, signInNewUser, uniqueEmail, verificationToken } from './support/accounts';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/mails`;
 const OIDC = new RegExp(`^http://localhost:${Number(process.env.E2E_PORT ?? 4173) + 1}/`);
@@ -293,4 +294,27 @@ test('linking a Mirairo ID from the settings page comes back to settings and sho
   await expect(page.getByTestId('mirairo-linked')).toBeVisible();
   const profile = (await (await page.request.get('/api/v1/me')).json()) as { data: { mirairo_flag: number } };
   expect(profile.data.mirairo_flag).toBe(1);
+});
+
+test('an e-mail change needs the current password and completes through the link sent to the new address', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const oldEmail = await signInNewUser(page, '変更 花子');
+  const newEmail = uniqueEmail('moved');
+  await page.goto('/me/settings/account-infomation');
+  await page.getByLabel('メールアドレス').fill(newEmail);
+  const password = page.getByLabel('現在のパスワード');
+  await expect(password).toBeVisible();
+  await password.fill(ACCOUNT_PASSWORD);
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByText('新しいメールアドレスに確認メールを送りました', { exact: false })).toBeVisible();
+  // Until the link is used, the account keeps its address.
+  const before = (await (await page.request.get('/api/v1/me')).json()) as { data: { email: string } };
+  expect(before.data.email).toBe(oldEmail);
+  const token = await verificationToken(page.request, newEmail);
+  await page.goto(`/email/verify/${token}`);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/v1/me')).json()) as { data: { email: string } }).data.email)
+    .toBe(newEmail);
 });

@@ -8,7 +8,8 @@ export const PASSWORD = 'Zoo12345';
 export const uniqueEmail = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.jp`;
 
-async function verificationToken(request: APIRequestContext, email: string): Promise<string> {
+/** The token of the latest verification link mailed to `email` (registration or e-mail change). */
+export async function verificationToken(request: APIRequestContext, email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
