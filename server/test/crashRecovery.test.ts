@@ -17,7 +17,17 @@ import { addDays } from '../../common/time';
 import { loadConfig } from '../config';
 import { createKnex, createPglite, toCount } from '../db/knex';
 import { commerce } from './commerceFixtures';
-import { allOutput, type ChildServer, freePort, killAll, sleep, startChild, waitFor } from './processServer';
+import {
+  allOutput,
+  api,
+  approve,
+  type ChildServer,
+  freePort,
+  killAll,
+  sleep,
+  startChild,
+  waitFor,
+} from './processServer';
 import { startSmtp } from './smtp';
 import { adminUrl, PG_TEMPLATE_DB, PGLITE_TEMPLATE_FILE } from './testDb';
 import type { TestContext } from './testServer';
@@ -76,43 +86,6 @@ async function freshDatabase(): Promise<{
 }
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;
-
-/** JSON over HTTP with the buyer's token. */
-async function api(base: string, method: string, url: string, token?: string, payload?: object) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'accept-language': 'ja',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    body: payload ? JSON.stringify(payload) : undefined,
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
-  let body: { data: any; meta: any } | null = null;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, text, body };
-}
-
-/** Presses Approve on the PayPay sandbox page as a person would; answers where the browser is sent back. */
-async function approve(url: string): Promise<string> {
-  const page = await fetch(url, { redirect: 'manual' });
-  const action = /<form method="post" action="([^"]+)"/.exec(await page.text())?.[1];
-  if (!action) throw new Error(`no approval form at ${url}`);
-  const res = await fetch(new URL(action.replace(/&amp;/g, '&'), url), {
-    method: 'POST',
-    body: 'decision=approve',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
-  await res.arrayBuffer();
-  expect(res.status).toBe(303);
-  return res.headers.get('location') as string;
-}
 
 /** The browser's return to our PWA, posted to the API as the callback page does. */
 function postReturn(base: string, location: string, token: string) {

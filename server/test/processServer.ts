@@ -3,21 +3,11 @@
 // its output kept for printing when a test fails.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createNetServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
+export { freePort } from './testServer';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -200,4 +190,41 @@ export async function startBalancer(): Promise<{
         server.close(() => done());
       }),
   };
+}
+
+/** JSON over HTTP with the buyer's token. */
+export async function api(base: string, method: string, url: string, token?: string, payload?: object) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'accept-language': 'ja',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
+    body: payload ? JSON.stringify(payload) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
+  let body: { data: any; meta: any } | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, text, body };
+}
+
+/** Presses Approve on the PayPay sandbox page as a person would; answers where the browser is sent back. */
+export async function approve(url: string): Promise<string> {
+  const page = await fetch(url, { redirect: 'manual' });
+  const action = /<form method="post" action="([^"]+)"/.exec(await page.text())?.[1];
+  if (!action) throw new Error(`no approval form at ${url}`);
+  const res = await fetch(new URL(action.replace(/&amp;/g, '&'), url), {
+    method: 'POST',
+    body: 'decision=approve',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  await res.arrayBuffer();
+  if (res.status !== 303) throw new Error(`approval answered ${res.status}`);
+  return res.headers.get('location') as string;
 }

@@ -21,6 +21,8 @@ import { JOBS } from '../features/jobs/definitions';
 import { commerce } from './commerceFixtures';
 import {
   allOutput,
+  api,
+  approve,
   type ChildServer,
   freePort,
   killAll,
@@ -107,41 +109,6 @@ async function startPair(round: number, seed: boolean): Promise<Pair> {
 }
 
 const MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.ts$/.test(f)).length;
-
-async function api(base: string, method: string, url: string, token?: string, payload?: object) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'accept-language': 'ja',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    body: payload ? JSON.stringify(payload) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
-  let body: { data: any; meta: any } | null = null;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, text, body };
-}
-
-async function approve(url: string): Promise<string> {
-  const page = await fetch(url, { redirect: 'manual' });
-  const action = /<form method="post" action="([^"]+)"/.exec(await page.text())?.[1];
-  if (!action) throw new Error(`no approval form at ${url}`);
-  const res = await fetch(new URL(action.replace(/&amp;/g, '&'), url), {
-    method: 'POST',
-    body: 'decision=approve',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
-  await res.arrayBuffer();
-  if (res.status !== 303) throw new Error(`approval answered ${res.status}`);
-  return res.headers.get('location') as string;
-}
 
 /** Units whose counts break `sold + held <= capacity`, or disagree with their holds (after the dust settles). */
 async function brokenUnits(knex: Knex, withLedger: boolean) {
