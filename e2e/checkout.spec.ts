@@ -400,6 +400,31 @@ test('PayPay: the sandbox approval page, then the return page, then completion',
   await shot(page, '17-completed-paypay');
 });
 
+test('a payment left at the PayPay page freezes the cart until it is completed or cancelled from the cart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await apiUser(request);
+  await signInPage(page, user);
+  const id = await itemId(request, (i) => i.name === '仙台うみの杜水族館 入館券');
+  const day = await availableDay(request, id, 1, 5);
+  await addLine(page, { item_id: id, date: day.date, quantities: [{ age_group_id: 5, quantity: 1 }] });
+  await toPayment(page);
+  await page.getByTestId('method-choices').getByText('PayPay').click();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/sandbox\/paypay\//);
+  // The visitor leaves the approval page for the cart instead.
+  await page.goto('/cart');
+  const notice = page.getByTestId('cart-in-payment');
+  await expect(notice).toContainText('お支払い手続き中');
+  await expect(page.getByTestId('cart-proceed')).toHaveCount(0);
+  await notice.getByRole('button', { name: 'お支払いを取り消す' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('cart-proceed')).toBeVisible();
+});
+
 test('a registered card pays an annual pass with a face photo; cards are listed, made default and deleted', async ({
   page,
   request,

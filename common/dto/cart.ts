@@ -117,6 +117,8 @@ export interface CartLine {
   /** What each holder must give before payment (empty: nothing asked). */
   advanceInfoFields: AdvanceField[];
   lottery: boolean;
+  /** The order awaiting payment that froze this line (it cannot change until that payment ends or is given up). */
+  pendingOrderId: number | null;
 }
 
 export interface Cart {

@@ -76,6 +76,9 @@ export const checkoutJa = {
   },
   cart: {
     title: 'カート',
+    inPayment:
+      'このカートのチケットはお支払い手続き中です。お支払いページで手続きを完了するか、お支払いを取り消してから変更してください。',
+    cancelPayment: 'お支払いを取り消す',
     holdNote: 'カートに入れたチケットは一定時間確保されます。時間内にお手続きを完了してください。',
     holdLeft: 'お支払い期限まで',
     holdOver: 'お支払い期限が過ぎました',
@@ -315,6 +318,9 @@ export const checkoutEn: typeof checkoutJa = {
   },
   cart: {
     title: 'Cart',
+    inPayment:
+      'Tickets in this cart are being paid for. Complete the payment on the payment page, or cancel the payment to change them.',
+    cancelPayment: 'Cancel the payment',
     holdNote: 'Tickets in your cart are held for a limited time. Please complete your purchase before the hold ends.',
     holdLeft: 'Hold ends in',
     holdOver: 'The hold has ended',

@@ -155,6 +155,7 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     advanceInfo: line.advanceInfo,
     advanceInfoFields: item?.advanceInfoFields ?? [],
     lottery: line.lottery,
+    pendingOrderId: line.orderId,
   };
 }
 

@@ -8,6 +8,7 @@ import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
 import {
   type CartLineChange,
+  useCancelOrderPaymentMutation,
   useGetCartsQuery,
   useRemoveCartLinesMutation,
   useUpdateCartLinesMutation,
@@ -200,8 +201,11 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
   const isChild = useIsChild();
   const [update, updating] = useUpdateCartLinesMutation();
   const [remove, removing] = useRemoveCartLinesMutation();
+  const [cancelPayment, cancelling] = useCancelOrderPaymentMutation();
   const [error, setError] = useState<string | null>(null);
-  const busy = updating.isLoading || removing.isLoading;
+  const busy = updating.isLoading || removing.isLoading || cancelling.isLoading;
+  // Lines an order awaiting payment froze: no change until that payment ends or is given up.
+  const pendingOrderId = cart.lines.find((l) => l.pendingOrderId !== null)?.pendingOrderId ?? null;
   const next = `/cart/${cart.park.id}/add-info`;
 
   const change = async (c: CartLineChange) => {
@@ -247,7 +251,24 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
         <span>{t('checkout.cart.subtotal')}</span>
         <strong data-testid="cart-subtotal">{formatYen(cart.subtotal, locale)}</strong>
       </p>
-      {isChild ? (
+      {pendingOrderId !== null ? (
+        <div className="notice stack" data-testid="cart-in-payment">
+          <p>{t('checkout.cart.inPayment')}</p>
+          <button
+            type="button"
+            className="button button--block"
+            disabled={busy}
+            aria-busy={cancelling.isLoading || undefined}
+            onClick={() =>
+              void cancelPayment(pendingOrderId)
+                .unwrap()
+                .catch((err: unknown) => setError(errorText(err, locale)))
+            }
+          >
+            {t('checkout.cart.cancelPayment')}
+          </button>
+        </div>
+      ) : isChild ? (
         <p className="notice">{message('childRestricted', locale)}</p>
       ) : signedIn ? (
         <Link to={next} className="button button--primary button--block" data-testid="cart-proceed">

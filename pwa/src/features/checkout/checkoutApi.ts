@@ -103,6 +103,11 @@ export const checkoutApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Cart', 'Coupon', 'Coin', 'Ticket', CARDS],
     }),
+    // Gives up a payment left at the provider's page: its cart lines can change again.
+    cancelOrderPayment: build.mutation<Envelope<OrderDetail>, number>({
+      query: (id) => ({ url: `/orders/${id}/cancel-payment`, method: 'POST', body: {} }),
+      invalidatesTags: ['Cart', 'Coin'],
+    }),
     getOrder: build.query<Envelope<OrderDetail>, number>({
       query: (id) => `/orders/${id}`,
       keepUnusedDataFor: 0,
@@ -167,6 +172,7 @@ export const {
   useRemoveCartLinesMutation,
   useUploadPhotoMutation,
   usePlaceOrderMutation,
+  useCancelOrderPaymentMutation,
   useGetOrderQuery,
   usePaymentReturnMutation,
   usePaymentsConfigQuery,

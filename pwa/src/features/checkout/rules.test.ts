@@ -28,6 +28,7 @@ import {
 
 function line(over: Partial<CartLine> = {}): CartLine {
   return {
+    pendingOrderId: null,
     id: 1,
     kind: 'item',
     itemId: 7,
