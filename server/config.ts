@@ -29,6 +29,7 @@ export interface Config {
   turnstile: { siteKey: string; secretKey: string } | undefined;
   social: SocialConfig;
   payments: PaymentsConfig;
+  push: PushConfig;
 }
 
 /** Card payments (GMO Payment Gateway style). `sandbox`: the local sandbox on this server stands in. */
@@ -144,6 +145,10 @@ const schema = Joi.object({
   MERPAY_API_SECRET: Joi.string().empty(''),
   MERPAY_MERCHANT_ID: Joi.string().empty(''),
   SANDBOX_NOTIFY_INTERVAL_MS: Joi.number().integer().min(0).max(600_000).default(1000),
+  VAPID_PUBLIC_KEY: Joi.string().pattern(/^[\w-]{80,100}$/),
+  VAPID_PRIVATE_KEY: Joi.string().pattern(/^[\w-]{40,50}$/),
+  VAPID_SUBJECT: Joi.string().pattern(/^(mailto:|https:\/\/)/),
+  PUSH_CA_FILE: Joi.string(),
 }).unknown(true);
 
 const LOCAL_CLIENT_SECRET = 'local-oidc-client-secret-for-development-only';
@@ -237,6 +242,30 @@ function paymentsConfig(v: Record<string, string | undefined>, env: string, publ
   };
 }
 
+export interface PushConfig {
+  /** Both or neither: without them the key pair is made on first start and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** Who push services can reach about our messages (the VAPID JWT's `sub`): a mailto: or https: URL. */
+  subject: string;
+  /** Extra CA certificate (PEM file) trusted for push endpoints: tests with a local HTTPS push service. */
+  caFile: string | undefined;
+}
+
+function pushConfig(v: Record<string, string | undefined>): PushConfig {
+  if (Boolean(v.VAPID_PUBLIC_KEY) !== Boolean(v.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  }
+  const from = /<([^>]+)>/.exec(v.MAIL_FROM ?? '')?.[1] ?? v.MAIL_FROM ?? 'no-reply@zoopass.jp';
+  return {
+    vapid:
+      v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
+        ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
+        : null,
+    subject: v.VAPID_SUBJECT ?? `mailto:${from}`,
+    caFile: v.PUSH_CA_FILE,
+  };
+}
+
 export class ConfigError extends Error {}
 
 export const LOCAL_OIDC_CLIENT_SECRET = LOCAL_CLIENT_SECRET;
@@ -272,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     social: socialConfig(value, value.NODE_ENV, port),
     payments: paymentsConfig(value, value.NODE_ENV, publicUrl, value.APP_SECRET),
+    push: pushConfig(value),
   };
 }

@@ -15,6 +15,7 @@ import { livingThingRoutes } from './features/livingThings/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { meRoutes } from './features/me/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { orderRoutes } from './features/orders/routes';
 import { orderPaymentOutcome } from './features/orders/services/fulfilOrder';
 import { pageRoutes } from './features/pages/routes';
@@ -111,6 +112,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...stockRoutes,
     ...cartRoutes,
     ...orderRoutes,
+    ...notificationRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

@@ -58,6 +58,8 @@ export async function createHttpTestServer(env: Record<string, string> = {}): Pr
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     SANDBOX_NOTIFY_INTERVAL_MS: '0',
+    // The tests run the jobs themselves (runOnce): no worker of this server takes them meanwhile.
+    HOLD_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
   return { ...ctx, base };

@@ -175,9 +175,21 @@ export const authRoutes: ServerRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/auth/logout',
-    options: { auth: REQUIRED, tags: ['api', 'auth'], description: 'Sign out: the token is revoked' },
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'auth'],
+      description: "Sign out: the token is revoked, and this device's push subscription (`push_endpoint`) removed",
+      validate: { payload: Joi.object({ push_endpoint: Joi.string().uri().max(2048) }).allow(null) },
+    },
     async handler(request) {
       const who = request.auth.credentials as AuthCredentials;
+      const pushEndpoint = (request.payload as { push_endpoint?: string } | null)?.push_endpoint;
+      if (pushEndpoint) {
+        await request.server.app
+          .knex('push_subscriptions')
+          .where({ user_id: who.userId, endpoint: pushEndpoint })
+          .delete();
+      }
       await logout(request.server.app.knex, who.sessionId, who.userId);
       return ok(request, 'loggedOut');
     },

@@ -1,6 +1,10 @@
 // Every durable job. Sweeps run every interval (one instance at a time); the others are sent, in the transaction
 // of the change that needs them, by the code named in each. Each run is safe to repeat: pg-boss retries a job that
 // throws (with backoff) and may run one again after a crash.
+
+import { deliverPush } from '../notifications/services/deliverPush';
+import { PUSH_DELIVERY_JOB } from '../notifications/services/notify';
+import { notifyExpiringHolds } from '../notifications/services/notifyExpiringHolds';
 import { expireCoins } from '../orders/services/expireCoins';
 import { mailOrderRefunded } from '../orders/services/mailOrderRefunded';
 import { sendReceipt } from '../orders/services/sendReceipt';
@@ -14,6 +18,7 @@ import { JOB_NAMES } from './names';
 import type { JobDefinition } from './queue';
 
 export const JOBS: readonly JobDefinition[] = [
+  { name: 'notifyExpiringHolds', sweep: true, run: (_d, app, now) => notifyExpiringHolds(app.knex, now) },
   { name: 'expireHolds', sweep: true, run: (_d, app, now) => expireHolds(app.knex, { now }) },
   { name: 'expireCoins', sweep: true, run: (_d, app, now) => expireCoins(app.knex, now) },
   { name: 'expireShares', sweep: true, run: (_d, app, now) => expireShares(app.knex, now) },
@@ -34,6 +39,13 @@ export const JOBS: readonly JobDefinition[] = [
     retryLimit: 20,
     retryDelay: 30,
     run: (d, app) => giveBackPayment(app, d as unknown as Parameters<typeof giveBackPayment>[1]),
+  },
+  {
+    name: PUSH_DELIVERY_JOB,
+    // Minutes matter for a hold; a push service down for long is covered by the inbox.
+    retryLimit: 6,
+    retryDelay: 2,
+    run: (d, app, now) => deliverPush(app, d as { notificationId: number; subscriptionId: number }, now),
   },
   {
     name: JOB_NAMES.orderRefundedMail,

@@ -5,6 +5,7 @@
 import type { Plugin, Server } from '@hapi/hapi';
 import { JOBS } from './definitions';
 import { type JobDefinition, JobQueue } from './queue';
+import { registerJobQueue } from './registry';
 
 export interface JobsApi {
   runOnce(now?: Date): Promise<Record<string, unknown>>;
@@ -29,6 +30,7 @@ export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly JobDefinit
       (tags, data) => server.log(tags, data),
     );
     server.app.jobs = queue;
+    registerJobQueue(server.app.knex, queue);
     let working = false;
     server.expose({
       runOnce: (now?: Date) => queue.drain(now ?? server.app.clock.now()),

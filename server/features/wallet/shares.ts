@@ -4,6 +4,7 @@ import type { SharePreview, TicketShare } from '../../../common/dto/wallet';
 import type { Locale } from '../../../common/enums';
 import { audit } from '../../lib/audit';
 import { localize } from '../../lib/localize';
+import { itemName, notify } from '../notifications/services/notify';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from './tickets';
 
 type Db = Knex | Knex.Transaction;
@@ -108,6 +109,17 @@ export async function closeShare(
   const ids = waiting.map((t) => t.id);
   await returnToSharer(trx, share.id, ids, now);
   await trx('ticket_shares').where({ id: share.id }).update({ state, closed_at: now });
+  // The sharer is told when tickets come back without their doing (expired, or cancelled by someone else).
+  if (ids.length && actorUserId !== share.userId) {
+    const first = await trx('tickets').whereIn('id', ids).first('item_id');
+    await notify(trx, {
+      userId: share.userId,
+      kind: 'shareEnded',
+      params: { count: ids.length, item: await itemName(trx, first?.itemId) },
+      navigate: '/my-tickets',
+      about: `share:${share.id}`,
+    });
+  }
   await audit(trx, {
     entity: 'share',
     entityId: share.id,

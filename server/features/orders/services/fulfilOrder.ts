@@ -15,6 +15,7 @@ import type { Clock } from '../../../lib/clock';
 import { lockOrderLines, openLines } from '../../carts/cartPath';
 import { JOB_NAMES } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
+import { notify } from '../../notifications/services/notify';
 import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
 import type { Payment } from '../../payments/store';
 import { type FreeSale, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
@@ -293,6 +294,14 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
       const settled = await orderPaid(trx, payment, clock.now());
       if (settled === 'fulfilled' && payment.mode !== PaymentMode.Auth) {
         await jobs.send(trx, JOB_NAMES.orderReceipt, { orderId: payment.orderId });
+        const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
+        await notify(trx, {
+          userId: payment.userId,
+          kind: 'orderPaid',
+          params: { number: order?.applicationNumber ?? '' },
+          navigate: '/my-tickets',
+          about: `order:${payment.orderId}`,
+        });
       }
       return settled === 'unfulfillable' ? 'unfulfillable' : 'fulfilled';
     },

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { audit } from '../../../lib/audit';
 import { JOB_NAMES } from '../../jobs/names';
+import { notify } from '../../notifications/services/notify';
 import { providerFor } from '../providers';
 import { findPayment, providerTxn } from '../store';
 import { refundPayment } from './refundPayment';
@@ -72,6 +73,17 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
       data: { reason: request.reason, how: done, reported: request.reported },
     });
     await app.jobs.send(trx, JOB_NAMES.orderRefundedMail, { paymentId: payment.id }, { singletonKey: payment.id });
+    const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
+    await notify(trx, {
+      userId: payment.userId,
+      kind: 'refundDone',
+      params: {
+        number: order?.applicationNumber ?? '',
+        amount: { ja: `${payment.amount.toLocaleString('ja')}円`, en: `¥${payment.amount.toLocaleString('en')}` },
+      },
+      navigate: '/my-tickets/history',
+      about: `payment:${payment.id}`,
+    });
   });
   return done;
 }

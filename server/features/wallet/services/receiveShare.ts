@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { WalletAnswer } from '../../../../common/dto/wallet';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
+import { itemName, notify } from '../../notifications/services/notify';
 import { closeShare, lockShare, returnToSharer } from '../shares';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
@@ -55,6 +56,17 @@ export async function receiveShare(
         .where({ id: share.id })
         .update({ state: 'received', received_by: userId, received_at: now, closed_at: now });
     }
+    const first = await trx('tickets').whereIn('id', taking).first('item_id');
+    const item = await itemName(trx, first?.itemId);
+    const params = { count: taking.length, item };
+    await notify(trx, {
+      userId: share.userId,
+      kind: 'shareReceived',
+      params,
+      navigate: '/my-tickets',
+      about: `share:${share.id}`,
+    });
+    await notify(trx, { userId, kind: 'ticketsReceived', params, navigate: '/my-tickets', about: `share:${share.id}` });
     await audit(trx, {
       entity: 'share',
       entityId: share.id,

@@ -1,0 +1,35 @@
+// Notification kinds, shared by the server (texts, delivery) and the PWA (settings, inbox icons).
+export const NOTIFICATION_KINDS = [
+  /** To the sharer: someone received tickets they shared. */
+  'shareReceived',
+  /** To the sharer: a share expired or was cancelled, its tickets are back. */
+  'shareEnded',
+  /** To the receiver: tickets received through a share. */
+  'ticketsReceived',
+  /** A cart hold ends in 3 minutes. */
+  'holdExpiring',
+  'orderPaid',
+  'refundDone',
+  'lotteryResult',
+  'waitlistOffer',
+  /** A URL-access ticket's link is live today. */
+  'ticketUsableToday',
+  /** A followed park posted a story (off unless turned on). */
+  'newStory',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Kinds that are off until the user turns them on. */
+export const OFF_BY_DEFAULT: readonly NotificationKind[] = ['newStory'];
+
+/** GET api/v1/me/notifications: one inbox entry. */
+export interface InboxNotification {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The app path a tap opens. */
+  navigate: string;
+  read: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,108 @@
+// What each kind says (ja and en), where a tap goes, and how it travels: TTL (how long a push service keeps it for
+// an offline device: minutes for a hold, days for a lottery result), urgency, and what its Topic is made of (a newer
+// message of the same kind and object replaces an unread older one on the device).
+import type { Locale } from '../../../common/enums';
+import type { NotificationKind } from '../../../common/notifications';
+
+export interface Rendered {
+  title: string;
+  body: string;
+}
+
+export interface KindSpec {
+  ttlSeconds: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  text(locale: Locale, p: Record<string, string | number>): Rendered;
+}
+
+const MINUTE = 60;
+const DAY = 86_400;
+
+export const KINDS: Record<NotificationKind, KindSpec> = {
+  shareReceived: {
+    ttlSeconds: DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Your shared tickets were received', body: `${p.count} ticket(s) of ${p.item} were received.` }
+        : { title: '共有したチケットが受け取られました', body: `${p.item}のチケット${p.count}枚が受け取られました。` },
+  },
+  shareEnded: {
+    ttlSeconds: DAY,
+    urgency: 'low',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Tickets back in My Tickets', body: `The share of ${p.item} ended; ${p.count} ticket(s) are back.` }
+        : { title: 'チケットがマイチケットに戻りました', body: `${p.item}の共有が終了し、${p.count}枚が戻りました。` },
+  },
+  ticketsReceived: {
+    ttlSeconds: DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Tickets received', body: `${p.count} ticket(s) of ${p.item} are in My Tickets.` }
+        : { title: 'チケットを受け取りました', body: `${p.item}のチケット${p.count}枚がマイチケットに入りました。` },
+  },
+  holdExpiring: {
+    ttlSeconds: 3 * MINUTE,
+    urgency: 'high',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Your hold ends in 3 minutes', body: `Complete your purchase of ${p.item} before the hold ends.` }
+        : { title: 'チケットの確保期限まであと3分です', body: `${p.item}のお手続きを期限までに完了してください。` },
+  },
+  orderPaid: {
+    ttlSeconds: DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Payment complete', body: `Order ${p.number}: your tickets are in My Tickets.` }
+        : {
+            title: 'お支払いが完了しました',
+            body: `申込番号${p.number}：チケットはマイチケットでご確認いただけます。`,
+          },
+  },
+  refundDone: {
+    ttlSeconds: 3 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Refund complete', body: `Order ${p.number}: ${p.amount} was refunded.` }
+        : { title: '返金が完了しました', body: `申込番号${p.number}：${p.amount}を返金しました。` },
+  },
+  lotteryResult: {
+    ttlSeconds: 7 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Lottery result', body: `The lottery result of ${p.item} is out.` }
+        : { title: '抽選結果のお知らせ', body: `${p.item}の抽選結果が出ました。` },
+  },
+  waitlistOffer: {
+    ttlSeconds: 12 * 60 * MINUTE,
+    urgency: 'high',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Tickets are available for you', body: `${p.item}: buy by ${p.deadline}.` }
+        : {
+            title: 'キャンセル待ちのチケットをご用意しました',
+            body: `${p.item}：${p.deadline}までにお手続きください。`,
+          },
+  },
+  ticketUsableToday: {
+    ttlSeconds: 12 * 60 * MINUTE,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Your ticket can be used today', body: `${p.item}: open it from My Tickets.` }
+        : { title: '本日ご利用いただけるチケットがあります', body: `${p.item}：マイチケットから開いてください。` },
+  },
+  newStory: {
+    ttlSeconds: DAY,
+    urgency: 'low',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: `New story from ${p.park}`, body: String(p.title) }
+        : { title: `${p.park}の新しいストーリー`, body: String(p.title) },
+  },
+};
