@@ -274,3 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(value, value.NODE_ENV, publicUrl, value.APP_SECRET),
   };
 }
+
+// (stubs so the new tests load before the change)
+export const DEMO_APP_SECRET = 'development-secret-change-me-in-production-0123456789';
+export function demoConveniences(_config: Config): string[] {
+  return [];
+}
