@@ -35,6 +35,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin, validationFailAction } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 
 export interface ServerDeps {
@@ -55,6 +56,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: true, convert: true } },
       response: { emptyStatusCode: 204 },
+      // HSTS, Content-Security-Policy and Permissions-Policy: plugins/security.ts.
       security: { xframe: 'deny', noSniff: true, referrer: 'strict-origin-when-cross-origin', hsts: false },
     },
     router: { stripTrailingSlash: false },
@@ -88,6 +90,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(authPlugin);
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
+  await server.register(securityPlugin);
   await server.register({ plugin: jobsPlugin, options: { intervalMs: config.holdSweepIntervalMs } });
   // Paid orders get their tickets inside the payment's transaction; what follows (receipt, give-back) is queued there.
   server.app.paymentOutcome = orderPaymentOutcome(server.app.jobs, server.app.clock);
@@ -112,7 +115,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);
-  if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
+  // The mail viewer publishes every verification and reset link: the demo's only (DEMO=true, no SMTP_URL).
+  if (config.demo && !config.smtpUrl) server.route(devMailRoutes(config.dataDir));
   if (server.app.testClock) server.route(testClockRoutes);
   return server;
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { safeEqual } from './secrets';
 
 /** Tells humans from bots on registration and sign-in forms. */
@@ -34,24 +34,40 @@ export function turnstileVerifier(siteKey: string, secretKey: string, fetchImpl:
 const LOCAL_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 /**
- * Development and tests: the local widget asks the server for a challenge token (an HMAC of a timestamp),
- * which the form sends back. Proves the form was loaded from us recently; no third party involved.
+ * The local challenge (the demo and tests; also any start without Turnstile keys): the widget asks the server
+ * for a token `<ms>.<nonce>.<HMAC>` that the form sends back. It proves the form was loaded from us recently, and
+ * it works once: a verified token is remembered until it expires and refused the second time.
+ * The memory is this process's: behind a balancer with several instances a token could pass once per instance;
+ * there, configure Turnstile (Cloudflare's siteverify is single use across instances) or keep the used nonces in
+ * the database.
  */
 export function localVerifier(secret: string): BotVerifier & { issue(now?: number): string } {
-  const sign = (ts: string) => createHmac('sha256', secret).update(`bot-check:${ts}`).digest('base64url');
+  const sign = (payload: string) => createHmac('sha256', secret).update(`bot-check:${payload}`).digest('base64url');
+  /** Nonces already used, with the time their token expires anyway. */
+  const used = new Map<string, number>();
+  const forgetExpired = (now: number) => {
+    for (const [nonce, expires] of used) if (expires <= now) used.delete(nonce);
+  };
   return {
     kind: 'local',
     siteKey: null,
     issue(now = Date.now()) {
-      const ts = String(now);
-      return `${ts}.${sign(ts)}`;
+      const payload = `${now}.${randomBytes(12).toString('base64url')}`;
+      return `${payload}.${sign(payload)}`;
     },
     async verify(token) {
       if (!token) return false;
-      const [ts, mac] = token.split('.');
-      if (!ts || !mac || !/^\d+$/.test(ts)) return false;
-      if (Date.now() - Number(ts) > LOCAL_TOKEN_TTL_MS) return false;
-      return safeEqual(mac, sign(ts));
+      const [ts, nonce, mac, ...rest] = token.split('.');
+      if (!ts || !nonce || !mac || rest.length || !/^\d+$/.test(ts)) return false;
+      const now = Date.now();
+      const expires = Number(ts) + LOCAL_TOKEN_TTL_MS;
+      if (now > expires) return false;
+      if (!safeEqual(mac, sign(`${ts}.${nonce}`))) return false;
+      // No await between the check and the mark: two requests with one token cannot both pass.
+      forgetExpired(now);
+      if (used.has(nonce)) return false;
+      used.set(nonce, expires);
+      return true;
     },
   };
 }

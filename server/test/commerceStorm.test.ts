@@ -45,6 +45,7 @@ const buyerScript = fc.record<BuyerScript>({
   adults: fc.integer({ min: 1, max: 3 }),
   change: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
   doubleSubmit: fc.constantFrom('none', 'sameKey', 'noKey'),
+  // biome-ignore lint/suspicious/noThenProperty: a field of the test script, not a thenable
   then: fc.constantFrom('approve', 'approveLate', 'giveUp', 'abandon'),
 });
 const guestScript = fc.record<GuestScript>({

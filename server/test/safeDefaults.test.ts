@@ -1,6 +1,7 @@
 // Safe defaults: the development conveniences (mail viewer, payment sandboxes, local OpenID provider, default
 // secret) exist only with DEMO=true; security headers (CSP with hashed inline scripts, HSTS on https,
 // Permissions-Policy) on every answer; no source maps served; single-use bot-check tokens.
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { ConfigError, DEMO_APP_SECRET, demoConveniences, loadConfig } from '../c
 import { createKnex, createPglite } from '../db/knex';
 import { enabledSandboxes } from '../features/payments/sandbox';
 import { localVerifier } from '../lib/botCheck';
-import { freePort, killAll, startChild } from './processServer';
+import { freePort, killAll, REPO_ROOT, startChild } from './processServer';
 import { adminUrl, PG_TEMPLATE_DB, PGLITE_TEMPLATE_FILE } from './testDb';
 import { createTestServer, type TestContext } from './testServer';
 
@@ -288,7 +289,7 @@ describe('bot check', () => {
         headers: { 'accept-language': 'en' },
         payload: { email, name: 'x', password: 'Passw0rd123', password_confirmation: 'Passw0rd123', bot_token: token },
       });
-    expect((await register('once@example.jp')).statusCode).toBe(200);
+    expect((await register('once@example.jp')).statusCode).toBe(201);
     const again = await register('twice@example.jp');
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.payload).meta.code).toBe('botCheckFailed');
@@ -321,8 +322,21 @@ async function childDatabase(): Promise<{ env: Record<string, string>; drop(): P
 
 describe('the real start (server/index.ts)', () => {
   it('refuses to start without APP_SECRET and without DEMO, naming the variable', async () => {
-    const port = await freePort();
-    await expect(startChild('no-secret', port, { DIST_DIR: distDir }, 30_000)).rejects.toThrow(/APP_SECRET/);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => {
+      output += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      output += b.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/APP_SECRET.*required.*unless DEMO=true/);
   });
 
   it('without DEMO: no local OpenID provider, no mail viewer, no demo line in the log', async () => {
