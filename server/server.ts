@@ -27,7 +27,7 @@ import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { walletPlugin } from './features/wallet/plugin';
-import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
@@ -71,7 +71,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     deps.botVerifier ??
     (config.turnstile
       ? turnstileVerifier(config.turnstile.siteKey, config.turnstile.secretKey)
-      : localVerifier(config.appSecret));
+      : localVerifier(config.appSecret, dbTokenStore(deps.knex)));
   if (config.env === 'test') server.app.testClock = new TestClock();
   server.app.clock = server.app.testClock ?? systemClock;
 

@@ -12,6 +12,7 @@ import { ConfigError, DEMO_APP_SECRET, demoConveniences, loadConfig } from '../c
 import { createKnex, createPglite } from '../db/knex';
 import { enabledSandboxes } from '../features/payments/sandbox';
 import { localVerifier } from '../lib/botCheck';
+import { createServer } from '../server';
 import { freePort, killAll, REPO_ROOT, startChild } from './processServer';
 import { adminUrl, PG_TEMPLATE_DB, PGLITE_TEMPLATE_FILE } from './testDb';
 import { createTestServer, type TestContext } from './testServer';
@@ -293,6 +294,39 @@ describe('bot check', () => {
     const again = await register('twice@example.jp');
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.payload).meta.code).toBe('botCheckFailed');
+  });
+});
+
+describe('bot check across instances', () => {
+  it('a token used at one instance is refused at another on the same database', async () => {
+    const config = loadConfig({ ...PRODUCTION, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: distDir });
+    const other = await createServer(config, { knex: prod.db.knex, closeDbOnStop: false });
+    await other.initialize();
+    try {
+      const issue = async () =>
+        JSON.parse((await prod.server.inject('/api/v1/auth/bot-check')).payload).data.token as string;
+      const register = (server: typeof other, email: string, token: string) =>
+        server.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: {
+            email,
+            name: 'x',
+            password: 'Passw0rd123',
+            password_confirmation: 'Passw0rd123',
+            bot_token: token,
+          },
+        });
+      const token = await issue();
+      expect((await register(prod.server, 'first@example.jp', token)).statusCode).toBe(201);
+      const reused = await register(other, 'second@example.jp', token);
+      expect(reused.statusCode).toBe(400);
+      expect(JSON.parse(reused.payload).meta.code).toBe('botCheckFailed');
+      // The other instance takes a fresh token of the first one: only the reuse was refused.
+      expect((await register(other, 'third@example.jp', await issue())).statusCode).toBe(201);
+    } finally {
+      await other.stop();
+    }
   });
 });
 
