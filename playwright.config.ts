@@ -34,6 +34,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The browser tests pay at the sandboxes and sign in through the local OpenID provider.
+      DEMO: 'true',
       PUBLIC_URL: `http://localhost:${PORT}`,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

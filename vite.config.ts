@@ -34,7 +34,8 @@ export default defineConfig({
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for our own debugging, not referenced by the built files; the server never serves *.map.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1200,
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

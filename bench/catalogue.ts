@@ -2,6 +2,7 @@
 // PostgreSQL, next to a bare hapi route in the same run. Prints JSON; target: ratio >= 0.5.
 //   npm run bench            (starts its own throwaway PostgreSQL unless DATABASE_URL is set)
 //   BENCH_DURATION=5 npm run bench
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,8 @@ async function benchApp(label: string, env: Record<string, string>, bare: Figure
   const port = 3100 + Math.floor(Math.random() * 500);
   const child = await startProcess(
     'server/index.ts',
-    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // A production start (no DEMO conveniences), with its own secret.
+    { APP_SECRET: randomBytes(32).toString('hex'), ...env, PORT: String(port), HOST: '127.0.0.1' },
     `http://127.0.0.1:${port}/api/health`,
   );
   try {

@@ -10,7 +10,7 @@
 //   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CLIENTS=100 BENCH_TRANSPORTS=tcp npm run bench:flash-sale
 //   DATABASE_URL=postgres://… npm run bench:flash-sale   (an existing cluster, TCP only; pgbench must reach it)
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -187,8 +187,8 @@ try {
         SEED: 'false',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
-        // No local sign-in provider beside the server: not part of this path.
-        SOCIAL_LOCAL_ISSUER: 'http://127.0.0.1:9',
+        // A production start (no DEMO: no local sign-in provider, no sandboxes): not part of this path.
+        APP_SECRET: randomBytes(32).toString('hex'),
       },
       `${base}/api/health`,
     );

@@ -5,7 +5,7 @@
 //   npm run bench:search
 //   BENCH_ITEMS=20000 BENCH_RUNS=20 npm run bench:search
 //   BENCH_DATABASE_URL=postgres://… npm run bench:search   (reuse a database: loads it only once, for iterating)
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { LIST_TOTAL_CAP } from '../common/dto/api';
 import { seed } from '../seeds/index';
@@ -280,6 +280,7 @@ try {
 
   const config = loadConfig({
     NODE_ENV: 'test',
+    APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '0',
     CATALOGUE_CACHE_MS: '0',

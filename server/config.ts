@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import Joi from 'joi';
 
 export interface Config {
+  /** `test` only adds the test clock route (server/features/system/testClockRoutes.ts); it switches nothing else on. */
   env: 'development' | 'test' | 'production';
+  /**
+   * DEMO=true: the development conveniences the operator asked for (mail viewer at /dev/mail without SMTP_URL,
+   * payment sandboxes for providers without credentials, the local OpenID provider without social credentials,
+   * the public default APP_SECRET when none is set). Off otherwise, whatever NODE_ENV says.
+   */
+  demo: boolean;
   port: number;
   host: string;
   /** PostgreSQL URL; when unset the embedded PGlite database in dataDir is used. */
@@ -23,7 +30,7 @@ export interface Config {
   accessTokenTtl: number;
   /** How often expired cart holds are released (ms); 0 turns the job runner off. */
   holdSweepIntervalMs: number;
-  /** SMTP URL for nodemailer; unset in development writes mails to DATA_DIR/mail (see /dev/mail). */
+  /** SMTP URL for nodemailer; unset writes mails to DATA_DIR/mail (readable at /dev/mail with DEMO=true only). */
   smtpUrl: string | undefined;
   mailFrom: string;
   turnstile: { siteKey: string; secretKey: string } | undefined;
@@ -70,9 +77,9 @@ export interface OAuthProviderConfig {
 }
 
 export interface SocialConfig {
-  /** Local OpenID Connect provider standing in for Google, LINE and Mirairo ID (development and tests). */
+  /** Local OpenID Connect provider standing in for Google, LINE and Mirairo ID (DEMO=true only). */
   localIssuer: string | undefined;
-  /** Start the local provider beside this server (development without real credentials), on localOidcPort. */
+  /** Start the local provider beside this server (DEMO=true without real credentials), on localOidcPort. */
   startLocalProvider: boolean;
   localOidcPort: number;
   google: OAuthProviderConfig | undefined;
@@ -80,8 +87,12 @@ export interface SocialConfig {
   mirairo: OAuthProviderConfig | undefined;
 }
 
+/** The public APP_SECRET of the demo: accepted only with DEMO=true. */
+export const DEMO_APP_SECRET = 'development-secret-change-me-in-production-0123456789';
+
 const schema = Joi.object({
-  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
+  DEMO: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
+  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('production'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   HOST: Joi.string().default('0.0.0.0'),
   DATABASE_URL: Joi.string()
@@ -90,11 +101,14 @@ const schema = Joi.object({
   DATA_DIR: Joi.string().default('./data'),
   APP_SECRET: Joi.string()
     .min(32)
-    .when('NODE_ENV', {
-      is: 'production',
+    .when('DEMO', {
+      is: true,
       // biome-ignore lint/suspicious/noThenProperty: Joi's conditional API
-      then: Joi.required(),
-      otherwise: Joi.string().min(32).default('development-secret-change-me-in-production-0123456789'),
+      then: Joi.string().min(32).default(DEMO_APP_SECRET),
+      otherwise: Joi.string().required().invalid(DEMO_APP_SECRET).messages({
+        'any.required': '"APP_SECRET" is required (at least 32 random characters) unless DEMO=true',
+        'any.invalid': '"APP_SECRET" is the public demo value: set your own (at least 32 random characters)',
+      }),
     }),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   DIST_DIR: Joi.string().default('./dist'),
@@ -120,7 +134,15 @@ const schema = Joi.object({
   }),
   SOCIAL_LOCAL_ISSUER: Joi.string()
     .uri({ scheme: ['http', 'https'] })
-    .empty(''),
+    .empty('')
+    .when('DEMO', {
+      is: true,
+      // biome-ignore lint/suspicious/noThenProperty: Joi's conditional API
+      then: Joi.optional(),
+      otherwise: Joi.forbidden().messages({
+        'any.unknown': '"SOCIAL_LOCAL_ISSUER" (a local provider that signs anyone in) needs DEMO=true',
+      }),
+    }),
   GOOGLE_CLIENT_ID: Joi.string().empty(''),
   GOOGLE_CLIENT_SECRET: Joi.string().empty(''),
   LINE_CLIENT_ID: Joi.string().empty(''),
@@ -153,7 +175,7 @@ const schema = Joi.object({
 
 const LOCAL_CLIENT_SECRET = 'local-oidc-client-secret-for-development-only';
 
-function socialConfig(v: Record<string, string | undefined>, env: string, port: number): SocialConfig {
+function socialConfig(v: Record<string, string | undefined>, demo: boolean, port: number): SocialConfig {
   const real = (id?: string, secret?: string): OAuthProviderConfig | undefined =>
     id && secret ? { clientId: id, clientSecret: secret } : undefined;
   let google = real(v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET);
@@ -168,10 +190,10 @@ function socialConfig(v: Record<string, string | undefined>, env: string, port: 
     };
   }
   let localIssuer = v.SOCIAL_LOCAL_ISSUER?.replace(/\/$/, '');
-  const startLocalProvider = !localIssuer && env !== 'production' && !google && !line && !mirairo;
+  const startLocalProvider = demo && !localIssuer && !google && !line && !mirairo;
   const localOidcPort = Number(v.LOCAL_OIDC_PORT ?? port + 1);
   if (startLocalProvider) localIssuer = `http://localhost:${localOidcPort}`;
-  if (localIssuer) {
+  if (demo && localIssuer) {
     const local = (name: string): OAuthProviderConfig => ({
       clientId: `${name}-local`,
       clientSecret: LOCAL_CLIENT_SECRET,
@@ -187,12 +209,12 @@ function socialConfig(v: Record<string, string | undefined>, env: string, port: 
 }
 
 /**
- * Payment providers: real ones when their credentials are set, else (outside production) the local sandbox
- * at `${publicUrl}/sandbox/...` with development credentials derived from APP_SECRET.
+ * Payment providers: real ones when their credentials are set, else (DEMO=true only) the local sandbox
+ * at `${publicUrl}/sandbox/...` with development credentials derived from APP_SECRET; else unavailable.
  */
-function paymentsConfig(v: Record<string, string | undefined>, env: string, publicUrl: string, appSecret: string) {
+function paymentsConfig(v: Record<string, string | undefined>, demo: boolean, publicUrl: string, appSecret: string) {
   const dev = (name: string) => createHmac('sha256', appSecret).update(`payment-sandbox:${name}`).digest('hex');
-  const sandboxAllowed = env !== 'production';
+  const sandboxAllowed = demo;
   const gmo: GmoConfig | undefined =
     v.GMO_SHOP_ID && v.GMO_SHOP_PASS
       ? {
@@ -281,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: value.NODE_ENV,
+    demo: value.DEMO,
     port,
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
@@ -299,8 +322,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnstile: value.TURNSTILE_SITE_KEY
       ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY }
       : undefined,
-    social: socialConfig(value, value.NODE_ENV, port),
-    payments: paymentsConfig(value, value.NODE_ENV, publicUrl, value.APP_SECRET),
+    social: socialConfig(value, value.DEMO, port),
+    payments: paymentsConfig(value, value.DEMO, publicUrl, value.APP_SECRET),
     push: pushConfig(value),
   };
+}
+
+/** What DEMO=true switched on in this configuration, for the start-up log line; empty without DEMO. */
+export function demoConveniences(config: Config): string[] {
+  if (!config.demo) return [];
+  const on: string[] = [];
+  if (!config.smtpUrl) on.push(`mail viewer at ${config.publicUrl}/dev/mail (mails are not sent)`);
+  const { gmo, paypay, merpay } = config.payments;
+  const sandboxes = [gmo?.sandbox && 'gmo', paypay?.sandbox && 'paypay', merpay?.sandbox && 'merpay'].filter(Boolean);
+  if (sandboxes.length) on.push(`payment sandboxes (${sandboxes.join(', ')}) at ${config.publicUrl}/sandbox`);
+  if (config.social.startLocalProvider) {
+    on.push(`local OpenID provider at ${config.social.localIssuer} (any name signs in as Google, LINE or Mirairo ID)`);
+  } else if (config.social.localIssuer) {
+    on.push(`social sign-in through the local provider ${config.social.localIssuer}`);
+  }
+  if (config.appSecret === DEMO_APP_SECRET) on.push('default APP_SECRET (public)');
+  return on;
 }

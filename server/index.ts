@@ -1,7 +1,7 @@
 // Start script: validate configuration, migrate and seed the database, then listen.
 import { pathToFileURL } from 'node:url';
 import type { Server } from '@hapi/hapi';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoConveniences, loadConfig } from './config';
 import { createKnex } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { createServer } from './server';
@@ -26,8 +26,8 @@ export async function main(): Promise<Server> {
     await seed(knex);
   }
   const server = await createServer(config, { knex });
-  if (config.social.startLocalProvider && config.social.localIssuer) {
-    // Development without real provider credentials: a local OpenID Connect provider plays Google, LINE and Mirairo ID.
+  if (config.demo && config.social.startLocalProvider && config.social.localIssuer) {
+    // The demo without real provider credentials: a local OpenID Connect provider plays Google, LINE and Mirairo ID.
     const { startLocalOidc } = await import('./features/auth/localOidc');
     const oidc = await startLocalOidc({
       issuer: config.social.localIssuer,
@@ -36,9 +36,11 @@ export async function main(): Promise<Server> {
       cookieSecret: config.appSecret,
     });
     server.ext('onPostStop', () => new Promise<void>((resolve) => oidc.close(() => resolve())));
-    console.log(`local OpenID Connect provider for social sign-in: ${config.social.localIssuer}`);
   }
   await server.start();
+  // One line that says what the demo switched on (never printed without DEMO=true).
+  const demo = demoConveniences(config);
+  if (demo.length) console.log(`DEMO=true, not for production: ${demo.join('; ')}`);
   server.logger.info(
     { url: server.info.uri, database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` },
     'server started',

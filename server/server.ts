@@ -28,7 +28,7 @@ import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { walletPlugin } from './features/wallet/plugin';
-import { type BotVerifier, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
@@ -37,6 +37,7 @@ import { errorsPlugin, validationFailAction } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 
 export interface ServerDeps {
@@ -57,6 +58,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: true, convert: true } },
       response: { emptyStatusCode: 204 },
+      // HSTS, Content-Security-Policy and Permissions-Policy: plugins/security.ts.
       security: { xframe: 'deny', noSniff: true, referrer: 'strict-origin-when-cross-origin', hsts: false },
     },
     router: { stripTrailingSlash: false },
@@ -71,7 +73,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     deps.botVerifier ??
     (config.turnstile
       ? turnstileVerifier(config.turnstile.siteKey, config.turnstile.secretKey)
-      : localVerifier(config.appSecret));
+      : localVerifier(config.appSecret, dbTokenStore(deps.knex)));
   if (config.env === 'test') server.app.testClock = new TestClock();
   server.app.clock = server.app.testClock ?? systemClock;
 
@@ -91,6 +93,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(authPlugin);
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
+  await server.register(securityPlugin);
   await server.register({ plugin: jobsPlugin, options: { intervalMs: config.holdSweepIntervalMs } });
   // Paid orders get their tickets inside the payment's transaction; what follows (receipt, give-back) is queued there.
   server.app.paymentOutcome = orderPaymentOutcome(server.app.jobs, server.app.clock);
@@ -116,7 +119,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);
-  if (!config.smtpUrl && config.env !== 'production') server.route(devMailRoutes(config.dataDir));
+  // The mail viewer publishes every verification and reset link: the demo's only (DEMO=true, no SMTP_URL).
+  if (config.demo && !config.smtpUrl) server.route(devMailRoutes(config.dataDir));
   if (server.app.testClock) server.route(testClockRoutes);
   return server;
 }

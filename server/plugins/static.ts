@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
@@ -11,9 +12,26 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALWAYS_FRESH = new Set(['/index.html', '/sw.js', '/build.json', '/manifest.webmanifest', '/registerSW.js']);
 
 /**
+ * SHA-256 (base64) of every inline script of an HTML page (a <script> without src), exactly as written between
+ * the tags: what a Content-Security-Policy 'sha256-...' source must name for the browser to run it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    // The browser hashes the text as parsed: HTML turns CR LF and lone CR into LF.
+    const text = (m[2] ?? '').replace(/\r\n?/g, '\n');
+    hashes.push(createHash('sha256').update(text, 'utf8').digest('base64'));
+  }
+  return hashes;
+}
+
+/**
  * Serves the built PWA: hashed assets immutable, the shell, service worker and build metadata no-cache.
  * Known app routes get index.html with 200, unknown paths index.html with 404 (the app shows "Page not found").
- * Non-root paths ending in a slash are redirected (301) without the slash, query kept.
+ * Non-root paths ending in a slash are redirected (301) without the slash, query kept. Source maps (*.map) are not
+ * served. The hashes of index.html's inline scripts are kept for the Content-Security-Policy (plugins/security.ts).
  */
 export const staticPlugin: Plugin<{ distDir: string }> = {
   name: 'static',
@@ -22,13 +40,22 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
     const root = resolve(options.distDir);
     const indexPath = join(root, 'index.html');
     let indexHtml: string | null = null;
+    let scriptHashes: readonly string[] = [];
     const shell = () => {
       if (indexHtml === null || server.app.config.env === 'development') {
-        indexHtml = existsSync(indexPath)
+        const html = existsSync(indexPath)
           ? readFileSync(indexPath, 'utf8')
           : '<!doctype html><html lang="ja"><meta charset="utf-8"><title>Zoo</title><div id="root">The app is not built: run npm run build.</div></html>';
+        if (html !== indexHtml) {
+          indexHtml = html;
+          scriptHashes = Object.freeze(inlineScriptHashes(html));
+        }
       }
-      return indexHtml;
+      return indexHtml as string;
+    };
+    server.app.shellScriptHashes = () => {
+      shell();
+      return scriptHashes;
     };
 
     server.ext('onRequest', (request, h) => {
@@ -61,7 +88,8 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
       options: { auth: false, plugins: { 'hapi-swagger': { exclude: true } } as never },
       handler(request: Request, h: ResponseToolkit) {
         const rel = request.path;
-        if (rel.startsWith('/api/')) {
+        // Source maps: megabytes of our source, for no visitor's benefit.
+        if (rel.startsWith('/api/') || rel.endsWith('.map')) {
           throw notFound();
         }
         if (rel !== '/' && fileExists(rel)) return serveFile(h, rel);

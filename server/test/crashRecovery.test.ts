@@ -123,7 +123,7 @@ async function scenario() {
     SEED: 'false',
   };
   const knex = await db.open();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DEMO: 'true', PORT: String(port), ...env });
   const fake = { db: { knex }, server: { app: { config } } } as unknown as TestContext;
   const c = commerce(() => fake);
   const buyer = await c.user();

@@ -185,7 +185,7 @@ describe('kids accounts', () => {
 
 describe('who may call a route is declared in its configuration', () => {
   it('a /me route without auth is refused when the server starts', async () => {
-    const server = await createServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0' }), {
+    const server = await createServer(loadConfig({ NODE_ENV: 'test', DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0' }), {
       knex: ctx.db.knex,
       closeDbOnStop: false,
     });

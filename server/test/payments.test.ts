@@ -942,12 +942,12 @@ describe('payment reads', () => {
 });
 
 describe('configuration', () => {
-  it('sandboxes only without real credentials and never in production', () => {
-    const dev = loadConfig({ NODE_ENV: 'development' });
+  it('sandboxes only with DEMO=true and without real credentials', () => {
+    const dev = loadConfig({ DEMO: 'true' });
     expect(enabledSandboxes(dev)).toEqual(['gmo', 'paypay', 'merpay']);
     expect(dev.payments.gmo?.apiUrl).toBe('http://localhost:3000/sandbox/gmo');
     const real = loadConfig({
-      NODE_ENV: 'development',
+      DEMO: 'true',
       GMO_SHOP_ID: 'tshop0001',
       GMO_SHOP_PASS: 'secret',
       PAYPAY_API_KEY: 'k',
@@ -955,7 +955,7 @@ describe('configuration', () => {
     });
     expect(enabledSandboxes(real)).toEqual(['merpay']);
     expect(real.payments.gmo).toMatchObject({ sandbox: false, apiUrl: 'https://pt01.mul-pay.jp' });
-    const prod = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+    const prod = loadConfig({ NODE_ENV: 'development', APP_SECRET: 'x'.repeat(40) });
     expect(enabledSandboxes(prod)).toEqual([]);
     expect(prod.payments).toMatchObject({ gmo: undefined, paypay: undefined, merpay: undefined });
   });

@@ -74,6 +74,8 @@ export async function startChild(
       HOME: process.env.HOME ?? '/tmp',
       ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
       NODE_ENV: 'test',
+      // The crash tests pay at the sandboxes; a test of a production start passes DEMO=false and an APP_SECRET.
+      DEMO: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -22,7 +22,7 @@ describe('configuration', () => {
       expect((err as Error).message).toContain('DATABASE_URL');
     }
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
-    const config = loadConfig({ PORT: '4000' });
+    const config = loadConfig({ DEMO: 'true', PORT: '4000' });
     expect(config).toMatchObject({ port: 4000, dataDir: './data', publicUrl: 'http://localhost:4000' });
   });
 });
@@ -36,7 +36,10 @@ describe('system routes', () => {
 
   it('GET /api/health answers 503 when the database is unreachable', async () => {
     const db = await createTestDb();
-    const server = await createServer(loadConfig({ LOG_LEVEL: 'silent' }), { knex: db.knex, closeDbOnStop: false });
+    const server = await createServer(loadConfig({ DEMO: 'true', LOG_LEVEL: 'silent' }), {
+      knex: db.knex,
+      closeDbOnStop: false,
+    });
     await server.initialize();
     await db.drop();
     const res = await server.inject('/api/health');

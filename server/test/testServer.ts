@@ -10,11 +10,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A server on a fresh cloned database, for `server.inject` integration tests. */
+/**
+ * A server on a fresh cloned database, for `server.inject` integration tests. With DEMO=true (the tests use the
+ * sandboxes, the mail viewer and local sign-in) unless `env` says `DEMO: 'false'` (then give an APP_SECRET).
+ */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await createTestDb();
   const config = loadConfig({
     NODE_ENV: 'test',
+    DEMO: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     CATALOGUE_CACHE_MS: '0',

@@ -1,5 +1,5 @@
-// A local OpenID Connect provider (oidc-provider) standing in for Google, LINE and Mirairo ID in development and
-// tests, so the whole redirect flow runs for real. Its login page accepts any name: the login becomes the subject,
+// A local OpenID Connect provider (oidc-provider) standing in for Google, LINE and Mirairo ID in the demo
+// (DEMO=true, started by server/index.ts) and tests, so the whole redirect flow runs for real. Its login page accepts any name: the login becomes the subject,
 // and an e-mail is derived from it unless the login already is one.
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';

@@ -6,7 +6,7 @@ import Joi from 'joi';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
 
-/** Development only (no SMTP_URL): the mails the app would have sent, readable at /dev/mail. */
+/** DEMO=true without SMTP_URL only: the mails the app would have sent, readable by anyone at /dev/mail. */
 export function devMailRoutes(dataDir: string): ServerRoute[] {
   const folder = join(dataDir, 'mail');
   const list = () => {

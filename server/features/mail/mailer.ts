@@ -14,8 +14,8 @@ export interface Mailer {
 }
 
 /**
- * nodemailer over SMTP when SMTP_URL is set. Without it (development), each mail is written as an .eml file
- * into `<DATA_DIR>/mail`, listed at /dev/mail.
+ * nodemailer over SMTP when SMTP_URL is set. Without it each mail is written as an .eml file into
+ * `<DATA_DIR>/mail` (not sent), listed at /dev/mail with DEMO=true only.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   let transport: Transporter;

@@ -1,4 +1,4 @@
-// The payments plugin: API routes, the sandboxes (outside production, for providers without credentials)
+// The payments plugin: API routes, the sandboxes (DEMO=true, for providers without credentials)
 // and the sandboxes' notification pump while the server runs. The order side installs its outcome handler
 // on `server.app.paymentOutcome` (server.ts) before this plugin registers.
 import type { Plugin } from '@hapi/hapi';

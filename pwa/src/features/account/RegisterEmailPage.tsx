@@ -7,7 +7,7 @@ import { isValidPassword } from '../../../../common/rules/password';
 import { useRegisterMutation } from './accountApi';
 import { BotCheck } from './BotCheck';
 import { LiveMessage, SubmitButton, TermsCheckbox, TextField, useLocale } from './components';
-import { apiCode, errorText, passwordErrors } from './helpers';
+import { errorText, passwordErrors } from './helpers';
 
 /** /register/email?email=: name, password (twice), terms and the bot check; the server mails a link. */
 export default function RegisterEmailPage() {
@@ -70,10 +70,9 @@ export default function RegisterEmailPage() {
       navigate(`/register/notify?email=${encodeURIComponent(email)}`, { replace: true });
     } catch (err) {
       setServerError(errorText(err, locale));
-      if (apiCode(err) === 'botCheckFailed') {
-        setBotToken(null);
-        setBotKey((k) => k + 1);
-      }
+      // A bot-check token works once (local and Turnstile alike): a new check for the next attempt.
+      setBotToken(null);
+      setBotKey((k) => k + 1);
     }
   };
 

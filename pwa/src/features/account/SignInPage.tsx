@@ -57,10 +57,9 @@ export default function SignInPage() {
       setServerError(errorText(err, locale));
       const code = apiCode(err);
       if (code === 'emailNotVerified') setUnverified(true);
-      if (code === 'botCheckFailed') {
-        setBotToken(null);
-        setBotKey((k) => k + 1);
-      }
+      // A bot-check token works once (local and Turnstile alike): a new check for the next attempt.
+      setBotToken(null);
+      setBotKey((k) => k + 1);
     }
   };
 

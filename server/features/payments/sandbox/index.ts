@@ -1,4 +1,4 @@
-// The sandboxes this server runs: one per provider without real credentials, never in production.
+// The sandboxes this server runs: with DEMO=true only, one per provider without real credentials.
 import type { ServerRoute } from '@hapi/hapi';
 import type { Config } from '../../../config';
 import { gmoSandboxRoutes } from './gmo';
@@ -7,7 +7,7 @@ import { deliverDueNotifications } from './notifications';
 import { paypaySandboxRoutes } from './paypay';
 
 export function enabledSandboxes(config: Config): ('gmo' | 'paypay' | 'merpay')[] {
-  if (config.env === 'production') return [];
+  if (!config.demo) return [];
   const { gmo, paypay, merpay } = config.payments;
   return [gmo?.sandbox && 'gmo', paypay?.sandbox && 'paypay', merpay?.sandbox && 'merpay'].filter(
     (x): x is 'gmo' | 'paypay' | 'merpay' => typeof x === 'string',

@@ -1,0 +1,118 @@
+// Security headers on every answer (app shell, static files, API, sandbox and mail-viewer pages, errors):
+// Content-Security-Policy, Permissions-Policy and, when the public URL is https, HSTS. The other classic ones
+// (X-Frame-Options, X-Content-Type-Options, Referrer-Policy) come from hapi's `routes.security` (server.ts).
+
+import type { Boom } from '@hapi/boom';
+import type { Plugin, ResponseObject } from '@hapi/hapi';
+import type { Config } from '../config';
+
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+/** GMO's token script (pwa/src/features/checkout/tokenize.ts loads it when real GMO credentials are set). */
+const GMO_SCRIPT_ORIGIN = 'https://static.mul-pay.jp';
+
+/**
+ * The policy. Scripts: our own files and the inline scripts of the built index.html by their SHA-256 (never
+ * 'unsafe-inline' or 'unsafe-eval'). Styles allow inline: the first-paint script of index.html and React set
+ * style attributes. Pictures and media may be data: or blob: URLs (QR codes, wallet map images from IndexedDB,
+ * previews of uploads). Third parties only when configured: Turnstile (script + iframe), real GMO (token script
+ * and its API). Forms post only to us (the sandboxes' pages; real providers are reached by redirects, which
+ * form-action does not restrict unless they follow a form post). No framing of our pages, no plugins, no <base>.
+ */
+export function contentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
+  const script = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)];
+  const connect = ["'self'"];
+  const frame: string[] = [];
+  if (config.turnstile) {
+    script.push(TURNSTILE_ORIGIN);
+    frame.push(TURNSTILE_ORIGIN);
+  }
+  const gmo = config.payments.gmo;
+  if (gmo && !gmo.sandbox) {
+    const api = new URL(gmo.apiUrl).origin;
+    script.push(GMO_SCRIPT_ORIGIN, api);
+    connect.push(api);
+  }
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', script],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['media-src', ["'self'", 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', connect],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['frame-src', frame.length ? frame : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    // A sandbox page's form posts to us and is redirected to the PUBLIC_URL (the same origin unless the page
+    // was opened under another name for this server).
+    ['form-action', [...new Set(["'self'", publicOrigin])]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/**
+ * Powerful features: the camera for the gate scanner and the position for map mode, our own origin only;
+ * everything else off.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ');
+
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+export const securityPlugin: Plugin<void> = {
+  name: 'security',
+  dependencies: ['errors', 'static'],
+  register(server) {
+    const config = server.app.config;
+    const https = new URL(config.publicUrl).protocol === 'https:';
+    let cachedFor: readonly string[] | null = null;
+    let csp = '';
+    const policy = () => {
+      const hashes = server.app.shellScriptHashes();
+      if (hashes !== cachedFor) {
+        csp = contentSecurityPolicy(config, hashes);
+        cachedFor = hashes;
+      }
+      return csp;
+    };
+    // After the errors plugin, which may replace the response with its envelope.
+    server.ext(
+      'onPreResponse',
+      (request, h) => {
+        const headers: Record<string, string> = {
+          'content-security-policy': policy(),
+          'permissions-policy': PERMISSIONS_POLICY,
+        };
+        if (https) headers['strict-transport-security'] = HSTS;
+        const response = request.response;
+        if (!response) return h.continue;
+        if ('isBoom' in response && response.isBoom) {
+          Object.assign((response as Boom).output.headers, headers);
+        } else {
+          const res = response as ResponseObject;
+          for (const [name, value] of Object.entries(headers)) res.header(name, value);
+        }
+        return h.continue;
+      },
+      { after: ['errors'] },
+    );
+  },
+};
