@@ -70,4 +70,88 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+// Web push: the server sends Declarative Web Push JSON (`web_push: 8030`), which browsers that know it show by
+// themselves; here the same message is shown by the worker (title, body, tag, the app's icon and badge), with its
+// target kept for the click. Open pages hear of it too (a 3-second toast, a new unread count).
+interface DeclarativePush {
+  web_push?: number;
+  notification?: { title?: string; body?: string; navigate?: string; lang?: string; tag?: string };
+}
+self.addEventListener('push', (event) => {
+  let message: DeclarativePush = {};
+  try {
+    message = (event.data?.json() ?? {}) as DeclarativePush;
+  } catch {
+    message = { notification: { title: 'ZooPass', body: event.data?.text() ?? '' } };
+  }
+  const n = message.notification ?? {};
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(n.title ?? 'ZooPass', {
+        body: n.body ?? '',
+        tag: n.tag,
+        lang: n.lang,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { navigate: n.navigate ?? '/me/notification' },
+      });
+      for (const client of await self.clients.matchAll({ type: 'window' })) {
+        client.postMessage({ type: 'push-received', title: n.title, body: n.body, navigate: n.navigate });
+      }
+    })(),
+  );
+});
+
+// A tap focuses a window of ours already open (and takes it to the target), or opens the target.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(
+    (event.notification.data as { navigate?: string } | null)?.navigate ?? '/me/notification',
+    self.location.origin,
+  );
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
+      if (ours) {
+        await ours.focus();
+        if (target.origin === self.location.origin) await ours.navigate(target.href);
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});
+
+// The push service replaced the subscription (keys rotated, expired): subscribe again and tell the server.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null };
+  change.waitUntil(
+    (async () => {
+      const key = (await (await self.fetch('/api/v1/push/public-key')).json()) as { data: { publicKey: string } };
+      const subscription = await self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToBytes(key.data.publicKey),
+      });
+      await self.fetch('/api/v1/me/push-subscriptions', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...subscription.toJSON(),
+          language: self.navigator.language.startsWith('en') ? 'en' : 'ja',
+        }),
+      });
+    })(),
+  );
+});
+
+function urlBase64ToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
 clientsClaim();
