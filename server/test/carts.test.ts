@@ -324,6 +324,37 @@ describe('adding to the cart', () => {
     expect(body(await call('GET', '/api/v1/carts', kid)).data).toHaveLength(0);
   });
 
+  it('the same ticket added again grows its line (one line, one hold), not a second line', async () => {
+    const item = await makeItem({ maxPerOrder: 6 });
+    const date = await openDate(item.id);
+    const g = guest();
+    const first = await call('POST', '/api/v1/carts', g, { item_id: item.id, date, ...adults(2) });
+    expect(first.statusCode, first.payload).toBe(201);
+    const again = await call('POST', '/api/v1/carts', g, {
+      item_id: item.id,
+      date,
+      quantities: [
+        { age_group_id: 5, quantity: 1 },
+        { age_group_id: 2, quantity: 1 },
+      ],
+    });
+    expect(again.statusCode, again.payload).toBe(201);
+    expect(body(again).data.id).toBe(body(first).data.id);
+    expect(body(again).data.people).toBe(4);
+    expect(
+      body(again).data.quantities.map((q: { ageGroupId: number; quantity: number }) => [q.ageGroupId, q.quantity]),
+    ).toEqual([
+      [2, 1],
+      [5, 3],
+    ]);
+    expect(body(await call('GET', '/api/v1/carts', g)).data[0].lines).toHaveLength(1);
+    expect(await held(item.id, date)).toBe(4);
+    expect(await knex()('stock_holds').where({ cart_line_id: body(first).data.id, state: 'held' })).toHaveLength(1);
+    // max_per_order still counts the whole line.
+    expect((await call('POST', '/api/v1/carts', g, { item_id: item.id, date, ...adults(3) })).statusCode).toBe(400);
+    expect(await held(item.id, date)).toBe(4);
+  });
+
   it('respects minimum_participant and max_per_order across the lines of a unit', async () => {
     const item = await makeItem({ minimumParticipant: 2, maxPerOrder: 5 });
     const date = await openDate(item.id);

@@ -22,7 +22,9 @@ import {
   assertLineQuantities,
   assertPlansSold,
   itemUnit,
+  LINE_COLUMNS,
   type LineRow,
+  lineOf,
   type LineUnit,
   normalizeQuantities,
   packUnits,
@@ -193,7 +195,7 @@ export async function addCartLine(
       : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
-  let result: { lineId: number; cartId: number; createdAt: string; holdIds: number[] };
+  let result: { lineId: number; cartId: number; createdAt: string; holdIds: number[]; merged?: boolean };
   try {
     const { rows } = (await knex.raw(
       `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
@@ -221,13 +223,10 @@ export async function addCartLine(
     if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', 400, { max: plan.item?.maxPerOrder ?? 0 });
     throw err;
   }
-  const line: LineRow = {
-    ...l,
-    id: Number(result.lineId),
-    cartId: Number(result.cartId),
-    expiresAt,
-    createdAt: new Date(result.createdAt),
-  };
+  // The same ticket again grew the line that had it: answer that line as it now is.
+  const line: LineRow = result.merged
+    ? lineOf((await knex('cart_lines').where('cart_lines.id', result.lineId).first(LINE_COLUMNS)) as LineRow)
+    : { ...l, id: Number(result.lineId), cartId: Number(result.cartId), expiresAt, createdAt: new Date(result.createdAt) };
   const catalogue: CartCatalogue = { ...plan.catalogue, seats: new Map([[line.id, plan.seatCodes]]) };
   return { line, parkId: plan.parkId, catalogue, holdIds: result.holdIds.map(Number) };
 }

@@ -3,8 +3,10 @@
 --   2. lock the owner's cart of the park (upsert), then check max_per_order over the cart's lines of the same item,
 --      date and slot (a new snapshot per statement inside a VOLATILE function: it sees every line committed before
 --      the lock was granted);
---   3. insert the line, its holds (one per stock row, id order), their audit rows and the chosen seats (a seat
---      already taken: 'seatDeadlinePassed');
+--   3. the same ticket again (same item, date, slot and plan, no seats, add-ons or advance information, not frozen
+--      by an order awaiting payment, hold still running): that line grows and its hold with it, instead of a
+--      second line; otherwise insert the line, its holds (one per stock row, id order), their audit rows and the
+--      chosen seats (a seat already taken: 'seatDeadlinePassed');
 --   4. take the stock last, one conditional UPDATE per row in id order (`sold + held + q <= capacity`, else
 --      'soldOut'), so the row locks are held only until the commit right after.
 -- Any failure raises (SQLSTATE P0001, the message is the code) and the whole statement leaves nothing behind.
@@ -74,6 +76,46 @@ BEGIN
         AND COALESCE(time_slot_id, 0) = COALESCE((p_line->>'timeSlotId')::int, 0);
     IF v_people + (p_line->>'people')::int > p_max_people THEN
       RAISE EXCEPTION 'maxPerOrder' USING ERRCODE = 'P0001';
+    END IF;
+  END IF;
+
+  IF p_line->>'kind' = 'item' AND COALESCE(cardinality(p_seat_codes), 0) = 0
+     AND NOT COALESCE((p_line->>'lottery')::boolean, false)
+     AND COALESCE(p_line->'additionalPlans', '[]'::jsonb) = '[]'::jsonb
+     AND v_sorted_ids IS NOT NULL AND array_length(v_sorted_ids, 1) = 1 THEN
+    SELECT l.id INTO v_line FROM cart_lines l
+      WHERE l.cart_id = v_cart AND l.kind = 'item' AND l.item_id = (p_line->>'itemId')::int
+        AND l.date = (p_line->>'date')::date
+        AND COALESCE(l.time_slot_id, 0) = COALESCE((p_line->>'timeSlotId')::int, 0)
+        AND l.basic_plan_id IS NOT DISTINCT FROM (p_line->>'basicPlanId')::int
+        AND l.additional_plans = '[]'::jsonb AND l.advance_info IS NULL AND l.order_id IS NULL AND NOT l.lottery
+        AND l.expires_at > now()
+        AND NOT EXISTS (SELECT 1 FROM seat_holds sh JOIN stock_holds h ON h.id = sh.stock_hold_id WHERE h.cart_line_id = l.id)
+      ORDER BY l.id LIMIT 1 FOR UPDATE;
+    IF FOUND THEN
+      SELECT id INTO v_hold FROM stock_holds WHERE cart_line_id = v_line AND state = 'held' ORDER BY id LIMIT 1 FOR UPDATE;
+      IF FOUND THEN
+        UPDATE cart_lines SET
+            quantities = (SELECT COALESCE(jsonb_agg(jsonb_build_object('ageGroupId', g, 'quantity', q) ORDER BY g), '[]'::jsonb)
+              FROM (SELECT (e->>'ageGroupId')::int AS g, SUM((e->>'quantity')::int)::int AS q
+                    FROM jsonb_array_elements(quantities || COALESCE(p_line->'quantities', '[]'::jsonb)) e GROUP BY 1) t),
+            disability_quantity = disability_quantity + COALESCE((p_line->>'disabilityQuantity')::int, 0),
+            companion_quantity = companion_quantity + COALESCE((p_line->>'companionQuantity')::int, 0),
+            people = people + (p_line->>'people')::int,
+            updated_at = now()
+          WHERE id = v_line RETURNING created_at INTO v_created;
+        UPDATE stock_holds SET quantity = quantity + v_sorted_qty[1], updated_at = now() WHERE id = v_hold;
+        INSERT INTO audit_logs (entity, entity_id, action, actor_user_id, data)
+          VALUES ('stock_hold', v_hold::text, 'hold.increased', p_user_id,
+            jsonb_build_object('stockUnitId', v_sorted_ids[1], 'by', v_sorted_qty[1], 'cartLineId', v_line, 'sameTicket', true));
+        UPDATE stock_units SET held = held + v_sorted_qty[1]
+          WHERE id = v_sorted_ids[1] AND sold + held + v_sorted_qty[1] <= capacity;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'soldOut' USING ERRCODE = 'P0001';
+        END IF;
+        RETURN jsonb_build_object('lineId', v_line, 'cartId', v_cart, 'createdAt', v_created,
+          'holdIds', to_jsonb(ARRAY[v_hold]), 'merged', true);
+      END IF;
     END IF;
   END IF;
 
