@@ -3,6 +3,7 @@ import { join, normalize, resolve } from 'node:path';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import { findRoute, stripTrailingSlash } from '../../common/routes';
+import { isServerPath } from '../../common/serverPaths';
 import { notFound } from '../lib/errors';
 
 const NO_CACHE = 'no-cache';
@@ -61,10 +62,10 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
       options: { auth: false, plugins: { 'hapi-swagger': { exclude: true } } as never },
       handler(request: Request, h: ResponseToolkit) {
         const rel = request.path;
-        if (rel.startsWith('/api/')) {
-          throw notFound();
-        }
-        if (rel !== '/' && fileExists(rel)) return serveFile(h, rel);
+        if (rel !== '/' && !rel.startsWith('/api/') && fileExists(rel)) return serveFile(h, rel);
+        // The server's own paths (common/serverPaths.ts) never get the app shell: the service worker hands them
+        // to the network for the same reason.
+        if (isServerPath(rel)) throw notFound();
         const known = findRoute(rel) !== null;
         return h
           .response(shell())

@@ -1,0 +1,62 @@
+// A new visitor's walk through the app with the service worker in control: payments through the providers' pages,
+// catalogue pages offline, the language switch, the bottom tab bar, accessibility, and screenshots at phone widths
+// (into /tmp/shots13).
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { apiUser, signInPage } from './support/accounts';
+import { acceptTerms, addLine, availableDay, fillCard, itemIdByName, toPayment } from './support/cart';
+
+const SHOTS = '/tmp/shots13';
+mkdirSync(SHOTS, { recursive: true });
+
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker controls the page (it claims open pages once installed). */
+async function workerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+test('with the service worker in control, a card pays through the 3-D Secure challenge and PayPay through its approval page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await apiUser(request);
+  await signInPage(page, user);
+  await workerInControl(page);
+
+  // Server pages are the server's, not the app's "page not found".
+  await page.goto('/dev/mail');
+  await expect(page.getByText('ページが見つかりません')).toHaveCount(0);
+  await expect(page.locator('body')).not.toBeEmpty();
+
+  const id = await itemIdByName(request, '仙台うみの杜水族館 入館券');
+  const card = await availableDay(request, id, 1, 5);
+  await addLine(page, { item_id: id, date: card.date, quantities: [{ age_group_id: 5, quantity: 1 }] });
+  await toPayment(page);
+  await page.getByTestId('method-choices').getByText('クレジットカード').click();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/cart\/\d+\/payment\/credit-card$/);
+  await fillCard(page, '4000000000003220');
+  await page.getByTestId('card-pay').click();
+  await expect(page).toHaveURL(/\/sandbox\/gmo\/challenge\//);
+  await expect(page.getByText('ページが見つかりません')).toHaveCount(0);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('completed-method')).toHaveText('クレジットカード');
+
+  const paypay = await availableDay(request, id, 1, 6);
+  await addLine(page, { item_id: id, date: paypay.date, quantities: [{ age_group_id: 5, quantity: 1 }] });
+  await toPayment(page);
+  await page.getByTestId('method-choices').getByText('PayPay').click();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/sandbox\/paypay\//);
+  await expect(page.getByText('ページが見つかりません')).toHaveCount(0);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('completed-method')).toHaveText('PayPay');
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+});
