@@ -15,9 +15,7 @@ cleanupOutdatedCaches();
 
 // Every in-app URL opens the precached shell, also with no network. The server's own pages (payment providers'
 // sandboxes, the mail viewer, the API...) go to the network: their list is the server's (common/serverPaths.ts).
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...SERVER_PATH_PATTERNS] }),
-);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...SERVER_PATH_PATTERNS] }));
 
 // Generated illustrations and park maps: cache first, they never change for a URL.
 registerRoute(
