@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -24,6 +25,42 @@ const buildMetadata = (): Plugin => ({
   writeBundle(options) {
     const dir = options.dir ?? resolve(import.meta.dirname, 'dist');
     writeFileSync(resolve(dir, 'build.json'), JSON.stringify({ buildId, builtAt: new Date().toISOString() }));
+  },
+});
+
+// Brotli and gzip copies of every text file of the build, made once here at the highest levels, so the server sends
+// them as they are (server/plugins/static.ts) instead of compressing on each request. Runs after the service worker
+// has been generated, so sw.js gets its copies too.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  closeBundle: {
+    sequential: true,
+    order: 'post',
+    handler() {
+      const dir = resolve(import.meta.dirname, 'dist');
+      const walk = (d: string): string[] =>
+        readdirSync(d).flatMap((name) => {
+          const full = join(d, name);
+          return statSync(full).isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(dir)) {
+        if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+      }
+    },
   },
 });
 
@@ -73,5 +110,6 @@ export default defineConfig({
       },
     }),
     buildMetadata(),
+    precompress(),
   ],
 });

@@ -4,7 +4,7 @@
 // compressed bytes as served). Prints JSON; targets: performance >= 95, CLS < 0.05, JS on / <= 170 KB.
 //   npm run build && npm run bench:lighthouse      (BENCH_PAGES=/,/items/1 to choose pages)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -46,7 +46,10 @@ interface Run {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Scripts as transferred (brotli where the browser takes it). */
   jsBytes: number;
+  /** The same scripts' gzip copies. */
+  jsGzipBytes: number;
 }
 
 const median = (values: number[]) => {
@@ -104,6 +107,12 @@ async function audit(url: string): Promise<Run> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, undefined);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    // BENCH_SAVE=<dir>: keep each full report to look into (network requests, layout shifts, LCP element).
+    if (process.env.BENCH_SAVE) {
+      mkdirSync(process.env.BENCH_SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(join(process.env.BENCH_SAVE, name), result.report as string);
+    }
     const { audits, categories } = result.lhr;
     const items = (
       audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
@@ -119,13 +128,17 @@ async function audit(url: string): Promise<Run> {
       tbt: Math.round(num('total-blocking-time')),
       cls: Number(num('cumulative-layout-shift').toFixed(3)),
       jsBytes,
+      jsGzipBytes,
     };
   } finally {
     await chrome.kill();
   }
 }
 
-const pages: Record<string, { median: Omit<Run, 'jsBytes'> & { jsKB: number }; runs: Run[] }> = {};
+const pages: Record<
+  string,
+  { median: Omit<Run, 'jsBytes' | 'jsGzipBytes'> & { jsKB: number; jsGzipKB: number }; runs: Run[] }
+> = {};
 try {
   for (const path of PAGES) {
     const runs: Run[] = [];
@@ -138,6 +151,7 @@ try {
         tbt: median(runs.map((r) => r.tbt)),
         cls: median(runs.map((r) => r.cls)),
         jsKB: Number((median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1)),
+        jsGzipKB: Number((median(runs.map((r) => r.jsGzipBytes)) / 1024).toFixed(1)),
       },
       runs,
     };
@@ -159,6 +173,7 @@ console.log(
         performanceAtLeast95: Object.values(pages).every((p) => p.median.score >= 95),
         clsUnder005: Object.values(pages).every((p) => p.median.cls < 0.05),
         homeJsAtMost170KB: home ? home.jsKB * 1024 <= JS_BUDGET : null,
+        homeJsGzipAtMost170KB: home ? home.jsGzipKB * 1024 <= JS_BUDGET : null,
       },
     },
     null,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../../../common/dto/wallet';
 import type { OutboxEntry } from '../../db/wallet';
-import { walletEn, walletJa } from '../../locales/wallet';
+import { walletEn } from '../../locales/en/wallet';
+import { walletJa } from '../../locales/wallet';
 import { ALL_STATES, displayState, firstTickets, groupTickets, STATE_TONE, shareExpiry, useAction } from './rules';
 
 const park = (id: number, name: string) => ({

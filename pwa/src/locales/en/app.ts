@@ -1,4 +1,4 @@
-import type { Resources } from './ja';
+import type { Resources } from '../ja';
 
 // English UI strings.
 const en: Resources = {
