@@ -115,11 +115,17 @@ async function audit(url: string): Promise<Run> {
     }
     const { audits, categories } = result.lhr;
     const items = (
-      audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+      audits['network-requests']?.details as {
+        items?: { url: string; resourceType?: string; transferSize?: number }[];
+      }
     )?.items;
-    const jsBytes = (items ?? [])
-      .filter((r) => r.resourceType === 'Script')
-      .reduce((n, r) => n + (r.transferSize ?? 0), 0);
+    const scripts = (items ?? []).filter((r) => r.resourceType === 'Script');
+    const jsBytes = scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0);
+    // Chromium takes brotli here; the same scripts as gzip (the build's .gz copies) for browsers that do not.
+    const jsGzipBytes = scripts.reduce((n, r) => {
+      const gz = join(ROOT, 'dist', `${new URL(r.url).pathname}.gz`);
+      return n + (existsSync(gz) ? statSync(gz).size : (r.transferSize ?? 0));
+    }, 0);
     const num = (id: string) => Number(audits[id]?.numericValue ?? Number.NaN);
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),
