@@ -8,8 +8,9 @@ import { PREFECTURES, REGIONS } from '../../../../common/reference';
 import { normalizeEmail } from '../../../../common/rules/email';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useUpdateMeMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
 import { emailError, errorText, isValidBirthdate, isValidTelephone } from './helpers';
 
 const GENDERS = [

@@ -5,8 +5,9 @@ import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
 import { errorStatus } from '../../lib/api';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation, useVerifyEmailQuery } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, SubmitButton, TextField } from './components';
 import { apiMessage, emailError, errorText } from './helpers';
 
 function ResendForm() {

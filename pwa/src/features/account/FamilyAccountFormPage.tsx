@@ -6,8 +6,9 @@ import { message } from '../../../../common/messages';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useCreateChildMutation, useGetChildQuery, useUpdateChildMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
 import { errorText, isValidBirthdate } from './helpers';
 
 const LIST = '/me/settings/family-account';

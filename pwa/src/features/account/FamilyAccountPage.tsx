@@ -5,9 +5,10 @@ import type { ChildAccount, Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
 import { QueryState } from '../../lib/components/QueryState';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
 import { useListChildrenQuery, useSwitchAccountMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
+import { LiveMessage, ProfileGate } from './components';
 import { errorText } from './helpers';
 
 function formatBirthdate(value: string | null, language: string): string | null {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
 import { completeSignIn, signOut } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
 import { useSwitchAccountMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
+import { LiveMessage, ProfileGate } from './components';
 import { errorText } from './helpers';
 
 interface MenuLink {

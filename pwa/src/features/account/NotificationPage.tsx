@@ -5,8 +5,9 @@ import type { Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useSetNotificationsMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
+import { LiveMessage, ProfileGate } from './components';
 import { errorText } from './helpers';
 
 function NotificationSwitch({ profile }: { profile: Profile }) {

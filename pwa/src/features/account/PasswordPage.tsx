@@ -6,8 +6,9 @@ import { message } from '../../../../common/messages';
 import { isValidPassword } from '../../../../common/rules/password';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useChangePasswordMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
 import { errorText, passwordErrors } from './helpers';
 
 function PasswordForm({ profile }: { profile: Profile }) {

@@ -4,8 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/rules/email';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation } from './accountApi';
-import { LiveMessage, useLocale } from './components';
+import { LiveMessage } from './components';
 import { errorText, RESEND_AFTER_MS } from './helpers';
 
 /** Shows a resend button once `delayMs` has passed since the page opened. */

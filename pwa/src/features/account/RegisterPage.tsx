@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
+import { useLocale } from '../../lib/useLocale';
 import { useCheckEmailExistsMutation } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, SubmitButton, TextField } from './components';
 import { emailError, errorText } from './helpers';
 import { SocialButtons } from './SocialButtons';
 

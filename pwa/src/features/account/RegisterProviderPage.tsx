@@ -4,8 +4,9 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { type SocialIdentity, useRegisterSocialMutation, useSocialUserQuery } from './accountApi';
-import { LiveMessage, SubmitButton, TermsCheckbox, TextField, useLocale } from './components';
+import { LiveMessage, SubmitButton, TermsCheckbox, TextField } from './components';
 import {
   clearSocialHandoff,
   emailError,

@@ -9,13 +9,14 @@ import { api } from '../../lib/api';
 import { setLocale } from '../../lib/i18n';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import {
   useDeleteMeMutation,
   useLinkMirairoMutation,
   useUpdateMeMutation,
   useVerifyPasswordMutation,
 } from './accountApi';
-import { LiveMessage, ProfileGate, TextField, useLocale } from './components';
+import { LiveMessage, ProfileGate, TextField } from './components';
 import { errorText, UUID } from './helpers';
 import { useSocialRedirect } from './SocialButtons';
 

@@ -4,9 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { useLoginMutation, useResendVerificationMutation } from './accountApi';
 import { BotCheck } from './BotCheck';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
+import { LiveMessage, SubmitButton, TextField } from './components';
 import { apiCode, emailError, errorText, isSocialProvider, rememberReturnUrl, signInTarget } from './helpers';
 import { SocialButtons } from './SocialButtons';
 

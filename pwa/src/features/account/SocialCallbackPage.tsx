@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { useLoginSocialMutation, useSocialUserQuery } from './accountApi';
-import { useLocale } from './components';
 import {
   clearSocialHandoff,
   errorText,

@@ -8,8 +8,9 @@ import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { useLocale } from '../../lib/useLocale';
 import { useGetParkCartQuery, useUpdateCartLinesMutation, useUploadPhotoMutation } from './checkoutApi';
-import { Alert, LineSummary, SignedIn, Steps, useLocale } from './components';
+import { Alert, LineSummary, SignedIn, Steps } from './components';
 import { errorText } from './errors';
 import {
   type AddInfoForm,

@@ -5,6 +5,7 @@ import { message } from '../../../../common/messages';
 import { MAX_REGISTERED_CARDS } from '../../../../common/rules/card';
 import { QueryState } from '../../lib/components/QueryState';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { CardFields, useCardForm } from './CardFields';
 import { CardLabel } from './CreditCardPage';
 import {
@@ -14,7 +15,7 @@ import {
   useRegisterCardMutation,
   useSetDefaultCardMutation,
 } from './checkoutApi';
-import { Alert, SignedIn, useIsChild, useLocale } from './components';
+import { Alert, SignedIn, useIsChild } from './components';
 import { errorText } from './errors';
 import { tokenizeCard } from './tokenize';
 

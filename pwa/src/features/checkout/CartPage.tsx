@@ -6,13 +6,14 @@ import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import {
   type CartLineChange,
   useGetCartsQuery,
   useRemoveCartLinesMutation,
   useUpdateCartLinesMutation,
 } from './checkoutApi';
-import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useLocale, useNow } from './components';
+import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useNow } from './components';
 import { errorText } from './errors';
 import { clockOffset, holdSecondsLeft } from './rules';
 

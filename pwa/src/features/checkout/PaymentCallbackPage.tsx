@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isPendingPayment, SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import { useAppDispatch } from '../../app/store';
+import { useLocale } from '../../lib/useLocale';
 import { checkoutApi, usePaymentReturnMutation } from './checkoutApi';
-import { Alert, SignedIn, useLocale } from './components';
+import { Alert, SignedIn } from './components';
 import { errorText } from './errors';
 import { clearCheckout } from './rules';
 

@@ -4,8 +4,9 @@ import { PaymentMethod } from '../../../../common/enums';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { useGetOrderQuery } from './checkoutApi';
-import { SignedIn, Steps, TotalsTable, useLocale } from './components';
+import { SignedIn, Steps, TotalsTable } from './components';
 import { parseQuick } from './rules';
 
 const METHOD_KEYS: Record<number, string> = {

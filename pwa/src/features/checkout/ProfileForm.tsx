@@ -7,8 +7,9 @@ import { message } from '../../../../common/messages';
 import { PREFECTURES, REGIONS } from '../../../../common/reference';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useUpdatePaymentProfileMutation } from './checkoutApi';
-import { Alert, useLocale } from './components';
+import { Alert } from './components';
 import { errorText } from './errors';
 
 const TELEPHONE = /^0\d{1,4}-?\d{1,4}-?\d{3,4}$/;

@@ -1,20 +1,15 @@
 // Building blocks shared by the checkout pages: the four cart steps, a cart line's summary, the hold countdown,
 // the totals table, the signed-in gate and the loading state.
+
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
-import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
-
-/** The UI language as the shared message catalogue's locale. */
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ja';
-}
 
 /** The current time, ticking every `ms`. */
 export function useNow(ms = 1000): number {

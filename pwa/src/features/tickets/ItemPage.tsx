@@ -7,11 +7,11 @@ import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
 import { useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
-import { useLocale } from './useLocale';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

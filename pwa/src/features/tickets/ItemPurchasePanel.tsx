@@ -8,6 +8,7 @@ import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import {
   addLineRequest,
   addMonths,
@@ -21,7 +22,6 @@ import {
 } from './purchase';
 import { useItemAvailabilityQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
-import { useLocale } from './useLocale';
 
 const MARKS = { available: '○', few: '△', soldOut: '×', unavailable: '－' } as const;
 

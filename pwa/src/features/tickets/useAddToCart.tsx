@@ -7,8 +7,8 @@ import type { AddCartLineRequest } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useAddCartLineMutation } from './purchaseApi';
-import { useLocale } from './useLocale';
 
 interface ErrorEnvelope {
   data?: { meta?: { message?: unknown; code?: unknown } };

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import type { TicketDetail } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDateTime, formatYen } from '../../lib/format';
-import { OfflineNote, SignInPrompt, useLocale, useSignedIn } from './components';
+import { useLocale } from '../../lib/useLocale';
+import { OfflineNote, SignInPrompt, useSignedIn } from './components';
 import { fetchDetail } from './walletSync';
 
 /** The ticket's order detail from IndexedDB, fetched again when online. */

@@ -7,7 +7,8 @@ import { META, type StoredHistory, walletDb } from '../../db/wallet';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { holderText, OfflineNote, SignInPrompt, useLocale, useOnline, useSignedIn } from './components';
+import { useLocale } from '../../lib/useLocale';
+import { holderText, OfflineNote, SignInPrompt, useOnline, useSignedIn } from './components';
 import { useUsageHistoriesQuery } from './walletApi';
 
 function HistoryList({ entries }: { entries: readonly UsageHistoryEntry[] }) {

@@ -6,6 +6,7 @@ import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDate } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import {
   Dialog,
   holderText,
@@ -14,7 +15,6 @@ import {
   SignInPrompt,
   TicketStateBadge,
   UpdatedNote,
-  useLocale,
   useSignedIn,
   useWallet,
   waitingCount,

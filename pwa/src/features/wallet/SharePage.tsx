@@ -5,7 +5,8 @@ import type { TicketShare } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
-import { holderText, ProblemLine, SignInPrompt, useLocale, useOnline, useSignedIn, useWallet } from './components';
+import { useLocale } from '../../lib/useLocale';
+import { holderText, ProblemLine, SignInPrompt, useOnline, useSignedIn, useWallet } from './components';
 import { displayState, isUsableState, shareExpiry } from './rules';
 import {
   apiMessage,

@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import {
   Dialog,
   holderText,
@@ -18,7 +19,6 @@ import {
   SignInPrompt,
   StateBadge,
   UseConfirmDialog,
-  useLocale,
   useOnline,
   useSignedIn,
   useTicket,
