@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
 import { loadSession } from '../lib/sessionService';
+import { AppShell } from './AppShell';
 import { ComingSoonPage } from './ComingSoonPage';
 import { FatalErrorPage } from './FatalErrorPage';
 import { LAYOUT_COMPONENTS } from './layouts/Layouts';
@@ -152,7 +153,7 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <Root />,
       errorElement: <FatalErrorPage />,
-      hydrateFallbackElement: <div className="loading" aria-busy="true" />,
+      hydrateFallbackElement: <AppShell />,
       children: [...layoutRoutes, { element: <DefaultLayout />, children: [{ path: '*', element: <NotFoundPage /> }] }],
     },
   ];

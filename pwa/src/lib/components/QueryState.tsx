@@ -8,12 +8,16 @@ export function QueryState({
   isLoading,
   error,
   children,
+  placeholder,
 }: {
   isLoading: boolean;
   error: unknown;
   children: () => ReactNode;
+  /** Shown while loading instead of the spinner: something the size of the content, so nothing moves after. */
+  placeholder?: ReactNode;
 }) {
   const { t } = useTranslation();
+  if (isLoading && placeholder) return <>{placeholder}</>;
   if (isLoading) {
     return (
       <div className="loading" role="status" aria-live="polite">
