@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -28,14 +28,18 @@ async function mount() {
   const i18n = await initI18n();
   const appRouter = createRouter();
   router = appRouter;
-  createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={appRouter} />
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+  const root = createRoot(container as HTMLElement);
+  // A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={appRouter} />
+          </I18nextProvider>
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
+import type { PrefetchingPage } from '../lib/prefetch';
 import { loadSession } from '../lib/sessionService';
 import { AppShell } from './AppShell';
 import { ComingSoonPage } from './ComingSoonPage';
@@ -9,6 +10,7 @@ import { LAYOUT_COMPONENTS } from './layouts/Layouts';
 import { NotFoundPage } from './NotFoundPage';
 import { runNavigation } from './navigation';
 import { Root } from './Root';
+import { store } from './store';
 
 // Every page's code is loaded by the navigation itself, in parallel with the session check, and the page renders
 // once it is there: no Suspense fallback replaced by the page a moment later (a layout shift), and on a first visit
@@ -31,7 +33,10 @@ const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-ticket-share-receive': walletPage('ShareReceivePage'),
   'product-trigger': walletPage('TriggerPage'),
 };
-const loadedPages = new Map<string, ComponentType>();
+const loadedPages = new Map<string, PrefetchingPage>();
+
+/** How long a navigation waits for its page's first reads before showing the page anyway (with its loading state). */
+const PREFETCH_WAIT_MS = 2500;
 
 /** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
 const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
@@ -122,8 +127,13 @@ function navigationLoader(route: RouteDef) {
       return new Promise<never>(() => {});
     }
     previousRouteName = route.name;
-    const loaded = await page;
-    if (loaded) loadedPages.set(route.name, loaded);
+    const loaded: PrefetchingPage | undefined = loadedPages.get(route.name) ?? (await page);
+    if (!loaded) return null;
+    loadedPages.set(route.name, loaded);
+    const reads = loaded.prefetch?.({ params: params as Record<string, string>, url, dispatch: store.dispatch });
+    if (reads) {
+      await Promise.race([reads.catch(() => undefined), new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
+    }
     return null;
   };
 }

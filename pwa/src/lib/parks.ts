@@ -16,7 +16,7 @@ export interface ParkSearch {
 /** Every park, north to south: the choices of a park filter. */
 export const ALL_PARKS: ParkSearch = { per_page: 100 };
 
-const parkListApi = api.injectEndpoints({
+export const parkListApi = api.injectEndpoints({
   endpoints: (build) => ({
     listParks: build.query<Paged<ParkSummary>, ParkSearch>({
       query: (params) => ({ url: '/parks', params }),

@@ -11,7 +11,8 @@ import { api } from '../../lib/api';
 import { QueryState } from '../../lib/components/QueryState';
 import { HOME_QUERIES } from '../../lib/earlyData';
 import { formatYen } from '../../lib/format';
-import { useListParksQuery } from '../../lib/parks';
+import { parkListApi, useListParksQuery } from '../../lib/parks';
+import { withPrefetch } from '../../lib/prefetch';
 import { useLocale } from '../../lib/useLocale';
 
 // The home page binds its own endpoints (features do not import each other); their queries are the ones the preload
@@ -135,7 +136,7 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-export default function HomePage() {
+function HomePage() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const user = useAppSelector((s) => s.session.user);
@@ -246,3 +247,12 @@ export default function HomePage() {
     </div>
   );
 }
+
+export default withPrefetch(HomePage, ({ dispatch }) =>
+  Promise.all([
+    dispatch(homeApi.endpoints.homeOnSale.initiate(undefined, { subscribe: false })),
+    dispatch(homeApi.endpoints.homeStories.initiate('movies', { subscribe: false })),
+    dispatch(homeApi.endpoints.homeStories.initiate('populars', { subscribe: false })),
+    dispatch(parkListApi.endpoints.listParks.initiate(HOME_QUERIES.parks.params, { subscribe: false })),
+  ]),
+);

@@ -4,8 +4,9 @@ import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { withPrefetch } from '../../lib/prefetch';
 import { ParkExtras } from './parkExtrasApi';
-import { useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
+import { parksApi, useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
 
 function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>) => string) {
   const hours = Math.floor(minutes / 60);
@@ -173,16 +174,20 @@ function ParkProfile({ park }: { park: ParkDetail }) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The park and link id of a /profile/park/:id address (null when the id cannot be one). */
+function parkArgs(rawId: string | undefined, query: URLSearchParams) {
+  const id = Number(rawId);
+  if (!(Number.isInteger(id) && id > 0 && id < 2_147_483_647)) return null;
+  return { id, linkId: query.get('link_id') ?? undefined };
+}
+
 /** /profile/park/:id: a public park by id (a link_id query opens an unlisted one). */
-export default function ParkProfilePage() {
+function ParkProfilePage() {
   const params = useParams();
   const [query] = useSearchParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0 && id < 2_147_483_647;
-  const { data, isLoading, error } = useGetParkQuery(
-    { id, linkId: query.get('link_id') ?? undefined },
-    { skip: !valid },
-  );
+  const args = parkArgs(params.id, query);
+  const valid = args !== null;
+  const { data, isLoading, error } = useGetParkQuery(args ?? { id: 0 }, { skip: !valid });
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
@@ -203,3 +208,8 @@ export function PrivateParkProfilePage() {
     </QueryState>
   );
 }
+
+export default withPrefetch(ParkProfilePage, ({ params, url, dispatch }) => {
+  const args = parkArgs(params.id, url.searchParams);
+  return args ? dispatch(parksApi.endpoints.getPark.initiate(args, { subscribe: false })) : Promise.resolve();
+});
