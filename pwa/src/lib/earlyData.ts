@@ -1,8 +1,7 @@
-// The catalogue reads a first visit of the home, a park or an item page needs, asked for by the small preload entry
-// (pwa/src/preload.ts) while the app's code is still downloading. The API's base query takes these answers instead
-// of asking again, so the page's data is there when its code is. The pages build their queries from the same
-// definitions below, so the URLs match by construction.
-import { storedLocale } from './locale';
+// The catalogue reads a first visit of the home, a park or an item page needs, asked for by an inline script of
+// pwa/index.html while the app's code is still downloading. The API's base query takes these answers instead of
+// asking again, so the page's data is there when its code is. The pages build their queries from the definitions
+// below, and earlyData.test.ts runs the inline script to check it asks for exactly what firstReads says.
 import { toQueryString } from './queryString';
 
 export interface ApiQuery {
@@ -45,24 +44,23 @@ export function firstReads(pathname: string, search = ''): ApiQuery[] {
 
 /** Answers older than this are not used (the page asked for something else first; it asks the network later). */
 const FRESH_MS = 15_000;
-const early = new Map<string, { at: number; response: Promise<Response | null> }>();
 
-export function startEarlyReads(pathname: string, search: string): void {
-  if (typeof fetch !== 'function') return;
-  for (const query of firstReads(pathname, search)) {
-    const path = apiPath(query);
-    const response = fetch(path, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Accept-Language': storedLocale() },
-    }).catch(() => null);
-    early.set(path, { at: Date.now(), response });
+interface EarlyRead {
+  at: number;
+  response: Promise<Response | null>;
+}
+
+declare global {
+  interface Window {
+    zoopassEarlyReads?: Record<string, EarlyRead | undefined>;
   }
 }
 
 /** The early answer for this path, once; later reads of it go to the network. */
 export function takeEarlyRead(path: string, now = Date.now()): Promise<Response | null> | undefined {
-  const entry = early.get(path);
-  if (!entry) return undefined;
-  early.delete(path);
+  const reads = typeof window === 'undefined' ? undefined : window.zoopassEarlyReads;
+  const entry = reads?.[path];
+  if (!reads || !entry) return undefined;
+  delete reads[path];
   return now - entry.at <= FRESH_MS ? entry.response : undefined;
 }
