@@ -64,6 +64,51 @@ const precompress = (): Plugin => ({
   },
 });
 
+// The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), written
+// into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
+// app's router to ask.
+const PAGE_MODULES = {
+  home: 'pwa/src/features/home/HomePage.tsx',
+  park: 'pwa/src/features/parks/ParkProfilePage.tsx',
+  item: 'pwa/src/features/tickets/ItemPage.tsx',
+};
+const pageChunks = (): Plugin => ({
+  name: 'page-chunks',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const map: Record<string, string[]> = {};
+      for (const [page, module] of Object.entries(PAGE_MODULES)) {
+        const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
+        if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
+        map[page] = [chunk.fileName, ...chunk.imports].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+      }
+      if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
+      return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));
+    },
+  },
+});
+
+// The app's code at low fetch priority: the stylesheet and the header bar drawn by index.html come first (the first
+// paint needs nothing else), and the code downloads right behind them.
+const scriptsAfterFirstPaint = (): Plugin => ({
+  name: 'scripts-after-first-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+  },
+});
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'pwa'),
   publicDir: resolve(import.meta.dirname, 'public'),
@@ -109,6 +154,8 @@ export default defineConfig({
         ],
       },
     }),
+    scriptsAfterFirstPaint(),
+    pageChunks(),
     buildMetadata(),
     precompress(),
   ],

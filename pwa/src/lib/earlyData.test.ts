@@ -18,7 +18,7 @@ function runInline(path: string, cookie = '') {
   };
   new Function('location', 'document', 'fetch', 'window', inline)(
     { pathname: url.pathname, search: url.search },
-    { cookie, getElementById: () => null },
+    { cookie, getElementById: () => null, createElement: () => ({}), head: { append: () => undefined } },
     fakeFetch,
     fakeWindow,
   );

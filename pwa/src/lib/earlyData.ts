@@ -9,9 +9,10 @@ export interface ApiQuery {
   params?: Record<string, unknown>;
 }
 
+// The first row (items on sale) first: its first picture is the page's largest paint.
 export const HOME_QUERIES = {
-  parks: { url: '/parks', params: { per_page: 24 } },
   onSale: { url: '/items', params: { tab: 'available', per_page: 8 } },
+  parks: { url: '/parks', params: { per_page: 24 } },
   populars: { url: '/stories', params: { list: 'populars', per_page: 8 } },
   movies: { url: '/stories', params: { list: 'short-movies', per_page: 8 } },
 } satisfies Record<string, ApiQuery>;

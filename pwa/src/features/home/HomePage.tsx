@@ -121,10 +121,23 @@ function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
   );
 }
 
-function Section({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  later,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: string;
+  /** Below the first screen: rendered (and its pictures loaded) only as it comes near. */
+  later?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={later ? 'home-section--later' : undefined}>
       <div className="section-head">
         <h2 id={id} className="section-title">
           {title}
@@ -193,7 +206,7 @@ function HomePage() {
         </QueryState>
       </Section>
 
-      <Section id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
+      <Section later id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
         <QueryState isLoading={movies.isLoading} error={movies.error} placeholder={<TileRowSkeleton kind="movie" />}>
           {() => (
             <ul className="story-tiles story-tiles--movies">
@@ -205,7 +218,7 @@ function HomePage() {
         </QueryState>
       </Section>
 
-      <Section id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
+      <Section later id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
         <QueryState
           isLoading={populars.isLoading}
           error={populars.error}
@@ -221,7 +234,7 @@ function HomePage() {
         </QueryState>
       </Section>
 
-      <Section id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
+      <Section later id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
         <QueryState isLoading={parks.isLoading} error={parks.error} placeholder={<TileRowSkeleton kind="park" />}>
           {() => (
             <ul className="park-tiles">
