@@ -60,3 +60,45 @@ test('with the service worker in control, a card pays through the 3-D Secure cha
   await expect(page.getByTestId('completed-method')).toHaveText('PayPay');
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 });
+
+test('offline, a park page never seen says the visitor is offline and offers what is stored; a page seen before opens', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/profile/park/1');
+  await workerInControl(page);
+  await expect(page.getByTestId('park-profile')).toBeVisible();
+  const seenName = (await page.locator('h1').textContent())?.trim() ?? '';
+  await page.goto('/profile/park/2');
+  await expect(page.getByTestId('park-profile')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('home-item').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/profile/park/3');
+  const offline = page.getByTestId('offline-page');
+  await expect(offline).toBeVisible();
+  await expect(offline).toContainText('オフライン');
+  await expect(page.getByText('500')).toHaveCount(0);
+  await expect(page.getByTestId('error-page')).toHaveCount(0);
+  await expect(offline.getByRole('link', { name: /マイチケット/ })).toHaveAttribute('href', '/my-tickets');
+  await expect(offline.getByTestId('offline-visited').getByRole('link', { name: seenName })).toHaveAttribute(
+    'href',
+    '/profile/park/1',
+  );
+  await page.screenshot({ path: `${SHOTS}/offline-never-seen-390.png`, fullPage: true });
+
+  // A page seen before opens from the cache, with its content.
+  await offline.getByTestId('offline-visited').getByRole('link', { name: seenName }).click();
+  await expect(page.getByTestId('park-profile')).toBeVisible();
+  await expect(page.locator('h1')).toHaveText(seenName);
+  await page.reload();
+  await expect(page.getByTestId('park-profile')).toBeVisible();
+
+  // The home page seen before still opens; an item never seen says offline too, never "server error".
+  await page.goto('/');
+  await expect(page.getByTestId('home-item').first()).toBeVisible();
+  await page.goto('/items/5');
+  await expect(page.getByTestId('offline-page')).toBeVisible();
+  await context.setOffline(false);
+});

@@ -7,8 +7,9 @@ import { META, type StoredHistory, walletDb } from '../../db/wallet';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
-import { holderText, OfflineNote, SignInPrompt, useOnline, useSignedIn } from './components';
+import { holderText, OfflineNote, SignInPrompt, useSignedIn } from './components';
 import { useUsageHistoriesQuery } from './walletApi';
 
 function HistoryList({ entries }: { entries: readonly UsageHistoryEntry[] }) {

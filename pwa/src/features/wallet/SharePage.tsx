@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import type { TicketShare } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
-import { holderText, ProblemLine, SignInPrompt, useOnline, useSignedIn, useWallet } from './components';
+import { holderText, ProblemLine, SignInPrompt, useSignedIn, useWallet } from './components';
 import { displayState, isUsableState, shareExpiry } from './rules';
 import {
   apiMessage,

@@ -8,6 +8,7 @@ import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import {
@@ -19,7 +20,6 @@ import {
   SignInPrompt,
   StateBadge,
   UseConfirmDialog,
-  useOnline,
   useSignedIn,
   useTicket,
 } from './components';

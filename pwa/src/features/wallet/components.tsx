@@ -2,7 +2,7 @@
 // from the signed token), the state label, the offline / last-updated note, a confirmation dialog.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WalletTicket } from '../../../../common/dto/wallet';
@@ -11,26 +11,13 @@ import { qrPath } from '../../db/firstPaint';
 import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { tokenExpiry } from '../../lib/session';
 import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
-
-const onlineStore = {
-  subscribe(cb: () => void) {
-    window.addEventListener('online', cb);
-    window.addEventListener('offline', cb);
-    return () => {
-      window.removeEventListener('online', cb);
-      window.removeEventListener('offline', cb);
-    };
-  },
-  snapshot: () => navigator.onLine,
-};
-
-export const useOnline = () => useSyncExternalStore(onlineStore.subscribe, onlineStore.snapshot);
 
 /** Signed in (the readable expiry cookie) — known without the network. */
 export function useSignedIn(): boolean {

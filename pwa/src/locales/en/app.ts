@@ -12,6 +12,15 @@ const en: Resources = {
     later: 'Later',
     offline: 'You are offline. Showing saved content.',
   },
+  offline: {
+    title: 'You are offline',
+    lead: 'This page has not been stored on this device yet, so it cannot be shown. Try again where there is a signal. What is stored opens offline:',
+    myTickets: 'My Tickets (your e-tickets)',
+    maps: 'Maps of the parks you reserved',
+    mapOf: 'Map of {{park}}',
+    visited: 'Pages seen before',
+    line: 'Not available offline.',
+  },
   nav: {
     home: 'Home',
     parks: 'Find parks',
