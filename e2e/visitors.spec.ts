@@ -102,3 +102,27 @@ test('offline, a park page never seen says the visitor is offline and offers wha
   await expect(page.getByTestId('offline-page')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('the header language switch round-trips through the profile when signed in', async ({ page, request }) => {
+  const user = await apiUser(request);
+  const language = async () =>
+    (
+      (await (await request.get('/api/v1/me', { headers: { Authorization: `Bearer ${user.token}` } })).json()) as {
+        data: { language: number };
+      }
+    ).data.language;
+  await signInPage(page, user);
+  await page.goto('/find/parks');
+  await expect(page.getByTestId('header-me')).toBeVisible();
+  expect(await language()).toBe(0);
+
+  await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect.poll(language).toBe(1);
+  await expect(page.getByTestId('tab-bar')).toContainText('My Tickets');
+
+  await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect.poll(language).toBe(0);
+  await expect(page.getByTestId('tab-bar')).toContainText('マイチケット');
+});

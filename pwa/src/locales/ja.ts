@@ -38,6 +38,7 @@ const ja = {
     language: '言語',
     switchLanguage: 'English',
     switchLanguageLabel: 'English（表示言語を英語に切り替える）',
+    switchLanguageFailed: '表示言語を保存できませんでした。通信状況をご確認ください。',
   },
   footer: {
     aboutUs: 'ZooPassについて',

@@ -2,20 +2,14 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
-import { type Locale, localeToLanguage } from '../../../../common/enums';
+import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppDispatch } from '../../app/store';
-import { api } from '../../lib/api';
-import { setLocale } from '../../lib/i18n';
+import { changeLanguage } from '../../lib/language';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
-import {
-  useDeleteMeMutation,
-  useLinkMirairoMutation,
-  useUpdateMeMutation,
-  useVerifyPasswordMutation,
-} from './accountApi';
+import { useDeleteMeMutation, useLinkMirairoMutation, useVerifyPasswordMutation } from './accountApi';
 import { LiveMessage, ProfileGate, TextField } from './components';
 import { errorText, UUID } from './helpers';
 import { useSocialRedirect } from './SocialButtons';
@@ -40,7 +34,7 @@ function LanguageSetting({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   const dispatch = useAppDispatch();
-  const [updateMe, { isLoading }] = useUpdateMeMutation();
+  const [isLoading, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Locale | null>(null);
   const current: Locale = i18n.language === 'en' ? 'en' : 'ja';
@@ -50,23 +44,14 @@ function LanguageSetting({ profile }: { profile: Profile }) {
     if (next === current || isLoading) return;
     setError(null);
     setChosen(next);
+    setSaving(true);
     try {
-      await updateMe({
-        name: profile.name,
-        email: profile.email,
-        telephone: profile.telephone,
-        prefecture_id: profile.prefecture_id,
-        birthdate: profile.birthdate,
-        language: localeToLanguage(next),
-      }).unwrap();
-      await setLocale(next);
-      // Catalogue answers are per language: drop the cache so every query refetches in the new one.
-      dispatch(api.util.resetApiState());
-      await refreshProfile();
+      await changeLanguage(next, { profile, dispatch });
     } catch (err) {
       setError(errorText(err, locale));
     } finally {
       setChosen(null);
+      setSaving(false);
     }
   };
 

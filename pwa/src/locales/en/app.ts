@@ -40,6 +40,7 @@ const en: Resources = {
     language: 'Language',
     switchLanguage: '日本語',
     switchLanguageLabel: '日本語 (switch the display language to Japanese)',
+    switchLanguageFailed: 'The language could not be saved. Please check your connection.',
   },
   footer: {
     aboutUs: 'About ZooPass',
