@@ -77,7 +77,7 @@ export const checkoutJa = {
   cart: {
     title: 'カート',
     holdNote: 'カートに入れたチケットは一定時間確保されます。時間内にお手続きを完了してください。',
-    holdLeft: 'お支払い期限まで',
+    holdLeft: 'お支払い期限まで残り',
     holdOver: 'お支払い期限が過ぎました',
     lineSubtotal: '小計',
     subtotal: '小計（税込）',

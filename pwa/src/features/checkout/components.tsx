@@ -91,6 +91,7 @@ export function PayStep({ title, testId, children }: { title: string; testId: st
 /** The hold's countdown, by the server's clock (offset from meta.serverTime). */
 export function HoldCountdown({ expiresAt, offsetMs }: { expiresAt: string; offsetMs: number }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow();
   const left = holdSecondsLeft(expiresAt, offsetMs, now);
   const urgent = left > 0 && left <= 180;
@@ -105,7 +106,7 @@ export function HoldCountdown({ expiresAt, offsetMs }: { expiresAt: string; offs
         <>
           {t('checkout.cart.holdLeft')}{' '}
           <time dateTime={`PT${left}S`} className="hold-countdown__time">
-            {formatCountdown(left)}
+            {formatCountdown(left, locale)}
           </time>
         </>
       )}

@@ -198,11 +198,14 @@ describe('hold countdown', () => {
     expect(clockOffset(undefined)).toBe(0);
   });
 
-  it('formats minutes and seconds', () => {
-    expect(formatCountdown(905)).toBe('15:05');
-    expect(formatCountdown(59)).toBe('0:59');
-    expect(formatCountdown(3723)).toBe('1:02:03');
-    expect(formatCountdown(-4)).toBe('0:00');
+  it('says a duration in minutes and seconds, never like a clock time', () => {
+    expect(formatCountdown(905, 'ja')).toBe('15分05秒');
+    expect(formatCountdown(59, 'ja')).toBe('59秒');
+    expect(formatCountdown(3723, 'ja')).toBe('1時間02分03秒');
+    expect(formatCountdown(-4, 'ja')).toBe('0秒');
+    expect(formatCountdown(905, 'en')).toBe('15 min 05 s');
+    expect(formatCountdown(59, 'en')).toBe('59 s');
+    expect(formatCountdown(3723, 'en')).toBe('1 h 02 min 03 s');
   });
 });
 

@@ -1,7 +1,9 @@
 // Pure helpers of the checkout pages: the same ticket and money figures as the server (common/rules/checkout.ts),
 // the hold countdown corrected for clock skew, quick-buy lines, and what the steps keep in session storage.
+
 import type { Cart, CartLine } from '../../../../common/dto/cart';
 import type { CouponView } from '../../../../common/dto/order';
+import type { Locale } from '../../../../common/enums';
 import { PaymentMethod } from '../../../../common/enums';
 import type { MessageKey } from '../../../../common/messages';
 import type { AdvanceAnswers } from '../../../../common/rules/advanceInfo';
@@ -122,12 +124,16 @@ export const holdSecondsLeft = (expiresAt: string, offsetMs: number, localNow = 
   secondsLeft(expiresAt, new Date(localNow + offsetMs));
 
 /** 14:05, or 1:02:03 past an hour. */
-export function formatCountdown(seconds: number): string {
+export function formatCountdown(seconds: number, locale: Locale): string {
+  // Units spelled out: "14:03" next to a deadline reads as a time of day.
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [hu, mu, su, sep] = locale === 'en' ? [' h', ' min', ' s', ' '] : ['時間', '分', '秒', ''];
+  if (h > 0) return [`${h}${hu}`, `${two(m)}${mu}`, `${two(s % 60)}${su}`].join(sep);
+  if (m > 0) return [`${m}${mu}`, `${two(s % 60)}${su}`].join(sep);
+  return `${s}${su}`;
 }
 
 // ---------------------------------------------------------------------------------------------
