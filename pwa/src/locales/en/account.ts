@@ -1,7 +1,9 @@
 // English strings of locales/account.ts, in a chunk of their own: only English readers load them.
-import type { accountJa } from '../account';
 
-export const accountEn: typeof accountJa = {
+import type { accountJa } from '../account';
+import type { English } from '../english';
+
+export const accountEn: English<typeof accountJa> = {
   common: {
     sending: 'Sending…',
     retry: 'Try again',

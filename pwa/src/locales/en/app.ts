@@ -1,7 +1,8 @@
+import type { English } from '../english';
 import type { Resources } from '../ja';
 
 // English UI strings.
-const en: Resources = {
+const en: English<Resources> = {
   app: {
     name: 'ZooPass',
     tagline: 'Tickets and animal guide for zoos and aquariums',
@@ -35,6 +36,7 @@ const en: Resources = {
     categories: 'What to find',
     cart: 'Cart',
     cartWithCount: 'Cart ({{count}} tickets)',
+    cartWithCount_one: 'Cart ({{count}} ticket)',
     signin: 'Sign in',
     menu: 'Menu',
     language: 'Language',
@@ -85,6 +87,7 @@ const en: Resources = {
     search: 'Search',
     resultTitle: 'Search results',
     resultCount: '{{count}} parks',
+    resultCount_one: '{{count}} park',
     noResults: 'No parks match these conditions. Try changing them.',
     openToday: 'Open today',
     closedToday: 'Closed today',

@@ -1,7 +1,9 @@
 // English strings of locales/catalogue.ts, in a chunk of their own: only English readers load them.
-import type { catalogueJa } from '../catalogue';
 
-export const catalogueEn: typeof catalogueJa = {
+import type { catalogueJa } from '../catalogue';
+import type { English } from '../english';
+
+export const catalogueEn: English<typeof catalogueJa> = {
   common: {
     keyword: 'Keyword',
     search: 'Search',
@@ -16,6 +18,7 @@ export const catalogueEn: typeof catalogueJa = {
     followLabel: 'Follow {{name}}',
     unfollowLabel: 'Unfollow {{name}}',
     followers: '{{count}} followers',
+    followers_one: '{{count}} follower',
     actionFailed: 'Something went wrong. Please try again later.',
     remove: 'Remove',
     filters: 'Change filters',
@@ -55,6 +58,7 @@ export const catalogueEn: typeof catalogueJa = {
     individualsTitle: 'Animals living at parks',
     individualsCount: '{{count}}',
     keptIn: 'At {{count}} parks',
+    keptIn_one: 'At {{count}} park',
     notKept: 'No parks listed',
     about: 'About this animal',
     facts: 'Facts',
@@ -83,8 +87,11 @@ export const catalogueEn: typeof catalogueJa = {
     birthday: 'Birthday',
     age: 'Age',
     ageYears: '{{count}} years old',
+    ageYears_one: '{{count}} year old',
     ageMonths: '{{count}} months old',
+    ageMonths_one: '{{count}} month old',
     ageDays: '{{count}} days old',
+    ageDays_one: '{{count}} day old',
     gender: 'Sex',
     genders: { '0': '—', '1': 'Male', '2': 'Female' },
     group: 'Group',
@@ -103,11 +110,14 @@ export const catalogueEn: typeof catalogueJa = {
     tabs: { latest: 'Latest', populars: 'Popular', 'short-movies': 'Short movies', randoms: 'Random' },
     resultTitle: 'Stories',
     resultCount: '{{count}} stories',
+    resultCount_one: '{{count}} story',
     noResults: 'No stories match these conditions. Please try different ones.',
     shuffle: 'Show other stories',
     postedBy: '{{name}}',
     likes: '{{count}} likes',
+    likes_one: '{{count}} like',
     views: '{{count}} views',
+    views_one: '{{count}} view',
     like: 'Like',
     liked: 'Liked',
     likeLabel: 'Like this story (now {{count}})',
@@ -127,6 +137,7 @@ export const catalogueEn: typeof catalogueJa = {
   parkUser: {
     storiesTitle: 'Stories posted',
     storyCount: '{{count}} stories',
+    storyCount_one: '{{count}} story',
     park: 'Park',
   },
   library: {

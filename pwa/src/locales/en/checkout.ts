@@ -1,7 +1,9 @@
 // English strings of locales/checkout.ts, in a chunk of their own: only English readers load them.
-import type { checkoutJa } from '../checkout';
 
-export const checkoutEn: typeof checkoutJa = {
+import type { checkoutJa } from '../checkout';
+import type { English } from '../english';
+
+export const checkoutEn: English<typeof checkoutJa> = {
   common: {
     sending: 'Sending…',
     backToCart: 'Back to the cart',
@@ -50,6 +52,7 @@ export const checkoutEn: typeof checkoutJa = {
     title: 'Choose your seats',
     stage: 'Stage',
     pick: 'Choose {{count}} seats ({{chosen}} chosen)',
+    pick_one: 'Choose {{count}} seat ({{chosen}} chosen)',
     seat: 'Seat {{code}}',
     takenSeat: 'Seat {{code}} (not available)',
     free: 'Free',
@@ -73,6 +76,7 @@ export const checkoutEn: typeof checkoutJa = {
     disability: 'Disabled person {{count}} × {{price}}',
     companion: 'Accompanying person {{count}} × {{price}}',
     pack: '{{count}} packs × {{price}}',
+    pack_one: '{{count}} pack × {{price}}',
   },
   cart: {
     title: 'Cart',
@@ -172,6 +176,7 @@ export const checkoutEn: typeof checkoutJa = {
     amountPaid: 'Amount paid',
     rewardCoins: 'Coins to earn',
     coins: '{{count}} coins',
+    coins_one: '{{count}} coin',
     toMyTickets: 'Go to My Tickets',
   },
   error: {

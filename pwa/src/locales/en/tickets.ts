@@ -1,7 +1,8 @@
 // English strings of locales/tickets.ts, in a chunk of their own: only English readers load them.
+import type { English } from '../english';
 import type { ticketsJa } from '../tickets';
 
-export const ticketsEn: typeof ticketsJa = {
+export const ticketsEn: English<typeof ticketsJa> = {
   findTitle: 'Find tickets',
   findLead: 'Find admission tickets, events, quests and vouchers by sale status, date of use, park and category.',
   resultTitle: 'Ticket search results',
@@ -44,6 +45,7 @@ export const ticketsEn: typeof ticketsJa = {
   search: 'Search',
   favorite: { on: 'In your favourites', off: 'Add to favourites' },
   resultCount: '{{count}} tickets',
+  resultCount_one: '{{count}} ticket',
   noResults: 'No tickets match. Please try other conditions.',
   usableOn: 'Usable on',
   conditions: 'Search conditions',
@@ -86,10 +88,12 @@ export const ticketsEn: typeof ticketsJa = {
     waitlist: 'Waitlist',
     seatSelection: 'Seat selection',
     minimumParticipant: 'Minimum {{count}} people',
+    minimumParticipant_one: 'Minimum {{count}} person',
   },
   item: {
     park: 'Park',
     fewLeft: 'Few left ({{count}} places)',
+    fewLeft_one: 'Few left ({{count}} place)',
     prices: 'Prices',
     pricesNote: 'All prices include tax.',
     basicPlan: 'Standard plan',
@@ -119,9 +123,11 @@ export const ticketsEn: typeof ticketsJa = {
     timeSlots: 'Time slots',
     slot: '{{start}}–{{end}}',
     capacity: '{{count}} places',
+    capacity_one: '{{count}} place',
     usage: 'How to use',
     rewardCoins: 'Coins earned',
     coins: '{{count}} coins',
+    coins_one: '{{count}} coin',
     shareableUntil: 'Sharing',
     shareUntil: 'Can be shared until {{date}}',
     notShareable: 'Cannot be shared',

@@ -1,7 +1,8 @@
 // English strings of locales/wallet.ts, in a chunk of their own: only English readers load them.
+import type { English } from '../english';
 import type { walletJa } from '../wallet';
 
-export const walletEn: typeof walletJa = {
+export const walletEn: English<typeof walletJa> = {
   title: 'My Tickets',
   history: 'Usage history',
   share: 'Share tickets',
@@ -22,6 +23,7 @@ export const walletEn: typeof walletJa = {
   parkMap: 'Park map',
   mapAlt: 'Map of {{park}}',
   tickets: '{{count}} tickets',
+  tickets_one: '{{count}} ticket',
   time: 'From {{time}}',
   seat: 'Seat {{code}}',
   received: 'Received from a share',
@@ -102,6 +104,7 @@ export const walletEn: typeof walletJa = {
     button: 'Cancel this ticket',
     title: 'Cancel the ticket',
     daysBefore: '{{count}} days before the day of use',
+    daysBefore_one: '{{count}} day before the day of use',
     rate: 'Cancellation rate',
     fee: 'Cancellation fee',
     refund: 'Refund',
