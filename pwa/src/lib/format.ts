@@ -60,3 +60,7 @@ export const formatDate = (date: string, locale: Locale) => dateFormats[locale].
 export const formatShortDate = (date: string, locale: Locale) => shortDateFormats[locale].format(asUtc(date));
 /** An instant in Asia/Tokyo time. */
 export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[locale].format(new Date(iso));
+
+/** "関東・東京都"; a region and prefecture of the same name (Hokkaido) once. */
+export const placeName = (region: { name: string }, prefecture: { name: string }) =>
+  region.name === prefecture.name ? prefecture.name : `${region.name}・${prefecture.name}`;

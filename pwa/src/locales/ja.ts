@@ -88,6 +88,7 @@ const ja = {
     hours: '{{open}}〜{{close}}',
     closedOn: '休園日: {{days}}',
     noRegularHoliday: '定休日なし',
+    irregularHoliday: '不定休（下の「特別営業日」をご覧ください）',
   },
   park: {
     about: '施設について',

@@ -4,7 +4,9 @@ import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { placeName } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
+import { closedDaysSummary } from './closedDays';
 import { ParkExtras } from './parkExtrasApi';
 import { parksApi, useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
 
@@ -23,7 +25,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
     weekday: 'short',
     timeZone: 'UTC',
   });
-  const closed = park.closedWeekdays.map((d) => d.name).join('・');
+  const closed = closedDaysSummary(park);
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
   return (
     <article className="park-profile" data-testid="park-profile">
@@ -32,9 +34,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         <div className="park-hero__text">
           <p className="card__eyebrow">
             <span className={`badge badge--${park.kind}`}>{t(`parks.${park.kind}`)}</span>
-            <span>
-              {park.region.name}・{park.prefecture.name}
-            </span>
+            <span>{placeName(park.region, park.prefecture)}</span>
           </p>
           <h1 className="page-title">{park.name}</h1>
           {park.nameKana && i18n.language === 'ja' && <p className="kana">{park.nameKana}</p>}
@@ -72,7 +72,11 @@ function ParkProfile({ park }: { park: ParkDetail }) {
           <div>
             <dt>{t('park.closedDays')}</dt>
             <dd data-testid="closed-days">
-              {closed || t('parks.noRegularHoliday')}
+              {closed.kind === 'weekly'
+                ? closed.days
+                : closed.kind === 'none'
+                  ? t('parks.noRegularHoliday')
+                  : !park.closedDaysNote && t('parks.irregularHoliday')}
               {park.closedDaysNote && <p className="muted">{park.closedDaysNote}</p>}
             </dd>
           </div>

@@ -94,6 +94,7 @@ const en: English<Resources> = {
     hours: '{{open}}–{{close}}',
     closedOn: 'Closed: {{days}}',
     noRegularHoliday: 'No regular closing day',
+    irregularHoliday: 'Irregular (see the special days below)',
   },
   park: {
     about: 'About this park',
