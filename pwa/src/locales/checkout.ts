@@ -168,6 +168,7 @@ export const checkoutJa = {
     park: '施設',
     lines: 'お申し込み内容',
     tickets: '{{count}}枚',
+    packs: '{{count}}パック',
     method: 'お支払い方法',
     amountPaid: 'お支払い額',
     rewardCoins: '獲得予定コイン',

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { useGetOrderQuery } from './checkoutApi';
 import { SignedIn, Steps, TotalsTable } from './components';
-import { parseQuick } from './rules';
+import { lineCounts, parseQuick } from './rules';
 
 const METHOD_KEYS: Record<number, string> = {
   [PaymentMethod.Visa]: 'card',
@@ -62,11 +62,14 @@ function Completed({ orderId }: { orderId: number }) {
                       {l.time ? ` ${l.time}` : ''}
                       {l.seats.length > 0 ? `・${t('checkout.line.seats', { seats: l.seats.join(', ') })}` : ''}
                     </span>
-                    <span>
-                      {t('checkout.completed.tickets', {
-                        count: l.units.filter((u) => u.kind !== 'additional').reduce((n, u) => n + u.quantity, 0),
-                      })}
-                      ・{formatYen(l.subtotal, locale)}
+                    <span data-testid="order-line-count">
+                      {[
+                        lineCounts(l).packs !== null && t('checkout.completed.packs', { count: lineCounts(l).packs }),
+                        lineCounts(l).tickets > 0 && t('checkout.completed.tickets', { count: lineCounts(l).tickets }),
+                        formatYen(l.subtotal, locale),
+                      ]
+                        .filter(Boolean)
+                        .join('・')}
                     </span>
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartLine } from '../../../../common/dto/cart';
-import type { CouponView } from '../../../../common/dto/order';
+import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
 import { normalizeCardNumber, normalizeExpiry } from './CardFields';
 import { isValidBirthdate } from './ProfileForm';
@@ -14,6 +14,7 @@ import {
   computeTotals,
   formatCountdown,
   holdSecondsLeft,
+  lineCounts,
   offeredCoupons,
   offeredMethods,
   parseCoins,
@@ -264,5 +265,41 @@ describe('card and profile inputs', () => {
     expect(isValidBirthdate('1990-02-30', today)).toBe(false);
     expect(isValidBirthdate('2030-01-01', today)).toBe(false);
     expect(isValidBirthdate('1899-12-31', today)).toBe(false);
+  });
+});
+
+describe('completed order lines', () => {
+  const line = (over: Partial<OrderLineDetail>): OrderLineDetail => ({
+    id: 1,
+    itemId: 1,
+    ticketPackId: null,
+    name: 'x',
+    date: '2026-12-01',
+    time: null,
+    seats: [],
+    units: [],
+    subtotal: 0,
+    ticketNumbers: [],
+    ...over,
+  });
+
+  it('counts a pack line in packs, and its tickets (each pack holds several) apart', () => {
+    const pack = line({
+      itemId: null,
+      ticketPackId: 3,
+      units: [{ kind: 'pack', ageGroupId: null, quantity: 2, unitPrice: 3000, amount: 6000 }],
+      ticketNumbers: ['a', 'b', 'c', 'd', 'e', 'f'],
+    });
+    expect(lineCounts(pack)).toEqual({ packs: 2, tickets: 6 });
+  });
+
+  it('counts an item line in people, add-ons left out', () => {
+    const item = line({
+      units: [
+        { kind: 'basic', ageGroupId: 5, quantity: 2, unitPrice: 1000, amount: 2000 },
+        { kind: 'additional', ageGroupId: null, quantity: 2, unitPrice: 300, amount: 600 },
+      ],
+    });
+    expect(lineCounts(item)).toEqual({ packs: null, tickets: 2 });
   });
 });

@@ -2,7 +2,7 @@
 // the hold countdown corrected for clock skew, quick-buy lines, and what the steps keep in session storage.
 
 import type { Cart, CartLine } from '../../../../common/dto/cart';
-import type { CouponView } from '../../../../common/dto/order';
+import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
 import type { Locale } from '../../../../common/enums';
 import { PaymentMethod } from '../../../../common/enums';
 import type { MessageKey } from '../../../../common/messages';
@@ -287,4 +287,18 @@ export function parseParkId(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const n = Number(value);
   return n > 0 && n < 2_147_483_647 ? n : null;
+}
+
+/**
+ * What a completed order line holds: a pack line counts packs, and its tickets (a pack holds several: one per
+ * item of the pack) apart; an item line counts people (add-ons are not tickets).
+ */
+export function lineCounts(line: Pick<OrderLineDetail, 'ticketPackId' | 'units' | 'ticketNumbers'>) {
+  if (line.ticketPackId !== null) {
+    return { packs: line.units.reduce((n, u) => n + u.quantity, 0), tickets: line.ticketNumbers.length };
+  }
+  return {
+    packs: null,
+    tickets: line.units.filter((u) => u.kind !== 'additional').reduce((n, u) => n + u.quantity, 0),
+  };
 }

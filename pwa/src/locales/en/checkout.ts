@@ -172,6 +172,8 @@ export const checkoutEn: English<typeof checkoutJa> = {
     park: 'Park',
     lines: 'What you applied for',
     tickets: 'Tickets: {{count}}',
+    packs: '{{count}} packs',
+    packs_one: '{{count}} pack',
     method: 'Payment method',
     amountPaid: 'Amount paid',
     rewardCoins: 'Coins to earn',
