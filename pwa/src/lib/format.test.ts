@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatYen, placeName } from './format';
+import { formatCoins, formatYen, placeName } from './format';
 
 describe('formats', () => {
   it('names a place once when region and prefecture share the name (北海道)', () => {
@@ -11,5 +11,13 @@ describe('formats', () => {
   it('writes yen as 1,200円 in Japanese and ¥1,200 in English', () => {
     expect(formatYen(1200, 'ja')).toBe('1,200円');
     expect(formatYen(1200, 'en')).toBe('¥1,200');
+  });
+});
+
+describe('coins', () => {
+  it('always carries its unit', () => {
+    expect(formatCoins(1200, 'ja')).toBe('1,200コイン');
+    expect(formatCoins(1200, 'en')).toBe('1,200 coins');
+    expect(formatCoins(1, 'en')).toBe('1 coin');
   });
 });

@@ -64,3 +64,7 @@ export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[l
 /** "関東・東京都"; a region and prefecture of the same name (Hokkaido) once. */
 export const placeName = (region: { name: string }, prefecture: { name: string }) =>
   region.name === prefecture.name ? prefecture.name : `${region.name}・${prefecture.name}`;
+
+/** Coins with their unit: 1,200コイン, 1,200 coins, 1 coin. */
+export const formatCoins = (n: number, locale: Locale) =>
+  locale === 'en' ? `${formatNumber(n, locale)} ${n === 1 ? 'coin' : 'coins'}` : `${formatNumber(n, locale)}コイン`;

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
-import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { formatCoins, formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
@@ -239,7 +239,7 @@ function QuoteTable({ quote }: { quote: CancellationQuote }) {
       {quote.refundCoins > 0 && (
         <div>
           <dt>{t('wallet.cancel.coins')}</dt>
-          <dd>{quote.refundCoins}</dd>
+          <dd data-testid="cancel-coins">{formatCoins(quote.refundCoins, locale)}</dd>
         </div>
       )}
     </dl>
