@@ -203,8 +203,6 @@ export const CHECKOUT_KEYS = {
   draft: (parkId: number) => `checkout_draft:${parkId}`,
   /** The terms-of-service answer: 'accept' or 'decline'. */
   termsAnswer: 'terms_of_service_answer',
-  /** Quick buy under way: { parkId, lineId }. */
-  quickBuy: 'quick_buy',
 } as const;
 
 export type AddInfoForm = Record<string, { tickets: Record<string, string>[] }>;
@@ -279,7 +277,6 @@ export function writeDraft(parkId: number, draft: CheckoutDraft, storage: KeySto
 export function clearCheckout(parkId: number, storage: KeyStorage = sessionStorage): void {
   storage.removeItem(CHECKOUT_KEYS.addInfoForm(parkId));
   storage.removeItem(CHECKOUT_KEYS.draft(parkId));
-  storage.removeItem(CHECKOUT_KEYS.quickBuy);
 }
 
 /** A park id from the route: a positive int4. */

@@ -32,8 +32,8 @@ export function useAddToCart() {
       const res = await add(body).unwrap();
       const parkId = res.meta.parkId;
       if (mode === 'buy') {
+        // The quick-buy flag travels in the address (?quick=<line>), which survives sign-in and reloads.
         const next = `/cart/${parkId}/add-info?quick=${res.data.id}`;
-        sessionStorage.setItem('quick_buy', JSON.stringify({ parkId, lineId: res.data.id }));
         navigate(signedIn ? next : `/signin?redirect=${encodeURIComponent(next)}`);
         return true;
       }
