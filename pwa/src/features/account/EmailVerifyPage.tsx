@@ -4,11 +4,12 @@ import { Link, useParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
 import { errorStatus } from '../../lib/api';
+import { apiMessage, errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation, useVerifyEmailQuery } from './accountApi';
 import { LiveMessage, SubmitButton, TextField } from './components';
-import { apiMessage, emailError, errorText } from './helpers';
+import { emailError } from './helpers';
 
 function ResendForm() {
   const { t } = useTranslation();

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
+import { errorText } from '../../lib/apiErrors';
 import { completeSignIn, signOut } from '../../lib/sessionService';
 import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
 import { useSwitchAccountMutation } from './accountApi';
 import { LiveMessage, ProfileGate } from './components';
-import { errorText } from './helpers';
 
 interface MenuLink {
   to: string;

@@ -4,12 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
 import { isValidPassword } from '../../../../common/rules/password';
+import { errorText } from '../../lib/apiErrors';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useChangePasswordMutation } from './accountApi';
 import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
-import { errorText, passwordErrors } from './helpers';
+import { passwordErrors } from './helpers';
 
 function PasswordForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();

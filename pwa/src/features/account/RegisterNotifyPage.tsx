@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation } from './accountApi';
 import { LiveMessage } from './components';
-import { errorText, RESEND_AFTER_MS } from './helpers';
+import { RESEND_AFTER_MS } from './helpers';
 
 /** Shows a resend button once `delayMs` has passed since the page opened. */
 function useDelayPassed(delayMs: number): boolean {

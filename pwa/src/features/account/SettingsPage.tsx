@@ -5,13 +5,14 @@ import type { Profile } from '../../../../common/dto/user';
 import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../lib/apiErrors';
 import { changeLanguage } from '../../lib/language';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useDeleteMeMutation, useLinkMirairoMutation, useVerifyPasswordMutation } from './accountApi';
 import { LiveMessage, ProfileGate, TextField } from './components';
-import { errorText, UUID } from './helpers';
+import { UUID } from './helpers';
 import { useSocialRedirect } from './SocialButtons';
 
 interface SettingsLink {

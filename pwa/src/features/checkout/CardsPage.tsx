@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { message } from '../../../../common/messages';
 import { MAX_REGISTERED_CARDS } from '../../../../common/rules/card';
+import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
@@ -16,7 +17,6 @@ import {
   useSetDefaultCardMutation,
 } from './checkoutApi';
 import { Alert, SignedIn, useIsChild } from './components';
-import { errorText } from './errors';
 import { tokenizeCard } from './tokenize';
 
 function CardList() {

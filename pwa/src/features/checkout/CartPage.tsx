@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Cart, CartLine } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
@@ -14,7 +15,6 @@ import {
   useUpdateCartLinesMutation,
 } from './checkoutApi';
 import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useNow } from './components';
-import { errorText } from './errors';
 import { clockOffset, holdSecondsLeft } from './rules';
 
 function Stepper({
