@@ -9,8 +9,9 @@ import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } f
 import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
+import { useUploadPhotoMutation } from '../../lib/photos';
 import { useLocale } from '../../lib/useLocale';
-import { useGetParkCartQuery, useUpdateCartLinesMutation, useUploadPhotoMutation } from './checkoutApi';
+import { useGetParkCartQuery, useUpdateCartLinesMutation } from './checkoutApi';
 import { Alert, LineSummary, SignedIn, Steps } from './components';
 import {
   type AddInfoForm,

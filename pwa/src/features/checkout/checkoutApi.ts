@@ -85,14 +85,6 @@ export const checkoutApi = api.injectEndpoints({
       query: (lineIds) => ({ url: '/carts', method: 'DELETE', body: { line_ids: lineIds } }),
       invalidatesTags: ['Cart'],
     }),
-    uploadPhoto: build.mutation<Envelope<{ id: string }>, { file: Blob; purpose: 'face' | 'gate' }>({
-      query: ({ file, purpose }) => {
-        const body = new FormData();
-        body.append('purpose', purpose);
-        body.append('photo', file);
-        return { url: '/me/photos', method: 'POST', body };
-      },
-    }),
     placeOrder: build.mutation<Envelope<PlaceOrderAnswer>, PlaceOrderRequest>({
       query: (body) => ({ url: '/orders', method: 'POST', body }),
       invalidatesTags: ['Cart', 'Coupon', 'Coin', 'Ticket', CARDS],
@@ -159,7 +151,6 @@ export const {
   useGetParkCartQuery,
   useUpdateCartLinesMutation,
   useRemoveCartLinesMutation,
-  useUploadPhotoMutation,
   usePlaceOrderMutation,
   useGetOrderQuery,
   usePaymentReturnMutation,

@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatCoins, formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
+import { useUploadPhotoMutation } from '../../lib/photos';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import {
@@ -30,7 +31,6 @@ import {
   useLazyCancellationQuoteQuery,
   usePresentCertificateMutation,
   useSetTicketImageMutation,
-  useUploadFacePhotoMutation,
 } from './walletApi';
 import { requestBackgroundSync, syncWallet } from './walletSync';
 
@@ -135,7 +135,7 @@ function FacePhoto({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
   const online = useOnline();
   const userId = useAppSelector((s) => s.session.user?.id ?? null);
-  const [upload, uploading] = useUploadFacePhotoMutation();
+  const [upload, uploading] = useUploadPhotoMutation();
   const [setImage, setting] = useSetTicketImageMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -147,7 +147,7 @@ function FacePhoto({ ticket }: { ticket: WalletTicket }) {
     if (!['image/jpeg', 'image/png'].includes(file.type)) return setProblem(t('wallet.ticket.photoType'));
     if (file.size > MAX_IMAGE_BYTES) return setProblem(t('wallet.ticket.photoTooLarge'));
     try {
-      const photo = await upload(file).unwrap();
+      const photo = await upload({ file, purpose: 'face' }).unwrap();
       await setImage({ ticket_ids: [ticket.id], photo_id: photo.data.id }).unwrap();
       await syncWallet(userId);
       showToast({ text: t('wallet.ticket.facePhotoSaved'), kind: 'success' });
