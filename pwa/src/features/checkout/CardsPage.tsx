@@ -5,6 +5,7 @@ import { message } from '../../../../common/messages';
 import { MAX_REGISTERED_CARDS } from '../../../../common/rules/card';
 import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
+import { useIsChild } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { CardFields, useCardForm } from './CardFields';
@@ -16,7 +17,7 @@ import {
   useRegisterCardMutation,
   useSetDefaultCardMutation,
 } from './checkoutApi';
-import { Alert, SignedIn, useIsChild } from './components';
+import { Alert, SignedIn } from './components';
 import { tokenizeCard } from './tokenize';
 
 function CardList() {

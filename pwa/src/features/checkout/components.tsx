@@ -1,25 +1,17 @@
 // Building blocks shared by the checkout pages: the four cart steps, a cart line's summary, the hold countdown,
 // the totals table, the signed-in gate and the loading state.
 
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { useNow } from '../../lib/clock';
 import { formatDate, formatYen } from '../../lib/format';
+import { useIsChild } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
-
-/** The current time, ticking every `ms`. */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 export function Loading() {
   const { t } = useTranslation();
@@ -63,11 +55,6 @@ export function SignedIn({ children }: { children: ReactNode }) {
     return <Navigate to={`/signin?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   return <>{children}</>;
-}
-
-/** Kids accounts cannot pay (the server refuses too): the pages say so instead of offering to pay. */
-export function useIsChild(): boolean {
-  return useAppSelector((s) => s.session.user?.child_flag === 1);
 }
 
 /**

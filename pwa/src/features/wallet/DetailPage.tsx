@@ -5,8 +5,9 @@ import { Link, useParams } from 'react-router';
 import type { TicketDetail } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDateTime, formatYen } from '../../lib/format';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
-import { OfflineNote, SignInPrompt, useSignedIn } from './components';
+import { OfflineNote, SignInPrompt } from './components';
 import { ticketSubtotalOf } from './rules';
 import { fetchDetail } from './walletSync';
 

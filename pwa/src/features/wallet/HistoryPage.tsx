@@ -8,8 +8,9 @@ import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
-import { holderText, OfflineNote, SignInPrompt, useSignedIn } from './components';
+import { holderText, OfflineNote, SignInPrompt } from './components';
 import { useUsageHistoriesQuery } from './walletApi';
 
 function HistoryList({ entries }: { entries: readonly UsageHistoryEntry[] }) {

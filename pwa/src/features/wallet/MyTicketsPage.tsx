@@ -6,6 +6,7 @@ import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDate } from '../../lib/format';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   SignInPrompt,
   TicketStateBadge,
   UpdatedNote,
-  useSignedIn,
   useWallet,
   waitingCount,
 } from './components';

@@ -10,6 +10,7 @@ import { walletDb } from '../../db/wallet';
 import { formatCoins, formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useUploadPhotoMutation } from '../../lib/photos';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import {
@@ -21,7 +22,6 @@ import {
   SignInPrompt,
   StateBadge,
   UseConfirmDialog,
-  useSignedIn,
   useTicket,
 } from './components';
 import { type DisplayState, displayState, isUsableState, useAction } from './rules';

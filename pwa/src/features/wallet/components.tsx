@@ -6,24 +6,16 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WalletTicket } from '../../../../common/dto/wallet';
-import { useAppSelector } from '../../app/store';
 import { qrPath } from '../../db/firstPaint';
 import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
-import { tokenExpiry } from '../../lib/session';
 import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
-
-/** Signed in (the readable expiry cookie) — known without the network. */
-export function useSignedIn(): boolean {
-  const expiresAt = useAppSelector((s) => s.session.expiresAt);
-  return expiresAt !== null || tokenExpiry() !== null;
-}
 
 /** All stored tickets and the outbox, live. undefined while IndexedDB is being read. */
 export function useWallet() {
