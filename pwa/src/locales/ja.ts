@@ -53,6 +53,7 @@ const ja = {
     copyright: '© ZooPass',
   },
   home: {
+    likes: 'いいね',
     heroTitle: 'いきものに会いに行こう',
     heroLead: '全国の動物園・水族館のチケットを、スマホひとつで。電波のない入口でも電子チケットが表示できます。',
     searchParks: '施設をさがす',

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/rules/email';
 import { errorText } from '../../lib/apiErrors';
+import { Icon } from '../../lib/components/Icon';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation } from './accountApi';
@@ -47,8 +48,8 @@ export default function RegisterNotifyPage() {
     <div className="account-page stack" data-testid="register-notify">
       <h1 className="page-title">{t('account.registerNotify.title')}</h1>
       <section className="panel stack">
-        <p className="account-mail-art" aria-hidden="true">
-          ✉
+        <p className="account-mail-art">
+          <Icon name="mail" size={48} />
         </p>
         <p className="lead-text">{message('registrationSent', locale)}</p>
         {canResend && (

@@ -6,6 +6,7 @@ import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppDispatch } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
+import { Icon } from '../../lib/components/Icon';
 import { changeLanguage } from '../../lib/language';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
@@ -123,7 +124,7 @@ function MirairoSetting({ profile }: { profile: Profile }) {
       <p className="muted">{t('account.settings.mirairoLead')}</p>
       {profile.mirairo_flag === 1 ? (
         <p className="linked-state" data-testid="mirairo-linked">
-          <span aria-hidden="true">✓</span> {t('account.settings.mirairoLinked')}
+          <Icon name="check" size={18} /> {t('account.settings.mirairoLinked')}
         </p>
       ) : (
         <button

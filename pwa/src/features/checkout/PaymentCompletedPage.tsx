@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentMethod } from '../../../../common/enums';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
@@ -30,8 +31,8 @@ function Completed({ orderId }: { orderId: number }) {
         return (
           <div className="stack" data-testid="payment-completed">
             <section className="panel completed-hero">
-              <p className="completed-hero__mark" aria-hidden="true">
-                ✓
+              <p className="completed-hero__mark">
+                <Icon name="check" size={40} />
               </p>
               <p className="lead-text">
                 {order.state === 'authorized' ? t('checkout.completed.leadLottery') : t('checkout.completed.lead')}

@@ -8,6 +8,7 @@ import type { StorySummary } from '../../../../common/dto/story';
 import { PREFECTURES, prefectureById, REGIONS } from '../../../../common/reference';
 import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
+import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { HOME_QUERIES } from '../../lib/earlyData';
 import { formatYen } from '../../lib/format';
@@ -114,7 +115,8 @@ function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
         )}
         <span className="story-tile__title">{story.title}</span>
         <span className="story-tile__meta">
-          {story.park.name} · ♥ {story.likeCount}
+          {story.park.name} · <Icon name="heart" size={12} />
+          <span className="visually-hidden">{t('home.likes')}</span> {story.likeCount}
         </span>
       </Link>
     </li>

@@ -57,6 +57,7 @@ const en: English<Resources> = {
     copyright: '© ZooPass',
   },
   home: {
+    likes: 'likes',
     heroTitle: 'Go and meet the animals',
     heroLead:
       'Tickets for zoos and aquariums all over Japan, on your phone. Your e-tickets open at the gate even with no signal.',
