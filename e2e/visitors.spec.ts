@@ -126,3 +126,46 @@ test('the header language switch round-trips through the profile when signed in'
   await expect.poll(language).toBe(0);
   await expect(page.getByTestId('tab-bar')).toContainText('マイチケット');
 });
+
+/** Visible elements matching `selector` smaller than 44×44 px (their text and size). */
+async function smallTargets(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ el, r }) => r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+      .map(
+        ({ el, r }) =>
+          `${el.textContent?.trim() || el.getAttribute('aria-label')} ${Math.round(r.width)}×${Math.round(r.height)}`,
+      ),
+  );
+}
+
+test('touch targets are at least 44 px: header, tab bar, steppers, calendar days and seats', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await expect(page.getByTestId('tab-bar')).toBeVisible();
+  expect(await smallTargets(page, '.site-header a, .site-header button, .tab-bar a, .site-nav a')).toEqual([]);
+
+  const user = await apiUser(request, { profile: 'phone' });
+  await signInPage(page, user);
+  const id = await itemIdByName(request, 'イルカ・アシカパフォーマンス 指定席');
+  await page.goto(`/items/${id}`);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('next-month').click();
+  expect(
+    await smallTargets(page, '.avail-day:enabled, [data-testid="next-month"], [data-testid="prev-month"]'),
+  ).toEqual([]);
+  await panel.locator('.avail-day--available:enabled, .avail-day--few:enabled').nth(2).click();
+  await panel.getByTestId('slot-choices').locator('label:has(input:enabled)').last().click();
+  const adults = panel.getByTestId('quantity-choices').getByRole('button', { name: '大人を1枚増やす' });
+  await adults.click();
+  expect(await smallTargets(page, '.stepper button')).toEqual([]);
+  await panel.getByTestId('add-to-cart').click();
+  await expect(page).toHaveURL(/\/custom\/seat_reservation\?mode=cart$/);
+  await expect(page.getByTestId('seat-map')).toBeVisible();
+  expect(await smallTargets(page, 'button.seat')).toEqual([]);
+});
