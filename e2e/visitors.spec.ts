@@ -2,6 +2,7 @@
 // catalogue pages offline, the language switch, the bottom tab bar, accessibility, and screenshots at phone widths
 // (into /tmp/shots13).
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiUser, signInPage } from './support/accounts';
 import { acceptTerms, addLine, availableDay, fillCard, itemIdByName, toPayment } from './support/cart';
@@ -168,4 +169,51 @@ test('touch targets are at least 44 px: header, tab bar, steppers, calendar days
   await expect(page).toHaveURL(/\/custom\/seat_reservation\?mode=cart$/);
   await expect(page.getByTestId('seat-map')).toBeVisible();
   expect(await smallTargets(page, 'button.seat')).toEqual([]);
+});
+
+/** A path of the route table with its parameters filled in with seeded ids. */
+function fill(path: string, ids: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? '1');
+}
+
+test('axe finds no serious or critical violation on any page of the route table, signed out and signed in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const first = async (url: string) =>
+    String(((await (await request.get(url)).json()) as { data: { id: number }[] }).data[0]?.id ?? 1);
+  const ids = {
+    provider: 'google',
+    park: '1',
+    parkId: '1',
+    token: 'not-a-token',
+    slug: 'terms',
+    id: '1',
+  };
+  const special: Record<string, string> = {
+    'profile-living-thing': `/profile/living-thing/${await first('/api/v1/living-things?per_page=1')}`,
+    'profile-park-living-thing': `/profile/park-living-thing/${await first('/api/v1/park-living-things?per_page=1')}`,
+    story: `/story/${await first('/api/v1/stories?per_page=1')}`,
+    'ticket-pack': `/ticket-pack/${await first('/api/v1/ticket-packs?per_page=1')}`,
+    'my-ticket': '/my-tickets/ticket/00000000-0000-4000-8000-000000000000',
+  };
+  const { ROUTES } = await import('../common/routes');
+  const failures: string[] = [];
+  const sweep = async (who: string) => {
+    for (const route of ROUTES) {
+      const path = special[route.name] ?? fill(route.path, ids);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('main, #main').first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        failures.push(`${who} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+  };
+  await sweep('guest');
+  await signInPage(page, await apiUser(request));
+  await sweep('signed-in');
+  expect(failures).toEqual([]);
 });
