@@ -52,7 +52,9 @@ mount().catch((error) => {
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
 });
-startAppUpdates();
+// The service worker registers once the page has loaded.
+if (document.readyState === 'complete') void startAppUpdates();
+else window.addEventListener('load', () => void startAppUpdates(), { once: true });
 
 // The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
 // visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
