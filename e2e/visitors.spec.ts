@@ -217,3 +217,54 @@ test('axe finds no serious or critical violation on any page of the route table,
   await sweep('signed-in');
   expect(failures).toEqual([]);
 });
+
+test('at 360, 390 and 414 px: no sideways scrolling, My Tickets one tap away on every layout; screenshots', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await apiUser(request);
+  await signInPage(page, user);
+  const id = await itemIdByName(request, '仙台うみの杜水族館 入館券');
+  // A ticket in My Tickets (paid through the PayPay sandbox) and another line left in the cart.
+  const bought = await availableDay(request, id, 1, 7);
+  const parkId = await addLine(page, {
+    item_id: id,
+    date: bought.date,
+    quantities: [{ age_group_id: 5, quantity: 2 }],
+  });
+  const order = await page.request.post('/api/v1/orders', {
+    data: { park_id: parkId, payment_method: 3, agreement: true },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  await page.goto(((await order.json()) as { data: { payment: { url: string } } }).data.payment.url);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  const later = await availableDay(request, id, 1, 9);
+  await addLine(page, { item_id: id, date: later.date, quantities: [{ age_group_id: 5, quantity: 1 }] });
+
+  const pages = [
+    { name: 'home', path: '/', ready: 'home-item' },
+    { name: 'item', path: `/items/${id}`, ready: 'purchase-panel' },
+    { name: 'cart', path: '/cart', ready: 'cart-line' },
+    { name: 'my-tickets', path: '/my-tickets', ready: 'tab-bar' },
+    { name: 'map-route', path: `/maps/${parkId}/route`, ready: 'tab-bar' },
+  ];
+  for (const width of [360, 390, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const p of pages) {
+      await page.goto(p.path);
+      await expect(page.getByTestId(p.ready).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${p.name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      const tab = page.getByTestId('tab-tickets');
+      await expect(tab).toBeInViewport();
+      await page.screenshot({ path: `${SHOTS}/${p.name}-${width}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('tab-tickets').click();
+  await expect(page).toHaveURL(/\/my-tickets$/);
+});
