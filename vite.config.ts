@@ -72,6 +72,7 @@ const PAGE_MODULES = {
   park: 'pwa/src/features/parks/ParkProfilePage.tsx',
   item: 'pwa/src/features/tickets/ItemPage.tsx',
 };
+const FEATURE_STRINGS = 'pwa/src/locales/features.ts';
 const pageChunks = (): Plugin => ({
   name: 'page-chunks',
   apply: 'build',
@@ -84,10 +85,15 @@ const pageChunks = (): Plugin => ({
       const entry = chunks.find((c) => c.isEntry);
       const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       const map: Record<string, string[]> = {};
-      for (const [page, module] of Object.entries(PAGE_MODULES)) {
+      const chunkOf = (module: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
-        map[page] = [chunk.fileName, ...chunk.imports].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+        return [chunk.fileName, ...chunk.imports];
+      };
+      for (const [page, module] of Object.entries(PAGE_MODULES)) {
+        // Every page but home also waits for the features' strings (lib/i18n.ts ensureFeatureStrings).
+        const files = [...chunkOf(module), ...(page === 'home' ? [] : chunkOf(FEATURE_STRINGS))];
+        map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
       }
       if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
       return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
+import { ensureFeatureStrings } from '../lib/i18n';
 import type { PrefetchingPage } from '../lib/prefetch';
 import { loadSession } from '../lib/sessionService';
 import { AppShell } from './AppShell';
@@ -109,6 +110,8 @@ function navigationLoader(route: RouteDef) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
     const page = load?.().catch(() => undefined);
+    // The home page speaks with the app's own strings; every other page needs its feature's too.
+    const strings = route.name === 'home' ? undefined : ensureFeatureStrings();
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -127,6 +130,7 @@ function navigationLoader(route: RouteDef) {
       return new Promise<never>(() => {});
     }
     previousRouteName = route.name;
+    await strings;
     const loaded: PrefetchingPage | undefined = loadedPages.get(route.name) ?? (await page);
     if (!loaded) return null;
     loadedPages.set(route.name, loaded);

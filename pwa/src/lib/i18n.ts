@@ -1,26 +1,30 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
-import { accountJa } from '../locales/account';
-import { catalogueJa } from '../locales/catalogue';
-import { checkoutJa } from '../locales/checkout';
 import ja from '../locales/ja';
-import { ticketsJa } from '../locales/tickets';
-import { walletJa } from '../locales/wallet';
 import { storedLocale, storeLocale } from './locale';
 
 export const i18n = i18next.createInstance();
 
-const translationJa = {
-  ...ja,
-  account: accountJa,
-  catalogue: catalogueJa,
-  tickets: ticketsJa,
-  checkout: checkoutJa,
-  wallet: walletJa,
-};
+// Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
+// strings and the whole English translation are chunks of their own, loaded when needed.
+let featureStrings: Promise<void> | null = null;
 
-// Japanese ships with the app (the default); English is a chunk of its own, loaded when it is the language.
+/** The features' Japanese strings (also English's fallback): every page but home waits for them. */
+export function ensureFeatureStrings(): Promise<void> {
+  featureStrings ??= import('../locales/features').then(
+    ({ featuresJa }) => {
+      i18n.addResourceBundle('ja', 'translation', featuresJa, true, true);
+    },
+    (error: unknown) => {
+      // Locale load failures are only logged (spec section 8); the next page asks again.
+      featureStrings = null;
+      console.warn('locale load failed', 'ja', error);
+    },
+  );
+  return featureStrings;
+}
+
 async function ensureResources(locale: Locale): Promise<void> {
   if (locale !== 'en' || i18n.hasResourceBundle('en', 'translation')) return;
   const { translationEn } = await import('../locales/en');
@@ -30,7 +34,7 @@ async function ensureResources(locale: Locale): Promise<void> {
 /** Starts i18next in the stored language; resolves once its strings are there (at once for Japanese). */
 export async function initI18n(locale: Locale = storedLocale()) {
   const ready = i18n.use(initReactI18next).init({
-    resources: { ja: { translation: translationJa } },
+    resources: { ja: { translation: ja } },
     lng: locale,
     fallbackLng: 'ja',
     supportedLngs: ['ja', 'en'],

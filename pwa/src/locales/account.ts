@@ -10,9 +10,6 @@ export const accountJa = {
     backToMe: 'マイページに戻る',
     backToSettings: '設定に戻る',
   },
-  header: {
-    myPageLabel: 'マイページ（{{name}}さん）',
-  },
   fields: {
     email: 'メールアドレス',
     password: 'パスワード',

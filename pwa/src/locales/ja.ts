@@ -27,6 +27,7 @@ const ja = {
     stories: 'ストーリー',
     myTickets: 'マイチケット',
     me: 'マイページ',
+    myPageLabel: 'マイページ（{{name}}さん）',
     find: 'さがす',
     notifications: 'お知らせ',
     tabs: 'メインメニュー',

@@ -64,7 +64,7 @@ function AccountLink() {
     <Link
       to="/me"
       className="account-link account-link--user"
-      aria-label={t('account.header.myPageLabel', { name: user.name })}
+      aria-label={t('nav.myPageLabel', { name: user.name })}
       data-testid="header-me"
     >
       <Avatar name={user.name} iconUrl={user.icon_url} size={32} />

@@ -132,4 +132,4 @@ export function iconFileProblem(
 }
 
 /** First character of a name for an avatar without an icon. */
-export const initialOf = (name: string | null | undefined) => (name?.trim() ? [...name.trim()][0] : '?');
+export { initialOf } from './Avatar';

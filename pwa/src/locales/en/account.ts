@@ -12,9 +12,6 @@ export const accountEn: English<typeof accountJa> = {
     backToMe: 'Back to My page',
     backToSettings: 'Back to settings',
   },
-  header: {
-    myPageLabel: 'My page ({{name}})',
-  },
   fields: {
     email: 'E-mail address',
     password: 'Password',

@@ -30,6 +30,7 @@ const en: English<Resources> = {
     stories: 'Stories',
     myTickets: 'My Tickets',
     me: 'My page',
+    myPageLabel: 'My page ({{name}})',
     find: 'Find',
     notifications: 'Notices',
     tabs: 'Main menu',
