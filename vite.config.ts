@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -24,6 +25,93 @@ const buildMetadata = (): Plugin => ({
   writeBundle(options) {
     const dir = options.dir ?? resolve(import.meta.dirname, 'dist');
     writeFileSync(resolve(dir, 'build.json'), JSON.stringify({ buildId, builtAt: new Date().toISOString() }));
+  },
+});
+
+// Brotli and gzip copies of every text file of the build, made once here at the highest levels, so the server sends
+// them as they are (server/plugins/static.ts) instead of compressing on each request. Runs after the service worker
+// has been generated, so sw.js gets its copies too.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  closeBundle: {
+    sequential: true,
+    order: 'post',
+    handler() {
+      const dir = resolve(import.meta.dirname, 'dist');
+      const walk = (d: string): string[] =>
+        readdirSync(d).flatMap((name) => {
+          const full = join(d, name);
+          return statSync(full).isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(dir)) {
+        if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+      }
+    },
+  },
+});
+
+// The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), written
+// into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
+// app's router to ask.
+const PAGE_MODULES = {
+  home: 'pwa/src/features/home/HomePage.tsx',
+  park: 'pwa/src/features/parks/ParkProfilePage.tsx',
+  item: 'pwa/src/features/tickets/ItemPage.tsx',
+};
+const FEATURE_STRINGS = 'pwa/src/locales/features.ts';
+const pageChunks = (): Plugin => ({
+  name: 'page-chunks',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const map: Record<string, string[]> = {};
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
+        if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
+        return [chunk.fileName, ...chunk.imports];
+      };
+      for (const [page, module] of Object.entries(PAGE_MODULES)) {
+        // Every page but home also waits for the features' strings (lib/i18n.ts ensureFeatureStrings).
+        const files = [...chunkOf(module), ...(page === 'home' ? [] : chunkOf(FEATURE_STRINGS))];
+        map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+      }
+      if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
+      return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));
+    },
+  },
+});
+
+// The app's code at low fetch priority: the stylesheet and the header bar drawn by index.html come first (the first
+// paint needs nothing else), and the code downloads right behind them.
+const scriptsAfterFirstPaint = (): Plugin => ({
+  name: 'scripts-after-first-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
   },
 });
 
@@ -73,6 +161,9 @@ export default defineConfig({
         ],
       },
     }),
+    scriptsAfterFirstPaint(),
+    pageChunks(),
     buildMetadata(),
+    precompress(),
   ],
 });

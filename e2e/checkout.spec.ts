@@ -127,7 +127,7 @@ test('a guest adds a timed ticket, signs in, fills advance information, uses a c
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByTestId('cart-line');
   await expect(line).toHaveCount(1);
-  await expect(line.getByTestId('hold-countdown')).toContainText(/1[0-5]:\d\d/);
+  await expect(line.getByTestId('hold-countdown')).toContainText(/残り\s*1[0-5]分\d\d秒/);
   await expect(page.getByTestId('cart-subtotal')).toHaveText('600円');
   await shot(page, '02-cart-guest');
 

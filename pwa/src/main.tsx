@@ -1,17 +1,22 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { store } from './app/store';
+import { WALLET_DB_NAME } from './db/names';
 import { api } from './lib/api';
 import { startAppUpdates } from './lib/appUpdate';
 import { initI18n } from './lib/i18n';
+import { tokenExpiry } from './lib/session';
 import { bindSession } from './lib/sessionService';
 import './styles.css';
 
-const i18n = initI18n();
+// On a wallet page (often offline, at a gate) its code starts loading before anything else; the router's
+// navigation imports the same chunk, so nothing is loaded twice.
+if (/^\/(my-tickets|product\/trigger)(\/|$)/.test(window.location.pathname)) void import('./features/wallet/pages');
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');
 
@@ -22,24 +27,56 @@ bindSession({
   navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
-const appRouter = createRouter();
-router = appRouter;
 
-try {
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={appRouter} />
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+async function mount() {
+  const i18n = await initI18n();
+  const appRouter = createRouter();
+  router = appRouter;
+  const root = createRoot(container as HTMLElement);
+  // A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={appRouter} />
+          </I18nextProvider>
+        </Provider>
+      </StrictMode>,
+    ),
   );
-} catch (error) {
+}
+
+mount().catch((error) => {
   // Mount failure: logged and kept as the payload error for support.
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
+});
+// The service worker registers once the page has loaded.
+if (document.readyState === 'complete') void startAppUpdates();
+else window.addEventListener('load', () => void startAppUpdates(), { once: true });
+
+// The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
+// visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
+// code (Dexie, QR codes) is not loaded for them.
+async function walletKept(): Promise<boolean> {
+  if (tokenExpiry() !== null) return true;
+  if (!indexedDB.databases) return true;
+  const databases = await indexedDB.databases().catch(() => null);
+  return databases === null || databases.some((d) => d.name === WALLET_DB_NAME);
 }
-startAppUpdates();
-// The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`.
-void import('./features/wallet/background').then((m) => m.startWalletBackground());
+let walletStarted = false;
+const startWallet = () => {
+  if (walletStarted) return;
+  walletStarted = true;
+  void import('./features/wallet/background').then((m) => m.startWalletBackground());
+};
+void walletKept().then((kept) => {
+  if (kept) startWallet();
+});
+// Signing in later in this visit starts it too.
+const stopWatching = store.subscribe(() => {
+  if (store.getState().session.expiresAt === null) return;
+  stopWatching();
+  startWallet();
+});

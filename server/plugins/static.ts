@@ -1,15 +1,42 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import { findRoute, stripTrailingSlash } from '../../common/routes';
+import { isServerPath } from '../../common/serverPaths';
 import { notFound } from '../lib/errors';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files that must always be revalidated so a new build is picked up. */
 const ALWAYS_FRESH = new Set(['/index.html', '/sw.js', '/build.json', '/manifest.webmanifest', '/registerSW.js']);
+
+const ENCODED_EXTENSION = { br: '.br', gzip: '.gz' } as const;
+
+/** The encodings an Accept-Encoding header takes (q=0 refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const mimeType = (rel: string) => MIME[extname(rel)] ?? 'application/octet-stream';
 
 /**
  * SHA-256 (base64) of every inline script of an HTML page (a <script> without src), exactly as written between
@@ -67,9 +94,31 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
       return h.continue;
     });
 
-    const serveFile = (h: ResponseToolkit, rel: string) => {
+    const serveFile = (request: Request, h: ResponseToolkit, rel: string) => {
       const cache = rel.startsWith('/assets/') ? IMMUTABLE : ALWAYS_FRESH.has(rel) ? NO_CACHE : 'public, max-age=86400';
-      return h.file(join(root, rel), { confine: root, etagMethod: 'hash' }).header('cache-control', cache);
+      // The build writes brotli and gzip copies of its text files (vite.config.ts): serve the best one the
+      // browser takes instead of compressing on every request.
+      const encoding = precompressed(request.headers['accept-encoding'] as string | undefined, rel);
+      if (encoding) {
+        return h
+          .file(join(root, `${rel}${ENCODED_EXTENSION[encoding]}`), { confine: root, etagMethod: 'hash' })
+          .type(mimeType(rel))
+          .compressed(encoding)
+          .vary('accept-encoding')
+          .header('cache-control', cache);
+      }
+      return h
+        .file(join(root, rel), { confine: root, etagMethod: 'hash' })
+        .vary('accept-encoding')
+        .header('cache-control', cache);
+    };
+
+    const precompressed = (acceptEncoding: string | undefined, rel: string): 'br' | 'gzip' | null => {
+      const accepted = acceptedEncodings(acceptEncoding);
+      for (const encoding of ['br', 'gzip'] as const) {
+        if (accepted.has(encoding) && fileExists(`${rel}${ENCODED_EXTENSION[encoding]}`)) return encoding;
+      }
+      return null;
     };
 
     const fileExists = (rel: string) => {
@@ -89,10 +138,11 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
       handler(request: Request, h: ResponseToolkit) {
         const rel = request.path;
         // Source maps: megabytes of our source, for no visitor's benefit.
-        if (rel.startsWith('/api/') || rel.endsWith('.map')) {
-          throw notFound();
-        }
-        if (rel !== '/' && fileExists(rel)) return serveFile(h, rel);
+        if (rel.endsWith('.map')) throw notFound();
+        if (rel !== '/' && !rel.startsWith('/api/') && fileExists(rel)) return serveFile(request, h, rel);
+        // The server's own paths (common/serverPaths.ts) never get the app shell: the service worker hands them
+        // to the network for the same reason.
+        if (isServerPath(rel)) throw notFound();
         const known = findRoute(rel) !== null;
         return h
           .response(shell())

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isServerPath } from '../../common/serverPaths';
 import { ConfigError, loadConfig } from '../config';
 import { createServer } from '../server';
 import { createTestDb } from './testDb';
@@ -88,5 +89,17 @@ describe('pages and routing', () => {
     const unknown = await ctx.server.inject('/this/does/not/exist');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('text/html');
+  });
+
+  it('lists every path it answers itself in common/serverPaths.ts, and never gives the app shell under them', async () => {
+    const own = ctx.server
+      .table()
+      .map((r) => r.path)
+      .filter((path) => path !== '/{path*}');
+    expect(own).toEqual(expect.arrayContaining(['/sandbox/gmo/challenge/{accessId}', '/dev/mail']));
+    expect(own.filter((path) => !isServerPath(path))).toEqual([]);
+    const missing = await ctx.server.inject('/sandbox/nothing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toContain('text/html');
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { appUpdate } from '../lib/appUpdate';
+import { useOnline } from '../lib/online';
 import { toastStore } from '../lib/toast';
 
 function UpdatePrompt() {
@@ -23,17 +24,7 @@ function UpdatePrompt() {
 
 function OfflineBanner() {
   const { t } = useTranslation();
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
+  const online = useOnline();
   if (online) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">

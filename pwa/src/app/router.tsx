@@ -1,19 +1,22 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
+import { ensureFeatureStrings } from '../lib/i18n';
+import type { PrefetchingPage } from '../lib/prefetch';
 import { loadSession } from '../lib/sessionService';
+import { AppShell } from './AppShell';
 import { ComingSoonPage } from './ComingSoonPage';
 import { FatalErrorPage } from './FatalErrorPage';
 import { LAYOUT_COMPONENTS } from './layouts/Layouts';
 import { NotFoundPage } from './NotFoundPage';
 import { runNavigation } from './navigation';
 import { Root } from './Root';
+import { store } from './store';
 
-type Page = LazyExoticComponent<ComponentType>;
-
-// Wallet pages are loaded by the navigation itself (with the first IndexedDB read their code starts), not by
-// React.lazy: the page then renders at once with its tickets and QR codes, also offline, instead of showing a
-// Suspense fallback that React keeps on screen for a while.
+// Every page's code is loaded by the navigation itself, in parallel with the session check, and the page renders
+// once it is there: no Suspense fallback replaced by the page a moment later (a layout shift), and on a first visit
+// the page's chunk starts downloading as soon as the router runs. Wallet pages also wait for their first IndexedDB
+// read (features/wallet/pages.ts), so they render at once with their tickets and QR codes, also offline.
 type WalletPages = typeof import('../features/wallet/pages');
 const walletPages = () => import('../features/wallet/pages');
 const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
@@ -21,7 +24,7 @@ const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
     await m.primed;
     return m[name] as ComponentType;
   });
-const EAGER: Partial<Record<string, () => Promise<ComponentType>>> = {
+const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-tickets': walletPage('MyTicketsPage'),
   'my-tickets-history': walletPage('HistoryPage'),
   'my-ticket': walletPage('TicketPage'),
@@ -31,77 +34,73 @@ const EAGER: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-ticket-share-receive': walletPage('ShareReceivePage'),
   'product-trigger': walletPage('TriggerPage'),
 };
-const loadedPages = new Map<string, ComponentType>();
+const loadedPages = new Map<string, PrefetchingPage>();
+
+/** How long a navigation waits for its page's first reads before showing the page anyway (with its loading state). */
+const PREFETCH_WAIT_MS = 2500;
 
 /** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
-const PAGES: Partial<Record<string, Page>> = {
-  home: lazy(() => import('../features/home/HomePage')),
-  'find-parks': lazy(() => import('../features/parks/FindParksPage')),
-  'find-parks-result': lazy(() => import('../features/parks/ParkResultPage')),
-  'find-tickets': lazy(() => import('../features/tickets/FindTicketsPage')),
-  'find-tickets-result': lazy(() => import('../features/tickets/TicketResultPage')),
-  item: lazy(() => import('../features/tickets/ItemPage')),
-  'private-item': lazy(() => import('../features/tickets/ItemPage').then((m) => ({ default: m.PrivateItemPage }))),
-  'ticket-pack': lazy(() => import('../features/tickets/TicketPackPage')),
-  'private-ticket-pack': lazy(() =>
-    import('../features/tickets/TicketPackPage').then((m) => ({ default: m.PrivateTicketPackPage })),
-  ),
-  'profile-park': lazy(() => import('../features/parks/ParkProfilePage')),
-  'private-park': lazy(() =>
-    import('../features/parks/ParkProfilePage').then((m) => ({ default: m.PrivateParkProfilePage })),
-  ),
-  signin: lazy(() => import('../features/account/SignInPage')),
-  register: lazy(() => import('../features/account/RegisterPage')),
-  'register-email': lazy(() => import('../features/account/RegisterEmailPage')),
-  'register-notify': lazy(() => import('../features/account/RegisterNotifyPage')),
-  'register-provider': lazy(() => import('../features/account/RegisterProviderPage')),
-  'email-verify': lazy(() => import('../features/account/EmailVerifyPage')),
-  'social-callback': lazy(() => import('../features/account/SocialCallbackPage')),
-  'user-registration': lazy(() => import('../features/account/UserRegistrationPage')),
-  'forgot-password': lazy(() => import('../features/account/ForgotPasswordPage')),
-  'forgot-password-notify': lazy(() => import('../features/account/ForgotPasswordNotifyPage')),
-  'reset-password': lazy(() => import('../features/account/ResetPasswordPage')),
-  'reset-password-notify': lazy(() => import('../features/account/ResetPasswordNotifyPage')),
-  me: lazy(() => import('../features/account/MePage')),
-  'me-settings': lazy(() => import('../features/account/SettingsPage')),
-  'me-account-information': lazy(() => import('../features/account/AccountInformationPage')),
-  'me-change-icon': lazy(() => import('../features/account/ChangeIconPage')),
-  'me-password': lazy(() => import('../features/account/PasswordPage')),
-  'me-notification': lazy(() => import('../features/account/NotificationPage')),
-  'me-family-account': lazy(() => import('../features/account/FamilyAccountPage')),
-  'me-family-account-create': lazy(() => import('../features/account/FamilyAccountFormPage')),
-  'me-family-account-edit': lazy(() =>
-    import('../features/account/FamilyAccountFormPage').then((m) => ({ default: m.EditFamilyAccountPage })),
-  ),
-  'find-living-thing': lazy(() => import('../features/livingThings/FindLivingThingPage')),
-  'find-living-thing-result': lazy(() => import('../features/livingThings/LivingThingResultPage')),
-  'profile-living-thing': lazy(() => import('../features/livingThings/LivingThingPage')),
-  'profile-park-living-thing': lazy(() => import('../features/livingThings/ParkLivingThingPage')),
-  'profile-park-user': lazy(() => import('../features/stories/ParkUserPage')),
-  story: lazy(() => import('../features/stories/StoryPage')),
-  'private-story': lazy(() => import('../features/stories/StoryPage').then((m) => ({ default: m.PrivateStoryPage }))),
-  'find-stories': lazy(() => import('../features/stories/FindStoriesPage')),
-  'find-stories-result': lazy(() => import('../features/stories/StoryResultPage')),
-  'me-follows': lazy(() => import('../features/library/FollowsPage')),
-  'me-library': lazy(() => import('../features/library/LibraryPage')),
-  page: lazy(() => import('../features/pages/ContentPage')),
-  'about-us': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.AboutUsPage }))),
-  corporations: lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.CorporationsPage }))),
-  'user-guide': lazy(() => import('../features/pages/ContentPage').then((m) => ({ default: m.UserGuidePage }))),
-  cart: lazy(() => import('../features/checkout/CartPage')),
-  'cart-add-info': lazy(() => import('../features/checkout/AddInfoPage')),
-  'cart-payment': lazy(() => import('../features/checkout/PaymentPage')),
-  'cart-credit-card': lazy(() => import('../features/checkout/CreditCardPage')),
-  'cart-payment-completed': lazy(() => import('../features/checkout/PaymentCompletedPage')),
-  'payment-error': lazy(() => import('../features/checkout/PaymentErrorPage')),
-  'payment-gmo-callback': lazy(() => import('../features/checkout/PaymentCallbackPage')),
-  'seat-reservation': lazy(() => import('../features/tickets/SeatReservationPage')),
-  'me-my-coupon': lazy(() => import('../features/checkout/CouponsPage')),
-  'me-wallet-histories': lazy(() => import('../features/checkout/CoinHistoryPage')),
-  'me-registered-credit-card': lazy(() => import('../features/checkout/CardsPage')),
-  'me-register-card': lazy(() =>
-    import('../features/checkout/CardsPage').then((m) => ({ default: m.RegisterCardPage })),
-  ),
+const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
+  home: () => import('../features/home/HomePage').then((m) => m.default),
+  'find-parks': () => import('../features/parks/FindParksPage').then((m) => m.default),
+  'find-parks-result': () => import('../features/parks/ParkResultPage').then((m) => m.default),
+  'find-tickets': () => import('../features/tickets/FindTicketsPage').then((m) => m.default),
+  'find-tickets-result': () => import('../features/tickets/TicketResultPage').then((m) => m.default),
+  item: () => import('../features/tickets/ItemPage').then((m) => m.default),
+  'private-item': () => import('../features/tickets/ItemPage').then((m) => m.PrivateItemPage),
+  'ticket-pack': () => import('../features/tickets/TicketPackPage').then((m) => m.default),
+  'private-ticket-pack': () => import('../features/tickets/TicketPackPage').then((m) => m.PrivateTicketPackPage),
+  'profile-park': () => import('../features/parks/ParkProfilePage').then((m) => m.default),
+  'private-park': () => import('../features/parks/ParkProfilePage').then((m) => m.PrivateParkProfilePage),
+  signin: () => import('../features/account/SignInPage').then((m) => m.default),
+  register: () => import('../features/account/RegisterPage').then((m) => m.default),
+  'register-email': () => import('../features/account/RegisterEmailPage').then((m) => m.default),
+  'register-notify': () => import('../features/account/RegisterNotifyPage').then((m) => m.default),
+  'register-provider': () => import('../features/account/RegisterProviderPage').then((m) => m.default),
+  'email-verify': () => import('../features/account/EmailVerifyPage').then((m) => m.default),
+  'social-callback': () => import('../features/account/SocialCallbackPage').then((m) => m.default),
+  'user-registration': () => import('../features/account/UserRegistrationPage').then((m) => m.default),
+  'forgot-password': () => import('../features/account/ForgotPasswordPage').then((m) => m.default),
+  'forgot-password-notify': () => import('../features/account/ForgotPasswordNotifyPage').then((m) => m.default),
+  'reset-password': () => import('../features/account/ResetPasswordPage').then((m) => m.default),
+  'reset-password-notify': () => import('../features/account/ResetPasswordNotifyPage').then((m) => m.default),
+  me: () => import('../features/account/MePage').then((m) => m.default),
+  'me-settings': () => import('../features/account/SettingsPage').then((m) => m.default),
+  'me-account-information': () => import('../features/account/AccountInformationPage').then((m) => m.default),
+  'me-change-icon': () => import('../features/account/ChangeIconPage').then((m) => m.default),
+  'me-password': () => import('../features/account/PasswordPage').then((m) => m.default),
+  'me-notification': () => import('../features/account/NotificationPage').then((m) => m.default),
+  'me-family-account': () => import('../features/account/FamilyAccountPage').then((m) => m.default),
+  'me-family-account-create': () => import('../features/account/FamilyAccountFormPage').then((m) => m.default),
+  'me-family-account-edit': () =>
+    import('../features/account/FamilyAccountFormPage').then((m) => m.EditFamilyAccountPage),
+  'find-living-thing': () => import('../features/livingThings/FindLivingThingPage').then((m) => m.default),
+  'find-living-thing-result': () => import('../features/livingThings/LivingThingResultPage').then((m) => m.default),
+  'profile-living-thing': () => import('../features/livingThings/LivingThingPage').then((m) => m.default),
+  'profile-park-living-thing': () => import('../features/livingThings/ParkLivingThingPage').then((m) => m.default),
+  'profile-park-user': () => import('../features/stories/ParkUserPage').then((m) => m.default),
+  story: () => import('../features/stories/StoryPage').then((m) => m.default),
+  'private-story': () => import('../features/stories/StoryPage').then((m) => m.PrivateStoryPage),
+  'find-stories': () => import('../features/stories/FindStoriesPage').then((m) => m.default),
+  'find-stories-result': () => import('../features/stories/StoryResultPage').then((m) => m.default),
+  'me-follows': () => import('../features/library/FollowsPage').then((m) => m.default),
+  'me-library': () => import('../features/library/LibraryPage').then((m) => m.default),
+  page: () => import('../features/pages/ContentPage').then((m) => m.default),
+  'about-us': () => import('../features/pages/ContentPage').then((m) => m.AboutUsPage),
+  corporations: () => import('../features/pages/ContentPage').then((m) => m.CorporationsPage),
+  'user-guide': () => import('../features/pages/ContentPage').then((m) => m.UserGuidePage),
+  cart: () => import('../features/checkout/CartPage').then((m) => m.default),
+  'cart-add-info': () => import('../features/checkout/AddInfoPage').then((m) => m.default),
+  'cart-payment': () => import('../features/checkout/PaymentPage').then((m) => m.default),
+  'cart-credit-card': () => import('../features/checkout/CreditCardPage').then((m) => m.default),
+  'cart-payment-completed': () => import('../features/checkout/PaymentCompletedPage').then((m) => m.default),
+  'payment-error': () => import('../features/checkout/PaymentErrorPage').then((m) => m.default),
+  'payment-gmo-callback': () => import('../features/checkout/PaymentCallbackPage').then((m) => m.default),
+  'seat-reservation': () => import('../features/tickets/SeatReservationPage').then((m) => m.default),
+  'me-my-coupon': () => import('../features/checkout/CouponsPage').then((m) => m.default),
+  'me-wallet-histories': () => import('../features/checkout/CoinHistoryPage').then((m) => m.default),
+  'me-registered-credit-card': () => import('../features/checkout/CardsPage').then((m) => m.default),
+  'me-register-card': () => import('../features/checkout/CardsPage').then((m) => m.RegisterCardPage),
 };
 
 let initialNavigation = true;
@@ -109,8 +108,10 @@ let previousRouteName: string | null = null;
 
 function navigationLoader(route: RouteDef) {
   return async ({ request, params }: LoaderFunctionArgs) => {
-    const load = loadedPages.has(route.name) ? undefined : EAGER[route.name];
-    const eager = load?.().catch(() => undefined);
+    const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
+    const page = load?.().catch(() => undefined);
+    // The home page speaks with the app's own strings; every other page needs its feature's too.
+    const strings = route.name === 'home' ? undefined : ensureFeatureStrings();
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -129,8 +130,14 @@ function navigationLoader(route: RouteDef) {
       return new Promise<never>(() => {});
     }
     previousRouteName = route.name;
-    const page = await eager;
-    if (page) loadedPages.set(route.name, page);
+    await strings;
+    const loaded: PrefetchingPage | undefined = loadedPages.get(route.name) ?? (await page);
+    if (!loaded) return null;
+    loadedPages.set(route.name, loaded);
+    const reads = loaded.prefetch?.({ params: params as Record<string, string>, url, dispatch: store.dispatch });
+    if (reads) {
+      await Promise.race([reads.catch(() => undefined), new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
+    }
     return null;
   };
 }
@@ -138,16 +145,8 @@ function navigationLoader(route: RouteDef) {
 function PageFor({ name }: { name: string }) {
   const Loaded = loadedPages.get(name);
   if (Loaded) return <Loaded />;
-  const Component = PAGES[name];
-  if (!Component) {
-    // A page the navigation loads itself but could not (its code failed to load): the fallback page.
-    return EAGER[name] ? <FatalErrorPage /> : <ComingSoonPage />;
-  }
-  return (
-    <Suspense fallback={<div className="loading" aria-busy="true" />}>
-      <Component />
-    </Suspense>
-  );
+  // A page whose code could not be loaded shows the fallback page; a route without a page yet, "being prepared".
+  return WALLET_PAGES[name] || PAGES[name] ? <FatalErrorPage /> : <ComingSoonPage />;
 }
 
 export function buildRoutes(): RouteObject[] {
@@ -168,7 +167,7 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <Root />,
       errorElement: <FatalErrorPage />,
-      hydrateFallbackElement: <div className="loading" aria-busy="true" />,
+      hydrateFallbackElement: <AppShell />,
       children: [...layoutRoutes, { element: <DefaultLayout />, children: [{ path: '*', element: <NotFoundPage /> }] }],
     },
   ];

@@ -78,10 +78,11 @@ export type WalletDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
-/** The inline script of pwa/index.html opens the wallet by this name too (its first read, before the app loads). */
-export const WALLET_DB_NAME = 'zoopass-wallet';
+import { WALLET_DB_NAME } from './names';
 
-export function openWalletDb(name = WALLET_DB_NAME): WalletDb {
+export { WALLET_DB_NAME };
+
+export function openWalletDb(name: string = WALLET_DB_NAME): WalletDb {
   const db = new Dexie(name) as WalletDb;
   db.version(1).stores({
     tickets: 'id, useDate, state, park.id',

@@ -7,7 +7,8 @@ import { openWalletDb, WALLET_DB_NAME } from './wallet';
 
 // Tests run from the repository's root.
 const html = readFileSync('pwa/index.html', 'utf8');
-const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+// The wallet's script (the page's other inline script, the early catalogue reads, is lib/earlyData.test.ts's).
+const inline = /<script>(\s*\/\/ The stored wallet's first read[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
 function runInlineScript(path: string, signedIn: boolean) {
   window.history.replaceState(null, '', path);

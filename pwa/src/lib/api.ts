@@ -6,6 +6,7 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { GUEST_HEADER } from '../../../common/dto/cart';
+import { apiPath, takeEarlyRead } from './earlyData';
 import { currentLocale } from './i18n';
 import { toQueryString } from './queryString';
 import { guestId, tokenExpiry } from './session';
@@ -29,9 +30,23 @@ const rawBaseQuery = fetchBaseQuery({
   paramsSerializer: toQueryString,
 });
 
+/** A read the preload entry already started (lib/earlyData.ts), as RTK Query's result; undefined when there is none. */
+async function earlyResult(args: string | FetchArgs) {
+  const { url, params } = typeof args === 'string' ? { url: args, params: undefined } : args;
+  const pending = takeEarlyRead(apiPath({ url, params }));
+  const response = pending && (await pending);
+  if (!response) return undefined;
+  try {
+    const data: unknown = await response.json();
+    return response.ok ? { data } : { error: { status: response.status, data } as FetchBaseQueryError };
+  } catch {
+    return undefined;
+  }
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
-  let result = await rawBaseQuery(args, api, extra);
+  let result = (method === 'GET' && (await earlyResult(args))) || (await rawBaseQuery(args, api, extra));
   const status = result.error?.status;
   if (typeof status === 'number' && RETRY_STATUSES.has(status) && SAFE_METHODS.has(method)) {
     result = await rawBaseQuery(args, api, extra);

@@ -1,5 +1,3 @@
-import { Workbox } from 'workbox-window';
-
 declare const __BUILD_ID__: string;
 
 /** How often the build metadata is checked (spec section 9: 60 minutes). */
@@ -38,8 +36,10 @@ export async function fetchBuildId(): Promise<string | null> {
  * Registers the service worker and watches for new builds: the build id is compared at load and hourly;
  * when it differs, the service worker is asked to update and the user is offered a reload.
  */
-export function startAppUpdates(): void {
+export async function startAppUpdates(): Promise<void> {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  // Its own chunk, loaded once the page is up: nothing of the first paint waits for the service worker.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     setPending(() => {

@@ -2,61 +2,94 @@ import type { Locale } from '../../../common/enums';
 
 // Display formats shared by the pages: yen (integers, tax included), numbers, Asia/Tokyo dates and times.
 
-const yenJa = new Intl.NumberFormat('ja-JP');
-const yenEn = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' });
+// Formatters are made on first use: building an Intl formatter costs a few milliseconds, and a page needs few.
+const lazy = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
+const yenJa = lazy(() => new Intl.NumberFormat('ja-JP'));
+const yenEn = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }));
 
 /** ¥1,200 in English, 1,200円 in Japanese. */
 export function formatYen(yen: number, locale: Locale): string {
-  return locale === 'en' ? yenEn.format(yen) : `${yenJa.format(yen)}円`;
+  return locale === 'en' ? yenEn().format(yen) : `${yenJa().format(yen)}円`;
 }
 
 /** A plain number with separators (coins). */
 export const formatNumber = (n: number, locale: Locale) => n.toLocaleString(locale === 'en' ? 'en-US' : 'ja-JP');
 
 const dateFormats = {
-  ja: new Intl.DateTimeFormat('ja-JP', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    weekday: 'short',
-    timeZone: 'UTC',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    weekday: 'short',
-    timeZone: 'UTC',
-  }),
+  ja: lazy(
+    () =>
+      new Intl.DateTimeFormat('ja-JP', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        weekday: 'short',
+        timeZone: 'UTC',
+      }),
+  ),
+  en: lazy(
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        weekday: 'short',
+        timeZone: 'UTC',
+      }),
+  ),
 };
 const shortDateFormats = {
-  ja: new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
-  en: new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
+  ja: lazy(
+    () => new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
+  ),
+  en: lazy(
+    () => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }),
+  ),
 };
 const dateTimeFormats = {
-  ja: new Intl.DateTimeFormat('ja-JP', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Tokyo',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Tokyo',
-  }),
+  ja: lazy(
+    () =>
+      new Intl.DateTimeFormat('ja-JP', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Asia/Tokyo',
+      }),
+  ),
+  en: lazy(
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Asia/Tokyo',
+      }),
+  ),
 };
 
 const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** A business date (YYYY-MM-DD), with its weekday. */
-export const formatDate = (date: string, locale: Locale) => dateFormats[locale].format(asUtc(date));
+export const formatDate = (date: string, locale: Locale) => dateFormats[locale]().format(asUtc(date));
 /** A business date without the year, for chips and compact lists. */
-export const formatShortDate = (date: string, locale: Locale) => shortDateFormats[locale].format(asUtc(date));
+export const formatShortDate = (date: string, locale: Locale) => shortDateFormats[locale]().format(asUtc(date));
 /** An instant in Asia/Tokyo time. */
-export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[locale].format(new Date(iso));
+export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[locale]().format(new Date(iso));
+
+/** "関東・東京都"; a region and prefecture of the same name (Hokkaido) once. */
+export const placeName = (region: { name: string }, prefecture: { name: string }) =>
+  region.name === prefecture.name ? prefecture.name : `${region.name}・${prefecture.name}`;
+
+/** Coins with their unit: 1,200コイン, 1,200 coins, 1 coin. */
+export const formatCoins = (n: number, locale: Locale) =>
+  locale === 'en' ? `${formatNumber(n, locale)} ${n === 1 ? 'coin' : 'coins'}` : `${formatNumber(n, locale)}コイン`;

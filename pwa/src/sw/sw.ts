@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { SERVER_PATH_PATTERNS } from '../../../common/serverPaths';
 import { replayOutbox, SYNC_TAG } from '../db/outbox';
 import { walletDb } from '../db/wallet';
 
@@ -12,12 +13,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app URL opens the precached shell, also with no network; the API and media are not pages.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/media\//, /^\/build\.json$/],
-  }),
-);
+// Every in-app URL opens the precached shell, also with no network. The server's own pages (payment providers'
+// sandboxes, the mail viewer, the API...) go to the network: their list is the server's (common/serverPaths.ts).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...SERVER_PATH_PATTERNS] }));
 
 // Generated illustrations and park maps: cache first, they never change for a URL.
 registerRoute(

@@ -64,7 +64,7 @@ function AccountLink() {
     <Link
       to="/me"
       className="account-link account-link--user"
-      aria-label={t('account.header.myPageLabel', { name: user.name })}
+      aria-label={t('nav.myPageLabel', { name: user.name })}
       data-testid="header-me"
     >
       <Avatar name={user.name} iconUrl={user.icon_url} size={32} />
@@ -81,7 +81,8 @@ export function Header() {
         {t('app.skipToContent')}
       </a>
       <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label={t('nav.home')}>
+        {/* Named by its visible text (the brand), which a narrow screen only hides visually. */}
+        <Link to="/" className="brand">
           <img src="/icons/icon.svg" alt="" width="36" height="36" />
           <span className="brand__name">{t('app.name')}</span>
         </Link>
@@ -91,15 +92,18 @@ export function Header() {
           <AccountLink />
         </div>
       </div>
-      <nav className="site-nav" aria-label={t('nav.menu')}>
-        <NavLink to="/" end>
+      {/* On phones home and My Tickets are in the bottom tab bar: this row keeps the four things to find. */}
+      <nav className="site-nav" aria-label={t('nav.categories')}>
+        <NavLink to="/" end className="site-nav__wide">
           {t('nav.home')}
         </NavLink>
         <NavLink to="/find/parks">{t('nav.parks')}</NavLink>
         <NavLink to="/find/tickets">{t('nav.tickets')}</NavLink>
         <NavLink to="/find/living-thing">{t('nav.animals')}</NavLink>
         <NavLink to="/find/stories">{t('nav.stories')}</NavLink>
-        <NavLink to="/my-tickets">{t('nav.myTickets')}</NavLink>
+        <NavLink to="/my-tickets" className="site-nav__wide">
+          {t('nav.myTickets')}
+        </NavLink>
       </nav>
     </header>
   );

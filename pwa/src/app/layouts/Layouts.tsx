@@ -5,6 +5,7 @@ import type { Layout } from '../../../../common/routes';
 import { LanguageSwitch } from '../../lib/components/LanguageSwitch';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { TabBar } from './TabBar';
 
 function Main({ children, className }: { children: ReactNode; className?: string }) {
   return (
@@ -22,6 +23,7 @@ export function DefaultLayout() {
         <Outlet />
       </Main>
       <Footer />
+      <TabBar />
     </div>
   );
 }
@@ -32,6 +34,7 @@ export function EmptyLayout() {
       <Main>
         <Outlet />
       </Main>
+      <TabBar />
     </div>
   );
 }
@@ -56,6 +59,7 @@ export function AuthLayout() {
       <Main className="auth-card">
         <Outlet />
       </Main>
+      <TabBar />
     </div>
   );
 }
@@ -67,6 +71,7 @@ export function RegistrationLayout() {
       <Main className="page page--narrow">
         <Outlet />
       </Main>
+      <TabBar />
     </div>
   );
 }
@@ -79,6 +84,7 @@ export function MapLayout() {
       <Main className="map-main">
         <Outlet />
       </Main>
+      <TabBar />
     </div>
   );
 }

@@ -6,11 +6,13 @@ import { Gender } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { PREFECTURES, REGIONS } from '../../../../common/reference';
 import { normalizeEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useUpdateMeMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
-import { emailError, errorText, isValidBirthdate, isValidTelephone } from './helpers';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
+import { emailError, isValidBirthdate, isValidTelephone } from './helpers';
 
 const GENDERS = [
   { value: Gender.Male, key: 'male' },

@@ -1,4 +1,5 @@
-import { initialOf } from './helpers';
+/** The first character of a name (a whole character, also outside the BMP), for the avatar without a picture. */
+export const initialOf = (name: string | null | undefined) => (name?.trim() ? [...name.trim()][0] : '?');
 
 /** The profile icon, or the first letter of the name on a coloured disc. Decorative: names are shown beside it. */
 export function Avatar({

@@ -7,8 +7,9 @@ import { ICON_TYPES } from '../../../../common/rules/images';
 import { currentLocale } from '../../lib/i18n';
 import { handleUnauthorized, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
-import { LiveMessage, ProfileGate, SubmitButton, useLocale } from './components';
+import { LiveMessage, ProfileGate, SubmitButton } from './components';
 import { iconFileProblem } from './helpers';
 
 /** POST /api/v1/me/icon as multipart (field "icon"): the status and the server's localised message. */

@@ -4,10 +4,13 @@ import { Link, useParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
 import { errorStatus } from '../../lib/api';
+import { apiMessage, errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Icon } from '../../lib/components/Icon';
+import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation, useVerifyEmailQuery } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
-import { apiMessage, emailError, errorText } from './helpers';
+import { LiveMessage, SubmitButton, TextField } from './components';
+import { emailError } from './helpers';
 
 function ResendForm() {
   const { t } = useTranslation();
@@ -69,8 +72,8 @@ export default function EmailVerifyPage() {
   } else if (data) {
     body = (
       <div className="stack" data-testid="email-verified">
-        <p className="account-result-mark account-result-mark--ok" aria-hidden="true">
-          ✓
+        <p className="account-result-mark account-result-mark--ok">
+          <Icon name="check" size={40} />
         </p>
         <p className="lead-text" role="status">
           {data.meta.message ?? message('emailVerified', locale)}

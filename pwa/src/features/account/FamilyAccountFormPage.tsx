@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ChildAccount } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
+import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useCreateChildMutation, useGetChildQuery, useUpdateChildMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
-import { errorText, isValidBirthdate } from './helpers';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
+import { isValidBirthdate } from './helpers';
 
 const LIST = '/me/settings/family-account';
 

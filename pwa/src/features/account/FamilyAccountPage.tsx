@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ChildAccount, Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
+import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
 import { useListChildrenQuery, useSwitchAccountMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
-import { errorText } from './helpers';
+import { LiveMessage, ProfileGate } from './components';
 
 function formatBirthdate(value: string | null, language: string): string | null {
   if (!value) return null;

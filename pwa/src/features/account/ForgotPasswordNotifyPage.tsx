@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { message } from '../../../../common/messages';
-import { useLocale } from './components';
+import { useLocale } from '../../lib/useLocale';
 
 /** /forgot-password/notify (auth layout). */
 export default function ForgotPasswordNotifyPage() {

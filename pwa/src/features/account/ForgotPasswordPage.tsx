@@ -2,9 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { normalizeEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { useForgotPasswordMutation } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
-import { emailError, errorText } from './helpers';
+import { LiveMessage, SubmitButton, TextField } from './components';
+import { emailError } from './helpers';
 
 /** /forgot-password (auth layout): mail a reset link. The answer never tells whether the address exists. */
 export default function ForgotPasswordPage() {

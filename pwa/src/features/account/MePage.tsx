@@ -2,27 +2,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
+import { errorText } from '../../lib/apiErrors';
+import { Icon, type IconName } from '../../lib/components/Icon';
 import { completeSignIn, signOut } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { Avatar } from './Avatar';
 import { useSwitchAccountMutation } from './accountApi';
-import { LiveMessage, ProfileGate, TextField, useLocale } from './components';
-import { errorText } from './helpers';
+import { LiveMessage, ProfileGate, TextField } from './components';
 
 interface MenuLink {
   to: string;
   key: string;
-  icon: string;
+  icon: IconName;
   parentOnly?: boolean;
 }
 
 const MENU: readonly MenuLink[] = [
-  { to: '/my-tickets', key: 'myTickets', icon: '🎫' },
-  { to: '/me/follows', key: 'follows', icon: '⭐' },
-  { to: '/me/library', key: 'library', icon: '📚' },
-  { to: '/me/my-coupon', key: 'coupons', icon: '🏷️', parentOnly: true },
-  { to: '/me/wallet/histories', key: 'coins', icon: '🪙' },
-  { to: '/me/notification', key: 'notifications', icon: '🔔' },
-  { to: '/me/settings', key: 'settings', icon: '⚙️' },
+  { to: '/my-tickets', key: 'myTickets', icon: 'ticket' },
+  { to: '/me/follows', key: 'follows', icon: 'star' },
+  { to: '/me/library', key: 'library', icon: 'book' },
+  { to: '/me/my-coupon', key: 'coupons', icon: 'tag', parentOnly: true },
+  { to: '/me/wallet/histories', key: 'coins', icon: 'coin' },
+  { to: '/me/notification', key: 'notifications', icon: 'bell' },
+  { to: '/me/settings', key: 'settings', icon: 'gear' },
 ];
 
 function MeContent({ profile }: { profile: Profile }) {
@@ -108,9 +110,7 @@ function MeContent({ profile }: { profile: Profile }) {
           {MENU.filter((m) => !(m.parentOnly && isChild)).map((m) => (
             <li key={m.to}>
               <Link to={m.to} className="menu-list__link">
-                <span className="menu-list__icon" aria-hidden="true">
-                  {m.icon}
-                </span>
+                <Icon name={m.icon} className="menu-list__icon" />
                 <span>{t(`account.me.links.${m.key}`)}</span>
               </Link>
             </li>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
+import { errorText } from '../../lib/apiErrors';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useSetNotificationsMutation } from './accountApi';
-import { LiveMessage, ProfileGate, useLocale } from './components';
-import { errorText } from './helpers';
+import { LiveMessage, ProfileGate } from './components';
 
 function NotificationSwitch({ profile }: { profile: Profile }) {
   const { t } = useTranslation();

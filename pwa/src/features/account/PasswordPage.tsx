@@ -4,11 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
 import { isValidPassword } from '../../../../common/rules/password';
+import { errorText } from '../../lib/apiErrors';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useChangePasswordMutation } from './accountApi';
-import { LiveMessage, ProfileGate, SubmitButton, TextField, useLocale } from './components';
-import { errorText, passwordErrors } from './helpers';
+import { LiveMessage, ProfileGate, SubmitButton, TextField } from './components';
+import { passwordErrors } from './helpers';
 
 function PasswordForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();

@@ -4,10 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidEmail, normalizeEmail } from '../../../../common/rules/email';
 import { isValidPassword } from '../../../../common/rules/password';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { useRegisterMutation } from './accountApi';
 import { BotCheck } from './BotCheck';
-import { LiveMessage, SubmitButton, TermsCheckbox, TextField, useLocale } from './components';
-import { errorText, passwordErrors } from './helpers';
+import { LiveMessage, SubmitButton, TermsCheckbox, TextField } from './components';
+import { passwordErrors } from './helpers';
 
 /** /register/email?email=: name, password (twice), terms and the bot check; the server mails a link. */
 export default function RegisterEmailPage() {

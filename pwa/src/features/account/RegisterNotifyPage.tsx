@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
+import { Icon } from '../../lib/components/Icon';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useResendVerificationMutation } from './accountApi';
-import { LiveMessage, useLocale } from './components';
-import { errorText, RESEND_AFTER_MS } from './helpers';
+import { LiveMessage } from './components';
+import { RESEND_AFTER_MS } from './helpers';
 
 /** Shows a resend button once `delayMs` has passed since the page opened. */
 function useDelayPassed(delayMs: number): boolean {
@@ -45,8 +48,8 @@ export default function RegisterNotifyPage() {
     <div className="account-page stack" data-testid="register-notify">
       <h1 className="page-title">{t('account.registerNotify.title')}</h1>
       <section className="panel stack">
-        <p className="account-mail-art" aria-hidden="true">
-          ✉
+        <p className="account-mail-art">
+          <Icon name="mail" size={48} />
         </p>
         <p className="lead-text">{message('registrationSent', locale)}</p>
         {canResend && (

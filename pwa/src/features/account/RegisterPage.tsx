@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { useCheckEmailExistsMutation } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
-import { emailError, errorText } from './helpers';
+import { LiveMessage, SubmitButton, TextField } from './components';
+import { emailError } from './helpers';
 import { SocialButtons } from './SocialButtons';
 
 /** /register: start with an e-mail address (checked first) or with a social provider. */

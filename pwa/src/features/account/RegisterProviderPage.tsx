@@ -3,17 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { normalizeEmail } from '../../../../common/rules/email';
+import { errorText } from '../../lib/apiErrors';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { type SocialIdentity, useRegisterSocialMutation, useSocialUserQuery } from './accountApi';
-import { LiveMessage, SubmitButton, TermsCheckbox, TextField, useLocale } from './components';
-import {
-  clearSocialHandoff,
-  emailError,
-  errorText,
-  readSocialHandoff,
-  type SocialHandoff,
-  signInTarget,
-} from './helpers';
+import { LiveMessage, SubmitButton, TermsCheckbox, TextField } from './components';
+import { clearSocialHandoff, emailError, readSocialHandoff, type SocialHandoff, signInTarget } from './helpers';
 
 function RegisterProviderForm({
   handoff,

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { isValidPassword } from '../../../../common/rules/password';
+import { apiCode, errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { useResetPasswordMutation } from './accountApi';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
-import { apiCode, errorText, passwordErrors } from './helpers';
+import { LiveMessage, SubmitButton, TextField } from './components';
+import { passwordErrors } from './helpers';
 
 /** /reset-password?email=&token=: set a new password with the mailed link. */
 export default function ResetPasswordPage() {

@@ -2,16 +2,18 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
-import { type Locale, localeToLanguage } from '../../../../common/enums';
+import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppDispatch } from '../../app/store';
-import { api } from '../../lib/api';
-import { setLocale } from '../../lib/i18n';
+import { errorText } from '../../lib/apiErrors';
+import { Icon } from '../../lib/components/Icon';
+import { changeLanguage } from '../../lib/language';
 import { clearSession, refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
-import { useDeleteMeMutation, useLinkMirairoMutation, useUpdateMeMutation } from './accountApi';
-import { LiveMessage, ProfileGate, TextField, useLocale } from './components';
-import { errorText, UUID } from './helpers';
+import { useLocale } from '../../lib/useLocale';
+import { useDeleteMeMutation, useLinkMirairoMutation } from './accountApi';
+import { LiveMessage, ProfileGate, TextField } from './components';
+import { UUID } from './helpers';
 import { useSocialRedirect } from './SocialButtons';
 
 interface SettingsLink {
@@ -34,7 +36,7 @@ function LanguageSetting({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   const dispatch = useAppDispatch();
-  const [updateMe, { isLoading }] = useUpdateMeMutation();
+  const [isLoading, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Locale | null>(null);
   const current: Locale = i18n.language === 'en' ? 'en' : 'ja';
@@ -44,23 +46,14 @@ function LanguageSetting({ profile }: { profile: Profile }) {
     if (next === current || isLoading) return;
     setError(null);
     setChosen(next);
+    setSaving(true);
     try {
-      await updateMe({
-        name: profile.name,
-        email: profile.email,
-        telephone: profile.telephone,
-        prefecture_id: profile.prefecture_id,
-        birthdate: profile.birthdate,
-        language: localeToLanguage(next),
-      }).unwrap();
-      await setLocale(next);
-      // Catalogue answers are per language: drop the cache so every query refetches in the new one.
-      dispatch(api.util.resetApiState());
-      await refreshProfile();
+      await changeLanguage(next, { profile, dispatch });
     } catch (err) {
       setError(errorText(err, locale));
     } finally {
       setChosen(null);
+      setSaving(false);
     }
   };
 
@@ -131,7 +124,7 @@ function MirairoSetting({ profile }: { profile: Profile }) {
       <p className="muted">{t('account.settings.mirairoLead')}</p>
       {profile.mirairo_flag === 1 ? (
         <p className="linked-state" data-testid="mirairo-linked">
-          <span aria-hidden="true">✓</span> {t('account.settings.mirairoLinked')}
+          <Icon name="check" size={18} /> {t('account.settings.mirairoLinked')}
         </p>
       ) : (
         <button

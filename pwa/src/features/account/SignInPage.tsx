@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { apiCode, errorText } from '../../lib/apiErrors';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { useLoginMutation, useResendVerificationMutation } from './accountApi';
 import { BotCheck } from './BotCheck';
-import { LiveMessage, SubmitButton, TextField, useLocale } from './components';
-import { apiCode, emailError, errorText, isSocialProvider, rememberReturnUrl, signInTarget } from './helpers';
+import { LiveMessage, SubmitButton, TextField } from './components';
+import { emailError, isSocialProvider, rememberReturnUrl, signInTarget } from './helpers';
 import { SocialButtons } from './SocialButtons';
 
 const CONTACT_LINKS = {

@@ -1,9 +1,11 @@
 // Google, LINE and Mirairo ID: ask the server where to go, then leave for the provider.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { useLazySocialUrlQuery } from './accountApi';
-import { LiveMessage, useLocale } from './components';
-import { errorText, SOCIAL_PROVIDERS, type SocialIntent, type SocialProvider } from './helpers';
+import { LiveMessage } from './components';
+import { SOCIAL_PROVIDERS, type SocialIntent, type SocialProvider } from './helpers';
 
 /** Sends the browser to a provider; the server's /{provider}/callback brings it back with a social user id. */
 export function useSocialRedirect() {

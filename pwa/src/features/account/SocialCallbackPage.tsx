@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
+import { errorText } from '../../lib/apiErrors';
 import { completeSignIn } from '../../lib/sessionService';
+import { useLocale } from '../../lib/useLocale';
 import { useLoginSocialMutation, useSocialUserQuery } from './accountApi';
-import { useLocale } from './components';
 import {
   clearSocialHandoff,
-  errorText,
   isSocialProvider,
   type SocialProvider,
   signInTarget,

@@ -4,18 +4,11 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, use
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { Profile } from '../../../../common/dto/user';
-import type { Locale } from '../../../../common/enums';
 import { useAppSelector } from '../../app/store';
 import { errorStatus } from '../../lib/api';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { tokenExpiry } from '../../lib/session';
 import { useLazyGetMeQuery } from './accountApi';
-
-/** The UI language as the shared message catalogue's locale. */
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ja';
-}
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;

@@ -2,12 +2,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { message } from '../../../../common/messages';
 import { MAX_IMAGE_BYTES } from '../../../../common/rules/images';
+import { apiCode, apiMessage, errorText } from '../../lib/apiErrors';
 import { STORAGE_KEYS } from '../../lib/session';
 import {
-  apiCode,
-  apiMessage,
   emailError,
-  errorText,
   iconFileProblem,
   initialOf,
   isSameSitePath,

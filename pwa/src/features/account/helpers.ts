@@ -86,27 +86,6 @@ export function clearSocialHandoff(storage: KeyStorage = sessionStorage): void {
   storage.removeItem(STORAGE_KEYS.socialUserId);
 }
 
-interface ErrorEnvelope {
-  data?: { meta?: { message?: unknown; code?: unknown } };
-}
-
-/** The localised meta.message of an API error, if the server sent one. */
-export function apiMessage(error: unknown): string | undefined {
-  const m = (error as ErrorEnvelope | null | undefined)?.data?.meta?.message;
-  return typeof m === 'string' && m ? m : undefined;
-}
-
-/** The message key the server named (meta.code), e.g. 'emailNotVerified'. */
-export function apiCode(error: unknown): string | undefined {
-  const c = (error as ErrorEnvelope | null | undefined)?.data?.meta?.code;
-  return typeof c === 'string' ? c : undefined;
-}
-
-/** The server's message, or a generic one when there is no answer (offline, proxy error). */
-export function errorText(error: unknown, locale: Locale): string {
-  return apiMessage(error) ?? message('serverError', locale);
-}
-
 export function emailError(value: string, locale: Locale, label: string): string | undefined {
   if (!value.trim()) return message('required', locale, { field: label });
   return isValidEmail(value.trim()) ? undefined : message('invalidEmail', locale);
@@ -153,4 +132,4 @@ export function iconFileProblem(
 }
 
 /** First character of a name for an avatar without an icon. */
-export const initialOf = (name: string | null | undefined) => (name?.trim() ? [...name.trim()][0] : '?');
+export { initialOf } from './Avatar';

@@ -6,11 +6,13 @@ import type { Locale } from '../../../../common/enums';
 import { type MessageKey, message } from '../../../../common/messages';
 import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../../../../common/rules/advanceInfo';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
+import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
-import { useGetParkCartQuery, useUpdateCartLinesMutation, useUploadPhotoMutation } from './checkoutApi';
-import { Alert, LineSummary, SignedIn, Steps, useLocale } from './components';
-import { errorText } from './errors';
+import { useUploadPhotoMutation } from '../../lib/photos';
+import { useLocale } from '../../lib/useLocale';
+import { useGetParkCartQuery, useUpdateCartLinesMutation } from './checkoutApi';
+import { Alert, LineSummary, SignedIn, Steps } from './components';
 import {
   type AddInfoForm,
   answersOf,

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '../../../../common/messages';
 import { type CardErrors, type CardField, type CardInput, validateCard } from '../../../../common/rules/card';
-import { useLocale } from './components';
+import { useLocale } from '../../lib/useLocale';
 
 const EMPTY: CardInput = { number: '', holderName: '', expiry: '', cvc: '' };
 

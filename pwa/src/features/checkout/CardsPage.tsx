@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { message } from '../../../../common/messages';
 import { MAX_REGISTERED_CARDS } from '../../../../common/rules/card';
+import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
+import { useIsChild } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { CardFields, useCardForm } from './CardFields';
 import { CardLabel } from './CreditCardPage';
 import {
@@ -14,8 +17,7 @@ import {
   useRegisterCardMutation,
   useSetDefaultCardMutation,
 } from './checkoutApi';
-import { Alert, SignedIn, useIsChild, useLocale } from './components';
-import { errorText } from './errors';
+import { Alert, SignedIn } from './components';
 import { tokenizeCard } from './tokenize';
 
 function CardList() {

@@ -4,8 +4,13 @@ import { Link } from 'react-router';
 import type { Cart, CartLine } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { errorText } from '../../lib/apiErrors';
+import { useNow } from '../../lib/clock';
+import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
+import { useIsChild } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
 import {
   type CartLineChange,
   useCancelOrderPaymentMutation,
@@ -13,58 +18,8 @@ import {
   useRemoveCartLinesMutation,
   useUpdateCartLinesMutation,
 } from './checkoutApi';
-import { Alert, HoldCountdown, LineSummary, Steps, useIsChild, useLocale, useNow } from './components';
-import { errorText } from './errors';
+import { Alert, HoldCountdown, LineSummary, Steps } from './components';
 import { clockOffset, holdSecondsLeft } from './rules';
-
-function Stepper({
-  label,
-  sub,
-  value,
-  min,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  sub?: string;
-  value: number;
-  min: number;
-  onChange(next: number): void;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="qty-row">
-      <span className="qty-row__label">
-        {label}
-        {sub && <span className="muted qty-row__sub">{sub}</span>}
-      </span>
-      <div className="stepper">
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={t('checkout.qty.decrease', { name: label })}
-          disabled={disabled || value <= min}
-          onClick={() => onChange(value - 1)}
-        >
-          −
-        </button>
-        <output aria-live="polite" className="stepper__value">
-          {value}
-        </output>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={t('checkout.qty.increase', { name: label })}
-          disabled={disabled}
-          onClick={() => onChange(value + 1)}
-        >
-          +
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** The change a stepper makes to a line: the line's full quantities with one of them replaced. */
 function lineChange(
@@ -119,7 +74,7 @@ function CartLineRow({
         {editable ? (
           <div className="cart-line__qty">
             {line.kind === 'pack' ? (
-              <Stepper
+              <QuantityStepper
                 label={t('checkout.qty.packs')}
                 value={line.quantity ?? 0}
                 min={1}
@@ -129,7 +84,7 @@ function CartLineRow({
             ) : (
               <>
                 {line.quantities.map((q) => (
-                  <Stepper
+                  <QuantityStepper
                     key={q.ageGroupId}
                     label={q.ageGroupName}
                     sub={formatYen(q.unitPrice, locale)}
@@ -140,7 +95,7 @@ function CartLineRow({
                   />
                 ))}
                 {line.disabilityUnitPrice !== null && line.disabilityQuantity > 0 && (
-                  <Stepper
+                  <QuantityStepper
                     label={t('checkout.qty.disability')}
                     sub={formatYen(line.disabilityUnitPrice, locale)}
                     value={line.disabilityQuantity}
@@ -150,7 +105,7 @@ function CartLineRow({
                   />
                 )}
                 {line.disabilityUnitPrice !== null && line.disabilityQuantity > 0 && (
-                  <Stepper
+                  <QuantityStepper
                     label={t('checkout.qty.companion')}
                     sub={formatYen(line.disabilityUnitPrice, locale)}
                     value={line.companionQuantity}

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { useCoinHistoryQuery, useCurrentCoinsQuery } from './checkoutApi';
-import { SignedIn, useLocale } from './components';
+import { SignedIn } from './components';
 
 function History() {
   const { t } = useTranslation();

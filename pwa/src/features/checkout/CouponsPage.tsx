@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { CouponView } from '../../../../common/dto/order';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDateTime, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { useMyCouponsQuery } from './checkoutApi';
-import { SignedIn, useLocale } from './components';
+import { SignedIn } from './components';
 
 function CouponCard({ coupon }: { coupon: CouponView }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { MAX_REGISTERED_CARDS, type RegisteredCard } from '../../../../common/ru
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { CardFields, useCardForm } from './CardFields';
 import {
   useCardsQuery,
@@ -15,7 +16,7 @@ import {
   useMyCouponsQuery,
   usePaymentsConfigQuery,
 } from './checkoutApi';
-import { Alert, PayStep, TotalsTable, useLocale } from './components';
+import { Alert, PayStep, TotalsTable } from './components';
 import { checkoutLines, computeTotals, offeredCoupons, parseParkId, parseQuick, readDraft } from './rules';
 import { tokenizeCard } from './tokenize';
 import { useSubmitOrder } from './useSubmitOrder';

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isPendingPayment, SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { checkoutApi, usePaymentReturnMutation } from './checkoutApi';
-import { Alert, SignedIn, useLocale } from './components';
-import { errorText } from './errors';
+import { Alert, SignedIn } from './components';
 import { clearCheckout } from './rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentMethod } from '../../../../common/enums';
 import { ErrorPage } from '../../lib/components/ErrorPage';
+import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { useGetOrderQuery } from './checkoutApi';
-import { SignedIn, Steps, TotalsTable, useLocale } from './components';
-import { parseQuick } from './rules';
+import { SignedIn, Steps, TotalsTable } from './components';
+import { lineCounts, parseQuick } from './rules';
 
 const METHOD_KEYS: Record<number, string> = {
   [PaymentMethod.Visa]: 'card',
@@ -29,8 +31,8 @@ function Completed({ orderId }: { orderId: number }) {
         return (
           <div className="stack" data-testid="payment-completed">
             <section className="panel completed-hero">
-              <p className="completed-hero__mark" aria-hidden="true">
-                ✓
+              <p className="completed-hero__mark">
+                <Icon name="check" size={40} />
               </p>
               <p className="lead-text">
                 {order.state === 'authorized' ? t('checkout.completed.leadLottery') : t('checkout.completed.lead')}
@@ -61,11 +63,14 @@ function Completed({ orderId }: { orderId: number }) {
                       {l.time ? ` ${l.time}` : ''}
                       {l.seats.length > 0 ? `・${t('checkout.line.seats', { seats: l.seats.join(', ') })}` : ''}
                     </span>
-                    <span>
-                      {t('checkout.completed.tickets', {
-                        count: l.units.filter((u) => u.kind !== 'additional').reduce((n, u) => n + u.quantity, 0),
-                      })}
-                      ・{formatYen(l.subtotal, locale)}
+                    <span data-testid="order-line-count">
+                      {[
+                        lineCounts(l).packs !== null && t('checkout.completed.packs', { count: lineCounts(l).packs }),
+                        lineCounts(l).tickets > 0 && t('checkout.completed.tickets', { count: lineCounts(l).tickets }),
+                        formatYen(l.subtotal, locale),
+                      ]
+                        .filter(Boolean)
+                        .join('・')}
                     </span>
                   </li>
                 ))}

@@ -8,8 +8,9 @@ import { useAppSelector } from '../../app/store';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatNumber, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { useCurrentCoinsQuery, useGetParkCartQuery, useMyCouponsQuery, usePaymentsConfigQuery } from './checkoutApi';
-import { Alert, LineSummary, PayStep, TotalsTable, useLocale } from './components';
+import { Alert, LineSummary, PayStep, TotalsTable } from './components';
 import { PaymentProfileForm, profileComplete } from './ProfileForm';
 import {
   CHECKOUT_KEYS,

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../common/dto/user';
 import { message } from '../../../../common/messages';
 import { PREFECTURES, REGIONS } from '../../../../common/reference';
+import { errorText } from '../../lib/apiErrors';
 import { refreshProfile } from '../../lib/sessionService';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useUpdatePaymentProfileMutation } from './checkoutApi';
-import { Alert, useLocale } from './components';
-import { errorText } from './errors';
+import { Alert } from './components';
 
 const TELEPHONE = /^0\d{1,4}-?\d{1,4}-?\d{3,4}$/;
 

@@ -85,14 +85,6 @@ export const checkoutApi = api.injectEndpoints({
       query: (lineIds) => ({ url: '/carts', method: 'DELETE', body: { line_ids: lineIds } }),
       invalidatesTags: ['Cart'],
     }),
-    uploadPhoto: build.mutation<Envelope<{ id: string }>, { file: Blob; purpose: 'face' | 'gate' }>({
-      query: ({ file, purpose }) => {
-        const body = new FormData();
-        body.append('purpose', purpose);
-        body.append('photo', file);
-        return { url: '/me/photos', method: 'POST', body };
-      },
-    }),
     // One idempotency key per checkout attempt: a double tap or a retry after a lost answer is the same order.
     placeOrder: build.mutation<Envelope<PlaceOrderAnswer>, PlaceOrderRequest & { idempotencyKey: string }>({
       query: ({ idempotencyKey, ...body }) => ({
@@ -170,7 +162,6 @@ export const {
   useGetParkCartQuery,
   useUpdateCartLinesMutation,
   useRemoveCartLinesMutation,
-  useUploadPhotoMutation,
   usePlaceOrderMutation,
   useCancelOrderPaymentMutation,
   useGetOrderQuery,

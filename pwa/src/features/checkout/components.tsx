@@ -1,30 +1,17 @@
 // Building blocks shared by the checkout pages: the four cart steps, a cart line's summary, the hold countdown,
 // the totals table, the signed-in gate and the loading state.
-import { type ReactNode, useEffect, useState } from 'react';
+
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
-import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { useNow } from '../../lib/clock';
 import { formatDate, formatYen } from '../../lib/format';
+import { useIsChild } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
-
-/** The UI language as the shared message catalogue's locale. */
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ja';
-}
-
-/** The current time, ticking every `ms`. */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 export function Loading() {
   const { t } = useTranslation();
@@ -70,11 +57,6 @@ export function SignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Kids accounts cannot pay (the server refuses too): the pages say so instead of offering to pay. */
-export function useIsChild(): boolean {
-  return useAppSelector((s) => s.session.user?.child_flag === 1);
-}
-
 /**
  * The final confirmation steps of one park's cart (payment, card): signed in, the step bar and the title; kids
  * accounts are told they cannot pay instead of getting the page's content.
@@ -96,6 +78,7 @@ export function PayStep({ title, testId, children }: { title: string; testId: st
 /** The hold's countdown, by the server's clock (offset from meta.serverTime). */
 export function HoldCountdown({ expiresAt, offsetMs }: { expiresAt: string; offsetMs: number }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow();
   const left = holdSecondsLeft(expiresAt, offsetMs, now);
   const urgent = left > 0 && left <= 180;
@@ -110,7 +93,7 @@ export function HoldCountdown({ expiresAt, offsetMs }: { expiresAt: string; offs
         <>
           {t('checkout.cart.holdLeft')}{' '}
           <time dateTime={`PT${left}S`} className="hold-countdown__time">
-            {formatCountdown(left)}
+            {formatCountdown(left, locale)}
           </time>
         </>
       )}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartLine } from '../../../../common/dto/cart';
-import type { CouponView } from '../../../../common/dto/order';
+import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
 import { normalizeCardNumber, normalizeExpiry } from './CardFields';
 import { isValidBirthdate } from './ProfileForm';
@@ -14,6 +14,7 @@ import {
   computeTotals,
   formatCountdown,
   holdSecondsLeft,
+  lineCounts,
   offeredCoupons,
   offeredMethods,
   parseCoins,
@@ -199,11 +200,14 @@ describe('hold countdown', () => {
     expect(clockOffset(undefined)).toBe(0);
   });
 
-  it('formats minutes and seconds', () => {
-    expect(formatCountdown(905)).toBe('15:05');
-    expect(formatCountdown(59)).toBe('0:59');
-    expect(formatCountdown(3723)).toBe('1:02:03');
-    expect(formatCountdown(-4)).toBe('0:00');
+  it('says a duration in minutes and seconds, never like a clock time', () => {
+    expect(formatCountdown(905, 'ja')).toBe('15分05秒');
+    expect(formatCountdown(59, 'ja')).toBe('59秒');
+    expect(formatCountdown(3723, 'ja')).toBe('1時間02分03秒');
+    expect(formatCountdown(-4, 'ja')).toBe('0秒');
+    expect(formatCountdown(905, 'en')).toBe('15 min 05 s');
+    expect(formatCountdown(59, 'en')).toBe('59 s');
+    expect(formatCountdown(3723, 'en')).toBe('1 h 02 min 03 s');
   });
 });
 
@@ -262,5 +266,41 @@ describe('card and profile inputs', () => {
     expect(isValidBirthdate('1990-02-30', today)).toBe(false);
     expect(isValidBirthdate('2030-01-01', today)).toBe(false);
     expect(isValidBirthdate('1899-12-31', today)).toBe(false);
+  });
+});
+
+describe('completed order lines', () => {
+  const line = (over: Partial<OrderLineDetail>): OrderLineDetail => ({
+    id: 1,
+    itemId: 1,
+    ticketPackId: null,
+    name: 'x',
+    date: '2026-12-01',
+    time: null,
+    seats: [],
+    units: [],
+    subtotal: 0,
+    ticketNumbers: [],
+    ...over,
+  });
+
+  it('counts a pack line in packs, and its tickets (each pack holds several) apart', () => {
+    const pack = line({
+      itemId: null,
+      ticketPackId: 3,
+      units: [{ kind: 'pack', ageGroupId: null, quantity: 2, unitPrice: 3000, amount: 6000 }],
+      ticketNumbers: ['a', 'b', 'c', 'd', 'e', 'f'],
+    });
+    expect(lineCounts(pack)).toEqual({ packs: 2, tickets: 6 });
+  });
+
+  it('counts an item line in people, add-ons left out', () => {
+    const item = line({
+      units: [
+        { kind: 'basic', ageGroupId: 5, quantity: 2, unitPrice: 1000, amount: 2000 },
+        { kind: 'additional', ageGroupId: null, quantity: 2, unitPrice: 300, amount: 600 },
+      ],
+    });
+    expect(lineCounts(item)).toEqual({ packs: null, tickets: 2 });
   });
 });

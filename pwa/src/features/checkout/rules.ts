@@ -1,7 +1,9 @@
 // Pure helpers of the checkout pages: the same ticket and money figures as the server (common/rules/checkout.ts),
 // the hold countdown corrected for clock skew, quick-buy lines, and what the steps keep in session storage.
+
 import type { Cart, CartLine } from '../../../../common/dto/cart';
-import type { CouponView } from '../../../../common/dto/order';
+import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
+import type { Locale } from '../../../../common/enums';
 import { PaymentMethod } from '../../../../common/enums';
 import type { MessageKey } from '../../../../common/messages';
 import type { AdvanceAnswers } from '../../../../common/rules/advanceInfo';
@@ -122,12 +124,16 @@ export const holdSecondsLeft = (expiresAt: string, offsetMs: number, localNow = 
   secondsLeft(expiresAt, new Date(localNow + offsetMs));
 
 /** 14:05, or 1:02:03 past an hour. */
-export function formatCountdown(seconds: number): string {
+export function formatCountdown(seconds: number, locale: Locale): string {
+  // Units spelled out: "14:03" next to a deadline reads as a time of day.
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [hu, mu, su, sep] = locale === 'en' ? [' h', ' min', ' s', ' '] : ['時間', '分', '秒', ''];
+  if (h > 0) return [`${h}${hu}`, `${two(m)}${mu}`, `${two(s % 60)}${su}`].join(sep);
+  if (m > 0) return [`${m}${mu}`, `${two(s % 60)}${su}`].join(sep);
+  return `${s}${su}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,8 +193,6 @@ export const CHECKOUT_KEYS = {
   draft: (parkId: number) => `checkout_draft:${parkId}`,
   /** The terms-of-service answer: 'accept' or 'decline'. */
   termsAnswer: 'terms_of_service_answer',
-  /** Quick buy under way: { parkId, lineId }. */
-  quickBuy: 'quick_buy',
 } as const;
 
 export type AddInfoForm = Record<string, { tickets: Record<string, string>[] }>;
@@ -263,7 +267,6 @@ export function writeDraft(parkId: number, draft: CheckoutDraft, storage: KeySto
 export function clearCheckout(parkId: number, storage: KeyStorage = sessionStorage): void {
   storage.removeItem(CHECKOUT_KEYS.addInfoForm(parkId));
   storage.removeItem(CHECKOUT_KEYS.draft(parkId));
-  storage.removeItem(CHECKOUT_KEYS.quickBuy);
 }
 
 /** A park id from the route: a positive int4. */
@@ -271,4 +274,18 @@ export function parseParkId(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const n = Number(value);
   return n > 0 && n < 2_147_483_647 ? n : null;
+}
+
+/**
+ * What a completed order line holds: a pack line counts packs, and its tickets (a pack holds several: one per
+ * item of the pack) apart; an item line counts people (add-ons are not tickets).
+ */
+export function lineCounts(line: Pick<OrderLineDetail, 'ticketPackId' | 'units' | 'ticketNumbers'>) {
+  if (line.ticketPackId !== null) {
+    return { packs: line.units.reduce((n, u) => n + u.quantity, 0), tickets: line.ticketNumbers.length };
+  }
+  return {
+    packs: null,
+    tickets: line.units.filter((u) => u.kind !== 'additional').reduce((n, u) => n + u.quantity, 0),
+  };
 }

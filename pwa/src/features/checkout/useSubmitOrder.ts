@@ -5,9 +5,9 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceOrderRequest } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
+import { apiCode, errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
 import { usePlaceOrderMutation } from './checkoutApi';
-import { useLocale } from './components';
-import { apiCode, errorText } from './errors';
 import { type CheckoutDraft, clearCheckout, ORDER_ERROR_REASONS } from './rules';
 
 export function useSubmitOrder(parkId: number, quick: number | null) {

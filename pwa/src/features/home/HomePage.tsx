@@ -8,32 +8,62 @@ import type { StorySummary } from '../../../../common/dto/story';
 import { PREFECTURES, prefectureById, REGIONS } from '../../../../common/reference';
 import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
+import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
+import { HOME_QUERIES } from '../../lib/earlyData';
+import { formatYen } from '../../lib/format';
+import { parkListApi, useListParksQuery } from '../../lib/parks';
+import { withPrefetch } from '../../lib/prefetch';
+import { useLocale } from '../../lib/useLocale';
 
-// The home page binds its own endpoints: features do not import each other.
+// The home page binds its own endpoints (features do not import each other); their queries are the ones the preload
+// entry starts on a first visit (lib/earlyData.ts).
 const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    homeParks: build.query<Paged<ParkSummary>, { regionId?: number }>({
-      query: ({ regionId }) => ({ url: '/parks', params: { per_page: 24, region_id: regionId } }),
-      providesTags: ['Park'],
-    }),
     homeOnSale: build.query<Paged<ItemSummary>, void>({
-      query: () => ({ url: '/items', params: { tab: 'available', per_page: 8 } }),
+      query: () => HOME_QUERIES.onSale,
       providesTags: ['Item'],
     }),
-    homeStories: build.query<Paged<StorySummary>, 'populars' | 'short-movies'>({
-      query: (list) => ({ url: '/stories', params: { list, per_page: 8 } }),
+    homeStories: build.query<Paged<StorySummary>, 'populars' | 'movies'>({
+      query: (list) => HOME_QUERIES[list],
       providesTags: ['Story'],
     }),
   }),
 });
 
-function ParkTile({ park }: { park: ParkSummary }) {
+/** The first tiles of the first row are the largest paint of the page: loaded at once, the first one first. */
+const imageLoading = (index: number, first: boolean) =>
+  first && index < 2
+    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
+    : ({ loading: 'lazy' } as const);
+
+/** A row's place while its data comes: the same tiles, empty, so nothing below moves when it arrives. */
+function TileRowSkeleton({ kind }: { kind: 'park' | 'story' | 'movie' }) {
+  const { t } = useTranslation();
+  const list = kind === 'park' ? 'park-tiles' : kind === 'movie' ? 'story-tiles story-tiles--movies' : 'story-tiles';
+  const tile = kind === 'park' ? 'park-tile' : kind === 'movie' ? 'story-tile story-tile--movie' : 'story-tile';
+  return (
+    <ul className={`${list} tiles--skeleton`} aria-busy="true" aria-label={t('app.loading')}>
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <div className={tile}>
+            <span className="tile-skeleton__image" />
+            <span className={kind === 'park' ? 'park-tile__kind' : 'story-tile__title'}>&nbsp;</span>
+            <span className={kind === 'park' ? 'park-tile__name' : 'story-tile__meta'}>&nbsp;</span>
+            {kind === 'park' && <span className="park-tile__place">&nbsp;</span>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ParkTile({ park, index = 0, first = false }: { park: ParkSummary; index?: number; first?: boolean }) {
   const { t } = useTranslation();
   return (
     <li>
       <Link to={`/profile/park/${park.id}`} className="park-tile" data-testid="home-park">
-        <img src={park.imageUrl} alt="" loading="lazy" width="320" height="180" />
+        <img src={park.imageUrl} alt="" width="320" height="180" {...imageLoading(index, first)} />
         <span className="park-tile__kind">{t(`parks.${park.kind}`)}</span>
         <span className="park-tile__name">{park.name}</span>
         <span className="park-tile__place">{park.prefecture.name}</span>
@@ -42,21 +72,22 @@ function ParkTile({ park }: { park: ParkSummary }) {
   );
 }
 
-function ItemTile({ item }: { item: ItemSummary }) {
-  const { t, i18n } = useTranslation();
-  const yen = new Intl.NumberFormat(i18n.language === 'en' ? 'en-JP' : 'ja-JP', { style: 'currency', currency: 'JPY' });
+function ItemTile({ item, index }: { item: ItemSummary; index: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const yen = (n: number) => formatYen(n, locale);
   return (
     <li>
       <Link to={`/items/${item.id}`} className="park-tile" data-testid="home-item">
-        <img src={item.imageUrl} alt="" loading="lazy" width="320" height="180" />
+        <img src={item.imageUrl} alt="" width="320" height="180" {...imageLoading(index, true)} />
         <span className="park-tile__kind">{item.park.name}</span>
         <span className="park-tile__name">{item.name}</span>
         <span className="park-tile__place">
           {!item.priceTo
             ? t('home.free')
             : item.priceFrom === item.priceTo
-              ? yen.format(item.priceTo)
-              : t('home.priceRange', { from: yen.format(item.priceFrom ?? 0), to: yen.format(item.priceTo) })}
+              ? yen(item.priceTo)
+              : t('home.priceRange', { from: yen(item.priceFrom ?? 0), to: yen(item.priceTo) })}
         </span>
       </Link>
     </li>
@@ -72,23 +103,43 @@ function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
         className={movie ? 'story-tile story-tile--movie' : 'story-tile'}
         data-testid="home-story"
       >
-        <img src={movie && story.videoUrl ? story.videoUrl : story.imageUrl} alt="" loading="lazy" />
+        <img
+          src={movie && story.videoUrl ? story.videoUrl : story.imageUrl}
+          alt=""
+          loading="lazy"
+          width={movie ? 180 : 320}
+          height={movie ? 320 : 240}
+        />
         {movie && story.durationSeconds !== null && (
           <span className="story-tile__badge">{t('home.seconds', { count: story.durationSeconds })}</span>
         )}
         <span className="story-tile__title">{story.title}</span>
         <span className="story-tile__meta">
-          {story.park.name} · ♥ {story.likeCount}
+          {story.park.name} · <Icon name="heart" size={12} />
+          <span className="visually-hidden">{t('home.likes')}</span> {story.likeCount}
         </span>
       </Link>
     </li>
   );
 }
 
-function Section({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  later,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: string;
+  /** Below the first screen: rendered (and its pictures loaded) only as it comes near. */
+  later?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={later ? 'home-section--later' : undefined}>
       <div className="section-head">
         <h2 id={id} className="section-title">
           {title}
@@ -100,16 +151,19 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-export default function HomePage() {
+function HomePage() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const user = useAppSelector((s) => s.session.user);
   const homePrefecture = user && user.prefecture_id > 0 ? prefectureById(user.prefecture_id) : undefined;
-  const parks = homeApi.useHomeParksQuery({});
-  const near = homeApi.useHomeParksQuery({ regionId: homePrefecture?.regionId }, { skip: !homePrefecture });
+  const parks = useListParksQuery(HOME_QUERIES.parks.params);
+  const near = useListParksQuery(
+    { ...HOME_QUERIES.parks.params, region_id: homePrefecture?.regionId },
+    { skip: !homePrefecture },
+  );
   const onSale = homeApi.useHomeOnSaleQuery();
   const populars = homeApi.useHomeStoriesQuery('populars');
-  const movies = homeApi.useHomeStoriesQuery('short-movies');
+  const movies = homeApi.useHomeStoriesQuery('movies');
   const regions = REGIONS.filter((r) => PREFECTURES.some((p) => p.regionId === r.id));
   return (
     <div className="stack stack--lg">
@@ -130,7 +184,7 @@ export default function HomePage() {
           title={t('home.nearTitle', { place: en ? homePrefecture.nameEn : homePrefecture.nameJa })}
           more={`/find/parks/result?region_id=${homePrefecture.regionId}`}
         >
-          <QueryState isLoading={near.isLoading} error={near.error}>
+          <QueryState isLoading={near.isLoading} error={near.error} placeholder={<TileRowSkeleton kind="park" />}>
             {() => (
               <ul className="park-tiles">
                 {near.data?.data.map((p) => (
@@ -143,19 +197,19 @@ export default function HomePage() {
       )}
 
       <Section id="home-on-sale" title={t('home.onSaleTitle')} more="/find/tickets/result?tab=available">
-        <QueryState isLoading={onSale.isLoading} error={onSale.error}>
+        <QueryState isLoading={onSale.isLoading} error={onSale.error} placeholder={<TileRowSkeleton kind="park" />}>
           {() => (
             <ul className="park-tiles">
-              {onSale.data?.data.map((i) => (
-                <ItemTile key={i.id} item={i} />
+              {onSale.data?.data.map((i, index) => (
+                <ItemTile key={i.id} item={i} index={index} />
               ))}
             </ul>
           )}
         </QueryState>
       </Section>
 
-      <Section id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
-        <QueryState isLoading={movies.isLoading} error={movies.error}>
+      <Section later id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
+        <QueryState isLoading={movies.isLoading} error={movies.error} placeholder={<TileRowSkeleton kind="movie" />}>
           {() => (
             <ul className="story-tiles story-tiles--movies">
               {movies.data?.data.map((s) => (
@@ -166,8 +220,12 @@ export default function HomePage() {
         </QueryState>
       </Section>
 
-      <Section id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
-        <QueryState isLoading={populars.isLoading} error={populars.error}>
+      <Section later id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
+        <QueryState
+          isLoading={populars.isLoading}
+          error={populars.error}
+          placeholder={<TileRowSkeleton kind="story" />}
+        >
           {() => (
             <ul className="story-tiles">
               {populars.data?.data.map((s) => (
@@ -178,8 +236,8 @@ export default function HomePage() {
         </QueryState>
       </Section>
 
-      <Section id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
-        <QueryState isLoading={parks.isLoading} error={parks.error}>
+      <Section later id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
+        <QueryState isLoading={parks.isLoading} error={parks.error} placeholder={<TileRowSkeleton kind="park" />}>
           {() => (
             <ul className="park-tiles">
               {parks.data?.data.map((p) => (
@@ -204,3 +262,12 @@ export default function HomePage() {
     </div>
   );
 }
+
+export default withPrefetch(HomePage, ({ dispatch }) =>
+  Promise.all([
+    dispatch(homeApi.endpoints.homeOnSale.initiate(undefined, { subscribe: false })),
+    dispatch(homeApi.endpoints.homeStories.initiate('movies', { subscribe: false })),
+    dispatch(homeApi.endpoints.homeStories.initiate('populars', { subscribe: false })),
+    dispatch(parkListApi.endpoints.listParks.initiate(HOME_QUERIES.parks.params, { subscribe: false })),
+  ]),
+);

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HABITATS, LIVING_THING_GROUPS } from '../../../../common/dto/livingThing';
-import { type LivingThingSearch, useLivingThingParksQuery } from './livingThingsApi';
+import { useParkOptionsQuery } from '../../lib/parks';
+import type { LivingThingSearch } from './livingThingsApi';
 import { queryFromSearch } from './searchParams';
 
 /** Keyword, classification, habitat and park; submits to /find/living-thing/result. */
@@ -10,7 +11,7 @@ export function LivingThingSearchForm({ initial = {} }: { initial?: LivingThingS
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const parks = useLivingThingParksQuery();
+  const parks = useParkOptionsQuery();
   const [keyword, setKeyword] = useState(initial.keyword ?? '');
   const [classification, setClassification] = useState<string>(initial.classification ?? '');
   const [habitat, setHabitat] = useState<string>(initial.habitat ?? '');

@@ -7,7 +7,6 @@ import type {
   ParkLivingThingDetail,
   ParkLivingThingSummary,
 } from '../../../../common/dto/livingThing';
-import type { ParkSummary } from '../../../../common/dto/park';
 import type { StoryListMeta, StorySummary } from '../../../../common/dto/story';
 import { api } from '../../lib/api';
 
@@ -48,10 +47,6 @@ export const livingThingsApi = api.injectEndpoints({
       query: (params) => ({ url: '/stories', params }),
       providesTags: ['Story'],
     }),
-    livingThingParks: build.query<Paged<ParkSummary>, void>({
-      query: () => ({ url: '/parks', params: { per_page: 100 } }),
-      providesTags: ['Park'],
-    }),
   }),
 });
 
@@ -61,5 +56,4 @@ export const {
   useListParkLivingThingsQuery,
   useGetParkLivingThingQuery,
   useLivingThingStoriesQuery,
-  useLivingThingParksQuery,
 } = livingThingsApi;

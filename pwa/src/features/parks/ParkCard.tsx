@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ParkSummary } from '../../../../common/dto/park';
+import { placeName } from '../../lib/format';
 
 export function ParkCard({ park }: { park: ParkSummary }) {
   const { t } = useTranslation();
@@ -12,9 +13,7 @@ export function ParkCard({ park }: { park: ParkSummary }) {
         <div className="card__body">
           <p className="card__eyebrow">
             <span className={`badge badge--${park.kind}`}>{t(`parks.${park.kind}`)}</span>
-            <span>
-              {park.region.name}・{park.prefecture.name}
-            </span>
+            <span>{placeName(park.region, park.prefecture)}</span>
           </p>
           <h3 className="card__title">{park.name}</h3>
           <p className="card__meta">
@@ -25,9 +24,8 @@ export function ParkCard({ park }: { park: ParkSummary }) {
               <span>{t('parks.hours', { open: park.today.openTime, close: park.today.closeTime })}</span>
             )}
           </p>
-          <p className="card__meta card__meta--muted">
-            {closedDays ? t('parks.closedOn', { days: closedDays }) : t('parks.noRegularHoliday')}
-          </p>
+          {/* Only weekly closing days: a list answer does not say whether a park closes on other days. */}
+          {closedDays && <p className="card__meta card__meta--muted">{t('parks.closedOn', { days: closedDays })}</p>}
         </div>
       </Link>
     </article>

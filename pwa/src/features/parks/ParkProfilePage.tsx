@@ -4,8 +4,11 @@ import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { placeName } from '../../lib/format';
+import { withPrefetch } from '../../lib/prefetch';
+import { closedDaysSummary } from './closedDays';
 import { ParkExtras } from './parkExtrasApi';
-import { useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
+import { parksApi, useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
 
 function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>) => string) {
   const hours = Math.floor(minutes / 60);
@@ -22,7 +25,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
     weekday: 'short',
     timeZone: 'UTC',
   });
-  const closed = park.closedWeekdays.map((d) => d.name).join('・');
+  const closed = closedDaysSummary(park);
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
   return (
     <article className="park-profile" data-testid="park-profile">
@@ -31,9 +34,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         <div className="park-hero__text">
           <p className="card__eyebrow">
             <span className={`badge badge--${park.kind}`}>{t(`parks.${park.kind}`)}</span>
-            <span>
-              {park.region.name}・{park.prefecture.name}
-            </span>
+            <span>{placeName(park.region, park.prefecture)}</span>
           </p>
           <h1 className="page-title">{park.name}</h1>
           {park.nameKana && i18n.language === 'ja' && <p className="kana">{park.nameKana}</p>}
@@ -71,7 +72,11 @@ function ParkProfile({ park }: { park: ParkDetail }) {
           <div>
             <dt>{t('park.closedDays')}</dt>
             <dd data-testid="closed-days">
-              {closed || t('parks.noRegularHoliday')}
+              {closed.kind === 'weekly'
+                ? closed.days
+                : closed.kind === 'none'
+                  ? t('parks.noRegularHoliday')
+                  : !park.closedDaysNote && t('parks.irregularHoliday')}
               {park.closedDaysNote && <p className="muted">{park.closedDaysNote}</p>}
             </dd>
           </div>
@@ -173,16 +178,20 @@ function ParkProfile({ park }: { park: ParkDetail }) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The park and link id of a /profile/park/:id address (null when the id cannot be one). */
+function parkArgs(rawId: string | undefined, query: URLSearchParams) {
+  const id = Number(rawId);
+  if (!(Number.isInteger(id) && id > 0 && id < 2_147_483_647)) return null;
+  return { id, linkId: query.get('link_id') ?? undefined };
+}
+
 /** /profile/park/:id: a public park by id (a link_id query opens an unlisted one). */
-export default function ParkProfilePage() {
+function ParkProfilePage() {
   const params = useParams();
   const [query] = useSearchParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0 && id < 2_147_483_647;
-  const { data, isLoading, error } = useGetParkQuery(
-    { id, linkId: query.get('link_id') ?? undefined },
-    { skip: !valid },
-  );
+  const args = parkArgs(params.id, query);
+  const valid = args !== null;
+  const { data, isLoading, error } = useGetParkQuery(args ?? { id: 0 }, { skip: !valid });
   if (!valid) return <ErrorPage status={404} />;
   return (
     <QueryState isLoading={isLoading} error={error}>
@@ -203,3 +212,8 @@ export function PrivateParkProfilePage() {
     </QueryState>
   );
 }
+
+export default withPrefetch(ParkProfilePage, ({ params, url, dispatch }) => {
+  const args = parkArgs(params.id, url.searchParams);
+  return args ? dispatch(parksApi.endpoints.getPark.initiate(args, { subscribe: false })) : Promise.resolve();
+});

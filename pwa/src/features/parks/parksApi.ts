@@ -1,24 +1,15 @@
-import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { ParkDetail, ParkSummary } from '../../../../common/dto/park';
+import type { Envelope } from '../../../../common/dto/api';
+import type { ParkDetail } from '../../../../common/dto/park';
 import { api } from '../../lib/api';
+import { parkQuery } from '../../lib/earlyData';
 
-export interface ParkSearch {
-  keyword?: string;
-  region_id?: number;
-  prefecture_id?: number[];
-  kind?: 'zoo' | 'aquarium';
-  page?: number;
-  per_page?: number;
-}
+export type { ParkSearch } from '../../lib/parks';
+export { useListParksQuery } from '../../lib/parks';
 
 export const parksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listParks: build.query<Paged<ParkSummary>, ParkSearch>({
-      query: (params) => ({ url: '/parks', params }),
-      providesTags: ['Park'],
-    }),
     getPark: build.query<Envelope<ParkDetail>, { id: number; linkId?: string }>({
-      query: ({ id, linkId }) => ({ url: `/parks/${id}`, params: linkId ? { link_id: linkId } : undefined }),
+      query: ({ id, linkId }) => parkQuery(id, linkId),
       providesTags: (_r, _e, { id }) => [{ type: 'Park', id }],
     }),
     getParkByLink: build.query<Envelope<ParkDetail>, string>({
@@ -27,4 +18,4 @@ export const parksApi = api.injectEndpoints({
   }),
 });
 
-export const { useListParksQuery, useGetParkQuery, useGetParkByLinkQuery } = parksApi;
+export const { useGetParkQuery, useGetParkByLinkQuery } = parksApi;

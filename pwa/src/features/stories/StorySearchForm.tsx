@@ -1,15 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useParkOptionsQuery } from '../../lib/parks';
 import { queryFromSearch } from './searchParams';
-import { type StorySearch, useStoryParksQuery } from './storiesApi';
+import type { StorySearch } from './storiesApi';
 
 /** Keyword and park; keeps the chosen list and submits to /find/stories/result. */
 export function StorySearchForm({ initial = {} }: { initial?: StorySearch }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const parks = useStoryParksQuery();
+  const parks = useParkOptionsQuery();
   const [keyword, setKeyword] = useState(initial.keyword ?? '');
   const [parkId, setParkId] = useState(initial.park_id ? String(initial.park_id) : '');
   const submit = (e: FormEvent) => {

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { StorySummary } from '../../../../common/dto/story';
 import { MESSAGES } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { Icon } from '../../lib/components/Icon';
 import { formatDuration } from './searchParams';
 import { useLikeStatusQuery, useSetLikeMutation } from './storiesApi';
 
@@ -54,7 +55,9 @@ export function StoryCard({ story }: { story: StorySummary }) {
             <span>{story.parkUser.name}</span>
             <time dateTime={story.publishedAt}>{formatStoryDate(story.publishedAt, i18n.language)}</time>
             <span>
-              <span aria-hidden="true">♥ {story.likeCount}</span>
+              <span aria-hidden="true">
+                <Icon name="heart" size={14} /> {story.likeCount}
+              </span>
               <span className="visually-hidden">{t('catalogue.story.likes', { count: story.likeCount })}</span>
             </span>
           </p>
@@ -111,9 +114,7 @@ export function LikeButton({ storyId, likeCount }: { storyId: number; likeCount:
         onClick={onClick}
         data-testid="like-button"
       >
-        <span className="like-button__heart" aria-hidden="true">
-          {liked ? '♥' : '♡'}
-        </span>
+        <Icon name={liked ? 'heart' : 'heartOutline'} size={20} className="like-button__heart" />
         <span>{liked ? t('catalogue.story.liked') : t('catalogue.story.like')}</span>
         <span className="like-button__count" data-testid="like-count">
           {count}

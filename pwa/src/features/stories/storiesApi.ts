@@ -1,6 +1,5 @@
-import type { Envelope, Paged } from '../../../../common/dto/api';
+import type { Envelope } from '../../../../common/dto/api';
 import type { LikeStatus } from '../../../../common/dto/library';
-import type { ParkSummary } from '../../../../common/dto/park';
 import type { ParkUserDetail, StoryDetail, StoryListMeta, StorySummary } from '../../../../common/dto/story';
 import type { StoryList } from '../../../../common/enums';
 import { api } from '../../lib/api';
@@ -40,10 +39,6 @@ export const storiesApi = api.injectEndpoints({
       query: (id) => `/park-users/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Story', id: `park-user-${id}` }],
     }),
-    storyParks: build.query<Paged<ParkSummary>, void>({
-      query: () => ({ url: '/parks', params: { per_page: 100 } }),
-      providesTags: ['Park'],
-    }),
     likeStatus: build.query<Envelope<LikeStatus>, number>({
       query: (storyId) => ({ url: '/me/likes/status', params: { story_id: storyId } }),
       providesTags: (_r, _e, id) => [{ type: 'Like', id }],
@@ -67,7 +62,6 @@ export const {
   useGetStoryByLinkQuery,
   useCountStoryViewMutation,
   useGetParkUserQuery,
-  useStoryParksQuery,
   useLikeStatusQuery,
   useSetLikeMutation,
 } = storiesApi;

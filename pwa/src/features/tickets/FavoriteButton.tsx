@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
+import { Icon } from '../../lib/components/Icon';
 
 type Target = 'item' | 'ticket_pack';
 
@@ -44,7 +45,7 @@ export function FavoriteButton({ type, id }: { type: Target; id: number }) {
         void setFavorite({ type, id, favorite: !favorite });
       }}
     >
-      <span aria-hidden="true">{favorite ? '★' : '☆'}</span>{' '}
+      <Icon name={favorite ? 'star' : 'starOutline'} size={18} />{' '}
       {favorite ? t('tickets.favorite.on') : t('tickets.favorite.off')}
     </button>
   );

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ItemSummary } from '../../../../common/dto/item';
 import { formatShortDate } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
-import { useLocale } from './useLocale';
 
 export function ItemCard({ item }: { item: ItemSummary }) {
   const { t } = useTranslation();

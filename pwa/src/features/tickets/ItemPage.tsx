@@ -7,11 +7,12 @@ import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { withPrefetch } from '../../lib/prefetch';
+import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
-import { useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
-import { useLocale } from './useLocale';
+import { ticketsApi, useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -310,14 +311,22 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The item and link id of an /items/:id address (null when the id cannot be one). */
+function itemArgs(rawId: string | undefined, query: URLSearchParams) {
+  const id = Number(rawId);
+  if (!(Number.isInteger(id) && id > 0 && id < 2_147_483_647)) return null;
+  const rawLinkId = query.get('link_id') ?? undefined;
+  return { id, linkId: rawLinkId && UUID.test(rawLinkId) ? rawLinkId : undefined };
+}
+
 /** /items/:id — a listed item; a link_id query opens an unlisted one (and is kept through sign-in). */
-export default function ItemPage() {
+function ItemPage() {
   const params = useParams();
   const [query] = useSearchParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0 && id < 2_147_483_647;
-  const rawLinkId = query.get('link_id') ?? undefined;
-  const linkId = rawLinkId && UUID.test(rawLinkId) ? rawLinkId : undefined;
+  const args = itemArgs(params.id, query);
+  const valid = args !== null;
+  const id = args?.id ?? 0;
+  const linkId = args?.linkId;
   const { data, isLoading, error } = useGetItemQuery({ id, linkId }, { skip: !valid });
   if (!valid) return <ErrorPage status={404} />;
   return (
@@ -339,3 +348,8 @@ export function PrivateItemPage() {
     </QueryState>
   );
 }
+
+export default withPrefetch(ItemPage, ({ params, url, dispatch }) => {
+  const args = itemArgs(params.id, url.searchParams);
+  return args ? dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false })) : Promise.resolve();
+});

@@ -7,7 +7,9 @@ import { message } from '../../../../common/messages';
 import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
+import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import {
   addLineRequest,
   addMonths,
@@ -21,7 +23,6 @@ import {
 } from './purchase';
 import { useItemAvailabilityQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
-import { useLocale } from './useLocale';
 
 const MARKS = { available: '○', few: '△', soldOut: '×', unavailable: '－' } as const;
 
@@ -121,53 +122,6 @@ function Calendar({
         ))}
       </p>
       {isError && <p className="field-error">{message('serverError', locale)}</p>}
-    </div>
-  );
-}
-
-function Counter({
-  label,
-  sub,
-  value,
-  max,
-  onChange,
-}: {
-  label: string;
-  sub?: ReactNode;
-  value: number;
-  max: number;
-  onChange(n: number): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="qty-row">
-      <span className="qty-row__label">
-        {label}
-        {sub && <span className="muted qty-row__sub">{sub}</span>}
-      </span>
-      <div className="stepper">
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={t('checkout.qty.decrease', { name: label })}
-          disabled={value <= 0}
-          onClick={() => onChange(value - 1)}
-        >
-          −
-        </button>
-        <output className="stepper__value" aria-live="polite">
-          {value}
-        </output>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={t('checkout.qty.increase', { name: label })}
-          disabled={value >= max}
-          onClick={() => onChange(value + 1)}
-        >
-          +
-        </button>
-      </div>
     </div>
   );
 }
@@ -296,7 +250,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       <fieldset className="field" data-testid="quantity-choices">
         <legend>{t('checkout.purchase.quantities')}</legend>
         {prices.map((p) => (
-          <Counter
+          <QuantityStepper
             key={p.ageGroupId}
             label={p.ageGroupName}
             sub={p.price === 0 ? t('checkout.purchase.free') : formatYen(p.price, locale)}
@@ -318,7 +272,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         ))}
         {item.disabilityPrice !== null && (
           <>
-            <Counter
+            <QuantityStepper
               label={t('checkout.qty.disability')}
               sub={formatYen(item.disabilityPrice, locale)}
               value={disability}
@@ -328,7 +282,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
                 setCompanion((c) => Math.min(c, n));
               }}
             />
-            <Counter
+            <QuantityStepper
               label={t('checkout.qty.companion')}
               sub={t('checkout.purchase.companionNote')}
               value={companion}
@@ -346,7 +300,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
           <fieldset key={plan.id} className="field">
             <legend>{t('checkout.purchase.addOn', { name: plan.name })}</legend>
             {rows.map((p) => (
-              <Counter
+              <QuantityStepper
                 key={p.ageGroupId}
                 label={t('checkout.purchase.addOnWho', { plan: plan.name, name: p.ageGroupName })}
                 sub={t('checkout.purchase.addOnPrice', { price: formatYen(p.price, locale) })}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TicketPackSummary } from '../../../../common/dto/ticketPack';
 import { formatYen } from '../../lib/format';
-import { useLocale } from './useLocale';
+import { useLocale } from '../../lib/useLocale';
 
 export function PackCard({ pack }: { pack: TicketPackSummary }) {
   const { t } = useTranslation();

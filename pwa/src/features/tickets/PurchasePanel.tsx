@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AddCartLineRequest } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { useLocale } from '../../lib/useLocale';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
-import { useLocale } from './useLocale';
 
 /**
  * The apply area of the ticket pack page: the price summary, then "Add to cart" and "Buy now" for the chosen date,

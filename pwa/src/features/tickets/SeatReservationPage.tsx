@@ -6,11 +6,11 @@ import { message } from '../../../../common/messages';
 import { normalizeSeatCodes } from '../../../../common/rules/cart';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { addLineRequest, peopleOfSelection, readReservation } from './purchase';
 import { useItemSeatsQuery } from './purchaseApi';
 import { useGetItemQuery } from './ticketsApi';
 import { AddResult, useAddToCart } from './useAddToCart';
-import { useLocale } from './useLocale';
 
 function SeatMap({
   seats,

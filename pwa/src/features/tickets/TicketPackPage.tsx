@@ -6,10 +6,10 @@ import { message } from '../../../../common/messages';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
 import { PurchasePanel } from './PurchasePanel';
 import { useGetTicketPackByLinkQuery, useGetTicketPackQuery } from './ticketsApi';
-import { useLocale } from './useLocale';
 
 function PackView({ pack, linkId }: { pack: TicketPackDetail; linkId?: string }) {
   const { t } = useTranslation();

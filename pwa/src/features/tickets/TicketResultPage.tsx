@@ -5,11 +5,12 @@ import { errorStatus } from '../../lib/api';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatShortDate } from '../../lib/format';
 import { shownTotal } from '../../lib/listTotal';
+import { useParkOptionsQuery } from '../../lib/parks';
+import { useLocale } from '../../lib/useLocale';
 import { ItemCard } from './ItemCard';
 import { queryFromSearch, searchFromQuery } from './searchParams';
 import { TicketSearchForm } from './TicketSearchForm';
-import { useListItemsQuery, useTicketParkOptionsQuery } from './ticketsApi';
-import { useLocale } from './useLocale';
+import { useListItemsQuery } from './ticketsApi';
 
 const PER_PAGE = 12;
 
@@ -28,7 +29,7 @@ export default function TicketResultPage() {
   const search = searchFromQuery(params);
   const needsDates = search.tab === 'date' && !search.dates?.length;
   const { data, isFetching, error } = useListItemsQuery({ ...search, per_page: PER_PAGE }, { skip: needsDates });
-  const parks = useTicketParkOptionsQuery();
+  const parks = useParkOptionsQuery();
   const pageLink = (page: number) => `/find/tickets/result?${queryFromSearch({ ...search, page })}`;
   const tabLink = (tab: (typeof ITEM_SEARCH_TABS)[number]) =>
     tab === 'date' && !search.dates?.length

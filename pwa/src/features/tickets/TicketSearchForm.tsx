@@ -7,9 +7,10 @@ import { message } from '../../../../common/messages';
 import { MAX_SEARCH_DATES } from '../../../../common/rules/availability';
 import { addDays, tokyoDate } from '../../../../common/time';
 import { formatShortDate } from '../../lib/format';
+import { useParkOptionsQuery } from '../../lib/parks';
+import { useLocale } from '../../lib/useLocale';
 import { addDate, DEFAULT_TAB, queryFromSearch } from './searchParams';
-import { type ItemSearch, useTicketParkOptionsQuery } from './ticketsApi';
-import { useLocale } from './useLocale';
+import type { ItemSearch } from './ticketsApi';
 
 const CATEGORIES = enumValues(ItemCategory);
 
@@ -27,7 +28,7 @@ export function TicketSearchForm({ initial }: { initial?: ItemSearch }) {
   const [parkId, setParkId] = useState(initial?.park_id?.[0] ? String(initial.park_id[0]) : '');
   const [categories, setCategories] = useState<number[]>(initial?.category ?? []);
   const [keyword, setKeyword] = useState(initial?.keyword ?? '');
-  const parks = useTicketParkOptionsQuery();
+  const parks = useParkOptionsQuery();
 
   const add = () => {
     const result = addDate(dates, dateInput);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ItemSummary } from '../../../../common/dto/item';
 import { CombinationLabel } from '../../../../common/enums';
 import { formatYen } from '../../lib/format';
-import { useLocale } from './useLocale';
+import { useLocale } from '../../lib/useLocale';
 
 /** The combination label already says "reservation": no separate reservation flag then. */
 export const reservationLabel = (item: Pick<ItemSummary, 'combinationLabel'>) =>

@@ -1,8 +1,8 @@
 import type { Envelope, Paged } from '../../../../common/dto/api';
 import type { ItemDetail, ItemSearchTab, ItemSummary } from '../../../../common/dto/item';
-import type { ParkSummary } from '../../../../common/dto/park';
 import type { TicketPackDetail, TicketPackSummary } from '../../../../common/dto/ticketPack';
 import { api } from '../../lib/api';
+import { itemQuery } from '../../lib/earlyData';
 
 /** Query of GET /items (arrays go bracket-style: dates[]=…). */
 export interface ItemSearch {
@@ -30,7 +30,7 @@ export const ticketsApi = api.injectEndpoints({
       providesTags: ['Item'],
     }),
     getItem: build.query<Envelope<ItemDetail>, { id: number; linkId?: string }>({
-      query: ({ id, linkId }) => ({ url: `/items/${id}`, params: linkId ? { link_id: linkId } : undefined }),
+      query: ({ id, linkId }) => itemQuery(id, linkId),
       providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
     }),
     getItemByLink: build.query<Envelope<ItemDetail>, string>({
@@ -47,11 +47,6 @@ export const ticketsApi = api.injectEndpoints({
     getTicketPackByLink: build.query<Envelope<TicketPackDetail>, string>({
       query: (linkId) => `/private/ticket-packs/${encodeURIComponent(linkId)}`,
     }),
-    /** Parks for the park filter (north to south). */
-    ticketParkOptions: build.query<Paged<ParkSummary>, void>({
-      query: () => ({ url: '/parks', params: { per_page: 100 } }),
-      providesTags: ['Park'],
-    }),
   }),
 });
 
@@ -62,5 +57,4 @@ export const {
   useListTicketPacksQuery,
   useGetTicketPackQuery,
   useGetTicketPackByLinkQuery,
-  useTicketParkOptionsQuery,
 } = ticketsApi;

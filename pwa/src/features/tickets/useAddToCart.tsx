@@ -1,18 +1,15 @@
 // Adding a selection to the cart, then either staying ("Add to cart") or going straight to the checkout of that
 // line only ("Buy now": a quick buy, order type 1). Guests may add; they sign in before the checkout.
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { AddCartLineRequest } from '../../../../common/dto/cart';
-import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { apiCode, errorText } from '../../lib/apiErrors';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import { useAddCartLineMutation } from './purchaseApi';
-import { useLocale } from './useLocale';
-
-interface ErrorEnvelope {
-  data?: { meta?: { message?: unknown; code?: unknown } };
-}
 
 export type AddOutcome = { kind: 'added'; parkId: number } | null;
 
@@ -32,8 +29,8 @@ export function useAddToCart() {
       const res = await add(body).unwrap();
       const parkId = res.meta.parkId;
       if (mode === 'buy') {
+        // The quick-buy flag travels in the address (?quick=<line>), which survives sign-in and reloads.
         const next = `/cart/${parkId}/add-info?quick=${res.data.id}`;
-        sessionStorage.setItem('quick_buy', JSON.stringify({ parkId, lineId: res.data.id }));
         navigate(signedIn ? next : `/signin?redirect=${encodeURIComponent(next)}`);
         return true;
       }
@@ -41,9 +38,7 @@ export function useAddToCart() {
       showToast({ text: t('checkout.purchase.added'), kind: 'success' });
       return true;
     } catch (err) {
-      const meta = (err as ErrorEnvelope | null)?.data?.meta;
-      const text = typeof meta?.message === 'string' && meta.message ? meta.message : message('serverError', locale);
-      setError({ text, code: typeof meta?.code === 'string' ? meta.code : undefined });
+      setError({ text: errorText(err, locale), code: apiCode(err) });
       return false;
     }
   };

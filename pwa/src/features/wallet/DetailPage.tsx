@@ -5,7 +5,10 @@ import { Link, useParams } from 'react-router';
 import type { TicketDetail } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { formatDateTime, formatYen } from '../../lib/format';
-import { OfflineNote, SignInPrompt, useLocale, useSignedIn } from './components';
+import { useSignedIn } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
+import { OfflineNote, SignInPrompt } from './components';
+import { ticketSubtotalOf } from './rules';
 import { fetchDetail } from './walletSync';
 
 /** The ticket's order detail from IndexedDB, fetched again when online. */
@@ -82,7 +85,7 @@ export default function DetailPage() {
         const rows: [string, ReactNode, string][] = [
           [t('wallet.detail.applicationNumber'), d.applicationNumber, 'detail-application-number'],
           [t('wallet.detail.orderedAt'), formatDateTime(d.orderedAt, locale), 'detail-ordered-at'],
-          [t('wallet.detail.ticketSubtotal'), formatYen(d.ticketSubtotal, locale), 'detail-ticket-subtotal'],
+          [t('wallet.detail.ticketSubtotal'), formatYen(ticketSubtotalOf(d), locale), 'detail-ticket-subtotal'],
           [t('wallet.detail.subtotal'), formatYen(d.subtotal, locale), 'detail-subtotal'],
           [t('wallet.detail.couponDiscount'), minus(d.couponDiscount), 'detail-coupon'],
           [t('wallet.detail.coinDiscount'), minus(d.coinDiscount), 'detail-coins'],

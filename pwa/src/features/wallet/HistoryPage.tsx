@@ -7,7 +7,10 @@ import { META, type StoredHistory, walletDb } from '../../db/wallet';
 import { Pager } from '../../lib/components/Pager';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { holderText, OfflineNote, SignInPrompt, useLocale, useOnline, useSignedIn } from './components';
+import { useOnline } from '../../lib/online';
+import { useSignedIn } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
+import { holderText, OfflineNote, SignInPrompt } from './components';
 import { useUsageHistoriesQuery } from './walletApi';
 
 function HistoryList({ entries }: { entries: readonly UsageHistoryEntry[] }) {

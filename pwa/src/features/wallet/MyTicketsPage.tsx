@@ -6,6 +6,8 @@ import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDate } from '../../lib/format';
+import { useSignedIn } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
 import {
   Dialog,
   holderText,
@@ -14,8 +16,6 @@ import {
   SignInPrompt,
   TicketStateBadge,
   UpdatedNote,
-  useLocale,
-  useSignedIn,
   useWallet,
   waitingCount,
 } from './components';

@@ -1,11 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TicketShare } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
+import { useNow } from '../../lib/clock';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
-import { holderText, ProblemLine, SignInPrompt, useLocale, useOnline, useSignedIn, useWallet } from './components';
+import { useLocale } from '../../lib/useLocale';
+import { holderText, ProblemLine, SignInPrompt, useWallet } from './components';
 import { displayState, isUsableState, shareExpiry } from './rules';
 import {
   apiMessage,
@@ -20,15 +24,6 @@ import { syncWallet } from './walletSync';
 const COPY_FEEDBACK_MS = 3000;
 
 const absolute = (url: string) => new URL(url, window.location.origin).toString();
-
-function useNow(ms: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 function ShareLink({ share }: { share: TicketShare }) {
   const { t } = useTranslation();

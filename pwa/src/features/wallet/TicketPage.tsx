@@ -7,8 +7,12 @@ import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
-import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { formatCoins, formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { useUploadPhotoMutation } from '../../lib/photos';
+import { useSignedIn } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
+import { useLocale } from '../../lib/useLocale';
 import {
   Dialog,
   holderText,
@@ -18,9 +22,6 @@ import {
   SignInPrompt,
   StateBadge,
   UseConfirmDialog,
-  useLocale,
-  useOnline,
-  useSignedIn,
   useTicket,
 } from './components';
 import { type DisplayState, displayState, isUsableState, useAction } from './rules';
@@ -30,7 +31,6 @@ import {
   useLazyCancellationQuoteQuery,
   usePresentCertificateMutation,
   useSetTicketImageMutation,
-  useUploadFacePhotoMutation,
 } from './walletApi';
 import { requestBackgroundSync, syncWallet } from './walletSync';
 
@@ -135,7 +135,7 @@ function FacePhoto({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
   const online = useOnline();
   const userId = useAppSelector((s) => s.session.user?.id ?? null);
-  const [upload, uploading] = useUploadFacePhotoMutation();
+  const [upload, uploading] = useUploadPhotoMutation();
   const [setImage, setting] = useSetTicketImageMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -147,7 +147,7 @@ function FacePhoto({ ticket }: { ticket: WalletTicket }) {
     if (!['image/jpeg', 'image/png'].includes(file.type)) return setProblem(t('wallet.ticket.photoType'));
     if (file.size > MAX_IMAGE_BYTES) return setProblem(t('wallet.ticket.photoTooLarge'));
     try {
-      const photo = await upload(file).unwrap();
+      const photo = await upload({ file, purpose: 'face' }).unwrap();
       await setImage({ ticket_ids: [ticket.id], photo_id: photo.data.id }).unwrap();
       await syncWallet(userId);
       showToast({ text: t('wallet.ticket.facePhotoSaved'), kind: 'success' });
@@ -239,7 +239,7 @@ function QuoteTable({ quote }: { quote: CancellationQuote }) {
       {quote.refundCoins > 0 && (
         <div>
           <dt>{t('wallet.cancel.coins')}</dt>
-          <dd>{quote.refundCoins}</dd>
+          <dd data-testid="cancel-coins">{formatCoins(quote.refundCoins, locale)}</dd>
         </div>
       )}
     </dl>

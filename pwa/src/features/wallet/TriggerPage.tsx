@@ -5,7 +5,9 @@ import type { UseConflict, WalletTicket } from '../../../../common/dto/wallet';
 import { walletDb } from '../../db/wallet';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { ProblemLine, SignInPrompt, StateBadge, UseConfirmDialog, useLocale, useSignedIn } from './components';
+import { useSignedIn } from '../../lib/sessionHooks';
+import { useLocale } from '../../lib/useLocale';
+import { ProblemLine, SignInPrompt, StateBadge, UseConfirmDialog } from './components';
 import { isBeforeUseDay } from './rules';
 import { apiCode, apiMessage, useFireTriggerMutation, useTicketTriggerQuery } from './walletApi';
 

@@ -1,46 +1,21 @@
 // Building blocks of the wallet pages: live reads of the IndexedDB wallet, the QR code (drawn synchronously as SVG
 // from the signed token), the state label, the offline / last-updated note, a confirmation dialog.
+
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WalletTicket } from '../../../../common/dto/wallet';
-import type { Locale } from '../../../../common/enums';
-import { useAppSelector } from '../../app/store';
 import { qrPath } from '../../db/firstPaint';
 import { isWaiting } from '../../db/outbox';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
-import { tokenExpiry } from '../../lib/session';
+import { useOnline } from '../../lib/online';
+import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
-
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ja';
-}
-
-const onlineStore = {
-  subscribe(cb: () => void) {
-    window.addEventListener('online', cb);
-    window.addEventListener('offline', cb);
-    return () => {
-      window.removeEventListener('online', cb);
-      window.removeEventListener('offline', cb);
-    };
-  },
-  snapshot: () => navigator.onLine,
-};
-
-export const useOnline = () => useSyncExternalStore(onlineStore.subscribe, onlineStore.snapshot);
-
-/** Signed in (the readable expiry cookie) — known without the network. */
-export function useSignedIn(): boolean {
-  const expiresAt = useAppSelector((s) => s.session.expiresAt);
-  return expiresAt !== null || tokenExpiry() !== null;
-}
 
 /** All stored tickets and the outbox, live. undefined while IndexedDB is being read. */
 export function useWallet() {

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../../../common/dto/wallet';
 import type { OutboxEntry } from '../../db/wallet';
-import { walletEn, walletJa } from '../../locales/wallet';
-import { ALL_STATES, displayState, firstTickets, groupTickets, STATE_TONE, shareExpiry, useAction } from './rules';
+import { walletEn } from '../../locales/en/wallet';
+import { walletJa } from '../../locales/wallet';
+import {
+  ALL_STATES,
+  displayState,
+  firstTickets,
+  groupTickets,
+  STATE_TONE,
+  shareExpiry,
+  ticketSubtotalOf,
+  useAction,
+} from './rules';
 
 const park = (id: number, name: string) => ({
   id,
@@ -153,5 +163,16 @@ describe('share expiry', () => {
     expect(shareExpiry({ state: 'open', expiresAt: '2026-11-20T23:59:59Z' }, now)).toEqual({ expired: true });
     expect(shareExpiry({ state: 'open', expiresAt: '2026-11-21T00:00:00Z' }, now)).toEqual({ expired: true });
     expect(shareExpiry({ state: 'expired', expiresAt: '2026-11-22T00:00:00Z' }, now)).toEqual({ expired: true });
+  });
+});
+
+describe('order detail', () => {
+  it('shows the ticket subtotal as this ticket’s own price, not the order’s subtotal', () => {
+    const detail = {
+      ticket: ticket('a', { price: 2000 }),
+      subtotal: 4000,
+      ticketSubtotal: 4000,
+    };
+    expect(ticketSubtotalOf(detail)).toBe(2000);
   });
 });

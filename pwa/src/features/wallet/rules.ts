@@ -152,3 +152,9 @@ export function shareExpiry(share: { state: string; expiresAt: string }, now: nu
   const minutesTotal = Math.ceil(left / 60_000);
   return { expired: false, hours: Math.floor(minutesTotal / 60), minutes: minutesTotal % 60 };
 }
+
+/**
+ * The ticket subtotal of the order detail: this ticket's own price. The detail answer's `ticketSubtotal` is the
+ * sum over the whole order (the same as its subtotal), so it is not read here.
+ */
+export const ticketSubtotalOf = (detail: { ticket: Pick<WalletTicket, 'price'> }) => detail.ticket.price;

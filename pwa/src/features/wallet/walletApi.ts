@@ -34,14 +34,6 @@ export const walletApi = api.injectEndpoints({
       query: (body) => ({ url: '/me/tickets/cancellations', method: 'POST', body }),
       invalidatesTags: [HISTORY, 'Coin'],
     }),
-    uploadFacePhoto: build.mutation<Envelope<{ id: string }>, Blob>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('purpose', 'face');
-        body.append('photo', file);
-        return { url: '/me/photos', method: 'POST', body };
-      },
-    }),
     setTicketImage: build.mutation<Envelope<unknown>, TicketImageRequest>({
       query: (body) => ({ url: '/me/tickets/image', method: 'PUT', body }),
     }),
@@ -92,7 +84,6 @@ export const {
   useUsageHistoriesQuery,
   useLazyCancellationQuoteQuery,
   useCancelTicketsMutation,
-  useUploadFacePhotoMutation,
   useSetTicketImageMutation,
   usePresentCertificateMutation,
   useTicketTriggerQuery,

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import type { FollowTarget } from '../../../../common/dto/library';
-import type { RootState } from '../../app/store';
 import { followsApi } from '../follows';
+import type { SessionState } from '../session';
 
 /** Follow a park, park user or living thing; guests are sent to /user-registration. */
 export function FollowButton({
@@ -18,7 +18,7 @@ export function FollowButton({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useSelector((s: RootState) => s.session.user);
+  const user = useSelector((s: { session: SessionState }) => s.session.user);
   const status = followsApi.useFollowStatusQuery({ targetType, targetId }, { skip: !user });
   const [setFollow, result] = followsApi.useSetFollowMutation();
   const [failed, setFailed] = useState(false);

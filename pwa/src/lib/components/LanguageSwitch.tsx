@@ -1,24 +1,39 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch } from 'react-redux';
-import { api } from '../api';
-import { setLocale } from '../i18n';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Profile } from '../../../../common/dto/user';
+import { changeLanguage } from '../language';
+import type { ApiDispatch } from '../prefetch';
+import { showToast } from '../toast';
 
-/** Toggles ja/en in place: the URL does not change, the choice goes to the locale cookie. */
+/**
+ * Toggles ja/en in place: the URL does not change, the choice goes to the locale cookie and, signed in, to the
+ * profile. Named by its visible text (the other language's name) followed by what it does.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<ApiDispatch>();
+  const profile = useSelector((s: { session: { user: Profile | null } }) => s.session.user);
+  const [busy, setBusy] = useState(false);
   const next = i18n.language === 'en' ? 'ja' : 'en';
   return (
     <button
       type="button"
       className="lang-switch"
       aria-label={t('nav.switchLanguageLabel')}
+      aria-busy={busy || undefined}
+      disabled={busy}
       data-testid="language-switch"
       lang={next}
       onClick={async () => {
-        await setLocale(next);
-        // Catalogue answers are per language: drop the cache so every query refetches in the new one.
-        dispatch(api.util.resetApiState());
+        setBusy(true);
+        try {
+          await changeLanguage(next, { profile, dispatch });
+        } catch {
+          showToast({ kind: 'error', text: t('nav.switchLanguageFailed') });
+        } finally {
+          setBusy(false);
+        }
       }}
     >
       <svg

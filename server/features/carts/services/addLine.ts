@@ -24,8 +24,8 @@ import {
   itemUnit,
   LINE_COLUMNS,
   type LineRow,
-  lineOf,
   type LineUnit,
+  lineOf,
   normalizeQuantities,
   packUnits,
   type QuantityInput,
@@ -226,7 +226,13 @@ export async function addCartLine(
   // The same ticket again grew the line that had it: answer that line as it now is.
   const line: LineRow = result.merged
     ? lineOf((await knex('cart_lines').where('cart_lines.id', result.lineId).first(LINE_COLUMNS)) as LineRow)
-    : { ...l, id: Number(result.lineId), cartId: Number(result.cartId), expiresAt, createdAt: new Date(result.createdAt) };
+    : {
+        ...l,
+        id: Number(result.lineId),
+        cartId: Number(result.cartId),
+        expiresAt,
+        createdAt: new Date(result.createdAt),
+      };
   const catalogue: CartCatalogue = { ...plan.catalogue, seats: new Map([[line.id, plan.seatCodes]]) };
   return { line, parkId: plan.parkId, catalogue, holdIds: result.holdIds.map(Number) };
 }

@@ -1,7 +1,8 @@
-import type { Resources } from './ja';
+import type { English } from '../english';
+import type { Resources } from '../ja';
 
 // English UI strings.
-const en: Resources = {
+const en: English<Resources> = {
   app: {
     name: 'ZooPass',
     tagline: 'Tickets and animal guide for zoos and aquariums',
@@ -12,6 +13,15 @@ const en: Resources = {
     later: 'Later',
     offline: 'You are offline. Showing saved content.',
   },
+  offline: {
+    title: 'You are offline',
+    lead: 'This page has not been stored on this device yet, so it cannot be shown. Try again where there is a signal. What is stored opens offline:',
+    myTickets: 'My Tickets (your e-tickets)',
+    maps: 'Maps of the parks you reserved',
+    mapOf: 'Map of {{park}}',
+    visited: 'Pages seen before',
+    line: 'Not available offline.',
+  },
   nav: {
     home: 'Home',
     parks: 'Find parks',
@@ -20,13 +30,20 @@ const en: Resources = {
     stories: 'Stories',
     myTickets: 'My Tickets',
     me: 'My page',
+    myPageLabel: 'My page ({{name}})',
+    find: 'Find',
+    notifications: 'Notices',
+    tabs: 'Main menu',
+    categories: 'What to find',
     cart: 'Cart',
     cartWithCount: 'Cart ({{count}} tickets)',
+    cartWithCount_one: 'Cart ({{count}} ticket)',
     signin: 'Sign in',
     menu: 'Menu',
     language: 'Language',
     switchLanguage: '日本語',
-    switchLanguageLabel: 'Switch display language to Japanese',
+    switchLanguageLabel: '日本語 (switch the display language to Japanese)',
+    switchLanguageFailed: 'The language could not be saved. Please check your connection.',
   },
   footer: {
     aboutUs: 'About ZooPass',
@@ -41,6 +58,7 @@ const en: Resources = {
     copyright: '© ZooPass',
   },
   home: {
+    likes: 'likes',
     heroTitle: 'Go and meet the animals',
     heroLead:
       'Tickets for zoos and aquariums all over Japan, on your phone. Your e-tickets open at the gate even with no signal.',
@@ -71,12 +89,14 @@ const en: Resources = {
     search: 'Search',
     resultTitle: 'Search results',
     resultCount: '{{count}} parks',
+    resultCount_one: '{{count}} park',
     noResults: 'No parks match these conditions. Try changing them.',
     openToday: 'Open today',
     closedToday: 'Closed today',
     hours: '{{open}}–{{close}}',
     closedOn: 'Closed: {{days}}',
     noRegularHoliday: 'No regular closing day',
+    irregularHoliday: 'Irregular (see the special days below)',
   },
   park: {
     about: 'About this park',

@@ -1,6 +1,6 @@
-// Reading the server's error envelope ({ data, meta: { message, code } }) of a failed call.
-import type { Locale } from '../../../../common/enums';
-import { message } from '../../../../common/messages';
+// Reading the server's error envelope (one place for every feature) ({ data, meta: { message, code } }) of a failed call.
+import type { Locale } from '../../../common/enums';
+import { message } from '../../../common/messages';
 
 interface ErrorEnvelope {
   status?: unknown;

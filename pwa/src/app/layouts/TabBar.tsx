@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { Icon } from '../../lib/components/Icon';
+
+const ICONS = { home: 'home', find: 'search', tickets: 'ticket', notifications: 'bell', me: 'user' } as const;
+
+/**
+ * The phone's bottom tab bar, on every layout: home, find, My Tickets, notifications, My page, each a 44 px+
+ * target. Wide screens have the header's navigation instead (styles.css hides it there).
+ */
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tabs = [
+    { to: '/', key: 'home', label: t('nav.home'), active: pathname === '/' },
+    { to: '/find/parks', key: 'find', label: t('nav.find'), active: pathname.startsWith('/find/') },
+    { to: '/my-tickets', key: 'tickets', label: t('nav.myTickets'), active: pathname.startsWith('/my-tickets') },
+    {
+      to: '/me/notification',
+      key: 'notifications',
+      label: t('nav.notifications'),
+      active: pathname === '/me/notification',
+    },
+    {
+      to: '/me',
+      key: 'me',
+      label: t('nav.me'),
+      active: pathname.startsWith('/me') && pathname !== '/me/notification',
+    },
+  ] as const;
+  return (
+    <nav className="tab-bar" aria-label={t('nav.tabs')} data-testid="tab-bar">
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab.key}
+          to={tab.to}
+          end
+          className={tab.active ? 'tab-bar__tab tab-bar__tab--active' : 'tab-bar__tab'}
+          aria-current={tab.active ? 'page' : undefined}
+          data-testid={`tab-${tab.key}`}
+        >
+          <Icon name={ICONS[tab.key]} className="tab-bar__icon" />
+          <span className="tab-bar__label">{tab.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiPath, firstReads, takeEarlyRead } from './earlyData';
+
+const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
+const inline = html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '';
+
+/** Runs the inline script of index.html at a location; answers the URLs it fetched and their headers. */
+function runInline(path: string, cookie = '') {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const url = new URL(path, 'http://localhost');
+  const fakeWindow: { zoopassEarlyReads?: unknown } = {};
+  const fakeFetch = (u: string, init: RequestInit) => {
+    calls.push({ url: u, init });
+    return Promise.resolve(new Response('{}'));
+  };
+  new Function('location', 'document', 'fetch', 'window', inline)(
+    { pathname: url.pathname, search: url.search },
+    { cookie, getElementById: () => null, createElement: () => ({}), head: { append: () => undefined } },
+    fakeFetch,
+    fakeWindow,
+  );
+  return { calls, reads: fakeWindow.zoopassEarlyReads };
+}
+
+afterEach(() => {
+  delete window.zoopassEarlyReads;
+});
+
+describe('early reads', () => {
+  it('the inline script of index.html asks for exactly what firstReads says, in the chosen language', () => {
+    expect(inline).toContain('zoopassEarlyReads');
+    for (const path of ['/', '/profile/park/3', '/items/12', '/items/12?link_id=x', '/find/parks', '/items/x']) {
+      const url = new URL(path, 'http://localhost');
+      const expected = firstReads(url.pathname, url.search).map(apiPath);
+      expect(
+        runInline(path).calls.map((c) => c.url),
+        path,
+      ).toEqual(expected);
+    }
+    expect(firstReads('/').length).toBe(4);
+    const [call] = runInline('/items/5', 'a=1; locale=en').calls;
+    expect(call?.init.headers).toMatchObject({ 'Accept-Language': 'en' });
+    expect(runInline('/items/5').calls[0]?.init.headers).toMatchObject({ 'Accept-Language': 'ja' });
+  });
+
+  it('an early answer is taken once, and not when it is stale', async () => {
+    const response = new Response('{"data":1}');
+    window.zoopassEarlyReads = {
+      '/api/v1/items/5': { at: 1000, response: Promise.resolve(response) },
+      '/api/v1/items/6': { at: 1000, response: Promise.resolve(response) },
+    };
+    expect(await takeEarlyRead('/api/v1/items/5', 2000)).toBe(response);
+    expect(takeEarlyRead('/api/v1/items/5', 2000)).toBeUndefined();
+    expect(takeEarlyRead('/api/v1/items/6', 1000 + 60_000)).toBeUndefined();
+    expect(takeEarlyRead('/api/v1/items/7')).toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+// The catalogue reads a first visit of the home, a park or an item page needs, asked for by an inline script of
+// pwa/index.html while the app's code is still downloading. The API's base query takes these answers instead of
+// asking again, so the page's data is there when its code is. The pages build their queries from the definitions
+// below, and earlyData.test.ts runs the inline script to check it asks for exactly what firstReads says.
+import { toQueryString } from './queryString';
+
+export interface ApiQuery {
+  url: string;
+  params?: Record<string, unknown>;
+}
+
+// The first row (items on sale) first: its first picture is the page's largest paint.
+export const HOME_QUERIES = {
+  onSale: { url: '/items', params: { tab: 'available', per_page: 8 } },
+  parks: { url: '/parks', params: { per_page: 24 } },
+  populars: { url: '/stories', params: { list: 'populars', per_page: 8 } },
+  movies: { url: '/stories', params: { list: 'short-movies', per_page: 8 } },
+} satisfies Record<string, ApiQuery>;
+
+export const parkQuery = (id: number, linkId?: string): ApiQuery => ({
+  url: `/parks/${id}`,
+  params: linkId ? { link_id: linkId } : undefined,
+});
+export const itemQuery = (id: number, linkId?: string): ApiQuery => ({
+  url: `/items/${id}`,
+  params: linkId ? { link_id: linkId } : undefined,
+});
+
+/** The path and query the base query fetches for a query (under /api/v1). */
+export function apiPath({ url, params }: ApiQuery): string {
+  const query = params ? toQueryString(params) : '';
+  return `/api/v1${url}${query ? `?${query}` : ''}`;
+}
+
+/** What a page at this location reads first. */
+export function firstReads(pathname: string, search = ''): ApiQuery[] {
+  if (new URLSearchParams(search).has('link_id')) return [];
+  if (pathname === '/') return Object.values(HOME_QUERIES);
+  const park = pathname.match(/^\/profile\/park\/(\d{1,9})$/);
+  if (park) return [parkQuery(Number(park[1]))];
+  const item = pathname.match(/^\/items\/(\d{1,9})$/);
+  if (item) return [itemQuery(Number(item[1]))];
+  return [];
+}
+
+/** Answers older than this are not used (the page asked for something else first; it asks the network later). */
+const FRESH_MS = 15_000;
+
+interface EarlyRead {
+  at: number;
+  response: Promise<Response | null>;
+}
+
+declare global {
+  interface Window {
+    zoopassEarlyReads?: Record<string, EarlyRead | undefined>;
+  }
+}
+
+/** The early answer for this path, once; later reads of it go to the network. */
+export function takeEarlyRead(path: string, now = Date.now()): Promise<Response | null> | undefined {
+  const reads = typeof window === 'undefined' ? undefined : window.zoopassEarlyReads;
+  const entry = reads?.[path];
+  if (!reads || !entry) return undefined;
+  delete reads[path];
+  return now - entry.at <= FRESH_MS ? entry.response : undefined;
+}

@@ -1,0 +1,16 @@
+// The whole English translation, loaded on demand (lib/i18n.ts): Japanese is the default and ships with the app.
+import { accountEn } from './account';
+import en from './app';
+import { catalogueEn } from './catalogue';
+import { checkoutEn } from './checkout';
+import { ticketsEn } from './tickets';
+import { walletEn } from './wallet';
+
+export const translationEn = {
+  ...en,
+  account: accountEn,
+  catalogue: catalogueEn,
+  tickets: ticketsEn,
+  checkout: checkoutEn,
+  wallet: walletEn,
+};

@@ -1,0 +1,15 @@
+// The Japanese strings of the features' pages, in a chunk of their own: the home page needs only the app's
+// (locales/ja.ts), and every other page waits for these before it renders (app/router.tsx, lib/i18n.ts).
+import { accountJa } from './account';
+import { catalogueJa } from './catalogue';
+import { checkoutJa } from './checkout';
+import { ticketsJa } from './tickets';
+import { walletJa } from './wallet';
+
+export const featuresJa = {
+  account: accountJa,
+  catalogue: catalogueJa,
+  tickets: ticketsJa,
+  checkout: checkoutJa,
+  wallet: walletJa,
+};
