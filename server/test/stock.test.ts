@@ -182,9 +182,11 @@ describe('checkout services', () => {
   it('sellHolds refuses released, expired or missing holds, all or nothing; releaseHolds is idempotent', async () => {
     const u = await buyer();
     const admission = await seeded('ueno-zoo--admission');
+    // Two lines on two dates (the same ticket on one date would grow one line).
     const date = await openDate(admission.id, 3);
+    const other = await openDate(admission.id, 12);
     const one = body(
-      await post(u.token, { item_id: admission.id, date, quantities: [{ age_group_id: 5, quantity: 1 }] }),
+      await post(u.token, { item_id: admission.id, date: other, quantities: [{ age_group_id: 5, quantity: 1 }] }),
     ).data as CartLine;
     const two = body(
       await post(u.token, { item_id: admission.id, date, quantities: [{ age_group_id: 5, quantity: 2 }] }),
@@ -193,10 +195,12 @@ describe('checkout services', () => {
       Number((await knex()('stock_holds').where('cart_line_id', lineId).first('id')).id);
     const h1 = await holdOf(one.id);
     const h2 = await holdOf(two.id);
-    expect(await unit(admission.id, date)).toMatchObject({ held: 3, sold: 0 });
+    expect(await unit(admission.id, date)).toMatchObject({ held: 2, sold: 0 });
+    expect(await unit(admission.id, other)).toMatchObject({ held: 1, sold: 0 });
 
     expect(await knex().transaction((trx) => releaseHolds(trx, [h1]))).toEqual([h1]);
     expect(await knex().transaction((trx) => releaseHolds(trx, [h1]))).toEqual([]);
+    expect(await unit(admission.id, other)).toMatchObject({ held: 0, sold: 0 });
     expect(await unit(admission.id, date)).toMatchObject({ held: 2, sold: 0 });
 
     const err = await knex()

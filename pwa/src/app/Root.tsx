@@ -1,9 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { api } from '../lib/api';
 import { appUpdate } from '../lib/appUpdate';
 import { useOnline } from '../lib/online';
-import { toastStore } from '../lib/toast';
+import { showToast, toastStore } from '../lib/toast';
+import { useAppDispatch } from './store';
 
 function UpdatePrompt() {
   const { t } = useTranslation();
@@ -52,9 +54,27 @@ function Toasts() {
   );
 }
 
+/** A push while the app is open: a 3-second toast, and the inbox and its unread count read again. */
+function PushListener() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const m = event.data as { type?: string; title?: string } | null;
+      if (m?.type !== 'push-received') return;
+      if (m.title) showToast({ text: m.title, kind: 'info' });
+      dispatch(api.util.invalidateTags(['Notification']));
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [dispatch]);
+  return null;
+}
+
 export function Root() {
   return (
     <>
+      <PushListener />
       <OfflineBanner />
       <Outlet />
       <Toasts />

@@ -76,6 +76,7 @@ export const api = createApi({
     'Coupon',
     'Card',
     'Coin',
+    'Notification',
   ],
   endpoints: () => ({}),
 });

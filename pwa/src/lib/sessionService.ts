@@ -1,7 +1,9 @@
 // Session actions shared by every feature: start-up loading, sign-in, sign-out, expiry and the 401 flow.
+
 import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
 import { currentLocale } from './i18n';
+import { currentPushEndpoint } from './push';
 import { sanitizeHtml } from './sanitize';
 import {
   cleared,
@@ -141,10 +143,15 @@ export async function refreshProfile(): Promise<void> {
   if (user) store?.dispatch(userLoaded(user));
 }
 
+/** Signs out on the server, which also forgets this device's push subscription (no pushes for the next user). */
 export async function signOut(): Promise<void> {
-  await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'same-origin', headers: headers() }).catch(
-    () => null,
-  );
+  const pushEndpoint = await currentPushEndpoint().catch(() => null);
+  await fetch('/api/v1/auth/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: headers(),
+    body: JSON.stringify(pushEndpoint ? { push_endpoint: pushEndpoint } : {}),
+  }).catch(() => null);
   await clearSession();
 }
 

@@ -30,6 +30,7 @@ const ja = {
     myPageLabel: 'マイページ（{{name}}さん）',
     find: 'さがす',
     notifications: 'お知らせ',
+    unread: '件の未読',
     tabs: 'メインメニュー',
     categories: 'さがすもの',
     cart: 'カート',

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../lib/components/Icon';
+import { useInboxQuery } from '../../lib/notifications';
+import { useSignedIn } from '../../lib/sessionHooks';
 
 const ICONS = { home: 'home', find: 'search', tickets: 'ticket', notifications: 'bell', me: 'user' } as const;
 
@@ -11,6 +13,9 @@ const ICONS = { home: 'home', find: 'search', tickets: 'ticket', notifications: 
 export function TabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const signedIn = useSignedIn();
+  const { data: inbox } = useInboxQuery({ per_page: 1 }, { skip: !signedIn, pollingInterval: 5 * 60_000 });
+  const unread = inbox?.meta.unread ?? 0;
   const tabs = [
     { to: '/', key: 'home', label: t('nav.home'), active: pathname === '/' },
     { to: '/find/parks', key: 'find', label: t('nav.find'), active: pathname.startsWith('/find/') },
@@ -41,6 +46,12 @@ export function TabBar() {
         >
           <Icon name={ICONS[tab.key]} className="tab-bar__icon" />
           <span className="tab-bar__label">{tab.label}</span>
+          {tab.key === 'notifications' && unread > 0 && (
+            <span className="tab-bar__badge" data-testid="unread-count">
+              {unread > 99 ? '99+' : unread}
+              <span className="visually-hidden">{t('nav.unread')}</span>
+            </span>
+          )}
         </NavLink>
       ))}
     </nav>

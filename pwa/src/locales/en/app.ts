@@ -33,6 +33,7 @@ const en: English<Resources> = {
     myPageLabel: 'My page ({{name}})',
     find: 'Find',
     notifications: 'Notices',
+    unread: ' unread',
     tabs: 'Main menu',
     categories: 'What to find',
     cart: 'Cart',
