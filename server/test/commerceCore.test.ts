@@ -125,6 +125,37 @@ describe('an order awaiting payment', () => {
   });
 });
 
+describe('an order whose payment never started', () => {
+  it('(the process stopped between the two) fails after the payment window: coins back, lines open again', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    const lineId = await c.addToCart(buyer, item, 2);
+    const o = await placed(buyer, item.parkId, { payment_method: 3, coins: 100 });
+    // As if the process had stopped before the payment's first row: no payment, the order pending, the line frozen.
+    await c.knex()('orders').where({ id: o.orderId }).update({ payment_id: null });
+    await c
+      .knex()('payment_events')
+      .whereIn('payment_id', c.knex()('payments').where({ order_id: o.orderId }).select('id'))
+      .delete();
+    await c.knex()('payments').where({ order_id: o.orderId }).delete();
+    expect((await changeLine(buyer, lineId, 1)).statusCode).toBe(409);
+    clock().advance(25 * 60_000);
+    try {
+      expect(((await runJobs()) as Record<string, unknown>).failStalledOrders).toEqual({ failed: 1 });
+      expect(await c.knex()('orders').where({ id: o.orderId }).first('state', 'failure_reason')).toEqual({
+        state: 'failed',
+        failureReason: 'not_started',
+      });
+      expect((await c.knex()('coin_entries').where({ order_id: o.orderId, kind: 'minus' }).first('state')).state).toBe(
+        'cancelled',
+      );
+      expect((await c.knex()('cart_lines').where({ id: lineId }).first('order_id'))?.orderId ?? null).toBeNull();
+    } finally {
+      clock().reset();
+    }
+  });
+});
+
 describe('a payment approved after its window', () => {
   it('takes its places again when they are free: paid, tickets, coins and receipt once', async () => {
     const buyer = await c.user();

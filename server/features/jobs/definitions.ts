@@ -6,6 +6,7 @@ import { deliverPush } from '../notifications/services/deliverPush';
 import { PUSH_DELIVERY_JOB } from '../notifications/services/notify';
 import { notifyExpiringHolds } from '../notifications/services/notifyExpiringHolds';
 import { expireCoins } from '../orders/services/expireCoins';
+import { failStalledOrders } from '../orders/services/failStalledOrders';
 import { mailOrderRefunded } from '../orders/services/mailOrderRefunded';
 import { sendReceipt } from '../orders/services/sendReceipt';
 import { expirePendingPayments } from '../payments/services/expirePendingPayments';
@@ -24,6 +25,7 @@ export const JOBS: readonly JobDefinition[] = [
   { name: 'expireShares', sweep: true, run: (_d, app, now) => expireShares(app.knex, now) },
   { name: 'retireTicketKeys', sweep: true, run: (_d, app, now) => retireOldKeys(app.knex, now) },
   { name: 'retryRefunds', sweep: true, run: (_d, app, now) => retryRefunds(app.knex, app.config, now) },
+  { name: 'failStalledOrders', sweep: true, run: (_d, app, now) => failStalledOrders(app.knex, now) },
   {
     name: 'expirePendingPayments',
     sweep: true,

@@ -19,13 +19,14 @@ import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { freezeLines, openLines } from '../../carts/cartPath';
+import { freezeLines } from '../../carts/cartPath';
 import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
 import { findPayment } from '../../payments/store';
 import { auditHolds } from '../../stock/audit';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins } from '../coins';
+import { failUnstartedOrder } from './failStalledOrders';
 import { heldCoupons } from './listCoupons';
 
 /** Minutes the holds of an order stay taken while its payment is under way. */
@@ -317,21 +318,15 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
 
 /**
  * The payment could not even start (a refused card reference, a provider that never heard of it): the order fails
- * at once and its lines open again, so nothing stays frozen without a payment to end it.
+ * at once and its lines open again, so nothing stays frozen without a payment to end it. (Had the process stopped
+ * here instead, the failStalledOrders sweep does the same after the payment window.)
  */
 async function abandonUnstarted(knex: Knex, orderId: number, now: Date): Promise<void> {
   await knex.transaction(async (trx) => {
     const order = await trx('orders').where({ id: orderId }).forUpdate().first('state');
     if (order?.state !== 'pending_payment') return;
     if (await trx('payments').where({ order_id: orderId }).first('id')) return; // its payment will end it
-    await trx('orders')
-      .where({ id: orderId })
-      .update({ state: 'failed', failure_reason: 'not_started', updated_at: now });
-    await trx('coin_entries')
-      .where({ order_id: orderId, kind: 'minus', state: 'pending' })
-      .update({ state: 'cancelled' });
-    await openLines(trx, orderId);
-    await audit(trx, { entity: 'order', entityId: orderId, action: 'failed', data: { reason: 'not_started' } });
+    await failUnstartedOrder(trx, orderId, now);
   });
 }
 
