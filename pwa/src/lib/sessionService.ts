@@ -27,6 +27,8 @@ let store: Store | null = null;
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 let timer: ReturnType<typeof setTimeout> | null = null;
 let resetApi: () => void = () => {};
+/** When the last 401 was handled (or a sign-out began): 401s within 2 s of it are the same event. */
+let lastUnauthorizedAt = 0;
 
 export function bindSession(deps: { store: Store; navigate?: (to: string) => void; resetApi?: () => void }) {
   store = deps.store;
@@ -66,9 +68,10 @@ async function fetchProfile(): Promise<Profile | null> {
 export async function clearSession(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
+  // The cookie goes first: the queries the reset refetches must go out signed out, not with the old token.
+  await postToken({ access_token: null, expires_in: -1 }).catch(() => undefined);
   store?.dispatch(cleared());
   resetApi();
-  await postToken({ access_token: null, expires_in: -1 }).catch(() => undefined);
   ensureGuestId();
 }
 
@@ -152,6 +155,9 @@ export async function signOut(): Promise<void> {
     headers: headers(),
     body: JSON.stringify(pushEndpoint ? { push_endpoint: pushEndpoint } : {}),
   }).catch(() => null);
+  // The open page's queries refetch signed out and may answer 401: that is this sign-out, not a lost session,
+  // so the caller's navigation wins over the sign-in redirect.
+  lastUnauthorizedAt = Date.now();
   await clearSession();
 }
 
@@ -159,8 +165,6 @@ export async function signOut(): Promise<void> {
  * HTTP 401 anywhere: clear the session and user. On story pages go to /user-registration; otherwise remember the
  * current route name and id and go to sign-in; an item detail with link_id comes back to its full path.
  */
-let lastUnauthorizedAt = 0;
-
 export async function handleUnauthorized(location: Location = window.location): Promise<void> {
   // Clearing the session refetches open queries, which answer 401 again: handle the first one only, and never
   // remember the sign-in or registration pages as the way back.
