@@ -21,6 +21,15 @@ export const parkQuery = (id: number, linkId?: string): ApiQuery => ({
   url: `/parks/${id}`,
   params: linkId ? { link_id: linkId } : undefined,
 });
+/** The park profile's animals and latest stories (features/parks/parkExtrasApi.ts). */
+export const parkAnimalsQuery = (parkId: number): ApiQuery => ({
+  url: '/park-living-things',
+  params: { park_id: parkId, per_page: 8 },
+});
+export const parkStoriesQuery = (parkId: number): ApiQuery => ({
+  url: '/stories',
+  params: { park_id: parkId, per_page: 4 },
+});
 export const itemQuery = (id: number, linkId?: string): ApiQuery => ({
   url: `/items/${id}`,
   params: linkId ? { link_id: linkId } : undefined,
@@ -37,7 +46,10 @@ export function firstReads(pathname: string, search = ''): ApiQuery[] {
   if (new URLSearchParams(search).has('link_id')) return [];
   if (pathname === '/') return Object.values(HOME_QUERIES);
   const park = pathname.match(/^\/profile\/park\/(\d{1,9})$/);
-  if (park) return [parkQuery(Number(park[1]))];
+  if (park) {
+    const id = Number(park[1]);
+    return [parkQuery(id), parkAnimalsQuery(id), parkStoriesQuery(id)];
+  }
   const item = pathname.match(/^\/items\/(\d{1,9})$/);
   if (item) return [itemQuery(Number(item[1]))];
   return [];

@@ -7,7 +7,7 @@ import { QueryState } from '../../lib/components/QueryState';
 import { placeName } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { closedDaysSummary } from './closedDays';
-import { ParkExtras } from './parkExtrasApi';
+import { ParkExtras, parkExtrasApi } from './parkExtrasApi';
 import { parksApi, useGetParkByLinkQuery, useGetParkQuery } from './parksApi';
 
 function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>) => string) {
@@ -215,5 +215,15 @@ export function PrivateParkProfilePage() {
 
 export default withPrefetch(ParkProfilePage, ({ params, url, dispatch }) => {
   const args = parkArgs(params.id, url.searchParams);
-  return args ? dispatch(parksApi.endpoints.getPark.initiate(args, { subscribe: false })) : Promise.resolve();
+  if (!args) return Promise.resolve();
+  return Promise.all([
+    dispatch(parksApi.endpoints.getPark.initiate(args, { subscribe: false })),
+    // Its animals and latest stories too (a link_id opens an unlisted park, which shows neither).
+    ...(args.linkId
+      ? []
+      : [
+          dispatch(parkExtrasApi.endpoints.parkAnimals.initiate(args.id, { subscribe: false })),
+          dispatch(parkExtrasApi.endpoints.parkLatestStories.initiate(args.id, { subscribe: false })),
+        ]),
+  ]);
 });

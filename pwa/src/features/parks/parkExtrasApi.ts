@@ -10,18 +10,16 @@ import type { StoryListMeta, StorySummary } from '../../../../common/dto/story';
 import { MESSAGES } from '../../../../common/messages';
 import { api } from '../../lib/api';
 import { FollowButton } from '../../lib/components/FollowButton';
-
-const ANIMALS = 8;
-const STORIES = 4;
+import { parkAnimalsQuery, parkStoriesQuery } from '../../lib/earlyData';
 
 export const parkExtrasApi = api.injectEndpoints({
   endpoints: (build) => ({
     parkAnimals: build.query<Paged<ParkLivingThingSummary>, number>({
-      query: (parkId) => ({ url: '/park-living-things', params: { park_id: parkId, per_page: ANIMALS } }),
+      query: parkAnimalsQuery,
       providesTags: ['LivingThing'],
     }),
     parkLatestStories: build.query<{ data: StorySummary[]; meta: StoryListMeta }, number>({
-      query: (parkId) => ({ url: '/stories', params: { park_id: parkId, per_page: STORIES } }),
+      query: parkStoriesQuery,
       providesTags: ['Story'],
     }),
   }),
@@ -65,7 +63,7 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
           total > 0 &&
             h('span', { className: 'count-badge' }, t('catalogue.parkExtras.animalsCount', { count: total })),
         ),
-        total > ANIMALS &&
+        total > animalList.length &&
           h(Link, { to: `/find/living-thing/result?park_id=${parkId}` }, t('catalogue.parkExtras.seeAllAnimals')),
       ),
       animals.data &&

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { CancellationRule, ItemDetail, ItemPlanDto } from '../../../../common/dto/item';
 import { CombinationLabel, type Locale, SaleLabel } from '../../../../common/enums';
 import { AGE_CATEGORY_IDS } from '../../../../common/reference';
+import { tokyoDate } from '../../../../common/time';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
@@ -12,6 +13,8 @@ import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
+import { firstCalendarMonth, monthRange } from './purchase';
+import { purchaseApi } from './purchaseApi';
 import { ticketsApi, useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -349,7 +352,19 @@ export function PrivateItemPage() {
   );
 }
 
-export default withPrefetch(ItemPage, ({ params, url, dispatch }) => {
+export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   const args = itemArgs(params.id, url.searchParams);
-  return args ? dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false })) : Promise.resolve();
+  if (!args) return;
+  const item = (await dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false }))).data?.data;
+  if (!item) return;
+  // The calendar's first month too (its arguments as the calendar makes them), so the page renders once.
+  const today = tokyoDate();
+  const range = monthRange(firstCalendarMonth(item.availableFrom, today), today);
+  if (!range) return;
+  await dispatch(
+    purchaseApi.endpoints.itemAvailability.initiate(
+      { id: item.id, from: range.from, to: range.to, linkId: args.linkId },
+      { subscribe: false },
+    ),
+  );
 });

@@ -14,6 +14,7 @@ import {
   addLineRequest,
   addMonths,
   calendarCells,
+  firstCalendarMonth,
   lineQuantities,
   monthOf,
   monthRange,
@@ -40,8 +41,7 @@ function Calendar({
   const { t } = useTranslation();
   const locale = useLocale();
   const today = tokyoDate();
-  // The later of today and the first day of use (ISO dates compare as strings).
-  const firstMonth = monthOf([item.availableFrom, today].sort()[1] ?? today);
+  const firstMonth = firstCalendarMonth(item.availableFrom, today);
   const lastMonth = monthOf(item.availableUntil);
   const [month, setMonth] = useState(firstMonth);
   const range = monthRange(month, today);

@@ -17,6 +17,10 @@ export function lastDayOf(month: string): string {
   return addDays(`${addMonths(month, 1)}-01`, -1);
 }
 
+/** The calendar's first month: that of the later of today and the item's first day of use. */
+export const firstCalendarMonth = (availableFrom: string, today: string) =>
+  monthOf([availableFrom, today].sort()[1] ?? today);
+
 /** The dates to ask availability for in a month: from today (or the 1st) to the month's end. */
 export function monthRange(month: string, today: string): { from: string; to: string } | null {
   const first = `${month}-01`;
