@@ -1,10 +1,16 @@
 import type { ServerRoute } from '@hapi/hapi';
+import { answers } from '../../lib/routeKit';
 
 export const systemRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/health',
-    options: { auth: false, tags: ['api', 'system'], description: 'Liveness with database reachability' },
+    options: {
+      plugins: answers({ 503: { description: 'The database is unreachable', kind: 'json' } }),
+      auth: false,
+      tags: ['api', 'system'],
+      description: 'Liveness with database reachability',
+    },
     async handler(request, h) {
       try {
         await request.server.app.knex.raw('select 1');
