@@ -4,7 +4,7 @@ import { message } from '../../../common/messages';
 import { DomainError } from '../../lib/errors';
 import { hitRateLimits } from '../../lib/rateLimit';
 import { clientIp } from '../../lib/request';
-import { answers } from '../../lib/routeKit';
+import { answers, id } from '../../lib/routeKit';
 import { email, password, personName } from '../../lib/validation';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './localOidc';
@@ -400,7 +400,7 @@ export const authRoutes: ServerRoute[] = [
       description:
         "Act as one of your kids accounts, or switch back to the parent with the parent's `password` (400 without it, 403 when wrong)",
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).required() }),
+        params: Joi.object({ id: id().required() }),
         payload: Joi.object({ password: Joi.string().max(128) }).allow(null),
       },
     },

@@ -4,7 +4,7 @@ import { message } from '../../../common/messages';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { answers } from '../../lib/routeKit';
+import { answers, id } from '../../lib/routeKit';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
 import { type AuthCredentials, EXPIRY_COOKIE, REQUIRED, tokenCookieName } from '../../plugins/auth';
 import { changePassword } from './services/changePassword';
@@ -229,7 +229,7 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'One of your kids accounts',
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }) },
+      validate: { params: Joi.object({ id: id().required() }) },
     },
     async handler(request) {
       const userId = parentOnly(request);
@@ -244,7 +244,7 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Edit one of your kids accounts',
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: childPayload },
+      validate: { params: Joi.object({ id: id().required() }), payload: childPayload },
     },
     async handler(request) {
       const userId = parentOnly(request);

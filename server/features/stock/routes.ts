@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { DomainError, notFound } from '../../lib/errors';
-import { answers, isoDate } from '../../lib/routeKit';
+import { isoDate } from '../../lib/routeKit';
 import { assertVisible, loadItems } from './catalogue';
 import { getAvailability } from './services/getAvailability';
 import { seatStates } from './services/seats';
