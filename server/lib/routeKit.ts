@@ -59,3 +59,6 @@ export const answers = (responses: NonNullable<OpenapiRouteOptions['responses']>
 
 /** Public catalogue reads answered through the read cache (lib/readCache.ts) also answer 304. */
 export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match matched the ETag' } as const;
+
+/** A list answer: `data` is an array (a page of it, with the paging in `meta`). */
+export const LIST = { 200: { description: 'A page of results (paging in meta)', data: { type: 'array' } } } as const;

@@ -17,7 +17,7 @@
 //
 // Response bodies (components referenced by every operation):
 //   2xx JSON        `Envelope`: `{ data, meta }` (a route may give `data` a schema with `{ description, data }`)
-//   4xx and 5xx     `Error`: `{ data: null, meta: { status, code, message } }` (message localised)
+//   4xx and 5xx     `Error`: `{ data: null, meta: { status, code, message } }` (message localised; status as answered)
 //   exceptions, by `kind` on the declared response:
 //     'token'       `AccessToken`: `{ access_token, expires_in, token_type }` (sign-in and registration by provider)
 //     'redirect'    301/302/303 with a Location header and no body (redirect statuses default to it)
@@ -180,7 +180,17 @@ function responseObject(status: number, declared: DeclaredResponse) {
       };
       break;
     case 'error':
-      out.content = { 'application/json': { schema: ref('Error') } };
+      // The envelope's meta.status is the HTTP status.
+      out.content = {
+        'application/json': {
+          schema: {
+            allOf: [
+              ref('Error'),
+              { type: 'object', properties: { meta: { type: 'object', properties: { status: { const: status } } } } },
+            ],
+          },
+        },
+      };
       break;
     case 'token':
       out.content = { 'application/json': { schema: ref('AccessToken') } };

@@ -69,8 +69,14 @@ describe('the OpenAPI document', () => {
         const where = `${method} ${path} ${status}`;
         const json = response.content?.['application/json']?.schema;
         const code = Number(status);
-        if (enveloped.has(where)) expect(json, where).toEqual({ $ref: '#/components/schemas/Envelope' });
-        else if (code >= 400) expect(json, where).toEqual({ $ref: '#/components/schemas/Error' });
+        if (enveloped.has(where)) expect(JSON.stringify(json), where).toContain('"#/components/schemas/Envelope"');
+        else if (code >= 400)
+          expect(json, where).toEqual({
+            allOf: [
+              { $ref: '#/components/schemas/Error' },
+              { type: 'object', properties: { meta: { type: 'object', properties: { status: { const: code } } } } },
+            ],
+          });
         else if (code === 204 || code === 304) expect(response.content, where).toBeUndefined();
         else if (code >= 300) expect(response.headers, where).toHaveProperty('Location');
         else expect(Object.keys(response.content ?? {}), where).not.toEqual([]);
@@ -78,7 +84,10 @@ describe('the OpenAPI document', () => {
     }
     const ok = (method: string, path: string, status = '200') =>
       doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
-    expect(ok('get', '/api/v1/parks')).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(ok('get', '/api/v1/parks/{id}')).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(ok('get', '/api/v1/parks')).toEqual({
+      allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: { type: 'array' } } }],
+    });
     expect(ok('post', '/api/v1/auth/login')).toEqual({ $ref: '#/components/schemas/AccessToken' });
     expect(doc.components.schemas).toHaveProperty('Error');
   });

@@ -5,7 +5,7 @@ import { enumValues, ItemCategory } from '../../../common/enums';
 import { MAX_SEARCH_DATES, normalizeSearchDates } from '../../../common/rules/availability';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, isoDate, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentItemDetail, presentItemSummary } from './presentItem';
 import { getItem, getItemByLink } from './services/getItem';
 import { listItems } from './services/listItems';
@@ -41,7 +41,7 @@ export const itemRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'items'],
       description: 'Search listed items (tickets): tab available / all / date, park, category and keyword; paged',
       auth: false,

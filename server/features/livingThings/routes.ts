@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { HABITATS, type Habitat, LIVING_THING_GROUPS, type LivingThingGroup } from '../../../common/dto/livingThing';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import {
   presentLivingThingDetail,
   presentLivingThingSummary,
@@ -23,7 +23,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/living-things',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: 'Species by keyword, classification group, habitat group and park',
       auth: false,
@@ -89,7 +89,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-living-things',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: "Parks' animals (nicknamed individuals and groups) by park, species and keyword",
       auth: false,

@@ -2,7 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentParkDetail, presentParkSummary } from './presentPark';
 import { getPark, getParkByLink } from './services/getPark';
 import { listParks } from './services/listParks';
@@ -14,7 +14,7 @@ export const parkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'parks'],
       description: 'List public parks by prefecture, region, kind and keyword',
       auth: false,

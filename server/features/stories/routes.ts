@@ -5,7 +5,7 @@ import { enumValues, StoryList } from '../../../common/enums';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { clientIp } from '../../lib/request';
-import { answers, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
@@ -21,7 +21,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description:
         'Public stories: list=populars|short-movies|randoms (newest first without a list), filtered by park, park user, park animal, species and keyword',

@@ -2,7 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { categoryQuery, idListQuery, keywordQuery } from '../items/routes';
 import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
 import { getTicketPack, getTicketPackByLink } from './services/getTicketPack';
@@ -15,7 +15,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-packs',
     options: {
-      plugins: answers({ ...NOT_MODIFIED }),
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'ticket-packs'],
       description: 'Search listed ticket packs by park, category and keyword; paged',
       auth: false,
