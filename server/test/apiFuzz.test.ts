@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../common/time';
+import { commerce } from './commerceFixtures';
 import { type Answer, type Contract, loadContract } from './contract';
 import { createHttpTestServer, type TestContext } from './testServer';
 import { signedInUser } from './users';
@@ -94,10 +96,20 @@ const realDate = fc
   .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 
+/**
+ * Real values by field name (ids of seeded and made rows, open dates, the caller's cart line), mixed into the valid
+ * values so requests get past "not found" into the handlers' deeper paths. Filled in beforeAll and per operation.
+ */
+const POOLS: Record<string, unknown[]> = {};
+const poolOf = (name?: string) => (name ? (POOLS[name] ?? POOLS[name.replace(/s$/, '')]) : undefined);
+
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 
 /** A value the schema accepts (as far as JSON Schema tells: custom rules may still refuse it, with a 400). */
-function valid(s: Schema, depth = 0): fc.Arbitrary<unknown> {
+function valid(s: Schema, depth = 0, name?: string): fc.Arbitrary<unknown> {
+  const pool = typeOf(s) === 'array' ? undefined : poolOf(name);
+  if (pool?.length && !s.enum)
+    return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: valid(s, depth) });
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.anyOf?.length) return fc.oneof(...s.anyOf.map((x) => valid(x, depth + 1)));
   switch (typeOf(s)) {
@@ -141,7 +153,7 @@ function valid(s: Schema, depth = 0): fc.Arbitrary<unknown> {
     case 'object': {
       const props = s.properties ?? {};
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [k, v] of Object.entries(props)) model[k] = depth < 4 ? valid(v, depth + 1) : fc.constant(null);
+      for (const [k, v] of Object.entries(props)) model[k] = depth < 4 ? valid(v, depth + 1, k) : fc.constant(null);
       return fc.record(model, { requiredKeys: (s.required ?? []).filter((k) => k in props) });
     }
     default:
@@ -185,7 +197,8 @@ function broken(s: Schema, depth = 0): fc.Arbitrary<unknown> {
   return nastyValue;
 }
 
-const maybeBroken = (s: Schema) => fc.oneof({ weight: 2, arbitrary: valid(s) }, { weight: 1, arbitrary: broken(s) });
+const maybeBroken = (s: Schema, name?: string) =>
+  fc.oneof({ weight: 2, arbitrary: valid(s, 0, name) }, { weight: 1, arbitrary: broken(s) });
 
 /** A query or path value as text. */
 const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
@@ -216,8 +229,8 @@ function caseFor(op: Operation, method: string): fc.Arbitrary<Case> {
   const pathModel: Record<string, fc.Arbitrary<unknown>> = {};
   const queryModel: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of op.parameters) {
-    if (p.in === 'path') pathModel[p.name] = maybeBroken(p.schema);
-    else queryModel[p.name] = maybeBroken(p.schema);
+    if (p.in === 'path') pathModel[p.name] = maybeBroken(p.schema, p.name);
+    else queryModel[p.name] = maybeBroken(p.schema, p.name.replace(/\[\]$/, ''));
   }
   const required = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
   const schema = op.requestBody?.content['application/json']?.schema;
@@ -262,6 +275,8 @@ function urlOf(template: string, c: Case): string {
 let ctx: TestContext;
 let doc: Doc;
 let contract: Contract;
+let item: { id: number; parkId: number; basicPlanId: number };
+const c = commerce(() => ctx);
 
 beforeAll(async () => {
   // Listening, so the payment sandboxes the server calls (at its own URL) answer as providers would.
@@ -269,6 +284,29 @@ beforeAll(async () => {
   await ctx.server.start();
   doc = JSON.parse((await ctx.server.inject('/api/openapi.json')).payload) as Doc;
   contract = loadContract(doc);
+  const knex = ctx.db.knex;
+  const ids = async (table: string) => (await knex(table).orderBy('id').limit(15).pluck('id')) as number[];
+  item = await c.makeItem();
+  const [items, parks, packs, stories, livingThings, parkUsers, slots] = await Promise.all(
+    ['items', 'parks', 'ticket_packs', 'stories', 'living_things', 'park_users', 'item_time_slots'].map(ids),
+  );
+  const dates = Array.from({ length: 20 }, (_, i) => addDays(c.today, i));
+  Object.assign(POOLS, {
+    id: [item.id, ...(items ?? []), ...(parks ?? []), ...(stories ?? [])],
+    item_id: [item.id, ...(items ?? [])],
+    park_id: parks,
+    parkId: parks,
+    ticket_pack_id: packs,
+    story_id: stories,
+    target_id: [...(parks ?? []), ...(livingThings ?? []), ...(parkUsers ?? [])],
+    time_slot_id: slots,
+    age_group_id: [5, 2],
+    plan_id: [item.basicPlanId],
+    slug: await knex('pages').pluck('slug'),
+    date: dates,
+    from: dates,
+    to: dates,
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -286,7 +324,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     for (const [index, { path, method, op }] of operations.entries()) {
       if (SKIP.has(`${method} ${path}`)) continue;
       // Fresh accounts per operation: one operation deleting or signing out its account leaves the others alone.
-      const user = await signedInUser(ctx, { telephone: '0312345678' });
+      const user = await c.user();
+      // A line in the user's cart, for the cart and order calls.
+      POOLS.line_id = [await c.addToCart({ token: user.token }, item, 1)];
       const kid = await signedInUser(ctx, { child_flag: 1, parent_id: user.id, birthdate: '2018-04-01' });
       const cookieName = ctx.server.app.config.publicUrl.startsWith('https:') ? '__Host-access_token' : 'access_token';
       const headersFor = (caller: Caller): Record<string, string> => {
