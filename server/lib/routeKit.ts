@@ -5,6 +5,7 @@ import type { ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { isIsoDate } from '../../common/rules/availability';
+import type { OpenapiRouteOptions } from '../plugins/openapi';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -38,11 +39,26 @@ export const FIRST_YEAR = 1900;
 /** A real calendar date YYYY-MM-DD (2021-02-30 and 0000-00-00 are not). */
 export const isRealDate = (v: string) => isIsoDate(v) && Number(v.slice(0, 4)) >= FIRST_YEAR;
 
+/** A real calendar date YYYY-MM-DD, documented in the OpenAPI document as `format: date` (never date-time). */
 export const isoDate = () =>
-  Joi.string().custom((v: string, helpers) => (isRealDate(v) ? v : helpers.error('any.invalid')));
+  Joi.string()
+    .custom((v: string, helpers) => (isRealDate(v) ? v : helpers.error('any.invalid')))
+    .meta({ format: 'date' });
 
 export const PRIVATE = 'private, no-store';
 
 /** The `{ data, meta }` answer, private to its caller. */
 export const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
   h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
+
+/**
+ * The statuses a route answers beyond those the OpenAPI generator derives (see server/plugins/openapi.ts), for the
+ * route's `options.plugins`: `plugins: answers({ 201: 'Added', 409: 'Sold out' })`.
+ */
+export const answers = (responses: NonNullable<OpenapiRouteOptions['responses']>) => ({ openapi: { responses } });
+
+/** Public catalogue reads answered through the read cache (lib/readCache.ts) also answer 304. */
+export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match matched the ETag' } as const;
+
+/** A list answer: `data` is an array (a page of it, with the paging in `meta`). */
+export const LIST = { 200: { description: 'A page of results (paging in meta)', data: { type: 'array' } } } as const;

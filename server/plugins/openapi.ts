@@ -1,13 +1,62 @@
+// The OpenAPI 3.1 document, generated from the routes tagged 'api' (GET /api/openapi.json).
+//
+// Parameters and request bodies come from each route's Joi validation (joiToSchema). A Joi rule may name its
+// JSON Schema format with `.meta({ format })` (isoDate() in lib/routeKit.ts is documented as `format: date`).
+//
+// Statuses: what every route can answer is derived here, the rest is declared by the route itself.
+//   derived   200      every operation (a route that never answers 200 removes it: `200: null`)
+//             400      every operation (the input guard, Joi validation, a body that is not JSON)
+//             401      auth mode 'required' (no, expired or revoked token)
+//             403      `app: { access: 'parent' }` on a route that reads credentials (a kids account), and
+//                      unsafe methods under required auth (a cookie-authenticated write from another origin: CSRF)
+//             404      routes with path parameters (nothing with that id, or not yours)
+//             413      routes that take a body (over the byte limit)
+//             415      routes that parse a body (a content type that is not JSON, form or multipart)
+//   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
+//             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
+//
+// Response bodies (components referenced by every operation):
+//   2xx JSON        `Envelope`: `{ data, meta }` (a route may give `data` a schema with `{ description, data }`)
+//   4xx and 5xx     `Error`: `{ data: null, meta: { status, code, message } }` (message localised; status as answered)
+//   exceptions, by `kind` on the declared response:
+//     'token'       `AccessToken`: `{ access_token, expires_in, token_type }` (sign-in and registration by provider)
+//     'redirect'    301/302/303 with a Location header and no body (redirect statuses default to it)
+//     'none'        no body (204 and 304 default to it)
+//     'text'        a text body
+//     'ack'         a payment provider's notification acknowledgement: JSON (not enveloped) or text, as it expects
+//     'binary'      a file (uploaded images)
 import type { Plugin, RequestRoute } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
 
 type JsonSchema = Record<string, unknown>;
 
+export type ResponseKind = 'json' | 'error' | 'token' | 'redirect' | 'none' | 'text' | 'binary' | 'ack';
+
+export interface DeclaredResponse {
+  description: string;
+  /** How the body looks; by default JSON envelope for 2xx, error envelope for 4xx/5xx, none for 204/304. */
+  kind?: ResponseKind;
+  /** For 'json': the schema of `data` in the envelope. */
+  data?: JsonSchema;
+}
+
+export interface OpenapiRouteOptions {
+  /** Statuses beyond the derived ones (see the header of server/plugins/openapi.ts); `null` removes one. */
+  responses?: Record<number, string | DeclaredResponse | null>;
+}
+
+declare module '@hapi/hapi' {
+  interface PluginSpecificConfiguration {
+    openapi?: OpenapiRouteOptions;
+  }
+}
+
 /** A JSON Schema (OpenAPI 3.1 flavour) for a Joi description: enough for documentation and clients. */
 export function joiToSchema(d: Description): JsonSchema {
   const flags = (d.flags ?? {}) as Record<string, unknown>;
   const allow = (d.allow ?? []) as unknown[];
+  const metas = (d.metas ?? []) as Record<string, unknown>[];
   const schema: JsonSchema = {};
   if (flags.description) schema.description = flags.description;
   if (flags.default !== undefined && typeof flags.default !== 'function') schema.default = flags.default;
@@ -32,6 +81,8 @@ export function joiToSchema(d: Description): JsonSchema {
       const min = rule('min')?.limit;
       if (typeof max === 'number') schema.maxLength = max;
       if (typeof min === 'number') schema.minLength = min;
+      const pattern = rule('pattern')?.regex;
+      if (typeof pattern === 'string') schema.pattern = pattern.replace(/^\/(.*)\/[a-z]*$/, '$1');
       break;
     }
     case 'boolean':
@@ -45,6 +96,10 @@ export function joiToSchema(d: Description): JsonSchema {
       schema.type = 'array';
       const items = (d.items ?? []) as Description[];
       if (items[0]) schema.items = joiToSchema(items[0]);
+      const max = rule('max')?.limit;
+      const min = rule('min')?.limit;
+      if (typeof max === 'number') schema.maxItems = max;
+      if (typeof min === 'number') schema.minItems = min;
       break;
     }
     case 'object': {
@@ -68,6 +123,12 @@ export function joiToSchema(d: Description): JsonSchema {
     default:
       break;
   }
+  // `.meta({ format: 'date' })`: a custom rule says what it documents.
+  for (const meta of metas) if (typeof meta.format === 'string') schema.format = meta.format;
+  // `.allow(null)` and `.allow('')` beside a type.
+  if (!flags.only && allow.length && typeof schema.type === 'string') {
+    if (allow.includes(null)) schema.type = [schema.type, 'null'];
+  }
   return schema;
 }
 
@@ -84,6 +145,155 @@ function parameters(route: RequestRoute, where: 'path' | 'query') {
   }));
 }
 
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+const DERIVED_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Invalid input (input guard, validation or a body that is not JSON)',
+  401: 'Not signed in, or the token expired or was revoked',
+  403: 'Forbidden',
+  404: 'Not found',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function defaultKind(status: number): ResponseKind {
+  if (status === 204 || status === 304) return 'none';
+  if (status >= 300 && status < 400) return 'redirect';
+  if (status >= 400) return 'error';
+  return 'json';
+}
+
+function responseObject(status: number, declared: DeclaredResponse) {
+  const kind = declared.kind ?? defaultKind(status);
+  const out: Record<string, unknown> = { description: declared.description };
+  switch (kind) {
+    case 'json':
+      out.content = {
+        'application/json': {
+          schema: declared.data
+            ? { allOf: [ref('Envelope'), { type: 'object', properties: { data: declared.data } }] }
+            : ref('Envelope'),
+        },
+      };
+      break;
+    case 'error':
+      // The envelope's meta.status is the HTTP status.
+      out.content = {
+        'application/json': {
+          schema: {
+            allOf: [
+              ref('Error'),
+              { type: 'object', properties: { meta: { type: 'object', properties: { status: { const: status } } } } },
+            ],
+          },
+        },
+      };
+      break;
+    case 'token':
+      out.content = { 'application/json': { schema: ref('AccessToken') } };
+      break;
+    case 'redirect':
+      out.headers = { Location: { description: 'Where to go next', schema: { type: 'string' } } };
+      break;
+    case 'text':
+      out.content = { 'text/plain': { schema: { type: 'string' } } };
+      break;
+    case 'ack':
+      out.content = {
+        'application/json': { schema: { type: 'object' } },
+        'text/plain': { schema: { type: 'string' } },
+      };
+      break;
+    case 'binary':
+      out.content = { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } };
+      break;
+    case 'none':
+      break;
+  }
+  return out;
+}
+
+/** Every status the route can answer, with its description and body kind (derived + declared). */
+export function routeResponses(route: RequestRoute, authMode: string | null): Record<number, DeclaredResponse> {
+  const method = route.method.toLowerCase();
+  const statuses: Record<number, DeclaredResponse> = {};
+  const add = (status: number, description: string) => {
+    statuses[status] = { description };
+  };
+  add(200, DERIVED_TEXT[200] as string);
+  add(400, DERIVED_TEXT[400] as string);
+  if (authMode === 'required') add(401, DERIVED_TEXT[401] as string);
+  const forbidden: string[] = [];
+  if (route.settings.app?.access === 'parent' && authMode) forbidden.push('a kids account (childRestricted)');
+  if (authMode === 'required' && UNSAFE.has(method))
+    forbidden.push('a cookie-authenticated write from another origin (csrf)');
+  if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; ')}`);
+  if (/\{[^}]+\}/.test(route.path)) add(404, DERIVED_TEXT[404] as string);
+  if (UNSAFE.has(method)) {
+    add(413, DERIVED_TEXT[413] as string);
+    const payload = route.settings.payload as { parse?: boolean | 'gunzip' } | undefined;
+    if (payload?.parse !== false) add(415, DERIVED_TEXT[415] as string);
+  }
+  const declared = route.settings.plugins?.openapi?.responses ?? {};
+  for (const [key, value] of Object.entries(declared)) {
+    const status = Number(key);
+    if (value === null) delete statuses[status];
+    else if (typeof value === 'string') {
+      // A declared reason joins the derived one for the same status.
+      const derived = statuses[status];
+      statuses[status] = { description: derived && status >= 400 ? `${derived.description}; ${value}` : value };
+    } else statuses[status] = value;
+  }
+  return statuses;
+}
+
+/** The auth mode a route runs with: 'required', 'optional', 'try', or null without auth (`auth: false`). */
+function authModeOf(server: Parameters<Plugin<unknown>['register']>[0], route: RequestRoute): string | null {
+  // hapi's own lookup (the route's auth or the default); present at runtime, missing from its types.
+  const auth = server.auth as unknown as { lookup(route: RequestRoute): { mode?: string } | null | false };
+  const config = auth.lookup(route);
+  return config ? (config.mode ?? 'required') : null;
+}
+
+export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
+  Envelope: {
+    type: 'object',
+    description: 'Every JSON answer: `data` is the resource (or a list), `meta` paging, messages and the like',
+    required: ['data', 'meta'],
+    properties: { data: {}, meta: { type: 'object' } },
+  },
+  Error: {
+    type: 'object',
+    description: 'Every error answer: `meta.code` is a stable key, `meta.message` is localised (Accept-Language)',
+    required: ['data', 'meta'],
+    properties: {
+      data: { type: 'null' },
+      meta: {
+        type: 'object',
+        required: ['status', 'code', 'message'],
+        properties: {
+          status: { type: 'integer', minimum: 400, maximum: 599 },
+          code: { type: 'string' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+  AccessToken: {
+    type: 'object',
+    description: 'The token answer of sign-in and registration (OAuth 2.0 style, not enveloped)',
+    required: ['access_token', 'expires_in', 'token_type'],
+    properties: {
+      access_token: { type: 'string' },
+      expires_in: { type: 'integer', description: 'Seconds' },
+      token_type: { const: 'Bearer' },
+    },
+  },
+};
+
 /** Serves GET /api/openapi.json built from the registered routes tagged 'api'. */
 export const openapiPlugin: Plugin<{ title: string; version: string }> = {
   name: 'openapi',
@@ -95,20 +305,23 @@ export const openapiPlugin: Plugin<{ title: string; version: string }> = {
         const tags = (route.settings.tags ?? []) as string[];
         if (!tags.includes('api')) continue;
         const path = route.path;
+        const authMode = authModeOf(server, route);
+        const responses: Record<string, unknown> = {};
+        const statuses = routeResponses(route, authMode);
+        for (const status of Object.keys(statuses)
+          .map(Number)
+          .sort((a, b) => a - b)) {
+          responses[status] = responseObject(status, statuses[status] as DeclaredResponse);
+        }
         const op: Record<string, unknown> = {
           operationId: `${route.method}_${path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
           summary: route.settings.description,
           tags: tags.filter((t) => t !== 'api'),
           parameters: [...parameters(route, 'path'), ...parameters(route, 'query')],
-          responses: {
-            200: { description: 'OK: `{ data, meta }`' },
-            400: { description: 'Invalid input: `{ data: null, meta: { message } }` (localised)' },
-            404: { description: 'Not found' },
-          },
+          responses,
         };
-        if (route.settings.auth) {
-          op.security = [{ cookieAuth: [] }, { bearerAuth: [] }];
-        }
+        if (authMode === 'required') op.security = [{ cookieAuth: [] }, { bearerAuth: [] }];
+        else if (authMode) op.security = [{}, { cookieAuth: [] }, { bearerAuth: [] }];
         const payload = route.settings.validate?.payload;
         if (payload && Joi.isSchema(payload)) {
           op.requestBody = {
@@ -126,6 +339,7 @@ export const openapiPlugin: Plugin<{ title: string; version: string }> = {
           description: 'Responses use the `{ data, meta }` envelope. Send `Accept-Language: ja|en` for localised text.',
         },
         components: {
+          schemas: COMPONENT_SCHEMAS,
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             cookieAuth: { type: 'apiKey', in: 'cookie', name: '__Host-access_token' },

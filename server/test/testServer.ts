@@ -2,6 +2,7 @@ import { createServer as createNetServer } from 'node:net';
 import type { Server } from '@hapi/hapi';
 import { loadConfig } from '../config';
 import { createServer } from '../server';
+import { recordAnswers } from './contract';
 import { createTestDb, type TestDb } from './testDb';
 
 export interface TestContext {
@@ -27,13 +28,22 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     ...env,
   });
   const server = await createServer(config, { knex: db.knex, closeDbOnStop: false });
+  // The OpenAPI contract: every answer the suite sees must be in the document (server/test/contract.ts).
+  const recorder = recordAnswers(server);
   await server.initialize();
   return {
     server,
     db,
     async close() {
-      await server.stop();
-      await db.drop();
+      let problems: string[] = [];
+      try {
+        problems = await recorder.verify();
+      } finally {
+        await server.stop();
+        await db.drop();
+      }
+      if (problems.length)
+        throw new Error(`answers outside the OpenAPI document (${problems.length}):\n  ${problems.join('\n  ')}`);
     },
   };
 }

@@ -4,6 +4,7 @@ import { message } from '../../../common/messages';
 import { DomainError } from '../../lib/errors';
 import { hitRateLimits } from '../../lib/rateLimit';
 import { clientIp } from '../../lib/request';
+import { answers, id } from '../../lib/routeKit';
 import { email, password, personName } from '../../lib/validation';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './localOidc';
@@ -72,6 +73,12 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/register',
     options: {
+      plugins: answers({
+        200: null,
+        201: 'Registration mail sent',
+        409: 'Address already registered (emailTaken)',
+        429: 'Too many attempts (rateLimited)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'E-mail registration: sends a verification link valid for 10 minutes',
@@ -101,6 +108,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/register/check-email-exists',
     options: {
+      plugins: answers({ 429: 'Too many attempts (rateLimited)' }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Whether an address already has a verified account',
@@ -122,6 +130,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/auth/resend/email/verify',
     options: {
+      plugins: answers({ 429: 'Too many attempts (rateLimited)' }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Resend the verification e-mail (same answer whether or not the address is pending)',
@@ -139,6 +148,10 @@ export const authRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/email/verify/{token}',
     options: {
+      plugins: answers({
+        409: 'The address was taken meanwhile (emailTaken)',
+        410: 'The link expired (verificationExpired)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Open the registration link: valid once, within 10 minutes',
@@ -154,6 +167,12 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/login',
     options: {
+      plugins: answers({
+        200: { description: 'Signed in', kind: 'token' },
+        401: 'Wrong address or password (loginFailed)',
+        403: 'Address not verified yet (emailNotVerified)',
+        429: 'Too many attempts (rateLimited)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'E-mail sign-in: answers access_token and expires_in',
@@ -198,6 +217,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/password/forgot',
     options: {
+      plugins: answers({ 429: 'Too many attempts (rateLimited)' }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Mail a password reset link; never tells whether the address exists',
@@ -217,6 +237,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/password/reset',
     options: {
+      plugins: answers({ 429: 'Too many attempts (rateLimited)' }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Set a new password with the mailed token',
@@ -243,6 +264,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/password/verify-password',
     options: {
+      plugins: answers({ 422: 'Wrong password (currentPasswordWrong)', 429: 'Too many attempts (rateLimited)' }),
       auth: REQUIRED,
       tags: ['api', 'auth'],
       description: "Confirm the signed-in user's password before a sensitive step",
@@ -302,6 +324,11 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/login/social/{provider}',
     options: {
+      plugins: answers({
+        200: { description: 'Signed in', kind: 'token' },
+        404: 'No account linked to this identity (socialNotLinked)',
+        429: 'Too many attempts (rateLimited)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Sign in with a linked social identity',
@@ -318,6 +345,12 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/register/social/{provider}',
     options: {
+      plugins: answers({
+        200: null,
+        201: { description: 'Registered and signed in', kind: 'token' },
+        409: 'Identity or address already registered',
+        429: 'Too many attempts (rateLimited)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: "Register with a provider's identity; answers a token",
@@ -348,6 +381,7 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/mirairo/mirairo_flag',
     options: {
+      plugins: answers({ 409: 'The identity is linked to another account (socialAlreadyLinked)' }),
       auth: REQUIRED,
       tags: ['api', 'auth'],
       description: 'Link the disability-ID service (Mirairo ID) to the signed-in account, or read the flag',
@@ -369,12 +403,16 @@ export const authRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/auth/switch/{id}',
     options: {
+      plugins: answers({
+        200: { description: 'Now acting as that account', kind: 'token' },
+        403: 'Wrong parent password (passwordIncorrect)',
+      }),
       auth: REQUIRED,
       tags: ['api', 'auth'],
       description:
         "Act as one of your kids accounts, or switch back to the parent with the parent's `password` (400 without it, 403 when wrong)",
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).required() }),
+        params: Joi.object({ id: id().required() }),
         payload: Joi.object({ password: Joi.string().max(128) }).allow(null),
       },
     },

@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { DomainError } from '../../lib/errors';
+import { answers } from '../../lib/routeKit';
 import { EXPIRY_COOKIE, sameOrigin, tokenCookieName } from '../../plugins/auth';
 import { revokeSession, verifyAccessToken } from './accessToken';
 
@@ -14,6 +15,12 @@ export const sessionRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/access-token',
     options: {
+      plugins: answers({
+        200: null,
+        204: 'Cookie set (or cleared)',
+        401: 'The token is not valid',
+        403: 'Not from our own origin (csrf)',
+      }),
       auth: false,
       tags: ['api', 'auth'],
       description: 'Store the access token in a secure http-only cookie; negative expires_in logs out',

@@ -1,5 +1,6 @@
 import Bell from '@hapi/bell';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import { answers } from '../../lib/routeKit';
 import { SOCIAL_PROVIDERS } from './localOidc';
 import { storeSocialHandoff } from './services/socialHandoff';
 import { bellOptions, profileFromCredentials } from './socialProviders';
@@ -23,6 +24,7 @@ export const socialPlugin: Plugin<void> = {
         path: `/api/v1/auth/social/${provider}/connect`,
         options: {
           auth: { strategy: `bell-${provider}`, mode: 'try' },
+          plugins: answers({ 200: null, 302: 'To the provider, or back to the app with the result' }),
           tags: ['api', 'auth'],
           description: `OAuth redirect and callback for ${provider}`,
         },

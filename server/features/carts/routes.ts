@@ -1,8 +1,8 @@
 import type { Request, ResponseToolkit, RouteOptions, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { GUEST_HEADER } from '../../../common/dto/cart';
-import { isIsoDate } from '../../../common/rules/availability';
 import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
+import { answers, isoDate } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { cartOwner } from './owner';
 import { presentLine } from './presentCart';
@@ -20,8 +20,6 @@ import { type LineChange, updateCartLines } from './services/updateLines';
 const MAX_ID = 2_147_483_647;
 const id = () => Joi.number().integer().min(1).max(MAX_ID);
 const count = () => Joi.number().integer().min(0).max(999);
-const isoDate = () =>
-  Joi.string().custom((value: string, helpers) => (isIsoDate(value) ? value : helpers.error('any.invalid')));
 const ageQuantities = () =>
   Joi.array()
     .items(Joi.object({ age_group_id: id().required(), quantity: count().required() }))
@@ -84,6 +82,12 @@ export const cartRoutes: ServerRoute[] = [
         'Signed-in users need a telephone number; kids accounts cannot hold tickets (403).',
       {
         app: { access: 'parent' },
+        plugins: answers({
+          200: null,
+          201: 'Line added, stock held',
+          404: 'No such item or pack',
+          409: 'Sold out, seat taken, or the cart is in payment',
+        }),
         validate: {
           payload: Joi.object({
             item_id: id(),
@@ -148,6 +152,7 @@ export const cartRoutes: ServerRoute[] = [
     options: cartOptions(
       "The caller's carts, one per park, with priced lines and deadlines; `meta.notices` lists lines removed " +
         'since the last look (e.g. hold expired), once',
+      { plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }) },
     ),
     async handler(request, h) {
       const { carts, meta } = await listCarts(
@@ -163,6 +168,7 @@ export const cartRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/carts/{parkId}',
     options: cartOptions("The caller's cart of one park (empty when there is none; unknown park: 404)", {
+      plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }),
       validate: { params: Joi.object({ parkId: id().required() }) },
     }),
     async handler(request, h) {
@@ -186,6 +192,7 @@ export const cartRoutes: ServerRoute[] = [
         "answers all the caller's carts",
       {
         app: { access: 'parent' },
+        plugins: answers({ 404: 'A line is not yours', 409: 'Hold expired, seat taken, or the line is in payment' }),
         validate: {
           payload: Joi.object({
             data: Joi.object({
@@ -233,6 +240,7 @@ export const cartRoutes: ServerRoute[] = [
     options: cartOptions(
       "`{ line_ids: [...] }`: remove lines and release their holds; answers all the caller's carts",
       {
+        plugins: answers({ 404: 'A line is not yours', 409: 'A line is in payment (cartLineInPayment)' }),
         validate: {
           payload: Joi.object({
             line_ids: Joi.array().items(id()).min(1).max(MAX_LINES_PER_CALL).unique().required(),
@@ -258,6 +266,7 @@ export const cartRoutes: ServerRoute[] = [
       {
         auth: REQUIRED,
         app: { access: 'parent' },
+        plugins: answers({ 409: 'A line is no longer sold or is in payment' }),
         validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
       },
       false,

@@ -2,9 +2,10 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { ITEM_SEARCH_TABS, type ItemSearchTab } from '../../../common/dto/item';
 import { enumValues, ItemCategory } from '../../../common/enums';
-import { isIsoDate, MAX_SEARCH_DATES, normalizeSearchDates } from '../../../common/rules/availability';
+import { MAX_SEARCH_DATES, normalizeSearchDates } from '../../../common/rules/availability';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { answers, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentItemDetail, presentItemSummary } from './presentItem';
 import { getItem, getItemByLink } from './services/getItem';
 import { listItems } from './services/listItems';
@@ -25,13 +26,9 @@ export const categoryQuery = Joi.array()
   .max(6);
 export const keywordQuery = Joi.string().trim().max(100).allow('');
 
-const isoDate = Joi.string().custom((value: string, helpers) =>
-  isIsoDate(value) ? value : helpers.error('any.invalid'),
-);
-
 /** 1..10 dates; an 11th is refused with its own message (SPEC sections 5 and 9). */
 const datesQuery = Joi.array()
-  .items(isoDate)
+  .items(isoDate())
   .single()
   .max(MAX_SEARCH_DATES)
   .error((errors) => {
@@ -44,6 +41,7 @@ export const itemRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'items'],
       description: 'Search listed items (tickets): tab available / all / date, park, category and keyword; paged',
       auth: false,
@@ -95,6 +93,7 @@ export const itemRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'items'],
       description:
         'One item with plans, prices, slots, period, deadline and cancellation policy (link_id opens an unlisted one)',

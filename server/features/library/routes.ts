@@ -9,6 +9,7 @@ import {
   type FollowTarget,
 } from '../../../common/dto/library';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { favorite } from './services/favorite';
 import { favoriteStatus } from './services/favoriteStatus';
@@ -87,6 +88,7 @@ export const libraryRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/follows',
     options: {
+      plugins: answers({ 201: 'Followed', 404: 'No such target' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Follow a park, park user or living thing (idempotent: 201 when new, 200 when already followed)',
@@ -139,6 +141,7 @@ export const libraryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/likes/status',
     options: {
+      plugins: answers({ 404: 'No such story' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Whether you like a story, with its like count',
@@ -153,6 +156,7 @@ export const libraryRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/likes',
     options: {
+      plugins: answers({ 201: 'Liked', 404: 'No such story' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Like a story (idempotent: a second like changes nothing)',
@@ -219,6 +223,7 @@ export const libraryRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/favorites',
     options: {
+      plugins: answers({ 201: 'Added', 404: 'No such target' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Keep an item or ticket pack as a favourite (idempotent)',

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { HABITATS, type Habitat, LIVING_THING_GROUPS, type LivingThingGroup } from '../../../common/dto/livingThing';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import {
   presentLivingThingDetail,
   presentLivingThingSummary,
@@ -22,6 +23,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/living-things',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: 'Species by keyword, classification group, habitat group and park',
       auth: false,
@@ -69,6 +71,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/living-things/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: 'One species: classification, habitat, diet, sizes, number of species, the parks that keep it',
       auth: false,
@@ -86,6 +89,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-living-things',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: "Parks' animals (nicknamed individuals and groups) by park, species and keyword",
       auth: false,
@@ -125,6 +129,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-living-things/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: "One park's animal: nickname, birthday, gender, approximate number bred, species",
       auth: false,

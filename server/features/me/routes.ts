@@ -4,6 +4,7 @@ import { message } from '../../../common/messages';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { answers, id } from '../../lib/routeKit';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
 import { type AuthCredentials, EXPIRY_COOKIE, REQUIRED, tokenCookieName } from '../../plugins/auth';
 import { changePassword } from './services/changePassword';
@@ -29,7 +30,12 @@ export const meRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me',
-    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'The signed-in profile' },
+    options: {
+      plugins: answers({ 404: 'The account is gone' }),
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'The signed-in profile',
+    },
     async handler(request, h) {
       const c = who(request);
       const profile = await getProfile(request.server.app.knex, c.userId, c.actorId);
@@ -40,6 +46,11 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me',
     options: {
+      plugins: answers({
+        403: 'Changing the address needs the current password or a fresh sign-in',
+        404: 'The account is gone',
+        409: 'Address already registered (emailTaken)',
+      }),
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'Update name, email, telephone, prefecture_id, birthdate, language (and gender)',
@@ -74,6 +85,10 @@ export const meRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me',
     options: {
+      plugins: answers({
+        403: 'Wrong password or no fresh sign-in',
+        503: 'The card provider is unreachable (paymentUnavailable)',
+      }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -95,6 +110,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/reset-password',
     options: {
+      plugins: answers({ 422: 'Wrong current password (currentPasswordWrong)' }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -188,6 +204,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/childs',
     options: {
+      plugins: answers({ 200: null, 201: 'Kids account created', 409: 'Set a password first (kidNeedsPassword)' }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -212,7 +229,7 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'One of your kids accounts',
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }) },
+      validate: { params: Joi.object({ id: id().required() }) },
     },
     async handler(request) {
       const userId = parentOnly(request);
@@ -227,7 +244,7 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Edit one of your kids accounts',
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), payload: childPayload },
+      validate: { params: Joi.object({ id: id().required() }), payload: childPayload },
     },
     async handler(request) {
       const userId = parentOnly(request);
@@ -244,7 +261,12 @@ export const meRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/parent',
-    options: { auth: REQUIRED, tags: ['api', 'me'], description: 'The parent of this kids account' },
+    options: {
+      plugins: answers({ 404: 'Not a kids account' }),
+      auth: REQUIRED,
+      tags: ['api', 'me'],
+      description: 'The parent of this kids account',
+    },
     async handler(request) {
       return { data: await getParent(request.server.app.knex, who(request).userId), meta: {} };
     },
@@ -253,6 +275,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/photos',
     options: {
+      plugins: answers({ 200: null, 201: 'Photo stored' }),
       auth: REQUIRED,
       tags: ['api', 'me'],
       description:
@@ -293,6 +316,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/uploads/{id}',
     options: {
+      plugins: answers({ 200: { description: 'The image', kind: 'binary' } }),
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'An uploaded photo; only its owner (or their parent) can see it',

@@ -2,7 +2,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { NOTIFICATION_KINDS, type NotificationKind, OFF_BY_DEFAULT } from '../../../common/notifications';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { id, ok } from '../../lib/routeKit';
+import { answers, id, ok } from '../../lib/routeKit';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
 import { vapidKeys } from './vapid';
 
@@ -31,6 +31,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/push-subscriptions',
     options: {
+      plugins: answers({ 200: null, 201: 'Subscription kept' }),
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description:

@@ -5,6 +5,7 @@ import { message } from '../../../common/messages';
 import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
 import { cancelOrderPayment } from './services/cancelOrderPayment';
@@ -32,6 +33,13 @@ export const orderRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/orders',
     options: {
+      plugins: answers({
+        200: null,
+        201: 'Order placed (payment next)',
+        404: 'A line or coupon is not yours',
+        409: 'Lines in payment, holds expired or a checkout in progress',
+        503: 'The payment provider is unavailable (paymentUnavailable)',
+      }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'orders'],
@@ -118,6 +126,10 @@ export const orderRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/orders/{id}/cancel-payment',
     options: {
+      plugins: answers({
+        409: 'The order is not awaiting payment (paymentStateConflict)',
+        503: 'The payment provider is unavailable (paymentUnavailable)',
+      }),
       auth: REQUIRED,
       tags: ['api', 'orders'],
       description:

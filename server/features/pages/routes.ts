@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { PAGE_SLUG_PATTERN } from '../../../common/dto/page';
 import { cachedJson } from '../../lib/readCache';
+import { answers, NOT_MODIFIED } from '../../lib/routeKit';
 import { getPage } from './services/getPage';
 
 const MAX_AGE = 300;
@@ -11,6 +12,7 @@ export const pageRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/pages/{slug}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'pages'],
       description: 'A content page (about, corporations, user-guide, terms, privacy, commercial-law, faq, ...)',
       auth: false,

@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentParkUserDetail, presentParkUserRef } from './presentParkUser';
 import { getParkUser } from './services/getParkUser';
 import { listParkUsers } from './services/listParkUsers';
@@ -14,6 +15,7 @@ export const parkUserRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-users',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'park-users'],
       description: 'The park staff who post stories, by park and keyword',
       auth: false,
@@ -41,6 +43,7 @@ export const parkUserRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-users/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'park-users'],
       description: 'One park user (staff who posts): profile, park, story and follower counts',
       auth: false,

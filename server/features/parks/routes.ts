@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentParkDetail, presentParkSummary } from './presentPark';
 import { getPark, getParkByLink } from './services/getPark';
 import { listParks } from './services/listParks';
@@ -13,6 +14,7 @@ export const parkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'parks'],
       description: 'List public parks by prefecture, region, kind and keyword',
       auth: false,
@@ -55,6 +57,7 @@ export const parkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'parks'],
       description: 'One park with hours, closed days, special days, contact and commercial-law notice',
       auth: false,

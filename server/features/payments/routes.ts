@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { validateHolderName } from '../../../common/rules/card';
+import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
 import { isProviderConfigured } from './providers';
@@ -75,6 +76,7 @@ export const paymentRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/payments/{id}/return',
     options: {
+      plugins: answers({ 503: 'The payment provider is unavailable (paymentUnavailable)' }),
       auth: REQUIRED,
       tags: ['api', 'payments'],
       description:
@@ -99,6 +101,11 @@ export const paymentRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/payments/notifications/{provider}',
     options: {
+      plugins: answers({
+        200: { description: "The provider's acknowledgement (JSON or text, as the provider expects)", kind: 'ack' },
+        401: 'Signature or shared secret wrong (paymentNotificationRejected)',
+        503: 'The provider is not configured (paymentUnavailable)',
+      }),
       auth: false,
       tags: ['api', 'payments'],
       description: 'Server-to-server result notifications (GMO shared-secret hash, PayPay / merpay HMAC signature)',
@@ -140,6 +147,11 @@ export const paymentRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/cards',
     options: {
+      plugins: answers({
+        200: null,
+        201: 'Card registered',
+        503: 'The card provider is unavailable (paymentUnavailable)',
+      }),
       auth: REQUIRED,
       // Parent accounts only: kids accounts cannot pay or keep cards.
       app: { access: 'parent' },
@@ -187,6 +199,7 @@ export const paymentRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/cards/{id}',
     options: {
+      plugins: answers({ 503: 'The card provider is unavailable (paymentUnavailable)' }),
       auth: REQUIRED,
       // Parent accounts only: kids accounts cannot pay or keep cards.
       app: { access: 'parent' },

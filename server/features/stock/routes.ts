@@ -1,15 +1,13 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { isIsoDate } from '../../../common/rules/availability';
 import { DomainError, notFound } from '../../lib/errors';
+import { isoDate } from '../../lib/routeKit';
 import { assertVisible, loadItems } from './catalogue';
 import { getAvailability } from './services/getAvailability';
 import { seatStates } from './services/seats';
 
 const MAX_ID = 2_147_483_647;
 const id = () => Joi.number().integer().min(1).max(MAX_ID);
-const isoDate = () =>
-  Joi.string().custom((value: string, helpers) => (isIsoDate(value) ? value : helpers.error('any.invalid')));
 // Stock changes with every hold: never cached.
 const NO_STORE = 'private, no-store';
 

@@ -5,6 +5,7 @@ import { enumValues, StoryList } from '../../../common/enums';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { clientIp } from '../../lib/request';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
@@ -20,6 +21,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description:
         'Public stories: list=populars|short-movies|randoms (newest first without a list), filtered by park, park user, park animal, species and keyword',
@@ -75,6 +77,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description: 'One public story: text, images, short movie',
       auth: false,
@@ -92,6 +95,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/stories/{id}/views',
     options: {
+      plugins: answers({ 200: null, 204: 'Counted', 429: 'Counted already (rateLimited)' }),
       tags: ['api', 'stories'],
       description: 'Count a view of a story (the story page calls it once; one per visitor per story per 10 minutes)',
       validate: { params: Joi.object({ id: id().required() }) },

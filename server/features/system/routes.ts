@@ -1,10 +1,25 @@
 import type { ServerRoute } from '@hapi/hapi';
+import { answers } from '../../lib/routeKit';
+
+const HEALTH = {
+  type: 'object',
+  required: ['status', 'database'],
+  properties: { status: { enum: ['ok', 'degraded'] }, database: { enum: ['up', 'down'] } },
+};
 
 export const systemRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/health',
-    options: { auth: false, tags: ['api', 'system'], description: 'Liveness with database reachability' },
+    options: {
+      plugins: answers({
+        200: { description: 'Up', data: HEALTH },
+        503: { description: 'The database is unreachable', kind: 'json', data: HEALTH },
+      }),
+      auth: false,
+      tags: ['api', 'system'],
+      description: 'Liveness with database reachability',
+    },
     async handler(request, h) {
       try {
         await request.server.app.knex.raw('select 1');

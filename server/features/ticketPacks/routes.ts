@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
+import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { categoryQuery, idListQuery, keywordQuery } from '../items/routes';
 import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
 import { getTicketPack, getTicketPackByLink } from './services/getTicketPack';
@@ -14,6 +15,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-packs',
     options: {
+      plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'ticket-packs'],
       description: 'Search listed ticket packs by park, category and keyword; paged',
       auth: false,
@@ -48,6 +50,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-packs/{id}',
     options: {
+      plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'ticket-packs'],
       description:
         'One ticket pack: contents, schedule, selectable times and dates, min/max totals (link_id opens an unlisted one)',

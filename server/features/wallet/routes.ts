@@ -8,6 +8,7 @@ import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
 import { cancelShare, reissueShare } from './services/cancelShare';
@@ -113,6 +114,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/cancellation-quote',
     options: {
+      plugins: answers({ 404: 'A ticket is not yours', 409: 'Not cancellable' }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -128,6 +130,11 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/cancellations',
     options: {
+      plugins: answers({
+        202: 'Cancelled; the refund is still to be made (cancel_waiting)',
+        404: 'A ticket is not yours',
+        409: 'Not cancellable',
+      }),
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -150,6 +157,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/tickets/image',
     options: {
+      plugins: answers({ 404: 'A ticket or the photo is not yours' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
@@ -196,6 +204,9 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/use',
     options: {
+      plugins: answers({
+        409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
+      }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
@@ -248,6 +259,9 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
+      plugins: answers({
+        409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
+      }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'URL access trigger: marks the ticket used like /use (client_id and used_at optional: server time)',
@@ -282,6 +296,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/certificate',
     options: {
+      plugins: answers({ 409: 'Not usable (notUsable)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'A disabled holder has shown the certificate or disability ID: the ticket can be used',
@@ -295,6 +310,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
+      plugins: answers({ 403: "Not staff of the ticket's park (notParkStaff)", 409: 'Token revoked or not for today' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
@@ -367,6 +383,12 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares',
     options: {
+      plugins: answers({
+        200: null,
+        201: 'Share created',
+        404: 'A ticket is not yours',
+        409: 'A ticket cannot be shared (notShareable)',
+      }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Share unused, shareable tickets of one park: a link valid 24 hours (not beyond the shareable date)',
@@ -394,6 +416,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/ticket-shares/{id}',
     options: {
+      plugins: answers({ 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Cancel an open share: tickets nobody received return to My Tickets',
@@ -410,6 +433,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares/{id}/reissue',
     options: {
+      plugins: answers({ 200: null, 201: 'New share link', 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Cancel an open share and share its unreceived tickets again with a new link',
@@ -447,6 +471,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/ticket-shares/{id}/receive',
     options: {
+      plugins: answers({ 409: 'The share is closed (shareClosed)', 410: 'The share expired (shareExpired)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
-import { notFound } from '../../../lib/errors';
+import { DomainError, notFound } from '../../../lib/errors';
+import { ProviderError } from '../provider';
 import { cardVault } from '../providers';
 
 /**
@@ -11,7 +12,13 @@ import { cardVault } from '../providers';
 export async function deleteCard(knex: Knex, config: Config, userId: number, cardId: number): Promise<void> {
   const card = await knex('user_cards').where({ id: cardId, user_id: userId }).first();
   if (!card) throw notFound();
-  await cardVault(config).deleteCard(card.providerMemberId, card.providerCardSeq);
+  try {
+    await cardVault(config).deleteCard(card.providerMemberId, card.providerCardSeq);
+  } catch (err) {
+    // The provider is unreachable or refuses: the card stays (here and there), the user can try again.
+    if (err instanceof ProviderError) throw new DomainError('paymentUnavailable', 503);
+    throw err;
+  }
   await knex.transaction(async (trx) => {
     await trx('users').where({ id: userId }).forUpdate().first('id');
     const deleted = await trx('user_cards').where({ id: cardId, user_id: userId }).delete();

@@ -43,18 +43,20 @@ export async function registerCard(
   const vault = cardVault(config);
   const existing = await knex('user_cards').where({ user_id: userId, provider: PROVIDER }).first('provider_member_id');
   let memberId: string = existing?.providerMemberId;
-  if (!memberId) {
-    memberId = `zp${userId}-${randomBytes(6).toString('hex')}`;
-    await vault.saveMember(memberId, `user ${userId}`);
-  }
   let stored: Awaited<ReturnType<typeof vault.saveCard>>;
   try {
+    if (!memberId) {
+      memberId = `zp${userId}-${randomBytes(6).toString('hex')}`;
+      await vault.saveMember(memberId, `user ${userId}`);
+    }
     stored = await vault.saveCard(memberId, input.token, input.holderName);
   } catch (err) {
-    if (err instanceof ProviderError && (err.code === GMO_ERR.tokenInvalid.info || err.code.startsWith('E61'))) {
+    if (!(err instanceof ProviderError)) throw err;
+    if (err.code === GMO_ERR.tokenInvalid.info || err.code.startsWith('E61')) {
       throw new DomainError('cardTokenInvalid', 400);
     }
-    throw err;
+    // Unreachable or refusing for another reason: nothing was stored here, the card can be registered later.
+    throw new DomainError('paymentUnavailable', 503);
   }
 
   const row = await knex.transaction(async (trx) => {

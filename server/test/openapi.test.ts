@@ -1,0 +1,105 @@
+// The OpenAPI document: valid OpenAPI 3.1, every status each operation can answer, response schemas everywhere.
+// That real answers match it is checked by every integration test file (server/test/contract.ts) and by the fuzz
+// test (apiFuzz.test.ts).
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestContext } from './testServer';
+
+interface Op {
+  security?: unknown[];
+  parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>> } }> };
+  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }>; headers?: object }>;
+}
+type Doc = { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
+
+let ctx: TestContext;
+let doc: Doc;
+
+beforeAll(async () => {
+  ctx = await createTestServer();
+  doc = JSON.parse((await ctx.server.inject('/api/openapi.json')).payload) as Doc;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists 400 for every operation, 401 under required auth, 404 with path parameters', () => {
+    expect(operations().length).toBeGreaterThan(100);
+    for (const { path, method, op } of operations()) {
+      const statuses = Object.keys(op.responses);
+      expect(statuses, `${method} ${path}`).toContain('400');
+      const required = op.security && !op.security.some((s) => Object.keys(s as object).length === 0);
+      if (required) expect(statuses, `${method} ${path}`).toContain('401');
+      if (path.includes('{')) expect(statuses, `${method} ${path}`).toContain('404');
+    }
+  });
+
+  it('lists the statuses routes declare where they are defined', () => {
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    expect(statuses('post', '/api/v1/carts')).toEqual(expect.arrayContaining(['201', '403', '404', '409']));
+    expect(statuses('post', '/api/v1/carts')).not.toContain('200');
+    expect(statuses('post', '/api/v1/auth/login')).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+    expect(statuses('get', '/api/v1/email/verify/{token}')).toContain('410');
+    expect(statuses('put', '/api/v1/me/reset-password')).toEqual(expect.arrayContaining(['403', '422']));
+    expect(statuses('post', '/api/access-token')).toEqual(['204', '400', '401', '403', '413', '415']);
+    expect(statuses('get', '/api/v1/parks')).toContain('304');
+  });
+
+  it('gives every JSON answer a schema: the envelope, the error envelope, or a documented exception', () => {
+    // Answers with a status of 400 and up and a `data`: the health check's degraded state, and a ticket that was
+    // not marked (with the ticket as it is).
+    const enveloped = new Set([
+      'get /api/health 503',
+      'post /api/v1/me/tickets/{id}/use 409',
+      'post /api/v1/me/tickets/{id}/trigger 409',
+    ]);
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const where = `${method} ${path} ${status}`;
+        const json = response.content?.['application/json']?.schema;
+        const code = Number(status);
+        if (enveloped.has(where)) expect(JSON.stringify(json), where).toContain('"#/components/schemas/Envelope"');
+        else if (code >= 400)
+          expect(json, where).toEqual({
+            allOf: [
+              { $ref: '#/components/schemas/Error' },
+              { type: 'object', properties: { meta: { type: 'object', properties: { status: { const: code } } } } },
+            ],
+          });
+        else if (code === 204 || code === 304) expect(response.content, where).toBeUndefined();
+        else if (code >= 300) expect(response.headers, where).toHaveProperty('Location');
+        else expect(Object.keys(response.content ?? {}), where).not.toEqual([]);
+      }
+    }
+    const ok = (method: string, path: string, status = '200') =>
+      doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    expect(ok('get', '/api/v1/parks/{id}')).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(ok('get', '/api/v1/parks')).toEqual({
+      allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: { type: 'array' } } }],
+    });
+    expect(ok('post', '/api/v1/auth/login')).toEqual({ $ref: '#/components/schemas/AccessToken' });
+    expect(doc.components.schemas).toHaveProperty('Error');
+  });
+
+  it('documents the real-date rule as format date, never date-time', () => {
+    const param = (method: string, path: string, name: string) =>
+      doc.paths[path]?.[method]?.parameters.find((p) => p.name === name)?.schema;
+    expect(param('get', '/api/v1/items/{id}/availability', 'from')).toMatchObject({ type: 'string', format: 'date' });
+    expect(param('get', '/api/v1/items', 'dates[]')).toMatchObject({ items: { format: 'date' } });
+    const body = doc.paths['/api/v1/carts']?.post?.requestBody?.content['application/json']?.schema.properties;
+    expect(body?.date).toMatchObject({ type: 'string', format: 'date' });
+    const child = doc.paths['/api/v1/me/childs']?.post?.requestBody?.content['application/json']?.schema.properties;
+    expect(child?.birthdate).toMatchObject({ format: 'date' });
+  });
+});
