@@ -168,7 +168,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL database (skippe
     const instances = [a, b];
     const knex = createKnex({ databaseUrl: pair.url, poolMax: 4 });
     try {
-      const config = loadConfig({ NODE_ENV: 'test', ...pair.env });
+      const config = loadConfig({ NODE_ENV: 'test', DEMO: 'true', ...pair.env });
       const fake = { db: { knex }, server: { app: { config } } } as unknown as TestContext;
       const c = commerce(() => fake);
       const item = await c.makeItem({ capacity: CAPACITY });
