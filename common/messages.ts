@@ -149,6 +149,43 @@ export const MESSAGES = {
     ja: '合計{min}〜{max}の間で設定してください。',
     en: 'Please set between {min} and {max} in total.',
   },
+  // Lottery and waitlist
+  paymentCaptureRefused: {
+    ja: 'カード会社がお支払いの確定を受け付けませんでした',
+    en: 'The card company refused to complete the payment',
+  },
+  lotteryClosed: {
+    ja: 'この抽選は受付期間外です',
+    en: 'This lottery is not taking entries now',
+  },
+  lotteryAlreadyEntered: {
+    ja: 'この抽選にはすでに申し込んでいます。内容の変更はマイチケットの抽選申込から行えます',
+    en: 'You have already entered this lottery. You can change your entry from My Tickets',
+  },
+  lotteryChoiceInvalid: {
+    ja: '第{n}希望の日付または時間帯はこの抽選の対象外です',
+    en: 'Choice {n}: that date or time is not part of this lottery',
+  },
+  lotteryOneEntryPerOrder: {
+    ja: '抽選のお申し込みは1件ずつ行ってください（カートのほかのチケットは別にご購入ください）',
+    en: 'Please enter a lottery on its own (buy the other tickets in your cart separately)',
+  },
+  lotteryEntryLocked: {
+    ja: '受付期間が終了したため、この申込は変更・取消できません',
+    en: 'Entries have closed: this entry can no longer be changed or withdrawn',
+  },
+  waitlistUnavailable: {
+    ja: 'この日時はキャンセル待ちを受け付けていません（空きがあるか、受付期限を過ぎています）',
+    en: 'This date and time takes no waitlist entries (places are free, or the deadline has passed)',
+  },
+  waitlistAlreadyJoined: {
+    ja: 'この日時のキャンセル待ちにはすでに登録しています',
+    en: 'You are already on the waitlist for this date and time',
+  },
+  waitlistOfferGone: {
+    ja: 'このご案内は期限切れか、すでに手続き済みです',
+    en: 'This offer has expired or has already been answered',
+  },
   // Cart, stock and holds
   soldOut: { ja: '売り切れました', en: 'Sold out' },
   cartLineInPayment: {

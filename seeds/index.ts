@@ -433,6 +433,22 @@ export async function seed(knex: Knex): Promise<void> {
       ),
     );
 
+    // Lottery rounds: entries open now for use dates after the draw; a round with entries is never replaced.
+    for (const i of ITEMS.filter((x) => x.lottery)) {
+      const itemId = idOf(itemIds, i.code);
+      if (await trx('lotteries').where({ item_id: itemId }).first('id')) continue;
+      await trx('lotteries').insert({
+        item_id: itemId,
+        use_from: addDays(today, 6),
+        use_to: addDays(today, 60),
+        entry_opens_at: tokyoInstant(today, -1, '10:00'),
+        entry_closes_at: tokyoInstant(today, 3, '23:59'),
+        draw_at: tokyoInstant(today, 4, '10:00'),
+        announce_at: tokyoInstant(today, 4, '12:00'),
+        purchase_deadline: tokyoInstant(today, 5, '23:59'),
+      });
+    }
+
     // Ticket packs
     const packIds = await upsert(
       trx,

@@ -12,6 +12,7 @@ import { itemRoutes } from './features/items/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { libraryRoutes } from './features/library/routes';
 import { livingThingRoutes } from './features/livingThings/routes';
+import { lotteryRoutes } from './features/lottery/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { meRoutes } from './features/me/routes';
@@ -116,6 +117,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,
+    ...lotteryRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

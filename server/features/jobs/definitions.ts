@@ -2,6 +2,8 @@
 // of the change that needs them, by the code named in each. Each run is safe to repeat: pg-boss retries a job that
 // throws (with backoff) and may run one again after a crash.
 
+import { mailLottery } from '../lottery/services/mailLottery';
+import { runLotteryRounds } from '../lottery/services/runLotteryRounds';
 import { deliverPush } from '../notifications/services/deliverPush';
 import { PUSH_DELIVERY_JOB } from '../notifications/services/notify';
 import { notifyExpiringHolds } from '../notifications/services/notifyExpiringHolds';
@@ -30,6 +32,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: 'expirePendingPayments',
     sweep: true,
     run: (_d, app, now) => expirePendingPayments(app.knex, app.config, app.paymentOutcome, now),
+  },
+  { name: 'lotteryRounds', sweep: true, run: (_d, app, now) => runLotteryRounds(app.knex, app.config, now) },
+  {
+    name: JOB_NAMES.lotteryMail,
+    run: (d, app) => mailLottery(app.knex, app.mailer, app.config.publicUrl, Number(d.entryId)),
   },
   {
     name: JOB_NAMES.orderReceipt,

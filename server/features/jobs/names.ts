@@ -6,4 +6,8 @@ export const JOB_NAMES = {
   paymentGiveBack: 'paymentGiveBack',
   /** After a give-back: the e-mail saying the money went back. */
   orderRefundedMail: 'orderRefundedMail',
+  /** lottery: an entry received, or its result (won, lost, win cancelled), by e-mail. */
+  lotteryMail: 'lotteryMail',
+  /** waitlist: an offer made, by e-mail. */
+  waitlistOfferMail: 'waitlistOfferMail',
 } as const;

@@ -5,7 +5,7 @@ import { message } from '../../../common/messages';
 import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { answers } from '../../lib/routeKit';
+import { answers, isoDate } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
 import { cancelOrderPayment } from './services/cancelOrderPayment';
@@ -58,6 +58,12 @@ export const orderRoutes: ServerRoute[] = [
           card_holder: Joi.string().max(50),
           user_card_id: id(),
           save_card: Joi.boolean().default(false),
+          lottery_choices: Joi.array()
+            .items(Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) }))
+            .max(2)
+            .default([])
+            .description('A lottery entry: the second and third choices (the cart line is the first)'),
+          lottery_waitlist: Joi.boolean().default(false).description('A lottery entry: join the waitlist if not drawn'),
         }),
         headers: Joi.object({
           'idempotency-key': Joi.string()
@@ -75,6 +81,8 @@ export const orderRoutes: ServerRoute[] = [
         payment_method: 1 | 2 | 3 | 4;
         coins: number;
         user_coupon_ids: number[];
+        lottery_choices: { date: string; time_slot_id: number | null }[];
+        lottery_waitlist: boolean;
         agreement: boolean;
         card_token?: string;
         card_holder?: string;
@@ -100,6 +108,10 @@ export const orderRoutes: ServerRoute[] = [
         saveCard: p.save_card,
         locale: request.app.locale,
         idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+        lottery: {
+          more: p.lottery_choices.map((c) => ({ date: c.date, slotId: c.time_slot_id })),
+          waitlist: p.lottery_waitlist,
+        },
         now: app.clock.now(),
       });
       const result = placed.payment;

@@ -283,6 +283,46 @@ export async function sellFromFree(
   }
 }
 
+/**
+ * Holds places from what is free for a party that has no cart line (a lottery win waiting for its capture, a
+ * waitlist offer): per unit a hold row in state 'held' with the deadline, then `held += q` where the places are
+ * there. Answers the hold ids, or null when the places are gone (nothing kept: it runs in its own savepoint).
+ * The caller gives them back with releaseHolds or sells them with sellHolds.
+ */
+export async function holdFree(
+  trx: Knex.Transaction,
+  units: readonly { stockUnitId: number; quantity: number }[],
+  expiresAt: Date,
+  actorUserId: number | null,
+): Promise<number[] | null> {
+  const sorted = [...units].filter((u) => u.quantity > 0).sort((a, b) => a.stockUnitId - b.stockUnitId);
+  try {
+    return await trx.transaction(async (sp) => {
+      const holdIds: number[] = [];
+      for (const u of sorted) {
+        const [hold] = (await sp('stock_holds')
+          .insert({ stock_unit_id: u.stockUnitId, quantity: u.quantity, state: 'held', expires_at: expiresAt })
+          .returning('id')) as { id: number }[];
+        holdIds.push(Number(hold?.id));
+      }
+      await auditHolds(
+        sp,
+        sorted.map((u, i) => ({
+          holdId: holdIds[i] as number,
+          action: 'created' as const,
+          actorUserId,
+          data: { stockUnitId: u.stockUnitId, quantity: u.quantity, until: expiresAt.toISOString() },
+        })),
+      );
+      await eachUnit(sp, perUnitOf(sorted), TAKE, () => new DomainError('soldOut', 409));
+      return holdIds;
+    });
+  } catch (err) {
+    if (err instanceof DomainError && err.key === 'soldOut') return null;
+    throw err;
+  }
+}
+
 /** Cancelled tickets give their places back: `sold -= n` per unit (id order) and their seats are freed. */
 export async function returnSold(
   trx: Knex.Transaction,

@@ -15,6 +15,7 @@ import type { Clock } from '../../../lib/clock';
 import { lockOrderLines, openLines } from '../../carts/cartPath';
 import { JOB_NAMES } from '../../jobs/names';
 import type { JobQueue } from '../../jobs/queue';
+import { entryAuthorised, entryVoided } from '../../lottery/services/enterLottery';
 import { notify } from '../../notifications/services/notify';
 import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
 import type { Payment } from '../../payments/store';
@@ -51,7 +52,12 @@ async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<OrderR
 }
 
 /** One ticket per person (basic, disability, companion) and, for packs, per item of each pack. */
-async function issueTickets(trx: Knex.Transaction, order: OrderRow, lines: LineRow[]): Promise<number> {
+async function issueTickets(
+  trx: Knex.Transaction,
+  order: OrderRow,
+  lines: LineRow[],
+  state: 'available' | 'won_lottery' = 'available',
+): Promise<number> {
   const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
   const reward = new Map(
     (
@@ -105,6 +111,7 @@ async function issueTickets(trx: Knex.Transaction, order: OrderRow, lines: LineR
       }
     }
   }
+  for (const row of rows) row.state = state;
   for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
   return n;
 }
@@ -138,7 +145,7 @@ function ticketRow(
     age_group_id: ageGroupId,
     price,
     reward_coins: rewardCoins,
-    state: 'available',
+    state: 'available' as string,
   };
 }
 
@@ -247,6 +254,7 @@ async function failOrder(trx: Knex.Transaction, order: OrderRow, payment: Paymen
       .where({ order_id: order.id, kind: 'minus', state: 'pending' })
       .update({ state: 'cancelled' });
     await openLines(trx, order.id);
+    await entryVoided(trx, order.id, now);
   } else {
     await trx('orders').where({ id: order.id }).update({ failure_reason: reason, updated_at: now });
   }
@@ -271,6 +279,16 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
     await audit(trx, { entity: 'order', entityId: order.id, action: 'payment_ignored', data: payment.id });
     return 'settled before';
   }
+  if (payment.mode === PaymentMode.Auth) {
+    // A lottery entry's authorisation: nothing is taken now (the draw does); an entry that can no longer take part
+    // (entries closed meanwhile, or given up on) gets its authorisation back.
+    if (late || !(await entryAuthorised(trx, order.id, now))) {
+      await failOrder(trx, order, payment, 'lottery_closed', now);
+      return 'unfulfillable';
+    }
+    await fulfil(trx, order, payment, now);
+    return 'fulfilled';
+  }
   const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
   const ok = (!late || (await lateMoneyStillThere(trx, order))) && (await takePlaces(trx, order, lines, now));
   if (!ok) {
@@ -292,6 +310,10 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
   return {
     async succeeded(trx, payment) {
       const settled = await orderPaid(trx, payment, clock.now());
+      if (settled === 'fulfilled' && payment.mode === PaymentMode.Auth) {
+        const entry = await trx('lottery_entries').where({ order_id: payment.orderId }).first('id');
+        if (entry) await jobs.send(trx, JOB_NAMES.lotteryMail, { entryId: Number(entry.id) });
+      }
       if (settled === 'fulfilled' && payment.mode !== PaymentMode.Auth) {
         await jobs.send(trx, JOB_NAMES.orderReceipt, { orderId: payment.orderId });
         const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
@@ -310,4 +332,61 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
       await jobs.send(trx, JOB_NAMES.paymentGiveBack, request as unknown as Record<string, unknown>);
     },
   };
+}
+
+/**
+ * A lottery win whose authorisation was captured: the places held for it at the draw are sold, the order's line
+ * moves to the choice won, one ticket per place is issued in state won_lottery, the order is paid and its reward
+ * coins given. Runs once: an order no longer authorised answers false and changes nothing.
+ */
+export async function fulfilLotteryWin(
+  trx: Knex.Transaction,
+  orderId: number,
+  win: { holdIds: number[]; date: string; slotId: number | null; stockUnitId: number; party: number },
+  now: Date,
+): Promise<boolean> {
+  const order = await lockOrder(trx, orderId);
+  if (order?.state !== 'authorized') return false;
+  await sellHolds(trx, win.holdIds, { actorUserId: order.userId });
+  await trx('order_lines')
+    .where({ order_id: orderId })
+    .update({
+      date: win.date,
+      time_slot_id: win.slotId,
+      hold_ids: win.holdIds,
+      places: JSON.stringify([{ stockUnitId: win.stockUnitId, quantity: win.party, seatIds: [] }]),
+    });
+  const lines = (await trx('order_lines').where({ order_id: orderId }).orderBy('id')) as LineRow[];
+  const issued = await issueTickets(trx, order, lines, 'won_lottery');
+  await trx('orders')
+    .where({ id: orderId })
+    .update({ state: moveOrder(order.state, 'paid'), paid_at: now, updated_at: now });
+  if (order.rewardCoins > 0) {
+    await trx('coin_entries').insert({
+      user_id: order.userId,
+      kind: 'plus',
+      reason: 'reward',
+      amount: order.rewardCoins,
+      order_id: order.id,
+      expires_at: coinExpiry(now),
+      created_at: now,
+    });
+  }
+  await audit(trx, { entity: 'order', entityId: orderId, action: 'lottery_won', data: { tickets: issued, ...win } });
+  return true;
+}
+
+/** A lottery entry that lost, was withdrawn or whose capture failed: its authorised order ends voided. */
+export async function voidAuthorisedOrder(trx: Knex.Transaction, orderId: number, now: Date): Promise<boolean> {
+  const order = await lockOrder(trx, orderId);
+  if (order?.state !== 'authorized') return false;
+  await trx('orders')
+    .where({ id: orderId })
+    .update({ state: moveOrder(order.state, 'voided'), updated_at: now });
+  await trx('coin_entries')
+    .where({ order_id: orderId, kind: 'minus' })
+    .whereIn('state', ['pending', 'settled'])
+    .update({ state: 'cancelled' });
+  await audit(trx, { entity: 'order', entityId: orderId, action: 'voided', data: {} });
+  return true;
 }

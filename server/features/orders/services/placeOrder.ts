@@ -15,12 +15,14 @@ import {
   type PricedTicket,
   type Refusal,
 } from '../../../../common/rules/checkout';
+import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { freezeLines } from '../../carts/cartPath';
 import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
+import { enterLottery } from '../../lottery/services/enterLottery';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
 import { findPayment } from '../../payments/store';
@@ -44,6 +46,8 @@ export interface PlaceOrderInput {
   card?: { token: string; holderName?: string | null } | { userCardId: number };
   saveCard?: boolean;
   locale: 'ja' | 'en';
+  /** A lottery entry: the second and third choices (the line is the first) and the waitlist opt-in. */
+  lottery?: { more: DrawChoice[]; waitlist: boolean };
   /** One per checkout attempt, from the PWA: a repeat answers the same order. */
   idempotencyKey?: string;
   now?: Date;
@@ -95,6 +99,8 @@ export async function placeOrder(
       if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted', 409);
     }
     const lottery = cart.lines.some((l) => l.lottery);
+    // A lottery entry is an order of its own: one line, one party, one authorisation.
+    if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder', 400);
 
     // Advance information of every ticket.
     const itemIds = cart.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
@@ -138,7 +144,8 @@ export async function placeOrder(
     let method = input.method;
     if (totals.total === 0) method = PaymentMethod.FullCoin;
     else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid', 400);
-    if (lottery && method !== PaymentMethod.Visa) throw new DomainError('paymentModeUnsupported', 400);
+    if (lottery && method !== PaymentMethod.Visa && method !== PaymentMethod.FullCoin)
+      throw new DomainError('paymentModeUnsupported', 400);
     if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
       throw new DomainError('profileRequiredForPayment', 400);
     }
@@ -164,6 +171,7 @@ export async function placeOrder(
         reward_coins: rewardCoins,
         ordered_at: now,
         idempotency_key: key ?? null,
+        source: lottery ? 'lottery' : 'cart',
       })
       .returning(['id'])) as { id: number }[];
     if (!order) throw new Error('order not inserted');
@@ -184,6 +192,19 @@ export async function placeOrder(
         places: JSON.stringify(await placesOf(trx, line)),
         advance_info: line.advanceInfo === null ? null : JSON.stringify(line.advanceInfo),
         cart_line_id: line.id,
+      });
+    }
+    const entryLine = cart.lines[0];
+    if (lottery && entryLine?.itemId) {
+      await enterLottery(trx, {
+        userId: input.userId,
+        orderId: order.id,
+        itemId: entryLine.itemId,
+        party: entryLine.people,
+        first: { date: entryLine.date, slotId: entryLine.timeSlotId },
+        more: input.lottery?.more ?? [],
+        waitlist: input.lottery?.waitlist ?? false,
+        now,
       });
     }
     await freezeLines(

@@ -28,6 +28,8 @@ export async function capturePayment(
     if (!(err instanceof ProviderError)) throw err;
     const now = await findPayment(knex, payment.id);
     if (now && CAPTURED.includes(now.state)) return now;
+    // The provider answered and refused (the authorisation lapsed or was voided): a capture that will never work.
+    if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentCaptureRefused', 409);
     throw new DomainError('paymentUnavailable', 503);
   }
   return knex.transaction(async (trx) => {

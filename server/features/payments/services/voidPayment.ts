@@ -21,6 +21,8 @@ export async function voidPayment(
     if (!(err instanceof ProviderError)) throw err;
     const now = await findPayment(knex, payment.id);
     if (now?.state === 'voided') return now;
+    // The provider answered and refused (already voided or lapsed there): retrying will not change it.
+    if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentStateConflict', 409);
     throw new DomainError('paymentUnavailable', 503);
   }
   return knex.transaction(async (trx) => {

@@ -1,0 +1,120 @@
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { notFound } from '../../lib/errors';
+import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { changeEntry, withdrawEntry } from './services/changeEntry';
+import { listMyEntries } from './services/listMyEntries';
+import { publishedDraw } from './services/publishedDraw';
+
+// Lottery rounds (public: times, commitments, and after the draw what recomputes it) and the caller's entries.
+// Entries are made by placing an order for a lottery item (POST /api/v1/orders with lottery_choices).
+const who = (request: Request) => request.auth.credentials as AuthCredentials;
+const choice = Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) });
+
+export const lotteryRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/items/{id}/lottery',
+    options: {
+      plugins: answers({ 404: 'The item has no lottery round now' }),
+      tags: ['api', 'lottery'],
+      description:
+        'The lottery round of an item that is taking or has taken entries most recently: entry period, draw, announcement, purchase deadline, commitments',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request, h) {
+      const { knex } = request.server.app;
+      const row = await knex('lotteries')
+        .where({ item_id: (request.params as { id: number }).id })
+        .orderBy([
+          { column: 'use_to', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .first('id');
+      if (!row) throw notFound();
+      const draw = await publishedDraw(knex, Number(row.id));
+      return ok(h, { ...draw, entries: null, winners: null, places: null, seed: draw.seed });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/lotteries/{id}/draw',
+    options: {
+      plugins: answers({ 404: 'No such lottery' }),
+      tags: ['api', 'lottery'],
+      description:
+        'What the lottery publishes: SHA-256 of the seed and of the entry list once entries close; after the draw the seed, the list, the places per choice and the result (checked by npm run lottery:verify)',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request, h) {
+      return ok(h, await publishedDraw(request.server.app.knex, (request.params as { id: number }).id));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/me/lottery-entries',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'lottery'],
+      description: 'Your lottery entries, newest first: waiting for the draw (抽選待ち), won (当選), lost (落選)',
+    },
+    async handler(request, h) {
+      const { knex, clock } = request.server.app;
+      return ok(h, await listMyEntries(knex, who(request).userId, request.app.locale, clock.now()));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/lottery-entries/{id}',
+    options: {
+      plugins: answers({ 404: 'Not your entry', 409: 'Entries have closed (lotteryEntryLocked)' }),
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'lottery'],
+      description: 'Change the choices (1 to 3, most wanted first) and the waitlist opt-in until entries close',
+      validate: {
+        params: Joi.object({ id: id().required() }),
+        payload: Joi.object({
+          choices: Joi.array().items(choice).min(1).max(3).required(),
+          waitlist: Joi.boolean().default(false),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { choices: { date: string; time_slot_id: number | null }[]; waitlist: boolean };
+      const { knex, clock } = request.server.app;
+      const userId = who(request).userId;
+      await changeEntry(knex, {
+        userId,
+        entryId: (request.params as { id: number }).id,
+        choices: p.choices.map((c) => ({ date: c.date, slotId: c.time_slot_id })),
+        waitlist: p.waitlist,
+        now: clock.now(),
+      });
+      const entries = await listMyEntries(knex, userId, request.app.locale, clock.now());
+      return ok(h, entries.find((e) => e.id === (request.params as { id: number }).id) ?? null);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/me/lottery-entries/{id}',
+    options: {
+      plugins: answers({ 404: 'Not your entry', 409: 'Entries have closed (lotteryEntryLocked)' }),
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'lottery'],
+      description: 'Withdraw an entry until entries close: the card authorisation is voided',
+      validate: { params: Joi.object({ id: id().required() }) },
+    },
+    async handler(request, h) {
+      const { knex, config, clock } = request.server.app;
+      await withdrawEntry(knex, config, {
+        userId: who(request).userId,
+        entryId: (request.params as { id: number }).id,
+        now: clock.now(),
+      });
+      return ok(h, { withdrawn: true });
+    },
+  },
+];

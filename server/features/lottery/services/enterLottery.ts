@@ -1,0 +1,109 @@
+// An entry is made in the transaction that places its order (orders/services/placeOrder.ts): the order's card
+// authorisation carries it. The cart line gives the party and the first choice; up to two more choices and the
+// waitlist opt-in come with the checkout. One entry per account per lottery: a partial unique index, so two
+// submits at once cannot both get in.
+import type { Knex } from 'knex';
+import { choiceKey, type DrawChoice, MAX_CHOICES } from '../../../../common/rules/lotteryDraw';
+import { DomainError } from '../../../lib/errors';
+import { loadItems } from '../../stock/catalogue';
+import { type LotteryRow, lotteryForDate } from '../store';
+
+export interface EntryInput {
+  userId: number;
+  orderId: number;
+  itemId: number;
+  /** People in the party (the line's places). */
+  party: number;
+  /** The cart line's date and slot: the first choice. */
+  first: DrawChoice;
+  /** The second and third choices, most wanted first. */
+  more: DrawChoice[];
+  waitlist: boolean;
+  now: Date;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The lottery an entry would go to, open at `now`, or a 409 lotteryClosed. */
+export async function openLotteryFor(db: Knex | Knex.Transaction, itemId: number, date: string, now: Date) {
+  const lottery = await lotteryForDate(db, itemId, date);
+  if (lottery?.state !== 'open' || now < lottery.entryOpensAt || now >= lottery.entryClosesAt) {
+    throw new DomainError('lotteryClosed', 409);
+  }
+  return lottery;
+}
+
+/** Every choice is a date of the round (and a slot of the item when it has slots); no choice twice. */
+export async function checkChoices(
+  db: Knex | Knex.Transaction,
+  lottery: LotteryRow,
+  choices: readonly DrawChoice[],
+): Promise<void> {
+  if (choices.length > MAX_CHOICES) throw new DomainError('invalidParam', 400, { field: 'lottery_choices' });
+  const item = (await loadItems(db, [lottery.itemId])).get(lottery.itemId);
+  const slotIds = new Set(item?.slots.map((s) => s.id) ?? []);
+  const seen = new Set<string>();
+  choices.forEach((c, i) => {
+    const inRange = c.date >= lottery.useFrom && c.date <= lottery.useTo;
+    const slotOk = slotIds.size === 0 ? c.slotId === null : c.slotId !== null && slotIds.has(c.slotId);
+    if (!inRange || !slotOk || seen.has(choiceKey(c))) {
+      throw new DomainError('lotteryChoiceInvalid', 400, { n: i + 1, field: 'lottery_choices' });
+    }
+    seen.add(choiceKey(c));
+  });
+}
+
+export async function enterLottery(trx: Knex.Transaction, input: EntryInput): Promise<number> {
+  const lottery = await openLotteryFor(trx, input.itemId, input.first.date, input.now);
+  const choices = [input.first, ...input.more];
+  await checkChoices(trx, lottery, choices);
+  const item = await trx('items').where({ id: input.itemId }).first('waitlist');
+  try {
+    // In a savepoint: a unique violation must not abort the order's transaction before we answer 409.
+    return await trx.transaction(async (sp) => {
+      const [row] = (await sp('lottery_entries')
+        .insert({
+          lottery_id: lottery.id,
+          user_id: input.userId,
+          order_id: input.orderId,
+          party: input.party,
+          choices: JSON.stringify(choices),
+          waitlist: Boolean(item?.waitlist) && input.waitlist,
+          state: 'pending',
+          created_at: input.now,
+          updated_at: input.now,
+        })
+        .returning('id')) as { id: number }[];
+      return Number(row?.id);
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('lotteryAlreadyEntered', 409);
+    throw err;
+  }
+}
+
+/**
+ * The order's authorisation went through: the entry takes part in the draw, if it is still pending and its
+ * lottery still takes entries. False otherwise (a payment that came after the entries closed, or for an entry
+ * given up on): the caller gives the authorisation back. Run in the payment's transaction.
+ */
+export async function entryAuthorised(trx: Knex.Transaction, orderId: number, now: Date): Promise<boolean> {
+  const entry = await trx('lottery_entries as e')
+    .join('lotteries as l', 'l.id', 'e.lottery_id')
+    .where('e.order_id', orderId)
+    .forUpdate()
+    .first('e.id', 'e.state', 'l.state as lottery_state', 'l.entry_closes_at');
+  if (entry?.state !== 'pending') return false;
+  const open = entry.lotteryState === 'open' && now < new Date(entry.entryClosesAt);
+  await trx('lottery_entries')
+    .where({ id: entry.id })
+    .update({ state: open ? 'entered' : 'void', updated_at: now });
+  return open;
+}
+
+/** The order's payment failed: the entry is void (and no longer counts as the account's entry). */
+export async function entryVoided(trx: Knex.Transaction, orderId: number, now: Date): Promise<void> {
+  await trx('lottery_entries')
+    .where({ order_id: orderId, state: 'pending' })
+    .update({ state: 'void', updated_at: now });
+}

@@ -1,0 +1,266 @@
+// Lottery sales as visitors and a hostile client would try them: entries by card authorisation, one per account
+// even under concurrent submits, commitments before the draw, a draw anyone can recompute, captures for winners
+// (tickets won_lottery, places sold through the ledger), voids for losers who join the waitlist, a capture the
+// provider refuses giving the places back; results by inbox and e-mail.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../common/time';
+import { verifyDraw } from '../cli/verifyLottery';
+import { providerFor } from '../features/payments/providers';
+import { findPayment, providerTxn } from '../features/payments/store';
+import { body, type Caller, commerce } from './commerceFixtures';
+import { sandboxFlow } from './sandboxFlow';
+import { startSmtp } from './smtp';
+import { createHttpTestServer, type TestContext } from './testServer';
+
+let ctx: TestContext;
+let base = '';
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const c = commerce(() => ctx);
+const { tokenize } = sandboxFlow(() => base, c);
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  const listening = await createHttpTestServer({ SMTP_URL: smtp.url, HOLD_SWEEP_INTERVAL_MS: '0' });
+  ctx = listening;
+  base = listening.base;
+  await ctx.server.start();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+
+const clock = () => ctx.server.app.testClock as NonNullable<typeof ctx.server.app.testClock>;
+const runJobs = () => ctx.server.plugins.jobs.runOnce();
+const HOUR = 3_600_000;
+
+/** A lottery item (party places per date = capacity) and a round taking entries now for the next 30 days. */
+async function lotteryItem(capacity: number) {
+  const item = await c.makeItem({ capacity });
+  await c.knex()('items').where({ id: item.id }).update({ lottery: true, waitlist: true });
+  const now = clock().now();
+  const [row] = await c
+    .knex()('lotteries')
+    .insert({
+      item_id: item.id,
+      use_from: addDays(c.today, 1),
+      use_to: addDays(c.today, 30),
+      entry_opens_at: new Date(now.getTime() - HOUR),
+      entry_closes_at: new Date(now.getTime() + HOUR),
+      draw_at: new Date(now.getTime() + 2 * HOUR),
+      announce_at: new Date(now.getTime() + 2 * HOUR),
+      purchase_deadline: new Date(now.getTime() + 48 * HOUR),
+    })
+    .returning('id');
+  return { ...item, lotteryId: Number(row.id) };
+}
+
+async function enter(who: Caller, item: { id: number; parkId: number }, extra: object = {}, adults = 2) {
+  await c.addToCart(who, item, adults);
+  const res = await c.call('POST', '/api/v1/orders', who, {
+    park_id: item.parkId,
+    agreement: true,
+    payment_method: 1,
+    card_token: await tokenize('4111111111111111'),
+    ...extra,
+  });
+  return res;
+}
+
+async function stockOf(itemId: number) {
+  const units = await c.knex()('stock_units').where({ item_id: itemId }).select('capacity', 'sold', 'held');
+  const tickets = await c.knex()('tickets').where({ item_id: itemId }).whereNotIn('state', ['cancelled']);
+  return {
+    sold: units.reduce((n, u) => n + u.sold, 0),
+    held: units.reduce((n, u) => n + u.held, 0),
+    over: units.filter((u) => u.sold + u.held > u.capacity).length,
+    tickets: tickets.length,
+  };
+}
+
+async function entryRows(lotteryId: number) {
+  return (await c
+    .knex()('lottery_entries as e')
+    .join('orders as o', 'o.id', 'e.order_id')
+    .where('e.lottery_id', lotteryId)
+    .orderBy('e.id')
+    .select('e.*', 'o.state as order_state', 'o.payment_id')) as {
+    id: number;
+    userId: number;
+    state: string;
+    orderId: number;
+    orderState: string;
+    paymentId: string;
+    waitlist: boolean;
+  }[];
+}
+
+describe('a lottery round', () => {
+  it('takes entries by card authorisation, commits, draws, captures winners and voids losers; anyone can recompute it', async () => {
+    const item = await lotteryItem(2);
+    const date = await c.openDate(item.id);
+    const [a, b, d] = await Promise.all([c.user(), c.user(), c.user({ language: 1 })]);
+
+    const ra = await enter(a, item);
+    expect(ra.statusCode, ra.payload).toBe(201);
+    expect(body(ra).data.payment.kind).toBe('completed');
+    const rb = await enter(b, item, {
+      lottery_choices: [{ date: addDays(date, 1), time_slot_id: null }],
+      lottery_waitlist: true,
+    });
+    expect(rb.statusCode, rb.payload).toBe(201);
+    const rd = await enter(d, item, { lottery_waitlist: true });
+    expect(rd.statusCode, rd.payload).toBe(201);
+
+    // Authorised, no tickets, no places taken; My Tickets lists the entry as waiting.
+    const entries = await entryRows(item.lotteryId);
+    expect(entries.map((e) => [e.state, e.orderState])).toEqual([
+      ['entered', 'authorized'],
+      ['entered', 'authorized'],
+      ['entered', 'authorized'],
+    ]);
+    expect(await stockOf(item.id)).toMatchObject({ sold: 0, held: 0, tickets: 0 });
+    const mine = await c.call('GET', '/api/v1/me/lottery-entries', b);
+    expect(body(mine).data[0]).toMatchObject({ status: 'waiting', party: 2, editable: true, waitlist: true });
+    expect(body(mine).data[0].choices).toHaveLength(2);
+
+    // A second entry by the same account is refused (ja and en) and changes nothing.
+    const again = await enter({ ...a, lang: 'en' }, item);
+    expect(again.statusCode).toBe(409);
+    expect(body(again).meta).toMatchObject({ code: 'lotteryAlreadyEntered' });
+    expect(body(again).meta.message).toContain('already entered');
+    expect(await entryRows(item.lotteryId)).toHaveLength(3);
+
+    // Entries close: the commitments are public, the seed and the list are not yet.
+    clock().advance(HOUR + 60_000);
+    await runJobs();
+    const closed = body(await c.call('GET', `/api/v1/lotteries/${item.lotteryId}/draw`)).data;
+    expect(closed).toMatchObject({ state: 'closed', seed: null, entries: null });
+    expect(closed.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(closed.entriesHash).toMatch(/^[0-9a-f]{64}$/);
+    const late = await c.call('DELETE', `/api/v1/me/lottery-entries/${entries[0]?.id}`, a);
+    expect(late.statusCode).toBe(409);
+
+    // The draw.
+    clock().advance(HOUR);
+    await runJobs();
+    await runJobs();
+    const drawn = body(await c.call('GET', `/api/v1/lotteries/${item.lotteryId}/draw`)).data;
+    expect(drawn.state).toBe('drawn');
+    expect(drawn.seedHash).toBe(closed.seedHash);
+    const verdict = verifyDraw(drawn);
+    expect(verdict, JSON.stringify(verdict.problems)).toMatchObject({ ok: true, entries: 3 });
+
+    const after = await entryRows(item.lotteryId);
+    const won = after.filter((e) => e.state === 'won');
+    const lost = after.filter((e) => e.state === 'lost');
+    expect(won.length).toBe(drawn.winners.length);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(won.length + lost.length).toBe(3);
+    for (const e of won) {
+      expect(e.orderState).toBe('paid');
+      expect((await findPayment(c.knex(), e.paymentId))?.state).toBe('captured');
+      const tickets = await c.knex()('tickets').where({ order_id: e.orderId }).pluck('state');
+      expect(tickets).toEqual(['won_lottery', 'won_lottery']);
+    }
+    for (const e of lost) {
+      expect(e.orderState).toBe('voided');
+      expect((await findPayment(c.knex(), e.paymentId))?.state).toBe('voided');
+      const waits = await c.knex()('waitlist_entries').where({ lottery_entry_id: e.id }).count({ n: '*' }).first();
+      expect(Number(waits?.n)).toBe(e.waitlist ? (e.userId === b.id ? 2 : 1) : 0);
+    }
+    expect(await stockOf(item.id)).toEqual({ sold: 2 * won.length, held: 0, over: 0, tickets: 2 * won.length });
+
+    // Results: inbox (and push) and e-mail, in the account's language; My Tickets shows won or lost.
+    for (const who of [a, b, d]) {
+      const inbox = body(await c.call('GET', '/api/v1/me/notifications', who)).data;
+      expect(inbox.map((n: { kind: string }) => n.kind)).toContain('lotteryResult');
+      const list = body(await c.call('GET', '/api/v1/me/lottery-entries', who)).data;
+      expect(['won', 'lost']).toContain(list[0].status);
+    }
+    const mails = smtp.mails.filter((m) => [a, b, d].some((u) => m.to === u.email));
+    expect(mails.filter((m) => /抽選お申し込み受付|lottery entry was received/.test(m.subject))).toHaveLength(3);
+    expect(mails.filter((m) => /抽選結果|Lottery result/.test(m.subject))).toHaveLength(3);
+    expect(mails.some((m) => m.to === d.email && /Lottery result/.test(m.subject))).toBe(true);
+    expect(mails.every((m) => !m.text.includes('null'))).toBe(true);
+  });
+
+  it('20 concurrent entries by one account make one', async () => {
+    const item = await lotteryItem(10);
+    const who = await c.user();
+    await c.addToCart(who, item, 1);
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenize('4111111111111111')));
+    const answers = await Promise.all(
+      tokens.map((card_token) =>
+        c.call(
+          'POST',
+          '/api/v1/orders',
+          { ...who, headers: { 'idempotency-key': randomUUID() } },
+          { park_id: item.parkId, agreement: true, payment_method: 1, card_token },
+        ),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode < 500)).toBe(true);
+    const rows = await c.knex()('lottery_entries').where({ lottery_id: item.lotteryId, user_id: who.id });
+    expect(rows).toHaveLength(1);
+    const authorised = await c.knex()('payments').where({ user_id: who.id, state: 'authorized' });
+    expect(authorised).toHaveLength(1);
+  });
+
+  it('an entry can change its choices and be withdrawn until entries close; withdrawing voids the authorisation', async () => {
+    const item = await lotteryItem(4);
+    const date = await c.openDate(item.id);
+    const who = await c.user();
+    expect((await enter(who, item, {}, 1)).statusCode).toBe(201);
+    const [entry] = await entryRows(item.lotteryId);
+    const changed = await c.call('PUT', `/api/v1/me/lottery-entries/${entry?.id}`, who, {
+      choices: [
+        { date: addDays(date, 2), time_slot_id: null },
+        { date, time_slot_id: null },
+      ],
+      waitlist: true,
+    });
+    expect(changed.statusCode, changed.payload).toBe(200);
+    expect(body(changed).data.choices).toEqual([
+      { date: addDays(date, 2), slotId: null },
+      { date, slotId: null },
+    ]);
+    const outside = await c.call('PUT', `/api/v1/me/lottery-entries/${entry?.id}`, who, {
+      choices: [{ date: addDays(c.today, 45), time_slot_id: null }],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(body(outside).meta.code).toBe('lotteryChoiceInvalid');
+    const other = await c.user();
+    expect((await c.call('DELETE', `/api/v1/me/lottery-entries/${entry?.id}`, other)).statusCode).toBe(404);
+    const gone = await c.call('DELETE', `/api/v1/me/lottery-entries/${entry?.id}`, who);
+    expect(gone.statusCode, gone.payload).toBe(200);
+    const [after] = await entryRows(item.lotteryId);
+    expect(after).toMatchObject({ state: 'withdrawn', orderState: 'voided' });
+    expect((await findPayment(c.knex(), after?.paymentId as string))?.state).toBe('voided');
+    // Withdrawn, the account may enter again.
+    expect((await enter(who, item, {}, 1)).statusCode).toBe(201);
+  });
+
+  it('a capture the provider refuses voids the win and gives its places back; the loser who opted in waits for them', async () => {
+    const item = await lotteryItem(2);
+    const [a, b] = await Promise.all([c.user(), c.user()]);
+    expect((await enter(a, item, { lottery_waitlist: true })).statusCode).toBe(201);
+    expect((await enter(b, item, { lottery_waitlist: true })).statusCode).toBe(201);
+    // Both authorisations lapse at the card company before the draw.
+    for (const e of await entryRows(item.lotteryId)) {
+      const payment = await findPayment(c.knex(), e.paymentId);
+      await providerFor(ctx.server.app.config, 'gmo').void(providerTxn(payment as NonNullable<typeof payment>));
+    }
+    clock().advance(2 * HOUR + 60_000);
+    await runJobs();
+    await runJobs();
+    const rows = await entryRows(item.lotteryId);
+    expect(rows.map((r) => r.state).sort()).toEqual(['capture_failed', 'lost']);
+    expect(rows.every((r) => r.orderState === 'voided')).toBe(true);
+    expect(await stockOf(item.id)).toMatchObject({ sold: 0, held: 0, tickets: 0 });
+    const loser = rows.find((r) => r.state === 'lost');
+    const waiting = await c.knex()('waitlist_entries').where({ lottery_entry_id: loser?.id }).first('state');
+    expect(waiting?.state).toBeDefined();
+  });
+});
