@@ -28,6 +28,7 @@ import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
+import { waitlistRoutes } from './features/waitlist/routes';
 import { walletPlugin } from './features/wallet/plugin';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { systemClock, TestClock } from './lib/clock';
@@ -118,6 +119,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...orderRoutes,
     ...notificationRoutes,
     ...lotteryRoutes,
+    ...waitlistRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

@@ -39,6 +39,7 @@ const HOUR = 3_600_000;
 async function lotteryItem(capacity: number) {
   const item = await c.makeItem({ capacity });
   await c.knex()('items').where({ id: item.id }).update({ lottery: true, waitlist: true });
+  await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: 0 });
   const now = clock().now();
   const [row] = await c
     .knex()('lotteries')
@@ -70,7 +71,10 @@ async function enter(who: Caller, item: { id: number; parkId: number }, extra: o
 
 async function stockOf(itemId: number) {
   const units = await c.knex()('stock_units').where({ item_id: itemId }).select('capacity', 'sold', 'held');
-  const tickets = await c.knex()('tickets').where({ item_id: itemId }).whereNotIn('state', ['cancelled']);
+  const tickets = await c
+    .knex()('tickets')
+    .where({ item_id: itemId })
+    .whereNotIn('state', ['cancelled', 'cancel_waiting']);
   return {
     sold: units.reduce((n, u) => n + u.sold, 0),
     held: units.reduce((n, u) => n + u.held, 0),
@@ -184,6 +188,24 @@ describe('a lottery round', () => {
     expect(mails.filter((m) => /抽選結果|Lottery result/.test(m.subject))).toHaveLength(3);
     expect(mails.some((m) => m.to === d.email && /Lottery result/.test(m.subject))).toBe(true);
     expect(mails.every((m) => !m.text.includes('null'))).toBe(true);
+
+    // A winner cancels: the places go to the next entry of the stored ranking that waits for that date.
+    const winner = won[0] as (typeof won)[number];
+    const owner = [a, b, d].find((u) => u.id === winner.userId) as Caller;
+    const wonTickets = (await c.knex()('tickets').where({ order_id: winner.orderId }).pluck('id')) as string[];
+    const cancel = await c.call('POST', '/api/v1/me/tickets/cancellations', owner, { ticket_ids: wonTickets });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    await runJobs();
+    const wonOn = (await c.knex()('lottery_entries').where({ id: winner.id }).first('won_choice')).wonChoice.date;
+    const queue = await c
+      .knex()('waitlist_entries')
+      .where({ item_id: item.id, use_date: wonOn })
+      .orderBy('id')
+      .select('state', 'party');
+    if (queue.length > 0) expect(queue[0].state).toBe('offered');
+    const s = await stockOf(item.id);
+    expect(s.over).toBe(0);
+    expect(s.sold).toBe(s.tickets);
   });
 
   it('20 concurrent entries by one account make one', async () => {
@@ -258,9 +280,10 @@ describe('a lottery round', () => {
     const rows = await entryRows(item.lotteryId);
     expect(rows.map((r) => r.state).sort()).toEqual(['capture_failed', 'lost']);
     expect(rows.every((r) => r.orderState === 'voided')).toBe(true);
-    expect(await stockOf(item.id)).toMatchObject({ sold: 0, held: 0, tickets: 0 });
     const loser = rows.find((r) => r.state === 'lost');
+    // The places the failed capture gave back are offered to the loser who opted in (held for it).
     const waiting = await c.knex()('waitlist_entries').where({ lottery_entry_id: loser?.id }).first('state');
-    expect(waiting?.state).toBeDefined();
+    expect(waiting?.state).toBe('offered');
+    expect(await stockOf(item.id)).toMatchObject({ sold: 0, held: 2, tickets: 0 });
   });
 });

@@ -13,6 +13,8 @@ import { mailOrderRefunded } from '../orders/services/mailOrderRefunded';
 import { sendReceipt } from '../orders/services/sendReceipt';
 import { expirePendingPayments } from '../payments/services/expirePendingPayments';
 import { giveBackPayment } from '../payments/services/giveBackPayment';
+import { mailOffer } from '../waitlist/services/mailOffer';
+import { offerFreedPlaces } from '../waitlist/services/offerFreedPlaces';
 import { expireShares } from '../wallet/services/expireShares';
 import { retryRefunds } from '../wallet/services/retryRefunds';
 import { retireOldKeys } from '../wallet/services/rotateKeys';
@@ -34,6 +36,11 @@ export const JOBS: readonly JobDefinition[] = [
     run: (_d, app, now) => expirePendingPayments(app.knex, app.config, app.paymentOutcome, now),
   },
   { name: 'lotteryRounds', sweep: true, run: (_d, app, now) => runLotteryRounds(app.knex, app.config, now) },
+  { name: 'waitlistOffers', sweep: true, run: (_d, app, now) => offerFreedPlaces(app.knex, now) },
+  {
+    name: JOB_NAMES.waitlistOfferMail,
+    run: (d, app) => mailOffer(app.knex, app.mailer, app.config.publicUrl, Number(d.entryId)),
+  },
   {
     name: JOB_NAMES.lotteryMail,
     run: (d, app) => mailLottery(app.knex, app.mailer, app.config.publicUrl, Number(d.entryId)),

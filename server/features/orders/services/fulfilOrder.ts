@@ -19,7 +19,8 @@ import { entryAuthorised, entryVoided } from '../../lottery/services/enterLotter
 import { notify } from '../../notifications/services/notify';
 import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
 import type { Payment } from '../../payments/store';
-import { type FreeSale, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
+import { type FreeSale, lockHolds, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
+import { offerTaken } from '../../waitlist/services/answerOffer';
 import { coinBalance, coinExpiry } from '../coins';
 
 interface OrderRow {
@@ -32,6 +33,7 @@ interface OrderRow {
   rewardCoins: number;
   coinDiscount: number;
   failureReason: string | null;
+  source: 'cart' | 'lottery' | 'waitlist';
 }
 
 interface LineRow {
@@ -172,7 +174,16 @@ async function lateMoneyStillThere(trx: Knex.Transaction, order: OrderRow): Prom
 async function takePlaces(trx: Knex.Transaction, order: OrderRow, lines: LineRow[], now: Date): Promise<boolean> {
   const holdIds = lines.flatMap((l) => l.holdIds.map(Number));
   const locked = await lockOrderLines(trx, order.id);
-  const held = new Set(locked.holds.map((h) => h.id));
+  // Holds of no cart line (a waitlist offer's places) are the order's own: locked by their ids.
+  const lineHoldIds = new Set(locked.holds.map((h) => h.id));
+  const ownHolds = (
+    await lockHolds(
+      trx,
+      holdIds.filter((id) => !lineHoldIds.has(id)),
+    )
+  ).filter((h) => h.cartLineId === null && h.state === 'held');
+  const live = [...locked.holds, ...ownHolds];
+  const held = new Set(live.map((h) => h.id));
   if (order.state === 'pending_payment' && holdIds.every((id) => held.has(id))) {
     await sellHolds(trx, holdIds, { actorUserId: order.userId });
     return true;
@@ -180,7 +191,7 @@ async function takePlaces(trx: Knex.Transaction, order: OrderRow, lines: LineRow
   // Late: whatever the order's lines still hold goes back first, then the places are bought from what is free.
   await releaseLockedHolds(
     trx,
-    locked.holds.filter((h) => holdIds.includes(h.id)),
+    live.filter((h) => holdIds.includes(h.id)),
     'released',
     order.userId,
   );
@@ -204,6 +215,11 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
   const authorisedOnly = payment.mode === PaymentMode.Auth;
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
   const issued = authorisedOnly ? 0 : await issueTickets(trx, order, lines);
+  if (order.source === 'waitlist') {
+    // Won via the waitlist: these tickets cannot be cancelled (spec section 4).
+    await trx('tickets').where({ order_id: order.id }).update({ won_via_waitlist: true });
+    await offerTaken(trx, order.id, now);
+  }
   await trx('orders')
     .where({ id: order.id })
     .update({
