@@ -61,6 +61,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'me-wallet-histories', path: '/me/wallet/histories' },
   { name: 'my-tickets', path: '/my-tickets', layout: 'map' },
   { name: 'my-tickets-history', path: '/my-tickets/history' },
+  { name: 'my-tickets-lottery', path: '/my-tickets/lottery', guards: ['auth'] },
+  { name: 'my-tickets-waitlist-offer', path: '/my-tickets/waitlist/:id', guards: ['auth'] },
   { name: 'my-ticket', path: '/my-tickets/ticket/:id', guards: ['child-user-block'] },
   { name: 'my-ticket-advance-information', path: '/my-tickets/ticket/:id/advance-information' },
   { name: 'my-ticket-detail', path: '/my-tickets/ticket/:id/detail' },

@@ -52,6 +52,10 @@ export interface PlaceOrderRequest {
   card_holder?: string;
   user_card_id?: number;
   save_card?: boolean;
+  /** A lottery entry: the second and third choices (the cart line is the first). */
+  lottery_choices?: { date: string; time_slot_id: number | null }[];
+  /** A lottery entry: join the waitlist if not drawn. */
+  lottery_waitlist?: boolean;
 }
 
 export interface PlaceOrderAnswer {

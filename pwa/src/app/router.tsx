@@ -27,6 +27,8 @@ const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
 const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-tickets': walletPage('MyTicketsPage'),
   'my-tickets-history': walletPage('HistoryPage'),
+  'my-tickets-lottery': walletPage('LotteryPage'),
+  'my-tickets-waitlist-offer': walletPage('WaitlistOfferPage'),
   'my-ticket': walletPage('TicketPage'),
   'my-ticket-detail': walletPage('DetailPage'),
   'my-ticket-advance-information': walletPage('AdvanceInformationPage'),

@@ -100,6 +100,15 @@ export const checkoutJa = {
     photoPreview: '登録した写真',
     next: '最終確認へ進む',
   },
+  lottery: {
+    title: '抽選のお申し込み',
+    lead: 'カードは仮押さえ（オーソリ）のみで、当選した場合にだけ請求が確定します。受付期間中は申込の取消ができます。',
+    closes: '受付締切',
+    announce: '結果発表',
+    first: '第1希望',
+    more: '第{{n}}希望（任意）',
+    waitlist: '落選した場合、キャンセル待ちに登録する',
+  },
   payment: {
     title: '最終確認',
     editInfo: '事前情報を修正する',

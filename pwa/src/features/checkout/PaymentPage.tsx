@@ -11,9 +11,11 @@ import { formatDate, formatNumber, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { useCurrentCoinsQuery, useGetParkCartQuery, useMyCouponsQuery, usePaymentsConfigQuery } from './checkoutApi';
 import { Alert, LineSummary, PayStep, TotalsTable } from './components';
+import { LotteryChoices } from './LotteryChoices';
 import { PaymentProfileForm, profileComplete } from './ProfileForm';
 import {
   CHECKOUT_KEYS,
+  type CheckoutDraft,
   checkoutLines,
   computeTotals,
   offeredCoupons,
@@ -80,10 +82,15 @@ function PaymentContent({ parkId }: { parkId: number }) {
   });
   const chosenMethod = method !== null && methods.includes(method) ? method : (methods[0] ?? null);
   const needsProfile = totals.total > 0 && !profileComplete(profile);
-  const draft = {
+  const [entry, setEntry] = useState<Pick<CheckoutDraft, 'lotteryChoices' | 'lotteryWaitlist'>>({
+    lotteryChoices: saved?.lotteryChoices ?? [],
+    lotteryWaitlist: saved?.lotteryWaitlist ?? false,
+  });
+  const draft: CheckoutDraft = {
     couponIds: chosen.map((c) => c.userCouponId),
     coins: Number.isNaN(coinsUsed) ? 0 : coinsUsed,
     agreement: terms === 'accept',
+    ...(lottery ? entry : {}),
   };
 
   // Coupons, coins and the terms answer survive a reload and reach the credit-card step.
@@ -232,6 +239,10 @@ function PaymentContent({ parkId }: { parkId: number }) {
               </fieldset>
               {lottery && <p className="muted">{message('paymentModeUnsupported', locale)}</p>}
             </section>
+
+            {lottery && lines.length === 1 && lines[0] && (
+              <LotteryChoices line={lines[0]} draft={entry} onChange={setEntry} />
+            )}
 
             <section className="panel stack" aria-labelledby={`${id}-terms`}>
               <h2 id={`${id}-terms`}>{t('checkout.payment.terms')}</h2>

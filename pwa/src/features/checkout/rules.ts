@@ -245,7 +245,17 @@ export interface CheckoutDraft {
   couponIds: number[];
   coins: number;
   agreement: boolean;
+  /** A lottery entry's second and third choices and waitlist opt-in. */
+  lotteryChoices?: { date: string; time_slot_id: number | null }[];
+  lotteryWaitlist?: boolean;
 }
+
+const isChoice = (c: unknown): c is { date: string; time_slot_id: number | null } =>
+  typeof c === 'object' &&
+  c !== null &&
+  /^\d{4}-\d{2}-\d{2}$/.test(String((c as { date?: unknown }).date)) &&
+  ((c as { time_slot_id?: unknown }).time_slot_id === null ||
+    Number.isInteger((c as { time_slot_id?: unknown }).time_slot_id));
 
 export function readDraft(parkId: number, storage: KeyStorage = sessionStorage): CheckoutDraft | null {
   const v = readJson(storage, CHECKOUT_KEYS.draft(parkId)) as Partial<CheckoutDraft> | null;
@@ -256,6 +266,8 @@ export function readDraft(parkId: number, storage: KeyStorage = sessionStorage):
     couponIds: v.couponIds.filter((x): x is number => Number.isInteger(x) && x > 0),
     coins: Number.isInteger(v.coins) && v.coins >= 0 ? v.coins : 0,
     agreement: v.agreement,
+    ...(Array.isArray(v.lotteryChoices) ? { lotteryChoices: v.lotteryChoices.filter(isChoice).slice(0, 2) } : {}),
+    ...(v.lotteryWaitlist === true ? { lotteryWaitlist: true } : {}),
   };
 }
 

@@ -33,6 +33,9 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
       user_coupon_ids: draft.couponIds,
       agreement: draft.agreement,
       ...(method === PaymentMethod.Visa ? card : {}),
+      ...(draft.lotteryChoices?.length || draft.lotteryWaitlist
+        ? { lottery_choices: draft.lotteryChoices ?? [], lottery_waitlist: draft.lotteryWaitlist ?? false }
+        : {}),
     };
     try {
       const { data } = await place({ ...body, idempotencyKey: attempt.current }).unwrap();

@@ -155,6 +155,9 @@ export default function MyTicketsPage() {
         <h1 className="wallet-head__title">{t('wallet.title')}</h1>
         <nav className="wallet-head__links">
           <Link to="/my-tickets/history">{t('wallet.history')}</Link>
+          <Link to="/my-tickets/lottery" data-testid="lottery-link">
+            {t('wallet.lottery.link')}
+          </Link>
           <Link to="/my-tickets/ticket/share">{t('wallet.share')}</Link>
         </nav>
       </div>

@@ -2,9 +2,11 @@
 // first IndexedDB read (prime.ts) at once.
 export { AdvanceInformationPage, default as DetailPage } from './DetailPage';
 export { default as HistoryPage } from './HistoryPage';
+export { default as LotteryPage } from './LotteryPage';
 export { default as MyTicketsPage } from './MyTicketsPage';
 export { primed } from './prime';
 export { default as SharePage } from './SharePage';
 export { default as ShareReceivePage } from './ShareReceivePage';
 export { default as TicketPage } from './TicketPage';
 export { default as TriggerPage } from './TriggerPage';
+export { default as WaitlistOfferPage } from './WaitlistOfferPage';

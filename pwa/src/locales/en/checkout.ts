@@ -104,6 +104,15 @@ export const checkoutEn: English<typeof checkoutJa> = {
     photoPreview: 'Registered photo',
     next: 'Continue to confirmation',
   },
+  lottery: {
+    title: 'Lottery entry',
+    lead: 'Your card is only authorised now and charged only if you win. You can withdraw while entries are open.',
+    closes: 'Entries close',
+    announce: 'Results',
+    first: 'Choice 1',
+    more: 'Choice {{n}} (optional)',
+    waitlist: 'If not drawn, put me on the waitlist',
+  },
   payment: {
     title: 'Confirm and pay',
     editInfo: 'Edit the information for the visit',

@@ -1,32 +1,9 @@
 // The caller's lottery entries, newest first, for My Tickets: the lottery's times, the party, the choices, the
 // state (lottery-waiting until the result is out, then won or lost) and, when won, the tickets' order.
 import type { Knex } from 'knex';
+import type { LotteryEntryView } from '../../../../common/dto/lottery';
 import type { Locale } from '../../../../common/enums';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
-
-export interface LotteryEntryView {
-  id: number;
-  lotteryId: number;
-  itemId: number;
-  itemName: string;
-  parkName: string;
-  imageUrl: string;
-  applicationNumber: string;
-  party: number;
-  amount: number;
-  choices: DrawChoice[];
-  waitlist: boolean;
-  /** waiting (抽選待ち) | won (当選) | lost (落選) | withdrawn | cancelled (payment failed or win cancelled) */
-  status: 'paying' | 'waiting' | 'won' | 'lost' | 'withdrawn' | 'cancelled';
-  wonChoice: DrawChoice | null;
-  orderId: number;
-  entryClosesAt: string;
-  drawAt: string;
-  announceAt: string;
-  /** Still open for changes and withdrawal. */
-  editable: boolean;
-  createdAt: string;
-}
 
 const STATUS: Record<string, LotteryEntryView['status']> = {
   pending: 'paying',

@@ -1,24 +1,6 @@
 import type { Knex } from 'knex';
+import type { WaitlistView } from '../../../../common/dto/lottery';
 import type { Locale } from '../../../../common/enums';
-
-export interface WaitlistView {
-  id: number;
-  itemId: number;
-  itemName: string;
-  parkName: string;
-  imageUrl: string;
-  date: string;
-  time: string | null;
-  party: number;
-  amount: number;
-  /** waiting | offered | accepted | declined | expired | withdrawn */
-  state: string;
-  offerDeadline: string | null;
-  /** Ahead in the queue for the same date and slot (waiting only). */
-  ahead: number | null;
-  orderId: number | null;
-  fromLottery: boolean;
-}
 
 export async function listMyWaitlist(knex: Knex, userId: number, locale: Locale, id?: number): Promise<WaitlistView[]> {
   const rows = (await knex('waitlist_entries as w')

@@ -1,0 +1,46 @@
+// Lottery entries and waitlist places of My Tickets (server: features/lottery, features/waitlist). Online only:
+// entries change at the draw, offers at their deadline.
+import type { Envelope } from '../../../../common/dto/api';
+import type { LotteryEntryView, WaitlistView } from '../../../../common/dto/lottery';
+import type { PlaceOrderAnswer } from '../../../../common/dto/order';
+import { api } from '../../lib/api';
+
+const TAG = { type: 'Lottery' as const, id: 'MINE' };
+
+export const lotteryApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    myLotteryEntries: build.query<Envelope<LotteryEntryView[]>, void>({
+      query: () => '/me/lottery-entries',
+      providesTags: [TAG],
+    }),
+    withdrawEntry: build.mutation<Envelope<unknown>, number>({
+      query: (id) => ({ url: `/me/lottery-entries/${id}`, method: 'DELETE' }),
+      invalidatesTags: [TAG],
+    }),
+    myWaitlist: build.query<Envelope<WaitlistView[]>, void>({
+      query: () => '/me/waitlist',
+      providesTags: [TAG],
+    }),
+    waitlistEntry: build.query<Envelope<WaitlistView>, number>({
+      query: (id) => `/me/waitlist/${id}`,
+      providesTags: [TAG],
+    }),
+    acceptOffer: build.mutation<Envelope<{ orderId: number; payment: PlaceOrderAnswer['payment'] }>, number>({
+      query: (id) => ({ url: `/me/waitlist/${id}/accept`, method: 'POST', body: {} }),
+      invalidatesTags: [TAG, 'Ticket'],
+    }),
+    leaveWaitlist: build.mutation<Envelope<unknown>, number>({
+      query: (id) => ({ url: `/me/waitlist/${id}`, method: 'DELETE' }),
+      invalidatesTags: [TAG],
+    }),
+  }),
+});
+
+export const {
+  useMyLotteryEntriesQuery,
+  useWithdrawEntryMutation,
+  useMyWaitlistQuery,
+  useWaitlistEntryQuery,
+  useAcceptOfferMutation,
+  useLeaveWaitlistMutation,
+} = lotteryApi;
