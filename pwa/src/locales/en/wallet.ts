@@ -162,6 +162,7 @@ export const walletEn: English<typeof walletJa> = {
     noEntries: 'You have no lottery entries',
     noWaits: 'You are not on any waitlist',
     party: '{{count}} people',
+    party_one: '{{count}} person',
     choice: 'Choice {{n}}',
     wonDate: 'Date won: {{date}}',
     closes: 'Entries close',
