@@ -2,7 +2,7 @@
 // server is told to trust) receives what the server sends, decrypts it with the subscription's private key and auth
 // secret (aes128gcm), and checks the VAPID JWT. 410 deletes the subscription; 503 then 201 is delivered once.
 import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -187,5 +187,98 @@ describe('the inbox', () => {
     const other = await c.user();
     expect(body(await c.call('GET', '/api/v1/me/notifications', other)).data).toEqual([]);
     expect((await c.call('GET', '/api/v1/me/notifications')).statusCode).toBe(401);
+  });
+});
+
+describe('kinds sent by sweeps, and durability', () => {
+  it('tells the holder of a URL-access ticket on its day of use (from 7:00 in Tokyo), once', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.knex()('items').where({ id: item.id }).update({ usage_trigger: 2 });
+    const add = await c.call('POST', '/api/v1/carts', buyer, {
+      item_id: item.id,
+      date: c.today,
+      quantities: [{ age_group_id: 2, quantity: 1 }],
+    });
+    expect(add.statusCode, add.payload).toBe(201);
+    const res = await c.call('POST', '/api/v1/orders', buyer, {
+      park_id: item.parkId,
+      payment_method: 4,
+      coins: 500,
+      agreement: true,
+    });
+    expect(res.statusCode, res.payload).toBe(201);
+    const kinds = async () =>
+      (body(await c.call('GET', '/api/v1/me/notifications', buyer)).data as { kind: string }[]).map((n) => n.kind);
+    const at = (hour: number) => new Date(`${c.today}T${String(hour).padStart(2, '0')}:30:00+09:00`);
+    await ctx.server.plugins.jobs.runOnce(at(6));
+    expect(await kinds()).not.toContain('ticketUsableToday');
+    await ctx.server.plugins.jobs.runOnce(at(8));
+    await ctx.server.plugins.jobs.runOnce(at(9));
+    expect((await kinds()).filter((k) => k === 'ticketUsableToday')).toHaveLength(1);
+  });
+
+  it('tells followers of a park of its new story: pushed only to those who turned the kind on', async () => {
+    const [fan, quiet] = await Promise.all([c.user(), c.user()]);
+    const d = device('/push/story');
+    expect((await c.call('POST', '/api/v1/me/push-subscriptions', fan, d.json)).statusCode).toBe(201);
+    const q = device('/push/story-quiet');
+    expect((await c.call('POST', '/api/v1/me/push-subscriptions', quiet, q.json)).statusCode).toBe(201);
+    const on = await c.call('PUT', '/api/v1/me/notification-settings', fan, { kinds: { newStory: true } });
+    expect(on.statusCode, on.payload).toBe(200);
+    const model = await c.knex()('stories').where('is_private', false).first();
+    for (const who of [fan, quiet]) {
+      await c.knex()('follows').insert({ user_id: who.id, target_type: 'park', target_id: model.parkId });
+    }
+    const { id: _id, code: _code, announcedAt: _a, createdAt: _c, updatedAt: _u, searchText: _s, ...rest } = model;
+    const row = Object.fromEntries(
+      Object.entries({
+        ...rest,
+        code: `story-push-${Date.now()}`,
+        linkId: randomUUID(),
+        titleJa: '赤ちゃんが生まれました',
+        publishedAt: new Date(),
+      }).map(([k, v]) => [k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`), v]),
+    );
+    await c.knex()('stories').insert(row);
+    await ctx.server.plugins.jobs.runOnce();
+    await ctx.server.plugins.jobs.runOnce();
+    const inbox = (who: { token: string }) =>
+      c.call('GET', '/api/v1/me/notifications', who).then((r) => body(r).data as { kind: string; body: string }[]);
+    expect((await inbox(fan)).find((n) => n.kind === 'newStory')?.body).toBe('赤ちゃんが生まれました');
+    expect((await inbox(quiet)).some((n) => n.kind === 'newStory')).toBe(true);
+    expect(received.filter((r) => r.path === '/push/story')).toHaveLength(1);
+    expect(received.filter((r) => r.path === '/push/story-quiet')).toHaveLength(0);
+  });
+
+  it('a notification queued while no instance ran its job is delivered once by the instance that starts after', async () => {
+    const buyer = await c.user();
+    const d = device('/push/restart');
+    expect((await c.call('POST', '/api/v1/me/push-subscriptions', buyer, d.json)).statusCode).toBe(201);
+    // Queued in the order's transaction; this instance then goes away without running any job.
+    await paidOrder(buyer);
+    expect(received.filter((r) => r.path === '/push/restart')).toHaveLength(0);
+    const { createServer: makeServer } = await import('../server');
+    const { loadConfig } = await import('../config');
+    const next = await makeServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        DEMO: 'true',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        PUSH_CA_FILE: join(dir, 'cert.pem'),
+      }),
+      { knex: ctx.db.knex, closeDbOnStop: false },
+    );
+    await next.initialize();
+    try {
+      await next.plugins.jobs.runOnce();
+      await next.plugins.jobs.runOnce();
+    } finally {
+      await next.stop();
+    }
+    const sent = received.filter((r) => r.path === '/push/restart');
+    expect(sent).toHaveLength(1);
+    expect(decrypt(d, sent[0]?.body as Buffer).notification.title).toBe('お支払いが完了しました');
   });
 });

@@ -7,6 +7,8 @@ import { runLotteryRounds } from '../lottery/services/runLotteryRounds';
 import { deliverPush } from '../notifications/services/deliverPush';
 import { PUSH_DELIVERY_JOB } from '../notifications/services/notify';
 import { notifyExpiringHolds } from '../notifications/services/notifyExpiringHolds';
+import { notifyNewStories } from '../notifications/services/notifyNewStories';
+import { notifyUsableToday } from '../notifications/services/notifyUsableToday';
 import { expireCoins } from '../orders/services/expireCoins';
 import { failStalledOrders } from '../orders/services/failStalledOrders';
 import { mailOrderRefunded } from '../orders/services/mailOrderRefunded';
@@ -24,6 +26,8 @@ import type { JobDefinition } from './queue';
 
 export const JOBS: readonly JobDefinition[] = [
   { name: 'notifyExpiringHolds', sweep: true, run: (_d, app, now) => notifyExpiringHolds(app.knex, now) },
+  { name: 'notifyUsableToday', sweep: true, run: (_d, app, now) => notifyUsableToday(app.knex, now) },
+  { name: 'notifyNewStories', sweep: true, run: (_d, app, now) => notifyNewStories(app.knex, now) },
   { name: 'expireHolds', sweep: true, run: (_d, app, now) => expireHolds(app.knex, { now }) },
   { name: 'expireCoins', sweep: true, run: (_d, app, now) => expireCoins(app.knex, now) },
   { name: 'expireShares', sweep: true, run: (_d, app, now) => expireShares(app.knex, now) },
