@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LotteryEntryView, WaitlistView } from '../../../../common/dto/lottery';
 import { errorText } from '../../lib/apiErrors';
+import { PushOffer } from '../../lib/components/PushOffer';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
@@ -160,6 +161,7 @@ export default function LotteryPage() {
       </p>
       <h1 className="page-title">{t('wallet.lottery.title')}</h1>
       {!online && <p className="notice">{t('wallet.lottery.offline')}</p>}
+      {online && <PushOffer reason="lottery" />}
       <section aria-labelledby="lottery-entries" className="stack">
         <h2 id="lottery-entries">{t('wallet.lottery.entries')}</h2>
         <QueryState isLoading={entries.isLoading} error={entries.error} placeholder={<div className="lottery-list" />}>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
+import { PushOffer } from '../../lib/components/PushOffer';
 import { formatDate } from '../../lib/format';
 import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
@@ -162,6 +163,7 @@ export default function MyTicketsPage() {
         </nav>
       </div>
       <UpdatedNote asOf={metaAsOf(meta)} busy={busy} />
+      <PushOffer reason="tickets" />
       {waiting > 0 && (
         <p className="wallet-waiting" data-testid="wallet-waiting">
           {t('wallet.waitingSync', { count: waiting })}

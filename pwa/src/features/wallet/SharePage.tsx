@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TicketShare } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { useNow } from '../../lib/clock';
+import { PushOffer } from '../../lib/components/PushOffer';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useSignedIn } from '../../lib/sessionHooks';
@@ -68,6 +69,7 @@ function ShareLink({ share }: { share: TicketShare }) {
           </button>
         )}
       </div>
+      <PushOffer reason="share" />
     </div>
   );
 }

@@ -13,6 +13,19 @@ const en: English<Resources> = {
     later: 'Later',
     offline: 'You are offline. Showing saved content.',
   },
+  push: {
+    enable: 'Get notifications',
+    turnedOn: 'This device will get notifications',
+    lead: {
+      tickets: 'Be told on this device when shared tickets are received and on the day of use.',
+      share: 'Be told on this device when your tickets are received.',
+      lottery: 'Be told on this device of lottery results and waitlist offers at once.',
+    },
+    denied: "Notifications are blocked in this browser. Allow 'Notifications' in the site settings of your browser.",
+    unsupported: 'This browser does not support notifications. You will find them in the app and by e-mail.',
+    needsInstall:
+      "On iPhone and iPad, notifications reach the app added to the home screen: tap Share, then 'Add to Home Screen'.",
+  },
   offline: {
     title: 'You are offline',
     lead: 'This page has not been stored on this device yet, so it cannot be shown. Try again where there is a signal. What is stored opens offline:',
