@@ -1383,6 +1383,8 @@ export const ITEMS: readonly ItemSeed[] = [
     {
       combinationLabel: 4,
       reservationRequired: true,
+      // A popular slot sells out: the waitlist takes the visitors who missed it.
+      waitlist: true,
       maxPerOrder: 5,
       rewardCoins: 20,
       dailyCapacity: 40,

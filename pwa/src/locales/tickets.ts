@@ -86,6 +86,17 @@ export const ticketsJa = {
     seatSelection: '座席指定あり',
     minimumParticipant: '最少催行 {{count}}名',
   },
+  waitlist: {
+    lead: 'この日時は満席です。キャンセル待ちに登録すると、空きが出たときに順番にご案内します（ご案内から12時間お取り置き）。登録だけでは請求されません。',
+    card: 'お支払いに使うカード',
+    needCard: 'キャンセル待ちにはクレジットカードの登録が必要です。',
+    addCard: 'カードを登録する',
+    join: 'キャンセル待ちに登録する',
+    joined: 'キャンセル待ちに登録しました。',
+    see: '登録状況を見る',
+    signIn: 'キャンセル待ちに登録するにはログインしてください。',
+    signInLink: 'ログイン',
+  },
   item: {
     park: '施設',
     fewLeft: '残りわずか（あと{{count}}枠）',

@@ -24,6 +24,7 @@ import {
 } from './purchase';
 import { useItemAvailabilityQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
+import { WaitlistJoin } from './WaitlistJoin';
 
 const MARKS = { available: '○', few: '△', soldOut: '×', unavailable: '－' } as const;
 
@@ -44,6 +45,8 @@ function Calendar({
   const firstMonth = firstCalendarMonth(item.availableFrom, today);
   const lastMonth = monthOf(item.availableUntil);
   const [month, setMonth] = useState(firstMonth);
+  // A sold-out date of an item with a waitlist can be picked: the panel offers the waitlist for it.
+  const waitlist = item.waitlist && !item.lottery;
   const range = monthRange(month, today);
   const { data, isFetching, isError } = useItemAvailabilityQuery(
     { id: item.id, from: range?.from ?? today, to: range?.to ?? today, linkId },
@@ -92,7 +95,7 @@ function Calendar({
           if (!d) return <span key={key} className="avail-day avail-day--pad" />;
           const a = byDate.get(d);
           const status = a?.status ?? 'unavailable';
-          const pickable = status === 'available' || status === 'few';
+          const pickable = status === 'available' || status === 'few' || (waitlist && status === 'soldOut');
           const label = `${formatDate(d, locale)} ${t(`checkout.purchase.status.${status}`)}${status === 'few' && a ? ` (${t('checkout.purchase.left', { count: a.remaining })})` : ''}`;
           return (
             <button
@@ -142,6 +145,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
 
   const hasSlots = item.timeSlots.length > 0;
   const slot = day?.slots.find((s) => s.timeSlotId === slotId) ?? null;
+  const waitsOk = item.waitlist && !item.lottery;
   const selection: PurchaseSelection | null = day
     ? {
         itemId: item.id,
@@ -180,9 +184,11 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       lineQuantities(selection),
     );
     if (rule) return message(rule.key, locale, rule.params);
-    if (!item.lottery && people > remaining) return t('checkout.purchase.notEnough', { count: remaining });
+    if (!item.lottery && people > remaining && !waitsOk) return t('checkout.purchase.notEnough', { count: remaining });
     return null;
   })();
+  // Sold out for this party on an item with a waitlist: the waitlist instead of the cart.
+  const joinWaitlist = waitsOk && day !== null && (!hasSlots || slot !== null) && people > 0 && people > remaining;
 
   const go = async (mode: 'cart' | 'buy') => {
     setTried(true);
@@ -223,7 +229,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         <fieldset className="field chips" data-testid="slot-choices">
           <legend>{t('checkout.purchase.slot')}</legend>
           {day.slots.map((s) => {
-            const ok = s.status === 'available' || s.status === 'few';
+            const ok = s.status === 'available' || s.status === 'few' || (waitsOk && s.status === 'soldOut');
             return (
               <label key={s.timeSlotId ?? 0} className="chip">
                 <input
@@ -325,11 +331,22 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </p>
       )}
       <AddResult error={error} added={added} />
-      <PurchaseActions
-        onAction={(mode) => void go(mode)}
-        disabled={busy}
-        cartLabel={item.seatSelection ? t('checkout.purchase.chooseSeats') : undefined}
-      />
+      {joinWaitlist && day && !problem ? (
+        <WaitlistJoin
+          itemId={item.id}
+          date={day.date}
+          timeSlotId={hasSlots ? slotId : null}
+          quantities={prices
+            .filter((p) => (basic[p.ageGroupId] ?? 0) > 0)
+            .map((p) => ({ age_group_id: Number(p.ageGroupId), quantity: basic[p.ageGroupId] ?? 0 }))}
+        />
+      ) : (
+        <PurchaseActions
+          onAction={(mode) => void go(mode)}
+          disabled={busy}
+          cartLabel={item.seatSelection ? t('checkout.purchase.chooseSeats') : undefined}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,8 @@
 // adding a line to the cart (guests send their guest header through the shared baseQuery).
 import type { Envelope } from '../../../../common/dto/api';
 import type { AddCartLineRequest, CartLine, DateAvailability, SeatState } from '../../../../common/dto/cart';
+import type { WaitlistView } from '../../../../common/dto/lottery';
+import type { RegisteredCard } from '../../../../common/rules/card';
 import { api } from '../../lib/api';
 
 export interface AddLineMeta {
@@ -32,6 +34,23 @@ export const purchaseApi = api.injectEndpoints({
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
     }),
+    /** The cards a waitlist place can be paid with later. */
+    myCardsForWaitlist: build.query<Envelope<RegisteredCard[]>, void>({
+      query: () => '/me/cards',
+    }),
+    joinWaitlist: build.mutation<
+      Envelope<WaitlistView>,
+      {
+        itemId: number;
+        date: string;
+        time_slot_id: number | null;
+        quantities: { age_group_id: number; quantity: number }[];
+        user_card_id: number;
+      }
+    >({
+      query: ({ itemId, ...body }) => ({ url: `/items/${itemId}/waitlist`, method: 'POST', body }),
+      invalidatesTags: ['Lottery'],
+    }),
     addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddCartLineRequest>({
       query: (body) => ({ url: '/carts', method: 'POST', body }),
       invalidatesTags: ['Cart'],
@@ -39,4 +58,10 @@ export const purchaseApi = api.injectEndpoints({
   }),
 });
 
-export const { useItemAvailabilityQuery, useItemSeatsQuery, useAddCartLineMutation } = purchaseApi;
+export const {
+  useItemAvailabilityQuery,
+  useItemSeatsQuery,
+  useAddCartLineMutation,
+  useMyCardsForWaitlistQuery,
+  useJoinWaitlistMutation,
+} = purchaseApi;

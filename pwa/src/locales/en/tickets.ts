@@ -90,6 +90,17 @@ export const ticketsEn: English<typeof ticketsJa> = {
     minimumParticipant: 'Minimum {{count}} people',
     minimumParticipant_one: 'Minimum {{count}} person',
   },
+  waitlist: {
+    lead: 'This date and time is full. Join the waitlist and we will offer freed places in turn (held for you 12 hours). Joining charges nothing.',
+    card: 'Card to pay with',
+    needCard: 'The waitlist needs a registered credit card.',
+    addCard: 'Register a card',
+    join: 'Join the waitlist',
+    joined: 'You are on the waitlist.',
+    see: 'See your place',
+    signIn: 'Sign in to join the waitlist.',
+    signInLink: 'Sign in',
+  },
   item: {
     park: 'Park',
     fewLeft: 'Few left ({{count}} places)',
