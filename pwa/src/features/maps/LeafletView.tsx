@@ -4,7 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useRef } from 'react';
 import type { MapEdge, MapPlace, ParkMap } from '../../../../common/dto/map';
-import { KIND_GLYPH } from './glyphs';
+import { kindGlyph } from './glyphs';
 import type { Position } from './mapView';
 
 /** Marks a walkway as a slope on the barrier-free map from this gradient on (percent). */
@@ -12,6 +12,7 @@ const SLOPE_PERCENT = 4;
 
 export interface LeafletViewProps {
   map: ParkMap;
+  locale: 'ja' | 'en';
   imageSrc: string;
   label: string;
   markers: readonly MapPlace[];
@@ -29,8 +30,20 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export default function LeafletView(props: LeafletViewProps) {
-  const { map, imageSrc, label, markers, showLabels, kindName, selectedId, onSelect, barrierFree, route, position } =
-    props;
+  const {
+    map,
+    locale,
+    imageSrc,
+    label,
+    markers,
+    showLabels,
+    kindName,
+    selectedId,
+    onSelect,
+    barrierFree,
+    route,
+    position,
+  } = props;
   const box = useRef<HTMLDivElement>(null);
   const leaflet = useRef<{ map: L.Map; markers: L.LayerGroup; overlay: L.LayerGroup; route: L.LayerGroup } | null>(
     null,
@@ -79,7 +92,7 @@ export default function LeafletView(props: LeafletViewProps) {
       const selected = p.id === selectedId;
       const icon = L.divIcon({
         className: `map-marker${selected ? ' is-selected' : ''}`,
-        html: `<span class="map-marker__sign map-sign--${p.kind}" aria-hidden="true">${KIND_GLYPH[p.kind]}</span>${
+        html: `<span class="map-marker__sign map-sign--${p.kind}" aria-hidden="true">${kindGlyph(p.kind, locale)}</span>${
           showLabels || selected ? `<span class="map-marker__label">${name}</span>` : ''
         }`,
         iconSize: [44, 44],

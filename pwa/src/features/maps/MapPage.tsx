@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MapPlace } from '../../../../common/dto/map';
+import { useLocale } from '../../lib/useLocale';
 import { MapHeader, MarkerList, ParkSwitcher, TodayEvents, useKindName, usePosition, WhereAmI } from './components';
 import LeafletView from './LeafletView';
 import { isMapTab, type MapTab, markersOf, searchPlaces } from './mapView';
@@ -50,6 +51,7 @@ function MapView({ row, imageSrc }: ReadyMap) {
   const tabParam = params.get('tab');
   const tab: MapTab = isMapTab(tabParam) ? tabParam : 'all';
   const kindName = useKindName();
+  const locale = useLocale();
   const [position, setPosition] = usePosition(map);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [query, setQuery] = useState('');
@@ -123,6 +125,7 @@ function MapView({ row, imageSrc }: ReadyMap) {
           <WhereAmI map={map} position={position} onPosition={setPosition} />
           <LeafletView
             map={map}
+            locale={locale}
             imageSrc={imageSrc}
             label={t('maps.mapLabel', { park: map.park.name })}
             markers={shown}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { MapPlace } from '../../../../common/dto/map';
+import { layerOf, type MapLayer, type MapPlace } from '../../../../common/dto/map';
 import {
   buildGraph,
   directions,
@@ -16,11 +16,14 @@ import {
   roundMetres,
   routeMinutes,
 } from '../../../../common/rules/mapRoute';
+import { useLocale } from '../../lib/useLocale';
 import { MapHeader, useKindName, usePosition, WhereAmI } from './components';
 import LeafletView from './LeafletView';
 import { loadLastRoute, saveLastRoute } from './lastRoute';
 import { MapState, type ReadyMap, useParkIdParam } from './MapPage';
 import './maps.css';
+
+const LANDMARK_LAYERS = new Set<MapLayer>(['animals', 'places']);
 
 /** The "from" choice meaning the visitor's position. */
 const HERE = '';
@@ -34,6 +37,7 @@ function RouteView({ row, imageSrc }: ReadyMap) {
   const { t } = useTranslation();
   const { map } = row;
   const kindName = useKindName();
+  const locale = useLocale();
   const [params] = useSearchParams();
   const [position, setPosition] = usePosition(map);
   const last = useMemo(() => loadLastRoute(map.park.id), [map.park.id]);
@@ -61,12 +65,13 @@ function RouteView({ row, imageSrc }: ReadyMap) {
       saveLastRoute({ parkId: map.park.id, from: fromPlace?.code ?? null, to: toPlace.code, profile });
   }, [route?.ok, toPlace, fromPlace, profile, map.park.id]);
 
+  // Turns are named after the animals and facilities beside them (not the route's own ends, not events that move).
   const landmarks = useMemo(
     () =>
       map.places
-        .filter((p) => p.kind !== 'slope' && p.kind !== 'stairs')
+        .filter((p) => LANDMARK_LAYERS.has(layerOf(p.kind)) && p !== fromPlace && p !== toPlace)
         .map((p) => ({ x: p.x, y: p.y, name: p.name })),
-    [map.places],
+    [map.places, fromPlace, toPlace],
   );
   const lines = route ? directions(graph, route, landmarks) : [];
   const path = useMemo(() => {
@@ -133,6 +138,7 @@ function RouteView({ row, imageSrc }: ReadyMap) {
       {from === HERE ? <WhereAmI map={map} position={position} onPosition={setPosition} /> : null}
       <LeafletView
         map={map}
+        locale={locale}
         imageSrc={imageSrc}
         label={t('maps.mapLabel', { park: map.park.name })}
         markers={ends}

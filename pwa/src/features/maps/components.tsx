@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useParkOptionsQuery } from '../../lib/parks';
 import { useLocale } from '../../lib/useLocale';
-import { KIND_GLYPH } from './glyphs';
+import { kindGlyph } from './glyphs';
 import { byDistance, MAP_TABS, type MapTab, metresTo, type Position, placeFromPlate } from './mapView';
 
 export function useKindName() {
@@ -223,6 +223,7 @@ export function MarkerList({
 }) {
   const { t } = useTranslation();
   const kindName = useKindName();
+  const locale = useLocale();
   const sorted = byDistance(map, places, position);
   const from = position?.placeCode ? `&from=${encodeURIComponent(position.placeCode)}` : '';
   return (
@@ -240,7 +241,7 @@ export function MarkerList({
               aria-pressed={p.id === selectedId}
             >
               <span className={`maps-item__sign map-sign--${p.kind}`} aria-hidden="true">
-                {KIND_GLYPH[p.kind]}
+                {kindGlyph(p.kind, locale)}
               </span>
               <span className="maps-item__name">{p.name}</span>
               <span className="maps-item__kind muted">
