@@ -64,9 +64,16 @@ export default function LeafletView(props: LeafletViewProps) {
       maxBounds: bounds.pad(0.2),
     });
     L.imageOverlay(imageSrc, bounds, { alt: label }).addTo(m);
-    m.fitBounds(bounds);
-    m.setMinZoom(m.getZoom() - 0.5);
-    m.setMaxZoom(m.getZoom() + 3);
+    // The whole park in view; again once the box has its laid-out size (the map chunk's stylesheet may come later).
+    const fitPark = () => {
+      m.invalidateSize();
+      const zoom = m.getBoundsZoom(bounds);
+      m.setMinZoom(zoom - 0.5);
+      m.setMaxZoom(zoom + 3);
+      m.fitBounds(bounds);
+    };
+    fitPark();
+    const frame = requestAnimationFrame(fitPark);
     // Leaflet's own container takes focus for keyboard panning: give it a name.
     m.getContainer().setAttribute('aria-label', label);
     m.getContainer().setAttribute('role', 'region');
@@ -77,6 +84,7 @@ export default function LeafletView(props: LeafletViewProps) {
       markers: L.layerGroup().addTo(m),
     };
     return () => {
+      cancelAnimationFrame(frame);
       m.remove();
       leaflet.current = null;
     };
