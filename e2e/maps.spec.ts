@@ -71,8 +71,9 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await expect.poll(() => storedMapParks(page), { timeout: 20_000 }).toContain(parkId);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
-  // Online first: the map with its markers
-  await page.goto(`/maps/${parkId}`);
+  // Online first: into map mode from My Tickets, the map with its markers
+  await page.getByTestId('open-map-mode').first().click();
+  await expect(page).toHaveURL(new RegExp(`/maps/${parkId}$`));
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon.map-marker').first()).toBeVisible();
 
@@ -164,6 +165,10 @@ test('a park never opened offline says so and points to My Tickets; English work
   await page.goto('/maps/3').catch(() => undefined);
   await expect(page.getByTestId('map-missing')).toContainText('マイチケット');
   await context.setOffline(false);
+  // A place's QR plate makes it the visitor's position
+  await page.goto('/maps/2?at=entrance');
+  await expect(page.getByTestId('map-position')).toContainText('入口');
+  await expect(page).toHaveURL(/\/maps\/2$/);
   await context.addCookies([{ name: 'locale', value: 'en', url: page.url() }]);
   await page.goto('/maps/2/route?to=entrance&from=toilet-1&profile=stroller');
   await expect(page.getByTestId('route-summary')).toContainText(/about \d+ min/);
