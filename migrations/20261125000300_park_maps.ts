@@ -8,6 +8,30 @@ import type { Knex } from 'knex';
 // - map_places: every marker (facilities, barrier-free features, animals, events, quests, others) with the node a
 //   route to it ends at; `code` is its name in QR plates (/maps/{parkId}?at={code});
 // - map_control_points: pixels with known latitude/longitude, to fit GPS onto the picture.
+// The kinds of places as this migration knows them (common/dto/map.ts PLACE_KINDS may grow with a later migration).
+const PLACE_KINDS = [
+  'entrance',
+  'info',
+  'toilet',
+  'nursing_room',
+  'restaurant',
+  'shop',
+  'rest_area',
+  'first_aid',
+  'locker',
+  'aed',
+  'elevator',
+  'accessible_toilet',
+  'wheelchair_rental',
+  'stroller_rental',
+  'stairs',
+  'slope',
+  'animal',
+  'event',
+  'quest',
+  'other',
+];
+
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('park_maps', (t) => {
     t.integer('park_id').primary().references('parks.id').onDelete('CASCADE');
@@ -52,6 +76,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('sort').notNullable().defaultTo(0);
     t.unique(['park_id', 'code']);
   });
+  // Constants of this file, not input: written into the DDL (DDL takes no bound parameters).
+  await knex.raw(
+    `ALTER TABLE map_places ADD CONSTRAINT map_places_kind CHECK (kind IN (${PLACE_KINDS.map((k) => `'${k}'`).join(', ')}))`,
+  );
   await knex.schema.createTable('map_control_points', (t) => {
     t.increments('id');
     t.integer('park_id').notNullable().references('parks.id').onDelete('CASCADE');

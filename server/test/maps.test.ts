@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParkMap } from '../../common/dto/map';
+import { type ParkMap, PLACE_KINDS } from '../../common/dto/map';
 import { buildGraph, findRoute } from '../../common/rules/mapRoute';
 import { tokyoDate } from '../../common/time';
 import { createTestServer, type TestContext } from './testServer';
@@ -80,6 +80,15 @@ describe('GET /api/v1/parks/{id}/map', () => {
     await ctx.db.knex('item_excluded_days').insert({ item_id: event.itemId, date: before.date });
     const after = (JSON.parse((await get(`/api/v1/parks/${ueno}/map`)).payload) as { data: ParkMap }).data;
     expect(after.events.map((e) => e.itemId)).not.toContain(event.itemId);
+  });
+
+  it('keeps every kind of place and refuses a kind it does not know', async () => {
+    const kinds = (await ctx.db.knex('map_places').distinct('kind')) as { kind: string }[];
+    expect(kinds.map((k) => k.kind).sort()).toEqual([...PLACE_KINDS].sort());
+    const any = await ctx.db.knex('map_places').first();
+    await expect(
+      ctx.db.knex('map_places').insert({ ...any, id: undefined, code: 'bad-kind', kind: 'teleporter' }),
+    ).rejects.toThrow(/map_places_kind/);
   });
 
   it('answers 404 for a park that does not exist or is private, and a localised 400 for a bad id', async () => {
