@@ -53,6 +53,20 @@ const storedMapParks = (page: Page) =>
       }),
   );
 
+/** Controls of map mode smaller than 44 px (width or height) on screen. */
+const smallTargets = (page: Page) =>
+  page
+    .locator(
+      '.maps a, .maps button, .maps select, .maps input:not([type=radio]), .maps summary, .maps .chip span, .leaflet-marker-icon.map-marker',
+    )
+    .evaluateAll((elements) =>
+      elements
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.height > 0)
+        .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+        .map(({ el, r }) => `${el.textContent?.trim() || el.className} ${Math.round(r.width)}×${Math.round(r.height)}`),
+    );
+
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -89,6 +103,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await expect(page.getByTestId('map-tab-all')).toHaveAttribute('aria-current', 'page');
   await shot(page, 'map-offline-390');
   await expectNoSeriousViolations(page);
+  expect(await smallTargets(page)).toEqual([]);
 
   // Tabs: animals, places, barrier-free, events
   await page.getByTestId('map-tab-animals').click();
@@ -145,6 +160,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
   await shot(page, 'route-wheelchair-offline-390');
   await expectNoSeriousViolations(page);
+  expect(await smallTargets(page)).toEqual([]);
 
   // The last route is kept and opens again after a reload, still offline
   await page.reload();
@@ -154,7 +170,10 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await context.setOffline(false);
 });
 
-test('a park never opened offline says so and points to My Tickets; English works', async ({ page, context }) => {
+test('a park not stored says so offline; a QR plate and GPS set the position; English works', async ({
+  page,
+  context,
+}) => {
   await page.goto('/maps/2');
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   // Once the service worker controls the page, pages open offline from it
@@ -169,6 +188,20 @@ test('a park never opened offline says so and points to My Tickets; English work
   await page.goto('/maps/2?at=entrance');
   await expect(page.getByTestId('map-position')).toContainText('入口');
   await expect(page).toHaveURL(/\/maps\/2$/);
+  // Where am I: GPS at the map's north-west control point (the corner toilets), then far from the park
+  const map = (await (await page.request.get('/api/v1/parks/2/map')).json()) as {
+    data: { controlPoints: { latitude: number; longitude: number }[] };
+  };
+  const corner = map.data.controlPoints[0] as { latitude: number; longitude: number };
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ ...corner, accuracy: 12 });
+  await page.getByTestId('map-locate').click();
+  await expect(page.getByTestId('map-position')).toContainText('誤差 約12 m');
+  await expect(page.getByTestId('map-marker-list').locator('li').first()).toContainText('トイレ');
+  await context.setGeolocation({ latitude: 35.6812, longitude: 139.7671, accuracy: 30 });
+  await page.getByTestId('map-locate').click();
+  await expect(page.getByTestId('map-position')).toContainText('園内ではない');
+
   await context.addCookies([{ name: 'locale', value: 'en', url: page.url() }]);
   await page.goto('/maps/2/route?to=entrance&from=toilet-1&profile=stroller');
   await expect(page.getByTestId('route-summary')).toContainText(/about \d+ min/);

@@ -130,7 +130,7 @@ export function WhereAmI({
         onPosition({ x, y, accuracyPx: pos.coords.accuracy * fit.pxPerMetre, placeCode: null });
       },
       () => setState({ kind: 'denied' }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 10_000 },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
     );
   };
   const choose = (code: string) => {
