@@ -7,6 +7,8 @@ import type { MapEdge, MapPlace, ParkMap } from '../../../../common/dto/map';
 import { kindGlyph } from './glyphs';
 import type { Position } from './mapView';
 
+const ZOOM_SNAP = 0.25;
+
 /** Marks a walkway as a slope on the barrier-free map from this gradient on (percent). */
 const SLOPE_PERCENT = 4;
 
@@ -59,21 +61,39 @@ export default function LeafletView(props: LeafletViewProps) {
     const bounds = L.latLngBounds([0, 0], [map.image.height, map.image.width]);
     const m = L.map(box.current, {
       crs: L.CRS.Simple,
-      zoomSnap: 0.25,
+      zoomSnap: ZOOM_SNAP,
       attributionControl: false,
       maxBounds: bounds.pad(0.2),
     });
     L.imageOverlay(imageSrc, bounds, { alt: label }).addTo(m);
-    // The whole park in view; again once the box has its laid-out size (the map chunk's stylesheet may come later).
+    // The whole park in view, and again whenever the box changes size (its stylesheet may come after the first
+    // layout, a phone turns) until the visitor moves the map. Far out, markers shrink to signs without names.
+    let fitZoom = 0;
+    let moved = false;
     const fitPark = () => {
-      m.invalidateSize();
-      const zoom = m.getBoundsZoom(bounds);
-      m.setMinZoom(zoom - 0.5);
-      m.setMaxZoom(zoom + 3);
-      m.fitBounds(bounds);
+      m.invalidateSize({ pan: false });
+      const size = m.getSize();
+      if (!size.x || !size.y) return;
+      // Leaflet snaps zooms to whole levels where the browser has no 3D transforms: fit with the same snap.
+      const snap = L.Browser.any3d ? ZOOM_SNAP : 1;
+      const scale = Math.min(size.x / map.image.width, size.y / map.image.height);
+      fitZoom = Math.floor(Math.log2(scale) / snap) * snap;
+      m.setMinZoom(fitZoom - 0.5);
+      m.setMaxZoom(fitZoom + 3);
+      if (!moved) m.setView(bounds.getCenter(), fitZoom, { animate: false });
     };
+    const markFar = () => m.getContainer().classList.toggle('is-far', m.getZoom() < fitZoom + 0.75);
+    m.on('zoomend', markFar);
+    m.on('dragstart', () => {
+      moved = true;
+    });
     fitPark();
-    const frame = requestAnimationFrame(fitPark);
+    markFar();
+    const resized = new ResizeObserver(() => {
+      fitPark();
+      markFar();
+    });
+    resized.observe(box.current);
     // Leaflet's own container takes focus for keyboard panning: give it a name.
     m.getContainer().setAttribute('aria-label', label);
     m.getContainer().setAttribute('role', 'region');
@@ -84,7 +104,7 @@ export default function LeafletView(props: LeafletViewProps) {
       markers: L.layerGroup().addTo(m),
     };
     return () => {
-      cancelAnimationFrame(frame);
+      resized.disconnect();
       m.remove();
       leaflet.current = null;
     };
