@@ -71,7 +71,9 @@ function parkMapOf(index: number): ParkMap {
 }
 
 const maps = PARKS.map((_, i) => parkMapOf(i));
-const largest = maps.reduce((a, b) => (b.edges.length + b.places.length > a.edges.length + a.places.length ? b : a));
+// The largest walkway graph (then the most places, which the turn-by-turn list searches for landmarks)
+const size = (m: ParkMap) => (m.nodes.length + m.edges.length) * 1000 + m.places.length;
+const largest = maps.reduce((a, b) => (size(b) > size(a) ? b : a));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
