@@ -26,8 +26,25 @@ describe('parkMapSeed', () => {
       const kinds = new Set(seed.places.map((p) => p.kind));
       for (const k of ['toilet', 'restaurant', 'first_aid', 'nursing_room', 'stairs', 'accessible_toilet', 'animal'])
         expect(kinds, k).toContain(k);
-      expect(seed.edges.filter((e) => e.steps > 0)).toHaveLength(1);
       expect(seed.controlPoints).toHaveLength(4);
+      // Across the one flight of stairs: in a wheelchair always step free; at a zoo (no lift beside the stairs) that
+      // is the longer way round, while walkers take the stairs
+      const flights = seed.edges.filter((e) => e.steps > 0);
+      expect(flights).toHaveLength(1);
+      const [flight] = flights;
+      if (!flight) return;
+      const [a, b] = [ids.get(flight.from) as number, ids.get(flight.to) as number];
+      const walk = findRoute(graph, a, b, 'walk');
+      const wheelchair = findRoute(graph, a, b, 'wheelchair');
+      if (!walk.ok || !wheelchair.ok) throw new Error('no route across the stairs');
+      expect(wheelchair.legs.every((l) => l.edge.steps === 0)).toBe(true);
+      expect(walk.seconds).toBeLessThanOrEqual(wheelchair.seconds);
+      if (park.kind === 'zoo') {
+        expect(walk.legs.map((l) => l.edge.steps)).toEqual([flight.steps]);
+        expect(wheelchair.lengthM).toBeGreaterThan(walk.lengthM);
+      } else {
+        expect(seed.places.map((p) => p.kind)).toContain('elevator');
+      }
     });
   }
 

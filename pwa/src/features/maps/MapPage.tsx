@@ -1,9 +1,10 @@
 // Map mode (/maps/:parkId): the park's illustrated map with the spec's tabs, search within the map, where am I,
 // and every marker in a list. Opens from the device's copy, so it works offline for parks with tickets.
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MapPlace } from '../../../../common/dto/map';
+import type { ParkMapRow } from '../../db/wallet';
 import { useLocale } from '../../lib/useLocale';
 import { MapHeader, MarkerList, ParkSwitcher, TodayEvents, useKindName, usePosition, WhereAmI } from './components';
 import LeafletView from './LeafletView';
@@ -11,7 +12,7 @@ import { isMapTab, type MapTab, markersOf, searchPlaces } from './mapView';
 import { useParkMap } from './useParkMap';
 import './maps.css';
 
-export function MapState({ parkId, children }: { parkId: number; children: (ready: ReadyMap) => React.ReactNode }) {
+export function MapState({ parkId, children }: { parkId: number; children: (ready: ReadyMap) => ReactNode }) {
   const { t } = useTranslation();
   const state = useParkMap(parkId);
   if (state.status === 'loading')
@@ -30,7 +31,7 @@ export function MapState({ parkId, children }: { parkId: number; children: (read
 }
 
 export interface ReadyMap {
-  row: import('../../db/wallet').ParkMapRow;
+  row: ParkMapRow;
   imageSrc: string;
 }
 

@@ -290,6 +290,7 @@ export function TodayEvents({
   onSelect: (p: MapPlace) => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const events = map.events.filter((e) => e.category === category);
   return (
     <section className="maps-events" aria-labelledby="maps-events-title">
@@ -304,7 +305,9 @@ export function TodayEvents({
             <li key={e.itemId} className="maps-event">
               <span className="maps-event__name">{e.name}</span>
               <span className="maps-event__times">
-                {e.times.length ? e.times.map((x) => `${x.start}–${x.end}`).join('、') : t('maps.allDay')}
+                {e.times.length
+                  ? e.times.map((x) => `${x.start}–${x.end}`).join(locale === 'ja' ? '、' : ', ')
+                  : t('maps.allDay')}
               </span>
               {place ? (
                 <button type="button" className="button button--small button--ghost" onClick={() => onSelect(place)}>
