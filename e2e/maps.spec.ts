@@ -130,6 +130,14 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await page.getByTestId('map-search').press('Enter');
   await expect(page.getByTestId('map-search-results')).toContainText('ホッキョクグマ');
   await expect(page.locator('.map-marker.is-selected')).toContainText('ホッキョクグマ');
+  await expect(page.getByTestId('map-selected')).toContainText('ホッキョクグマ');
+  await expect(page.getByTestId('map-selected').getByRole('link', { name: '動物のページ' })).toHaveAttribute(
+    'href',
+    /^\/profile\/park-living-thing\/\d+$/,
+  );
+  // A marker tapped on the map is selected too
+  await page.locator('.leaflet-marker-icon.map-marker', { hasText: '入' }).first().click();
+  await expect(page.getByTestId('map-selected')).toContainText('入口');
 
   // I am at the entrance: the list is sorted by distance from it
   await page.getByTestId('map-i-am-at').selectOption('entrance');

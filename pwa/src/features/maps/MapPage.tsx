@@ -6,7 +6,16 @@ import { useParams, useSearchParams } from 'react-router';
 import type { MapPlace } from '../../../../common/dto/map';
 import type { ParkMapRow } from '../../db/wallet';
 import { useLocale } from '../../lib/useLocale';
-import { MapHeader, MarkerList, ParkSwitcher, TodayEvents, useKindName, usePosition, WhereAmI } from './components';
+import {
+  MapHeader,
+  MarkerList,
+  ParkSwitcher,
+  SelectedPlace,
+  TodayEvents,
+  useKindName,
+  usePosition,
+  WhereAmI,
+} from './components';
 import LeafletView from './LeafletView';
 import { isMapTab, type MapTab, markersOf, searchPlaces } from './mapView';
 import { useParkMap } from './useParkMap';
@@ -138,6 +147,7 @@ function MapView({ row, imageSrc }: ReadyMap) {
             route={null}
             position={position}
           />
+          {selected ? <SelectedPlace map={map} place={selected} position={position} /> : null}
           {tab === 'barrierFree' ? <Legend /> : null}
           {tab === 'events' || tab === 'quests' ? (
             <TodayEvents map={map} category={tab === 'events' ? 'event' : 'quest'} onSelect={select} />

@@ -225,7 +225,6 @@ export function MarkerList({
   const kindName = useKindName();
   const locale = useLocale();
   const sorted = byDistance(map, places, position);
-  const from = position?.placeCode ? `&from=${encodeURIComponent(position.placeCode)}` : '';
   return (
     <section className="maps-list" aria-labelledby="maps-list-title">
       <h2 id="maps-list-title" className="maps-list__title">
@@ -249,32 +248,67 @@ export function MarkerList({
                 {position ? ` · ${t('maps.distance', { m: Math.round(metresTo(map, position, p)) })}` : ''}
               </span>
             </button>
-            {p.id === selectedId ? (
-              <div className="maps-item__actions">
-                <Link
-                  className="button button--small"
-                  to={`/maps/${map.park.id}/route?to=${encodeURIComponent(p.code)}${from}`}
-                >
-                  {t('maps.routeHere')}
-                </Link>
-                {p.parkLivingThingId ? (
-                  <Link
-                    className="button button--small button--ghost"
-                    to={`/profile/park-living-thing/${p.parkLivingThingId}`}
-                  >
-                    {t('maps.openAnimal')}
-                  </Link>
-                ) : null}
-                {p.itemId ? (
-                  <Link className="button button--small button--ghost" to={`/items/${p.itemId}`}>
-                    {t('maps.openItem')}
-                  </Link>
-                ) : null}
-              </div>
-            ) : null}
+            {p.id === selectedId ? <PlaceActions map={map} place={p} position={position} /> : null}
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** What one can do at a place: a route there (from the place the visitor is at), its animal's or item's page. */
+function PlaceActions({
+  map,
+  place,
+  position,
+  className = 'maps-item__actions',
+}: {
+  map: ParkMap;
+  place: MapPlace;
+  position: Position | null;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const from = position?.placeCode ? `&from=${encodeURIComponent(position.placeCode)}` : '';
+  return (
+    <div className={className}>
+      <Link
+        className="button button--small"
+        to={`/maps/${map.park.id}/route?to=${encodeURIComponent(place.code)}${from}`}
+      >
+        {t('maps.routeHere')}
+      </Link>
+      {place.parkLivingThingId ? (
+        <Link
+          className="button button--small button--ghost"
+          to={`/profile/park-living-thing/${place.parkLivingThingId}`}
+        >
+          {t('maps.openAnimal')}
+        </Link>
+      ) : null}
+      {place.itemId ? (
+        <Link className="button button--small button--ghost" to={`/items/${place.itemId}`}>
+          {t('maps.openItem')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The place picked on the map, under it: its name, kind, distance and what one can do there. */
+export function SelectedPlace({ map, place, position }: { map: ParkMap; place: MapPlace; position: Position | null }) {
+  const { t } = useTranslation();
+  const kindName = useKindName();
+  const event = map.events.find((e) => e.placeId === place.id);
+  return (
+    <section className="maps-selected" aria-live="polite" data-testid="map-selected">
+      <h2 className="maps-selected__name">{place.name}</h2>
+      <p className="muted">
+        {kindName(place)}
+        {position ? ` · ${t('maps.distance', { m: Math.round(metresTo(map, position, place)) })}` : ''}
+        {event?.times.length ? ` · ${event.times.map((x) => `${x.start}–${x.end}`).join(', ')}` : ''}
+      </p>
+      <PlaceActions map={map} place={place} position={position} className="maps-item__actions maps-selected__actions" />
     </section>
   );
 }
