@@ -182,7 +182,10 @@ test('a park not stored says so offline; a QR plate and GPS set the position; En
   page,
   context,
 }) => {
-  await page.goto('/maps/2');
+  // From the park's page into its map mode
+  await page.goto('/profile/park/2');
+  await page.getByTestId('open-map-mode').click();
+  await expect(page).toHaveURL(/\/maps\/2$/);
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   // Once the service worker controls the page, pages open offline from it
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

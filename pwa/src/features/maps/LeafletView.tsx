@@ -210,5 +210,5 @@ export default function LeafletView(props: LeafletViewProps) {
     if (l && p) l.map.panTo(toLatLng(p.x, p.y));
   }, [selectedId, toLatLng]);
 
-  return <div ref={box} className="park-map" data-testid="park-map-view" />;
+  return <div ref={box} className="maps-canvas" data-testid="park-map-view" />;
 }
