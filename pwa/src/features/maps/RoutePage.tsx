@@ -58,7 +58,11 @@ function RouteView({ row, imageSrc }: ReadyMap) {
   const fromPlace = from === HERE ? null : placeOf(from);
   const toPlace = placeOf(to);
   const fromNode = fromPlace ? fromPlace.nodeId : position ? (nearestNode(graph, position.x, position.y)?.id ?? 0) : 0;
-  const route = toPlace && (fromPlace || position) ? findRoute(graph, fromNode, toPlace.nodeId, profile) : null;
+  const hasStart = !!fromPlace || !!position;
+  const route = useMemo(
+    () => (toPlace && hasStart ? findRoute(graph, fromNode, toPlace.nodeId, profile) : null),
+    [graph, fromNode, toPlace, hasStart, profile],
+  );
 
   useEffect(() => {
     if (route?.ok && toPlace)
@@ -73,7 +77,7 @@ function RouteView({ row, imageSrc }: ReadyMap) {
         .map((p) => ({ x: p.x, y: p.y, name: p.name })),
     [map.places, fromPlace, toPlace],
   );
-  const lines = route ? directions(graph, route, landmarks) : [];
+  const lines = useMemo(() => (route ? directions(graph, route, landmarks) : []), [graph, route, landmarks]);
   const path = useMemo(() => {
     if (!route?.ok) return null;
     const points = route.nodes.map((id) => graph.nodes.get(id)).filter((n) => !!n);
@@ -89,7 +93,10 @@ function RouteView({ row, imageSrc }: ReadyMap) {
     ];
   }, [route, graph, fromPlace, toPlace, position]);
   const ends = [fromPlace, toPlace].filter((p): p is MapPlace => !!p);
-  const sorted = useMemo(() => [...map.places].sort((a, b) => a.name.localeCompare(b.name, 'ja')), [map.places]);
+  const sorted = useMemo(
+    () => [...map.places].sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [map.places, locale],
+  );
 
   return (
     <div className="maps maps--route" data-testid="map-route-page">

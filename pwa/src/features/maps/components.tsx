@@ -110,7 +110,11 @@ export function WhereAmI({
   const fit = useMemo(() => fitGeo(map.controlPoints), [map.controlPoints]);
   const selectId = useId();
   const plateId = useId();
-  const sorted = useMemo(() => [...map.places].sort((a, b) => a.name.localeCompare(b.name, 'ja')), [map.places]);
+  const locale = useLocale();
+  const sorted = useMemo(
+    () => [...map.places].sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [map.places, locale],
+  );
 
   const locate = () => {
     if (!fit || !('geolocation' in navigator)) {
