@@ -16,6 +16,7 @@ import { STAFF } from './content/staff';
 import { STORIES } from './content/stories';
 import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
+import { seedParkMaps } from './parkMaps';
 import { seedParkStaff } from './parkStaff';
 import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
@@ -490,6 +491,7 @@ export async function seed(knex: Knex): Promise<void> {
       ),
     );
 
+    await seedParkMaps(trx, parkIds, parkAnimalIds, itemIds);
     await seedSeats(trx);
     await seedCommerce(trx);
     await seedParkStaff(

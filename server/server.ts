@@ -15,6 +15,7 @@ import { livingThingRoutes } from './features/livingThings/routes';
 import { lotteryRoutes } from './features/lottery/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
+import { mapRoutes } from './features/maps/routes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orderRoutes } from './features/orders/routes';
@@ -107,6 +108,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...authRoutes,
     ...meRoutes,
     ...parkRoutes,
+    ...mapRoutes,
     ...itemRoutes,
     ...ticketPackRoutes,
     ...livingThingRoutes,

@@ -28,7 +28,7 @@ export interface ArtJob {
 }
 
 /** Species of a park in roster order, one entry per species. */
-function parkSpecies(slug: string): SpeciesSeed[] {
+export function parkSpecies(slug: string): SpeciesSeed[] {
   const seen = new Set<string>();
   const out: SpeciesSeed[] = [];
   for (const a of PARK_ANIMALS) {
@@ -67,14 +67,14 @@ export function mapZones(slug: string, species: SpeciesSeed[]): MapZone[] {
       const s = species.find((x) => x.code === code);
       if (s && !placed.has(code)) {
         placed.add(code);
-        zones[i]?.animals.push({ ja: jaName(s), color: s.art.colors[0] });
+        zones[i]?.animals.push({ code: s.code, ja: jaName(s), color: s.art.colors[0] });
       }
     }
   });
   for (const s of species) {
     if (placed.has(s.code)) continue;
     const target = zones.reduce((min, z) => (z.animals.length < min.animals.length ? z : min));
-    target.animals.push({ ja: jaName(s), color: s.art.colors[0] });
+    target.animals.push({ code: s.code, ja: jaName(s), color: s.art.colors[0] });
   }
   return zones;
 }

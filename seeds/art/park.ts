@@ -53,6 +53,8 @@ export function parkHeroSvg(park: ParkSeed, species: SpeciesSeed[]): string {
 }
 
 export interface MapAnimal {
+  /** Species code (seeds/content/species*.ts). */
+  code: string;
   ja: string;
   color: string;
 }
@@ -71,20 +73,85 @@ const ICON_DEFS =
 const use = (id: string) => (x: number, y: number) => `<use href="#${id}" x="${n(x)}" y="${n(y)}"/>`;
 const ICON = { wc: use('wc'), info: use('in'), food: use('fd'), aid: use('ad') };
 
-/** An illustrated park map: zones between roads, labelled enclosures, entrance and facilities. */
-export function parkMapSvg(park: ParkSeed, areas: MapZone[], title: Text): string {
+/**
+ * Where the map puts its roads, zones, facilities and entrance: the picture and the walkway graph of map mode
+ * (seeds/mapData.ts) are both drawn from this, so the graph lies on the drawn roads.
+ */
+export function parkMapLayout(zoneCount: number) {
   const W = 800;
   const H = 600;
-  const r = rng(`map:${park.slug}`);
-  const aquarium = park.kind === 'aquarium';
-  const cols = areas.length > 4 ? 3 : 2;
-  const rows = Math.ceil(areas.length / cols);
+  const cols = zoneCount > 4 ? 3 : 2;
+  const rows = Math.ceil(zoneCount / cols);
   const top = 88;
   const left = 28;
   const bottom = H - 92;
   const cw = (W - 2 * left) / cols;
   const ch = (bottom - top) / rows;
   const pad = 14;
+  // Roads: around the zones, in the gutters between them, and down to the entrance
+  const x0 = left + pad / 2;
+  const x1 = W - left - pad / 2;
+  const y0 = top + pad / 2;
+  const y1 = bottom - pad / 2;
+  const gateX = W / 2;
+  const gateY = H - 44;
+  const zones = Array.from({ length: cols * rows }, (_, i) => ({
+    col: i % cols,
+    row: Math.floor(i / cols),
+    x: left + (i % cols) * cw + pad,
+    y: top + Math.floor(i / cols) * ch + pad,
+    w: cw - 2 * pad,
+    h: ch - 2 * pad,
+  }));
+  /** An animal's dot in its zone (k-th in the list); null when the zone has no room for it. */
+  const animalSpot = (zone: (typeof zones)[number], k: number): [number, number] | null => {
+    const ey = zone.y + 52 + k * 22;
+    return ey > zone.y + zone.h - 8 ? null : [zone.x + 26, ey];
+  };
+  // Facilities at road corners and crossings, in this order of pictograms
+  const facilityKinds = ['wc', 'food', 'info', 'wc', 'aid', 'wc'] as const;
+  const spots: [number, number][] = [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
+  for (let c = 1; c < cols; c++) for (let k = 1; k < rows; k++) spots.push([left + c * cw, top + k * ch]);
+  const facilities = spots.map(([x, y], i) => ({ x, y, kind: facilityKinds[i % facilityKinds.length] ?? 'wc' }));
+  const roadXs = [x0, ...Array.from({ length: cols - 1 }, (_, c) => left + (c + 1) * cw), x1];
+  const roadYs = [y0, ...Array.from({ length: rows - 1 }, (_, k) => top + (k + 1) * ch), y1];
+  return {
+    W,
+    H,
+    cols,
+    rows,
+    top,
+    left,
+    cw,
+    ch,
+    x0,
+    x1,
+    y0,
+    y1,
+    gateX,
+    gateY,
+    zones,
+    animalSpot,
+    facilities,
+    roadXs,
+    roadYs,
+    /** The entrance's own toilet and information pictograms. */
+    gateWc: [gateX - 82, gateY] as [number, number],
+    gateInfo: [gateX + 82, gateY] as [number, number],
+  };
+}
+
+/** An illustrated park map: zones between roads, labelled enclosures, entrance and facilities. */
+export function parkMapSvg(park: ParkSeed, areas: MapZone[], title: Text): string {
+  const L = parkMapLayout(areas.length);
+  const { W, H, cols, rows, top, left, cw, ch, x0, x1, y0, y1, gateX, gateY } = L;
+  const r = rng(`map:${park.slug}`);
+  const aquarium = park.kind === 'aquarium';
   const zoneColors = aquarium
     ? ['#cfe8f7', '#d7f0ec', '#e3e0f7', '#d5e6fb', '#e0f3f7', '#f0ecd8']
     : ['#cfe8b9', '#e6efc2', '#d5ecd0', '#f0e4c4', '#cfe6d6', '#e3efcf'];
@@ -100,26 +167,16 @@ export function parkMapSvg(park: ParkSeed, areas: MapZone[], title: Text): strin
   body += aquarium
     ? `<g fill="none" stroke="#b9d9ec" stroke-width="2">${deco}</g>`
     : `<g fill="#a9d18c" opacity=".7">${deco}</g>`;
-  // Roads in the gutters between zones, around them, and down to the entrance
-  const x0 = left + pad / 2;
-  const x1 = W - left - pad / 2;
-  const y0 = top + pad / 2;
-  const y1 = bottom - pad / 2;
   let roads = `M${n(x0)} ${n(y0)}H${n(x1)}V${n(y1)}H${n(x0)}Z`;
   for (let c = 1; c < cols; c++) roads += `M${n(left + c * cw)} ${n(y0)}V${n(y1)}`;
   for (let k = 1; k < rows; k++) roads += `M${n(x0)} ${n(top + k * ch)}H${n(x1)}`;
-  const gateX = W / 2;
-  const gateY = H - 44;
   roads += `M${gateX} ${n(y1)}V${gateY}`;
   body += stroke(roads, '#e9d6ac', 16) + stroke(roads, '#fff7e4', 2.5, ' stroke-dasharray="8 10"');
   // Zones with their animals
   let markers = '';
   let names = '';
-  for (let i = 0; i < cols * rows; i++) {
-    const zx = left + (i % cols) * cw + pad;
-    const zy = top + Math.floor(i / cols) * ch + pad;
-    const zw = cw - 2 * pad;
-    const zh = ch - 2 * pad;
+  L.zones.forEach((zone, i) => {
+    const { x: zx, y: zy, w: zw, h: zh } = zone;
     const area = areas[i];
     if (!area) {
       // Spare cell: a plaza with a fountain
@@ -135,7 +192,7 @@ export function parkMapSvg(park: ParkSeed, areas: MapZone[], title: Text): strin
         '#6a7a5a',
         ' text-anchor="middle"',
       );
-      continue;
+      return;
     }
     const color = zoneColors[i % zoneColors.length] ?? '#ddd';
     body += rect(zx, zy, zw, zh, color, 26, ` stroke="${darken(color, 0.12)}" stroke-width="2"`);
@@ -144,30 +201,19 @@ export function parkMapSvg(park: ParkSeed, areas: MapZone[], title: Text): strin
     body += rect(zx + 10, zy + 10, Math.min(zw - 16, label.length * size + 18), 24, darken(color, 0.45), 12);
     body += text(zx + 19, zy + 27, label, size, '#fff', ' font-weight="700"');
     area.animals.forEach((a, k) => {
-      const ey = zy + 52 + k * 22;
-      if (ey > zy + zh - 8) return;
-      markers += `<circle cx="${n(zx + 26)}" cy="${n(ey)}" r="8" fill="${a.color}"/>`;
-      names += `<text x="${n(zx + 40)}" y="${n(ey + 4)}">${a.ja}</text>`;
+      const spot = L.animalSpot(zone, k);
+      if (!spot) return;
+      markers += `<circle cx="${n(spot[0])}" cy="${n(spot[1])}" r="8" fill="${a.color}"/>`;
+      names += `<text x="${n(spot[0] + 14)}" y="${n(spot[1] + 4)}">${a.ja}</text>`;
     });
-  }
+  });
   body += `<g stroke="#fff" stroke-width="2">${markers}</g><g font-size="11.5" fill="#2a2a2a">${names}</g>`;
   // Facilities at road corners and crossings
-  const fac = [ICON.wc, ICON.food, ICON.info, ICON.wc, ICON.aid, ICON.wc];
-  const spots: [number, number][] = [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ];
-  for (let c = 1; c < cols; c++) for (let k = 1; k < rows; k++) spots.push([left + c * cw, top + k * ch]);
-  spots.forEach(([x, y], i) => {
-    const f = fac[i % fac.length];
-    if (f) body += f(x, y);
-  });
+  for (const f of L.facilities) body += ICON[f.kind](f.x, f.y);
   // Entrance
   body += rect(gateX - 62, gateY - 16, 124, 34, park.theme.primary, 10, ' stroke="#fff" stroke-width="2"');
   body += text(gateX, gateY + 6, '入口 Entrance', 14, '#fff', ' text-anchor="middle" font-weight="700"');
-  body += ICON.info(gateX + 82, gateY) + ICON.wc(gateX - 82, gateY);
+  body += ICON.info(...L.gateInfo) + ICON.wc(...L.gateWc);
   // Title bar, compass, legend
   body += rect(0, 0, W, 64, park.theme.primary);
   body += text(24, 31, park.name.ja, 22, '#fff', ' font-weight="700"');

@@ -103,6 +103,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'me-wallet-histories': () => import('../features/checkout/CoinHistoryPage').then((m) => m.default),
   'me-registered-credit-card': () => import('../features/checkout/CardsPage').then((m) => m.default),
   'me-register-card': () => import('../features/checkout/CardsPage').then((m) => m.RegisterCardPage),
+  map: () => import('../features/maps/pages').then((m) => m.MapPage),
+  'map-route': () => import('../features/maps/pages').then((m) => m.RoutePage),
 };
 
 let initialNavigation = true;

@@ -3,6 +3,7 @@
 // detail of each ticket, and the outbox of usage marks made offline. Used by the pages and by the service worker
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
+import type { ParkMap } from '../../../common/dto/map';
 import type {
   TicketDetail,
   UsageHistoryEntry,
@@ -42,6 +43,14 @@ export interface MapImage {
   fetchedAt: string;
 }
 
+/** Map mode's data of a park (GET api/v1/parks/{id}/map) in the language it was fetched in, for offline map mode. */
+export interface ParkMapRow {
+  parkId: number;
+  map: ParkMap;
+  locale: string;
+  fetchedAt: string;
+}
+
 export interface DetailRow {
   ticketId: string;
   detail: TicketDetail;
@@ -73,6 +82,7 @@ export type WalletDb = Dexie & {
   tickets: EntityTable<WalletTicket, 'id'>;
   parks: EntityTable<WalletPark, 'id'>;
   maps: EntityTable<MapImage, 'url'>;
+  parkMaps: EntityTable<ParkMapRow, 'parkId'>;
   details: EntityTable<DetailRow, 'ticketId'>;
   outbox: EntityTable<OutboxEntry, 'clientId'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -92,6 +102,8 @@ export function openWalletDb(name: string = WALLET_DB_NAME): WalletDb {
     outbox: 'clientId, ticketId, state',
     meta: 'key',
   });
+  // Version 2: map mode's data per park (places, walkway graph, control points, the day's events).
+  db.version(2).stores({ parkMaps: 'parkId' });
   return db;
 }
 
@@ -111,8 +123,15 @@ export async function readMeta(db: WalletDb, key: string): Promise<string | null
  * a mark made at the gate is a fact, sent once its holder is signed in again.
  */
 export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
-  await db.transaction('rw', [db.tickets, db.parks, db.maps, db.details, db.outbox, db.meta], async () => {
-    await Promise.all([db.tickets.clear(), db.parks.clear(), db.maps.clear(), db.details.clear(), db.meta.clear()]);
+  await db.transaction('rw', [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta], async () => {
+    await Promise.all([
+      db.tickets.clear(),
+      db.parks.clear(),
+      db.maps.clear(),
+      db.parkMaps.clear(),
+      db.details.clear(),
+      db.meta.clear(),
+    ]);
     if (opts.keepWaiting) await db.outbox.where('state').anyOf('done', 'conflict').delete();
     else await db.outbox.clear();
   });

@@ -179,5 +179,6 @@ export const catalogueJa = {
     seeAllStories: 'この施設のストーリーをすべて見る',
     seeAllAnimals: 'すべて見る',
     followLead: 'フォローすると、マイページの「フォロー」からすぐに開けます。',
+    openMapMode: 'マップモードで見る（ルート案内・バリアフリー）',
   },
 };

@@ -20,6 +20,7 @@ export const walletJa = {
   close: '閉じる',
   parkMap: '園内マップ',
   mapAlt: '{{park}}の園内マップ',
+  openMapMode: 'マップモードで開く（ルート案内・バリアフリー）',
   tickets: '{{count}}枚',
   time: '{{time}}〜',
   seat: '座席 {{code}}',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
@@ -144,6 +144,9 @@ function ParkProfile({ park }: { park: ParkDetail }) {
       <section className="panel" aria-labelledby="park-map">
         <h2 id="park-map">{t('park.parkMap')}</h2>
         <img className="park-map" src={park.mapImageUrl} alt={`${park.name} ${t('park.parkMap')}`} loading="lazy" />
+        <Link className="button button--small park-map__open" to={`/maps/${park.id}`} data-testid="open-map-mode">
+          {t('catalogue.parkExtras.openMapMode')}
+        </Link>
       </section>
 
       <section className="panel" aria-labelledby="inquiry">

@@ -23,7 +23,7 @@ import {
 import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
-/** A park's stored map image (a Blob from IndexedDB), for map mode with no network. */
+/** A park's stored map image (a Blob from IndexedDB) and the way into map mode, which works with no network. */
 function ParkMap({ park }: { park: WalletPark }) {
   const { t } = useTranslation();
   const maps = useLiveQuery(() => walletDb().maps.where('parkId').equals(park.id).toArray(), [park.id]);
@@ -36,12 +36,17 @@ function ParkMap({ park }: { park: WalletPark }) {
   );
   if (!urls.length) return null;
   return (
-    <details className="wallet-map" data-testid="park-map">
-      <summary>{t('wallet.parkMap')}</summary>
-      {urls.map((u) => (
-        <img key={u.key} src={u.src} alt={t('wallet.mapAlt', { park: park.name })} />
-      ))}
-    </details>
+    <>
+      <details className="wallet-map" data-testid="park-map">
+        <summary>{t('wallet.parkMap')}</summary>
+        {urls.map((u) => (
+          <img key={u.key} src={u.src} alt={t('wallet.mapAlt', { park: park.name })} />
+        ))}
+      </details>
+      <Link className="button button--small wallet-map__open" to={`/maps/${park.id}`} data-testid="open-map-mode">
+        {t('wallet.openMapMode')}
+      </Link>
+    </>
   );
 }
 

@@ -1,10 +1,11 @@
 // Keeping the wallet in IndexedDB fresh while online: the tickets (GET api/v1/me/tickets), their parks, the parks'
-// map images as Blobs, and each ticket's order detail; then the outbox of usage marks is replayed. Runs at app start,
+// map images as Blobs and map mode's data (db/parkMaps.ts), and each ticket's order detail; then the outbox of usage marks is replayed. Runs at app start,
 // on `online`, when My Tickets opens, and after a usage mark.
 import type { Envelope } from '../../../../common/dto/api';
 import type { TicketDetail, WalletAnswer, WalletPark } from '../../../../common/dto/wallet';
 import { clearFirstPaints, storeFirstPaints } from '../../db/firstPaint';
 import { replayOutbox, SYNC_TAG } from '../../db/outbox';
+import { storeParkMaps } from '../../db/parkMaps';
 import { clearWallet, META, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale, i18n } from '../../lib/i18n';
 import { tokenExpiry } from '../../lib/session';
@@ -58,7 +59,7 @@ export async function refreshWallet(
     ]);
   });
   await Promise.all([
-    storeMaps(db, [...parks.values()], doFetch),
+    storeMaps(db, [...parks.values()], doFetch).then(() => storeParkMaps(db, [...parks.keys()], doFetch)),
     storeDetails(db, doFetch),
     storeFirstPaints(answer.tickets, i18n.t('wallet.ticket.qrLabel')),
   ]);

@@ -186,5 +186,6 @@ export const catalogueEn: English<typeof catalogueJa> = {
     seeAllStories: 'See all stories from this park',
     seeAllAnimals: 'See all',
     followLead: 'Follow this park to find it quickly under Following on My page.',
+    openMapMode: 'Open in map mode (routes, barrier-free)',
   },
 };

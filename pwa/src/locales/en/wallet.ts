@@ -22,6 +22,7 @@ export const walletEn: English<typeof walletJa> = {
   close: 'Close',
   parkMap: 'Park map',
   mapAlt: 'Map of {{park}}',
+  openMapMode: 'Open in map mode (routes, barrier-free)',
   tickets: '{{count}} tickets',
   tickets_one: '{{count}} ticket',
   time: 'From {{time}}',
