@@ -4,6 +4,7 @@
 // compressed bytes as served). Prints JSON; targets: performance >= 95, CLS < 0.05, JS on / <= 170 KB.
 //   npm run build && npm run bench:lighthouse      (BENCH_PAGES=/,/items/1 to choose pages)
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,8 @@ const server = await startProcess(
     DATA_DIR: dataDir,
     PUBLIC_URL: base,
     NODE_ENV: 'test',
+    // A production start (no DEMO conveniences), with its own secret.
+    APP_SECRET: randomBytes(32).toString('hex'),
     HOLD_SWEEP_INTERVAL_MS: '0',
     SANDBOX_NOTIFY_INTERVAL_MS: '0',
     LOCAL_OIDC_PORT: String(PORT + 1),
