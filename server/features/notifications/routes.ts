@@ -1,9 +1,12 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { NOTIFICATION_KINDS, type NotificationKind, OFF_BY_DEFAULT } from '../../../common/notifications';
+import { NOTIFICATION_KINDS } from '../../../common/notifications';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id, ok } from '../../lib/routeKit';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { dropSubscription, keepSubscription, type SubscriptionInput } from './services/keepSubscription';
+import { listInbox, markRead } from './services/listInbox';
+import { notificationSettings, setNotificationKinds } from './services/notificationSettings';
 import { vapidKeys } from './vapid';
 
 // Web push and the inbox (DESIGN "Notifications"): the public VAPID key, this device's subscription, the inbox with
@@ -49,19 +52,8 @@ export const notificationRoutes: ServerRoute[] = [
       },
     },
     async handler(request, h) {
-      const p = request.payload as { endpoint: string; keys: { p256dh: string; auth: string }; language: 'ja' | 'en' };
-      const row = {
-        user_id: who(request).userId,
-        endpoint: p.endpoint,
-        p256dh: p.keys.p256dh,
-        auth: p.keys.auth,
-        language: p.language === 'en' ? 1 : 0,
-      };
-      await request.server.app
-        .knex('push_subscriptions')
-        .insert(row)
-        .onConflict('endpoint')
-        .merge(['user_id', 'p256dh', 'auth', 'language']);
+      const p = request.payload as SubscriptionInput;
+      await keepSubscription(request.server.app.knex, who(request).userId, p);
       return ok(h, { endpoint: p.endpoint }, {}, 201);
     },
   },
@@ -76,11 +68,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { endpoint: url } = request.payload as { endpoint: string };
-      const removed = await request.server.app
-        .knex('push_subscriptions')
-        .where({ user_id: who(request).userId, endpoint: url })
-        .delete();
-      return ok(h, { removed });
+      return ok(h, { removed: await dropSubscription(request.server.app.knex, who(request).userId, url) });
     },
   },
   {
@@ -94,37 +82,8 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { page, per_page } = request.query as { page: number; per_page: number };
-      const { knex } = request.server.app;
-      const userId = who(request).userId;
-      const [rows, counts] = await Promise.all([
-        knex('notifications')
-          .where({ user_id: userId })
-          .orderBy([
-            { column: 'created_at', order: 'desc' },
-            { column: 'id', order: 'desc' },
-          ])
-          .offset((page - 1) * per_page)
-          .limit(per_page)
-          .select('id', 'kind', 'title', 'body', 'navigate', 'read_at', 'created_at'),
-        knex('notifications')
-          .where({ user_id: userId })
-          .select(
-            knex.raw('count(*)::int AS total'),
-            knex.raw('count(*) FILTER (WHERE read_at IS NULL)::int AS unread'),
-          )
-          .first(),
-      ]);
-      const data = (rows as Record<string, unknown>[]).map((r) => ({
-        id: Number(r.id),
-        kind: r.kind,
-        title: r.title,
-        body: r.body,
-        navigate: r.navigate,
-        read: r.readAt !== null,
-        createdAt: new Date(r.createdAt as string).toISOString(),
-      }));
-      const total = Number(counts?.total ?? 0);
-      return ok(h, data, { ...pageMeta(page, per_page, total), unread: Number(counts?.unread ?? 0) });
+      const inbox = await listInbox(request.server.app.knex, who(request).userId, page, per_page);
+      return ok(h, inbox.items, { ...pageMeta(page, per_page, inbox.total), unread: inbox.unread });
     },
   },
   {
@@ -144,20 +103,7 @@ export const notificationRoutes: ServerRoute[] = [
     async handler(request, h) {
       const p = request.payload as { ids?: number[]; all?: true };
       const { knex, clock } = request.server.app;
-      const userId = who(request).userId;
-      await knex('notifications')
-        .where({ user_id: userId })
-        .whereNull('read_at')
-        .modify((q) => {
-          if (p.ids) q.whereIn('id', p.ids);
-        })
-        .update({ read_at: clock.now() });
-      const left = await knex('notifications')
-        .where({ user_id: userId })
-        .whereNull('read_at')
-        .count({ n: '*' })
-        .first();
-      return ok(h, { unread: Number(left?.n ?? 0) });
+      return ok(h, { unread: await markRead(knex, who(request).userId, p.ids ?? 'all', clock.now()) });
     },
   },
   {
@@ -169,17 +115,7 @@ export const notificationRoutes: ServerRoute[] = [
       description: 'Notifications on or off (the spec flag) and one switch per kind',
     },
     async handler(request, h) {
-      const { knex } = request.server.app;
-      const userId = who(request).userId;
-      const [user, prefs] = await Promise.all([
-        knex('users').where({ id: userId }).first('notifications_enabled'),
-        knex('notification_preferences').where({ user_id: userId }).select('kind', 'enabled'),
-      ]);
-      const set = new Map((prefs as { kind: string; enabled: boolean }[]).map((p) => [p.kind, p.enabled]));
-      const kinds = Object.fromEntries(
-        NOTIFICATION_KINDS.map((k) => [k, set.get(k) ?? !OFF_BY_DEFAULT.includes(k)]),
-      ) as Record<NotificationKind, boolean>;
-      return ok(h, { enabled: Boolean(user?.notificationsEnabled), kinds });
+      return ok(h, await notificationSettings(request.server.app.knex, who(request).userId));
     },
   },
   {
@@ -199,13 +135,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { kinds } = request.payload as { kinds: Record<string, boolean> };
-      const userId = who(request).userId;
-      const rows = Object.entries(kinds).map(([kind, enabled]) => ({ user_id: userId, kind, enabled }));
-      await request.server.app
-        .knex('notification_preferences')
-        .insert(rows)
-        .onConflict(['user_id', 'kind'])
-        .merge(['enabled']);
+      await setNotificationKinds(request.server.app.knex, who(request).userId, kinds);
       return ok(h, { kinds });
     },
   },
