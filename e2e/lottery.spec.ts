@@ -77,6 +77,12 @@ test('enter a lottery at checkout, see it waiting, the draw, then won tickets an
   await page.getByTestId('card-pay').click();
   await expect(page).toHaveURL(/\/payment-completed/, { timeout: 30_000 });
 
+  // The item page shows the round and the visitor's entry.
+  await page.goto(`/items/${id}`);
+  await expect(page.getByTestId('lottery-round')).toContainText('受付中');
+  await expect(page.getByTestId('lottery-my-entry')).toContainText('抽選待ち');
+  await shot(page, 'lottery-00-item');
+
   // My Tickets: the entry waits for the draw, with both choices; it can still be withdrawn.
   await page.goto('/my-tickets');
   await page.getByTestId('lottery-link').click();

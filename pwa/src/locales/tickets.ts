@@ -86,6 +86,22 @@ export const ticketsJa = {
     seatSelection: '座席指定あり',
     minimumParticipant: '最少催行 {{count}}名',
   },
+  lottery: {
+    title: '抽選の日程',
+    dates: '対象の利用日',
+    entries: '受付期間',
+    draw: '抽選日時',
+    announce: '結果発表',
+    deadline: '当選後の購入期限',
+    state: {
+      open: '受付中です。1アカウント1件までお申し込みいただけます（第3希望まで）。',
+      closed: '受付を終了しました。抽選をお待ちください。',
+      drawn: '抽選を行いました。結果はマイチケットでご確認ください。',
+    },
+    commitment: '抽選の種（シード）のハッシュ値：',
+    yourEntry: 'あなたのお申し込み：{{state}}',
+    see: '確認する',
+  },
   waitlist: {
     lead: 'この日時は満席です。キャンセル待ちに登録すると、空きが出たときに順番にご案内します（ご案内から12時間お取り置き）。登録だけでは請求されません。',
     card: 'お支払いに使うカード',

@@ -12,6 +12,7 @@ import { withPrefetch } from '../../lib/prefetch';
 import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
+import { LotteryRound } from './LotteryRound';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
 import { firstCalendarMonth, monthRange } from './purchase';
 import { purchaseApi } from './purchaseApi';
@@ -186,6 +187,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         summary={<PriceRange from={item.priceFrom} to={item.priceTo} />}
         closedReason={closedReason(item, t, locale)}
       />
+      {item.lottery && <LotteryRound itemId={item.id} />}
 
       <section className="panel" aria-labelledby="item-about">
         <h2 id="item-about">{t('tickets.item.about')}</h2>

@@ -90,6 +90,22 @@ export const ticketsEn: English<typeof ticketsJa> = {
     minimumParticipant: 'Minimum {{count}} people',
     minimumParticipant_one: 'Minimum {{count}} person',
   },
+  lottery: {
+    title: 'Lottery dates',
+    dates: 'Dates of use',
+    entries: 'Entries',
+    draw: 'Draw',
+    announce: 'Results',
+    deadline: 'Winners buy by',
+    state: {
+      open: 'Taking entries: one per account, up to three choices.',
+      closed: 'Entries have closed. The draw is coming.',
+      drawn: 'The draw has been made. See your result in My Tickets.',
+    },
+    commitment: 'Hash of the draw seed:',
+    yourEntry: 'Your entry: {{state}}',
+    see: 'See it',
+  },
   waitlist: {
     lead: 'This date and time is full. Join the waitlist and we will offer freed places in turn (held for you 12 hours). Joining charges nothing.',
     card: 'Card to pay with',
