@@ -43,20 +43,36 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
   if (replay) return replay;
   checkActTime(input.scannedAt, now);
 
+  // The presented token must be the one we issued, byte for byte: same token id, ticket, park, key id and text.
+  // (A token naming this park, signed with this park's key, but bound to another park's ticket, or re-signed with
+  // another key of the park, would otherwise pass the signature check and mark a ticket it is not the token of.)
+  const stored = (await knex('ticket_tokens')
+    .where({ jti: payload.jti })
+    .first('ticket_id', 'park_id', 'kid', 'token', 'revoked_at')) as
+    | { ticketId: string; parkId: number; kid: string; token: string; revokedAt: Date | null }
+    | undefined;
+  if (
+    !stored ||
+    stored.token !== input.token ||
+    stored.parkId !== payload.park ||
+    stored.kid !== payload.kid ||
+    stored.ticketId !== payload.tid
+  ) {
+    throw new DomainError('ticketTokenInvalid', 400);
+  }
   const keys = (await knex('ticket_signing_keys')
-    .where({ park_id: payload.park })
+    .where({ park_id: stored.parkId })
     .select('kid', 'park_id', 'public_key', 'retired_at')) as {
     kid: string;
     parkId: number;
     publicKey: string;
     retiredAt: Date | null;
   }[];
-  const token = await knex('ticket_tokens').where({ jti: payload.jti }).first('ticket_id', 'revoked_at');
   const verdict = verifyTicketToken(input.token, {
-    parkId: payload.park,
+    parkId: stored.parkId,
     keys: keys.map((k) => ({ ...k, retiredAt: k.retiredAt ? new Date(k.retiredAt).toISOString() : null })),
     // Revoked before the scan: the gate should have refused it. Revoked after: the scan stands.
-    isRevoked: () => !token || (token.revokedAt !== null && new Date(token.revokedAt) <= input.scannedAt),
+    isRevoked: () => stored.revokedAt !== null && new Date(stored.revokedAt) <= input.scannedAt,
     now: input.scannedAt,
     today: tokyoDate(input.scannedAt),
     verifySignature: nodeSignatureCheck,
@@ -66,11 +82,10 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
     if (verdict.reason === 'wrongDay' || verdict.reason === 'expired') throw new DomainError('ticketWrongDay', 409);
     throw new DomainError('ticketTokenInvalid', 400);
   }
-  if (token?.ticketId !== payload.tid) throw new DomainError('ticketTokenInvalid', 400);
 
   return knex.transaction(async (trx) => {
     const ticket = await trx('tickets')
-      .where({ id: payload.tid })
+      .where({ id: stored.ticketId, park_id: stored.parkId })
       .forUpdate()
       .first('id', 'state', 'used_at', 'user_id');
     if (!ticket) throw new DomainError('ticketTokenInvalid', 400);
