@@ -135,10 +135,16 @@ export interface TicketKey {
   retiredAt: string | null;
 }
 
-/** GET api/v1/parks/{id}/ticket-revocations?since=: token ids no longer valid. */
+/**
+ * GET api/v1/parks/{id}/ticket-revocations?after=&limit=: token ids no longer valid, numbered in commit order.
+ * A device keeps `next` and asks from it; `more` says another page is waiting.
+ */
 export interface TicketRevocations {
   parkId: number;
-  revoked: { jti: string; revokedAt: string }[];
+  revoked: { jti: string; revokedAt: string; seq: number }[];
+  next: number;
+  more: boolean;
+  /** Server time of the answer (shown as the time of the last sync). */
   asOf: string;
 }
 

@@ -133,3 +133,116 @@ describe('a scan binds the presented token to the stored one', () => {
     expect(body(ok).data).toMatchObject({ ticketId: id, result: 'accepted' });
   });
 });
+
+describe('revocations by a commit-ordered cursor', () => {
+  interface Page {
+    parkId: number;
+    revoked: { jti: string; revokedAt: string; seq: number }[];
+    next: number;
+    more: boolean;
+    asOf: string;
+  }
+  const page = async (parkId: number, after?: number, limit?: number) => {
+    const q = new URLSearchParams();
+    if (after !== undefined) q.set('after', String(after));
+    if (limit !== undefined) q.set('limit', String(limit));
+    const res = await c.call('GET', `/api/v1/parks/${parkId}/ticket-revocations?${q}`);
+    expect(res.statusCode, res.payload).toBe(200);
+    return body(res).data as Page;
+  };
+  /** Every page from `after` on: the jtis seen and the cursor to keep. */
+  const drain = async (parkId: number, after = 0, limit?: number) => {
+    const seen: string[] = [];
+    let cursor = after;
+    let pages = 0;
+    for (;;) {
+      const p = await page(parkId, cursor, limit);
+      pages++;
+      seen.push(...p.revoked.map((r) => r.jti));
+      expect(p.next).toBeGreaterThanOrEqual(cursor);
+      cursor = p.next;
+      if (!p.more) return { seen, cursor, pages };
+    }
+  };
+
+  it('a revocation stamped before the last answer but committed after it is still delivered', async () => {
+    const { revokeTokens } = await import('../features/wallet/tokens');
+    const buyer = await c.user();
+    const park = await secondPark();
+    const item = await itemIn(park);
+    const ids = await buyToday(buyer, item, 2);
+    const tokens = await wallet(buyer);
+    const jti = (id: string) => decodeTicketToken(tokens.find((t) => t.id === id)?.token as string)?.jti as string;
+    const synced = await drain(park);
+
+    // The transaction took its clock a minute ago (before the device's last answer) and commits now.
+    await revokeTokens(c.knex(), [ids[0] as string], 'changed', new Date(Date.now() - 60_000));
+    const after = await drain(park, synced.cursor);
+    expect(after.seen).toEqual([jti(ids[0] as string)]);
+    // Nothing twice.
+    expect((await drain(park, after.cursor)).seen).toEqual([]);
+  });
+
+  it('hands out revocations in commit order while another transaction holds an earlier one open', async () => {
+    const { revokeTokens } = await import('../features/wallet/tokens');
+    const buyer = await c.user();
+    const park = await secondPark();
+    const item = await itemIn(park);
+    const [x, y] = (await buyToday(buyer, item, 2)) as [string, string];
+    const tokens = await wallet(buyer);
+    const jti = (id: string) => decodeTicketToken(tokens.find((t) => t.id === id)?.token as string)?.jti as string;
+    const start = await drain(park);
+
+    // T1 revokes x and stays open; meanwhile T2 revokes y and a device syncs. PGlite has one connection, so there
+    // the steps run one after another; on PostgreSQL they interleave as they would on a busy server.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let revokedInT1 = () => {};
+    const t1Revoked = new Promise<void>((r) => {
+      revokedInT1 = r;
+    });
+    const t1 = c.knex().transaction(async (trx) => {
+      await revokeTokens(trx, [x], 'changed');
+      revokedInT1();
+      await held;
+    });
+    await t1Revoked;
+    const pglite = ctx.db.kind === 'pglite';
+    if (pglite) release();
+    const t2 = revokeTokens(c.knex(), [y], 'changed');
+    await new Promise((r) => setTimeout(r, 200));
+    const during = await drain(park, start.cursor);
+    release();
+    await Promise.all([t1, t2]);
+    const afterwards = await drain(park, during.cursor);
+    // Whatever the device saw in between, it ends up with both, each once.
+    expect([...during.seen, ...afterwards.seen].sort()).toEqual([jti(x), jti(y)].sort());
+  });
+
+  it('pages: every revocation once, in order, whatever the page size', async () => {
+    const { revokeTokens } = await import('../features/wallet/tokens');
+    const buyer = await c.user();
+    const park = await secondPark();
+    const item = await itemIn(park);
+    const ids = await buyToday(buyer, item, 5);
+    const start = await drain(park);
+    const revoked: string[] = [];
+    // Five rounds: each wallet read issues new tokens, which are then revoked (25 revocations).
+    for (let round = 0; round < 5; round++) {
+      for (const t of await wallet(buyer)) revoked.push(decodeTicketToken(t.token as string)?.jti as string);
+      await revokeTokens(c.knex(), ids, 'changed');
+    }
+    const paged = await drain(park, start.cursor, 10);
+    expect(paged.pages).toBe(3);
+    expect(paged.seen).toHaveLength(25);
+    expect(new Set(paged.seen)).toEqual(new Set(revoked));
+    const first = await page(park, start.cursor, 10);
+    expect(first.more).toBe(true);
+    const seqs = first.revoked.map((r) => r.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // A page size beyond the limit is refused, not silently cut.
+    expect((await c.call('GET', `/api/v1/parks/${park}/ticket-revocations?limit=100000`)).statusCode).toBe(400);
+  });
+});

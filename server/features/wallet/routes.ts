@@ -27,7 +27,7 @@ import { receiveShare } from './services/receiveShare';
 import { recordScan } from './services/recordScan';
 import { setTicketImage } from './services/setTicketImage';
 import type { PresentOptions } from './tickets';
-import { listRevocations } from './tokens';
+import { listRevocations, REVOCATION_PAGE_MAX } from './tokens';
 
 const PRIVATE = 'private, no-store';
 const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
@@ -361,21 +361,24 @@ export const walletRoutes: ServerRoute[] = [
     options: {
       auth: false,
       tags: ['api', 'wallet'],
-      description: 'Token ids of the park no longer valid (not yet expired), revoked after `since`',
+      description:
+        "The park's revoked token ids (not yet expired) numbered after the cursor `after`, oldest first, a page of `limit`: ask again from `next` while `more`; numbers become visible in commit order, so a device that keeps `next` misses none",
       validate: {
         params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
-        query: Joi.object({ since: Joi.date().iso() }),
+        query: Joi.object({
+          after: Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+          limit: Joi.number().integer().min(1).max(REVOCATION_PAGE_MAX).default(1000),
+        }),
       },
     },
     async handler(request, h) {
       const parkId = (request.params as { id: number }).id;
-      const since = (request.query as { since?: Date }).since ?? null;
+      const { after, limit } = request.query as { after: number; limit: number };
+      const knex = knexOf(request);
+      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound', 404);
       const now = new Date();
-      const data: TicketRevocations = {
-        parkId,
-        revoked: await listRevocations(knexOf(request), parkId, since, now),
-        asOf: now.toISOString(),
-      };
+      const page = await listRevocations(knex, parkId, after, limit, now);
+      const data: TicketRevocations = { parkId, ...page, asOf: now.toISOString() };
       return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=30');
     },
   },

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { audit } from '../../../lib/audit';
 import { createParkKey, type KeyRow } from '../keys';
+import { revokeTokensWhere } from '../tokens';
 
 export const KEY_MAX_AGE_MS = 90 * 86_400_000;
 export const KEY_OVERLAP_MS = 3 * 86_400_000;
@@ -33,10 +34,7 @@ export async function retireOldKeys(knex: Knex, now = new Date(), overlapMs = KE
     if (rows.length === 0) return [];
     const kids = rows.map((r) => r.kid);
     await trx('ticket_signing_keys').whereIn('kid', kids).update({ retired_at: now });
-    await trx('ticket_tokens')
-      .whereIn('kid', kids)
-      .whereNull('revoked_at')
-      .update({ revoked_at: now, revoke_reason: 'rotated' });
+    await revokeTokensWhere(trx, (q) => q.whereIn('kid', kids), 'rotated', now);
     for (const r of rows) {
       await audit(trx, { entity: 'park', entityId: r.parkId, action: 'ticket_key_retired', data: { kid: r.kid } });
     }
