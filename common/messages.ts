@@ -380,6 +380,11 @@ export const MESSAGES = {
     ja: '利用日時が正しくありません。端末の時刻をご確認ください',
     en: "The time of use is not valid. Please check your device's clock",
   },
+  usedAtGate: {
+    ja: 'このチケットは入口でQRコードを提示して使用します',
+    en: 'This ticket is used by showing its QR code at the gate',
+  },
+  ticketNumberUnknown: { ja: 'その番号のチケットはありません', en: 'There is no ticket with that number' },
   ticketTokenInvalid: { ja: 'チケットのQRコードが正しくありません', en: 'The ticket QR code is not valid' },
   ticketTokenRevoked: {
     ja: 'このチケットのQRコードは無効になっています',

@@ -246,3 +246,134 @@ describe('revocations by a commit-ordered cursor', () => {
     expect((await c.call('GET', `/api/v1/parks/${park}/ticket-revocations?limit=100000`)).statusCode).toBe(400);
   });
 });
+
+describe('acts at the gate and on the phone', () => {
+  it('an offline scan of a token revoked meanwhile is stored, flagged for review, and changes no ticket', async () => {
+    const buyer = await c.user();
+    const item = await itemIn();
+    await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: 0 });
+    const [before, after] = (await buyToday(buyer, item, 2)) as [string, string];
+    const tokens = await wallet(buyer);
+    const staff = await staffOf(item.parkId);
+    const scannedEarlier = new Date(Date.now() - 120_000);
+    // Cancelled (token revoked) after a scan that is uploaded later: the visitor was let in, on record.
+    // And a token revoked before an offline gate (that did not know yet) let its holder in.
+    const cancelled = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [before, after] });
+    expect(cancelled.statusCode, cancelled.payload).toBe(200);
+    const late = await scan(staff, tokens.find((t) => t.id === before)?.token as string, scannedEarlier);
+    expect(late.statusCode, late.payload).toBe(200);
+    expect(body(late).data).toMatchObject({ ticketId: before, result: 'revoked', flag: 'revoked' });
+    const offline = await scan(staff, tokens.find((t) => t.id === after)?.token as string, new Date());
+    expect(offline.statusCode, offline.payload).toBe(200);
+    expect(body(offline).data).toMatchObject({ ticketId: after, result: 'revoked', flag: 'revoked' });
+    // Replayed: the same answer, one row.
+    const again = await scan(
+      staff,
+      tokens.find((t) => t.id === after)?.token as string,
+      new Date(),
+      body(offline).data.scanId,
+    );
+    expect(body(again).data).toEqual(body(offline).data);
+    for (const id of [before, after]) {
+      expect((await ticketRow(id)).state).toBe('cancelled');
+      const rows = await usagesOf(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ source: 'scan', duplicate: true, flag: 'revoked', reviewedAt: null });
+    }
+  });
+
+  it('the earliest act of any kind wins: a button mark made before a scan already uploaded takes its place', async () => {
+    const buyer = await c.user();
+    const item = await itemIn(undefined, 3); // button operation
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const token = await tokenOf(buyer, id);
+    const staff = await staffOf(item.parkId);
+    const t1 = new Date(Date.now() - 90_000);
+    const t2 = new Date(Date.now() - 60_000);
+    const t3 = new Date(Date.now() - 30_000);
+    const scanned = await scan(staff, token, t2);
+    expect(body(scanned).data).toMatchObject({ result: 'accepted', usedAt: t2.toISOString() });
+
+    const button = { client_id: randomUUID(), used_at: t1.toISOString() };
+    const pressed = await c.call('POST', `/api/v1/me/tickets/${id}/use`, buyer, button);
+    expect(pressed.statusCode, pressed.payload).toBe(200);
+    expect(body(pressed).data).toMatchObject({ applied: true, ticket: { state: 'used', usedAt: t1.toISOString() } });
+    expect((await ticketRow(id)).usedAt.toISOString()).toBe(t1.toISOString());
+    // The scan is now the flagged duplicate; its replay says so.
+    const replay = await scan(staff, token, t2, body(scanned).data.scanId);
+    expect(body(replay).data).toMatchObject({ result: 'duplicate', flag: 'duplicate', usedAt: t1.toISOString() });
+
+    // A later mark is refused (409) but on record, flagged.
+    const later = await c.call('POST', `/api/v1/me/tickets/${id}/use`, buyer, {
+      client_id: randomUUID(),
+      used_at: t3.toISOString(),
+    });
+    expect(later.statusCode).toBe(409);
+    expect(body(later).meta.code).toBe('alreadyUsed');
+    const rows = await usagesOf(id);
+    expect(rows.map((r) => [r.source, r.duplicate, r.flag])).toEqual([
+      ['button', false, null],
+      ['scan', true, 'duplicate'],
+      ['button', true, 'duplicate'],
+    ]);
+    // Replaying the winning mark still answers applied.
+    const same = await c.call('POST', `/api/v1/me/tickets/${id}/use`, buyer, button);
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('POST /use refuses a ticket used by showing its QR code at the gate', async () => {
+    const buyer = await c.user();
+    const item = await itemIn(undefined, 1); // QR presentation
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const res = await c.call(
+      'POST',
+      `/api/v1/me/tickets/${id}/use`,
+      { ...buyer, lang: 'en' },
+      {
+        client_id: randomUUID(),
+        used_at: new Date().toISOString(),
+      },
+    );
+    expect(res.statusCode, res.payload).toBe(409);
+    expect(body(res).meta).toMatchObject({
+      code: 'notUsable',
+      message: 'This ticket is used by showing its QR code at the gate',
+    });
+    expect(body(res).data.ticket).toMatchObject({ id, state: 'during_use_period' });
+    expect(await usagesOf(id)).toHaveLength(0);
+    expect((await ticketRow(id)).state).toBe('available');
+  });
+
+  it('a scan timed before its token was issued is a clock suspect: flagged, and it never beats a plausible act', async () => {
+    const buyer = await c.user();
+    const item = await itemIn();
+    const [first, second] = (await buyToday(buyer, item, 2)) as [string, string];
+    const tokens = await wallet(buyer);
+    const tokenFor = (id: string) => tokens.find((t) => t.id === id)?.token as string;
+    // The tokens were issued three minutes from now, as the server's clock has it: a device that says it scanned two
+    // minutes ago is five minutes (more than the tolerance) before them.
+    const issued = new Date(Date.now() + 180_000);
+    await c.knex()('ticket_tokens').whereIn('ticket_id', [first, second]).update({ issued_at: issued });
+    const staff = await staffOf(item.parkId);
+
+    // A plausible scan first; then a device whose clock is behind says it scanned before the token existed.
+    const plausible = new Date(issued.getTime() - 60_000);
+    expect(body(await scan(staff, tokenFor(first), plausible)).data.result).toBe('accepted');
+    const suspect = await scan(staff, tokenFor(first), new Date(issued.getTime() - 300_000));
+    expect(suspect.statusCode, suspect.payload).toBe(200);
+    expect(body(suspect).data).toMatchObject({ result: 'duplicate', flag: 'clock', usedAt: plausible.toISOString() });
+    expect((await ticketRow(first)).usedAt.toISOString()).toBe(plausible.toISOString());
+
+    // Alone, a clock suspect still admits (the gate let someone in), flagged, dated no earlier than the token.
+    const alone = await scan(staff, tokenFor(second), new Date(issued.getTime() - 300_000));
+    expect(body(alone).data).toMatchObject({ result: 'accepted', flag: 'clock', usedAt: issued.toISOString() });
+    // A plausible act that comes later takes its place.
+    const later = await scan(staff, tokenFor(second), new Date(issued.getTime() - 60_000));
+    expect(body(later).data).toMatchObject({ result: 'accepted', flag: null });
+    const rows = await usagesOf(second);
+    expect(rows.map((r) => [r.duplicate, r.flag])).toEqual([
+      [true, 'clock'],
+      [false, null],
+    ]);
+  });
+});

@@ -251,6 +251,7 @@ describe('marking used', () => {
   it('disabled holders confirm the certificate before use', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
+    await c.knex()('items').where({ id: item.id }).update({ usage_trigger: 3 }); // used by the button
     const { ticketIds } = await buy(buyer, item, 1);
     const id = ticketIds[0] as string;
     await c.knex()('tickets').where({ id }).update({ unit_kind: 'disability', use_date: today });

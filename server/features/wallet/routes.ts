@@ -210,7 +210,7 @@ export const walletRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
-        'Mark a ticket used (button operation): irreversible, only on the day of use (Asia/Tokyo) by the device time used_at; idempotent by client_id; 409 notUseDay / alreadyUsed / notUsable carry the ticket',
+        'Mark a ticket used (button operation; a QR ticket is used at the gate: 409 notUsable): irreversible, only on the day of use (Asia/Tokyo) by the device time used_at; idempotent by client_id; the earliest act of any kind marks the ticket, a later one is kept flagged (409 alreadyUsed); 409 notUseDay / alreadyUsed / notUsable carry the ticket',
       validate: { ...ticketParams, payload: useBody },
     },
     async handler(request, h) {
@@ -310,28 +310,43 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
-      plugins: answers({ 403: "Not staff of the ticket's park (notParkStaff)", 409: 'Token revoked or not for today' }),
+      plugins: answers({
+        403: "Not staff of the ticket's park (notParkStaff)",
+        404: 'No ticket with that number (ticketNumberUnknown)',
+        409: 'The ticket is not for the day of the scan (ticketWrongDay)',
+      }),
       auth: REQUIRED,
-      tags: ['api', 'wallet'],
+      tags: ['api', 'wallet', 'staff'],
       description:
-        "A gate scan by the park's staff (offline scans uploaded later): idempotent by scan_id, the scan's own time kept, earliest scan wins, later ones flagged duplicates",
+        "A gate admission by the park's staff (offline ones uploaded later), by QR token or ticket number: idempotent by scan_id, the scan's own time kept; the earliest act of any kind marks the ticket, later ones, scans of revoked tokens or cancelled tickets and clocks that cannot be right are stored flagged for review",
       validate: {
         payload: Joi.object({
           scan_id: uuid().required(),
-          token: Joi.string().max(2000).required(),
+          token: Joi.string().max(2000),
+          ticket_number: Joi.string().max(32),
           scanned_at: Joi.date().iso().required(),
           device_id: Joi.string().max(64),
-        }),
+          gate_name: Joi.string().max(40),
+        }).xor('token', 'ticket_number'),
       },
     },
     async handler(request, h) {
-      const p = request.payload as { scan_id: string; token: string; scanned_at: Date; device_id?: string };
+      const p = request.payload as {
+        scan_id: string;
+        token?: string;
+        ticket_number?: string;
+        scanned_at: Date;
+        device_id?: string;
+        gate_name?: string;
+      };
       const answer = await recordScan(knexOf(request), {
         staffUserId: currentUserId(request),
         scanId: p.scan_id,
-        token: p.token,
+        token: p.token ?? null,
+        ticketNumber: p.ticket_number ?? null,
         scannedAt: p.scanned_at,
-        deviceId: p.device_id,
+        deviceId: p.device_id ?? null,
+        gateName: p.gate_name ?? null,
       });
       return ok(h, answer);
     },
