@@ -57,7 +57,7 @@ const before = (a: Standing, b: Standing) => {
   return ra !== rb ? ra < rb : ta < tb;
 };
 /** The ticket's used_at for an accepted act: its own time, never before it could have happened. */
-const useTime = (a: Standing) => (a.flag === 'clock' && a.notBefore ? a.notBefore : a.actedAt);
+const timeOfUse = (a: Standing) => (a.flag === 'clock' && a.notBefore ? a.notBefore : a.actedAt);
 
 /** Stores an act and applies "earliest wins". The ticket row must be locked by the caller (SELECT ... FOR UPDATE). */
 export async function recordAct(
@@ -104,7 +104,7 @@ export async function recordAct(
     flag: impossible(act) ? 'clock' : null,
   };
   if (ticket.state !== 'used') {
-    const usedAt = useTime(mine);
+    const usedAt = timeOfUse(mine);
     await trx('ticket_usages').insert({ ...row, duplicate: false, flag: mine.flag });
     await trx('tickets')
       .where({ id: ticket.id })
@@ -121,7 +121,7 @@ export async function recordAct(
     : { actedAt: new Date(ticket.usedAt ?? act.receivedAt), notBefore: null, flag: null };
   if (before(mine, standing)) {
     // This act happened before the one that marked the ticket: it takes its place, the other is to review.
-    const usedAt = useTime(mine);
+    const usedAt = timeOfUse(mine);
     if (current) {
       await trx('ticket_usages')
         .where({ id: current.id })
