@@ -132,6 +132,8 @@ export interface TicketKey {
   /** Raw 32-byte public key, base64url. */
   publicKey: string;
   createdAt: string;
+  /** When it starts signing: the next key is listed ahead of it, so devices hold it before its first ticket. */
+  signsFrom: string;
   retiredAt: string | null;
 }
 

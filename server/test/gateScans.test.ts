@@ -377,3 +377,31 @@ describe('acts at the gate and on the phone', () => {
     ]);
   });
 });
+
+describe('key rotation', () => {
+  it('publishes the next key before it signs (devices keep the key list for 300 s), then signs with it', async () => {
+    const buyer = await c.user();
+    const parks = (await c.knex()('parks').where('is_private', false).orderBy('id').pluck('id')) as number[];
+    const park = parks[2] as number;
+    const item = await itemIn(park);
+    const [a] = (await buyToday(buyer, item)) as [string];
+    const current = decodeTicketToken(await tokenOf(buyer, a))?.kid as string;
+
+    const next = await rotateParkKey(c.knex(), secret(), park);
+    const keys = body(await c.call('GET', `/api/v1/parks/${park}/ticket-keys`)).data as {
+      kid: string;
+      signsFrom: string;
+    }[];
+    const announced = keys.find((k) => k.kid === next.kid);
+    expect(announced, 'the next key is listed at once').toBeTruthy();
+    expect(Date.parse(announced?.signsFrom as string) - Date.now()).toBeGreaterThan(300_000);
+    // Tickets issued meanwhile are still signed with the current key.
+    const [b] = (await buyToday(buyer, item)) as [string];
+    expect(decodeTicketToken(await tokenOf(buyer, b))?.kid).toBe(current);
+
+    // Once its time has come, the next key signs.
+    await c.knex()('ticket_signing_keys').where({ kid: next.kid }).update({ signs_from: new Date() });
+    const [d] = (await buyToday(buyer, item)) as [string];
+    expect(decodeTicketToken(await tokenOf(buyer, d))?.kid).toBe(next.kid);
+  });
+});
