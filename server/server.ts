@@ -22,6 +22,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { parkUserRoutes } from './features/parkUsers/routes';
 import { paymentsPlugin } from './features/payments/plugin';
+import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
@@ -116,6 +117,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,
+    ...staffRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

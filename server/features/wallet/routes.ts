@@ -316,6 +316,7 @@ export const walletRoutes: ServerRoute[] = [
         409: 'The ticket is not for the day of the scan (ticketWrongDay)',
       }),
       auth: REQUIRED,
+      app: { access: { staff: 'scanner' } },
       tags: ['api', 'wallet', 'staff'],
       description:
         "A gate admission by the park's staff (offline ones uploaded later), by QR token or ticket number: idempotent by scan_id, the scan's own time kept; the earliest act of any kind marks the ticket, later ones, scans of revoked tokens or cancelled tickets and clocks that cannot be right are stored flagged for review",

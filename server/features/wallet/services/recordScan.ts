@@ -35,7 +35,7 @@ const answer = (scanId: string, ticketId: string, o: ActOutcome): ScanAnswer => 
 });
 
 async function assertScanner(knex: Knex, userId: number, parkId: number) {
-  const staff = await knex('park_staff').where({ user_id: userId, park_id: parkId }).first('user_id');
+  const staff = await knex('park_staff').where({ user_id: userId, park_id: parkId, role: 'scanner' }).first('user_id');
   if (!staff) throw new DomainError('notParkStaff', 403);
 }
 
