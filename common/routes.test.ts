@@ -6,7 +6,7 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
-    expect(ROUTES.length).toBe(69);
+    expect(ROUTES.length).toBe(72);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);

@@ -101,6 +101,9 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'me-wallet-histories': () => import('../features/checkout/CoinHistoryPage').then((m) => m.default),
   'me-registered-credit-card': () => import('../features/checkout/CardsPage').then((m) => m.default),
   'me-register-card': () => import('../features/checkout/CardsPage').then((m) => m.RegisterCardPage),
+  staff: () => import('../features/staff/StaffPage').then((m) => m.default),
+  'staff-scan': () => import('../features/staff/ScanPage').then((m) => m.default),
+  'staff-scans': () => import('../features/staff/ReviewPage').then((m) => m.default),
 };
 
 let initialNavigation = true;

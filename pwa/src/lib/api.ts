@@ -77,6 +77,7 @@ export const api = createApi({
     'Card',
     'Coin',
     'Notification',
+    'Staff',
   ],
   endpoints: () => ({}),
 });

@@ -3,6 +3,7 @@
 import { accountJa } from './account';
 import { catalogueJa } from './catalogue';
 import { checkoutJa } from './checkout';
+import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
 
@@ -12,4 +13,5 @@ export const featuresJa = {
   tickets: ticketsJa,
   checkout: checkoutJa,
   wallet: walletJa,
+  staff: staffJa,
 };

@@ -3,6 +3,7 @@ import { accountEn } from './account';
 import en from './app';
 import { catalogueEn } from './catalogue';
 import { checkoutEn } from './checkout';
+import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
 
@@ -13,4 +14,5 @@ export const translationEn = {
   tickets: ticketsEn,
   checkout: checkoutEn,
   wallet: walletEn,
+  staff: staffEn,
 };
