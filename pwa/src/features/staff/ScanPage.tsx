@@ -323,6 +323,7 @@ export default function ScanPage() {
         <div className="gate-manual__row">
           <input
             id="gate-number"
+            type="text"
             className="input"
             inputMode="text"
             autoComplete="off"

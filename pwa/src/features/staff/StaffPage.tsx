@@ -1,9 +1,9 @@
 // /staff: the parks this staff member scans for, today's counts, the gate's name, sync, and the way to the scanner
 // and to the review of flagged scans. Works offline from what the last sync stored.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { readMeta, walletDb } from '../../db/wallet';
+import { walletDb } from '../../db/wallet';
 import { formatDate } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { GateStatus } from './components';
@@ -12,9 +12,10 @@ import { GATE_META, gateIdentity } from './gateSync';
 
 function GateNameField() {
   const { t } = useTranslation();
-  const identity = useLiveQuery(async () => {
-    const id = await gateIdentity();
-    return { ...id, gateName: (await readMeta(walletDb(), GATE_META.gateName)) ?? '' };
+  // Made once per device (a write: not inside a live query).
+  const [identity, setIdentity] = useState<{ deviceId: string; gateName: string } | null>(null);
+  useEffect(() => {
+    void gateIdentity().then(setIdentity);
   }, []);
   if (!identity) return null;
   return (
@@ -22,6 +23,7 @@ function GateNameField() {
       <label htmlFor="gate-name">{t('staff.gateName')}</label>
       <input
         id="gate-name"
+        type="text"
         className="input"
         maxLength={40}
         defaultValue={identity.gateName}
