@@ -48,19 +48,23 @@ function byList(ticketId: string, ticket: GateTicket | null): Verdict | null {
   return null;
 }
 
-/** The verdict on a QR token; `lookup` reads the day's list (IndexedDB) once the token has verified. */
-export async function judgeToken(
-  token: string,
-  ctx: GateContext,
-  lookup: (ticketId: string) => Promise<GateTicket | undefined>,
-): Promise<Verdict> {
-  const checked = verifyTicketToken(token, {
+/** The common verifier with the park's stored keys and revocations, as of the device's clock. */
+export const verifyToken = (token: string, ctx: GateContext) =>
+  verifyTicketToken(token, {
     parkId: ctx.parkId,
     keys: ctx.keys.filter((k) => k.parkId === ctx.parkId),
     isRevoked: (jti) => ctx.revoked.has(jti),
     now: ctx.now,
     today: tokyoDate(ctx.now),
   });
+
+/** The verdict on a QR token; `lookup` reads the day's list (IndexedDB) once the token has verified. */
+export async function judgeToken(
+  token: string,
+  ctx: GateContext,
+  lookup: (ticketId: string) => Promise<GateTicket | undefined>,
+): Promise<Verdict> {
+  const checked = verifyToken(token, ctx);
   if (!checked.ok) return { kind: 'invalid', reason: REFUSALS[checked.reason] };
   const ticket = (await lookup(checked.payload.tid)) ?? null;
   // The list names the ticket's live token: another one means this QR was replaced (shared on, reissued).
