@@ -102,15 +102,16 @@ async function qrVideo(browser: Browser, token: string, name: string): Promise<s
 }
 
 /** A gate phone: a browser whose camera films `video`, signed in as the gate account, synced online at /staff. */
-async function gatePhone(browser: Browser, baseURL: string, token: string, gateName: string) {
+async function gatePhone(browser: Browser, baseURL: string, token: string, gateName: string, language = 'ja') {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
-    locale: 'ja-JP',
+    locale: language === 'en' ? 'en-US' : 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     serviceWorkers: 'allow',
     permissions: ['camera'],
   });
+  await context.addCookies([{ name: 'locale', value: language, url: baseURL }]);
   const page = await context.newPage();
   await page.goto('/');
   const set = await page.request.post('/api/access-token', {
@@ -123,7 +124,7 @@ async function gatePhone(browser: Browser, baseURL: string, token: string, gateN
   await page.goto('/staff');
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(page.getByTestId('staff-park')).toHaveCount(1);
-  await expect(page.getByTestId('gate-last-sync')).toContainText('最終同期');
+  await expect(page.getByTestId('gate-last-sync')).toContainText(language === 'en' ? 'Last sync' : '最終同期');
   await page.getByTestId('gate-name').fill(gateName);
   await expect(page.getByTestId('gate-sync')).toBeEnabled();
   return { context, page };
@@ -133,7 +134,7 @@ async function gatePhone(browser: Browser, baseURL: string, token: string, gateN
 async function scanOffline(page: Page, shot: string) {
   await page.context().setOffline(true);
   await page.getByTestId('staff-scan-link').click();
-  await expect(page.getByTestId('gate-online')).toHaveText('オフライン');
+  await expect(page.getByTestId('gate-online')).toHaveText(/^(オフライン|Offline)$/);
   const verdict = page.getByTestId('gate-verdict');
   await expect(verdict).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/${shot}.png` });
@@ -204,12 +205,15 @@ test('the gate admits offline after its sync, then says already used; a revoked 
   expect(ticketA.data.state).toBe('used');
   await cameraA.close();
 
-  // 2. The QR the visitor had before sharing the ticket on: revoked before the sync, red with no network.
+  // 2. The QR the visitor had before sharing the ticket on: revoked before the sync, red with no network (this gate
+  // speaks English).
   const cameraR = await chromium.launch(fakeCamera(videoR));
-  const red = await gatePhone(cameraR, base, gateToken, '正門2');
-  const refused = await scanOffline(red.page, '03-revoked-offline');
+  const red = await gatePhone(cameraR, base, gateToken, 'Main 2', 'en');
+  const refused = await scanOffline(red.page, '03-revoked-offline-en');
   await expect(refused).toHaveAttribute('data-verdict', 'invalid');
+  await expect(refused).toContainText('Invalid ticket');
   await expect(red.page.getByTestId('gate-verdict-detail')).toHaveAttribute('data-reason', 'revoked');
+  await expect(red.page.getByTestId('gate-verdict-detail')).toContainText('no longer valid');
   await expect(red.page.getByTestId('gate-waiting')).toHaveAttribute('data-count', '0');
   await cameraR.close();
 
