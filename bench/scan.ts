@@ -115,7 +115,7 @@ const page = await context.newPage();
 await page.goto(`${base}/staff`);
 await page.waitForFunction(async () => {
   const dbs = await indexedDB.databases();
-  return dbs.some((d) => d.name === 'zoopass-wallet' && (d.version ?? 0) >= 20);
+  return dbs.some((d) => d.name === 'zoopass-wallet' && (d.version ?? 0) >= 30);
 });
 await page.evaluate(
   async ({ key, ticketId, today, revocations, dayTickets }) => {

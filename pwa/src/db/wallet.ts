@@ -1,7 +1,7 @@
 // The offline wallet (DESIGN.md "Tickets, QR and the offline wallet"): the signed-in visitor's tickets as the API
 // answers them, the parks they belong to, those parks' map images (Blobs, for map mode with no network), the order
 // detail of each ticket, and the outbox of acts made offline (usage marks, and a gate's admissions). A gate device
-// also keeps, per park, the keys, the revocations and the day's tickets (version 2, features/staff). Used by the pages and by the service worker
+// also keeps, per park, the keys, the revocations and the day's tickets (version 3, features/staff). Used by the pages and by the service worker
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
 import type { DayTicket, StaffPark } from '../../../common/dto/staff';
@@ -129,8 +129,9 @@ export function openWalletDb(name: string = WALLET_DB_NAME): WalletDb {
     outbox: 'clientId, ticketId, state',
     meta: 'key',
   });
-  // The gate scanner (features/staff): keys, revocations and the day's tickets per park, kept for offline gates.
-  db.version(2).stores({
+  // Version 3 (2 is map mode's, on another branch): the gate scanner's (features/staff) keys, revocations and the
+  // day's tickets per park, kept for offline gates.
+  db.version(3).stores({
     gateParks: 'id',
     gateKeys: 'kid, parkId',
     gateRevocations: 'jti, parkId',
