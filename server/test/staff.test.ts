@@ -2,11 +2,13 @@
 // or the park of the scanned ticket or reviewed act), the parks a gate account scans for with today's counts, the
 // day's ticket list gates keep offline, and the review of flagged acts. PGlite, and PostgreSQL with DATABASE_URL.
 import { randomUUID } from 'node:crypto';
+import Hapi from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayTicketsPage, FlaggedAct, StaffPark } from '../../common/dto/staff';
 import type { WalletTicket } from '../../common/dto/wallet';
 import { tokyoDate } from '../../common/time';
 import { issueAccessToken } from '../features/auth/accessToken';
+import { authPlugin, REQUIRED } from '../plugins/auth';
 import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -106,6 +108,21 @@ describe('staff roles', () => {
     const after = (body(await c.call('GET', '/api/v1/staff/parks', multi)).data as StaffPark[])[0] as StaffPark;
     expect(after.today.admitted).toBe(before.today.admitted + 1);
     expect(after.today.tickets).toBe(before.today.tickets);
+  });
+});
+
+describe('declared access', () => {
+  it('every staff route declares its role, and a staff route without one stops the server at start', async () => {
+    const staffRoutes = ctx.server.table().filter((r) => r.path.startsWith('/api/v1/staff'));
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const r of staffRoutes) expect(r.settings.app?.access, r.path).toEqual({ staff: 'scanner' });
+
+    const bare = Hapi.server();
+    Object.assign(bare.app, { config: ctx.server.app.config, knex: c.knex() });
+    await bare.register({ plugin: { name: 'db', register() {} } });
+    await bare.register(authPlugin);
+    bare.route({ method: 'GET', path: '/api/v1/staff/forgotten', options: { auth: REQUIRED }, handler: () => 'x' });
+    await expect(bare.initialize()).rejects.toThrow(/without app\.access\.staff: GET \/api\/v1\/staff\/forgotten/);
   });
 });
 
