@@ -386,10 +386,6 @@ export const MESSAGES = {
   },
   ticketNumberUnknown: { ja: 'その番号のチケットはありません', en: 'There is no ticket with that number' },
   ticketTokenInvalid: { ja: 'チケットのQRコードが正しくありません', en: 'The ticket QR code is not valid' },
-  ticketTokenRevoked: {
-    ja: 'このチケットのQRコードは無効になっています',
-    en: 'This ticket QR code is no longer valid',
-  },
   ticketWrongDay: { ja: 'このチケットは本日ご利用いただけません', en: 'This ticket is not for today' },
   ticketWrongPark: { ja: 'この施設のチケットではありません', en: 'This ticket is not for this park' },
   notParkStaff: {
