@@ -69,7 +69,9 @@ export async function markUsed(knex: Knex, input: UseInput, o: PresentOptions): 
     // The act's own day must be the day of use, and our clock must not say that day is still to come.
     const actDay = tokyoDate(input.usedAt);
     if (actDay !== t.useDate || tokyoDate(new Date(now.getTime() + CLOCK_SKEW_MS)) < t.useDate) {
-      return { conflict: t.state === 'used' ? 'alreadyUsed' : 'notUseDay', message: 'notUseDay' } as const;
+      return t.state === 'used'
+        ? ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const)
+        : ({ conflict: 'notUseDay', message: 'notUseDay' } as const);
     }
     // Every act is on record; the earliest of any kind marks the ticket (../acts.ts).
     const outcome = await recordAct(trx, t, {
