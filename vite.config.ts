@@ -136,7 +136,8 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // wasm: the gate scanner's QR decoder (zxing-wasm), served from our origin and kept for offline gates.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
         globIgnores: ['media/**'],
         maximumFileSizeToCacheInBytes: 3_000_000,
       },

@@ -417,11 +417,12 @@ export const MESSAGES = {
     ja: '利用日時が正しくありません。端末の時刻をご確認ください',
     en: "The time of use is not valid. Please check your device's clock",
   },
-  ticketTokenInvalid: { ja: 'チケットのQRコードが正しくありません', en: 'The ticket QR code is not valid' },
-  ticketTokenRevoked: {
-    ja: 'このチケットのQRコードは無効になっています',
-    en: 'This ticket QR code is no longer valid',
+  usedAtGate: {
+    ja: 'このチケットは入口でQRコードを提示して使用します',
+    en: 'This ticket is used by showing its QR code at the gate',
   },
+  ticketNumberUnknown: { ja: 'その番号のチケットはありません', en: 'There is no ticket with that number' },
+  ticketTokenInvalid: { ja: 'チケットのQRコードが正しくありません', en: 'The ticket QR code is not valid' },
   ticketWrongDay: { ja: 'このチケットは本日ご利用いただけません', en: 'This ticket is not for today' },
   ticketWrongPark: { ja: 'この施設のチケットではありません', en: 'This ticket is not for this park' },
   notParkStaff: {

@@ -92,6 +92,10 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { name: 'reset-password-notify', path: '/reset-password/notify' },
   { name: 'signin', path: '/signin' },
+  // Park staff (not in the spec's table: DESIGN.md "Staff and map"): the gate scanner and the review of its flags.
+  { name: 'staff', path: '/staff', guards: ['auth'] },
+  { name: 'staff-scan', path: '/staff/scan', layout: 'empty', guards: ['auth'] },
+  { name: 'staff-scans', path: '/staff/scans', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },
   { name: 'user-guide', path: '/user-guide' },

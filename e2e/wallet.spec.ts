@@ -448,10 +448,11 @@ test('a use made offline that the server refuses (already used elsewhere): the t
   await page.getByTestId('use-button').click();
   await page.getByTestId('use-confirm').click();
   await expect(page.getByTestId('ticket-state')).toHaveText('使用済み（同期待ち）');
-  // Meanwhile the ticket is used through another path (another device of the holder).
+  // The ticket was used through another path (another device of the holder) a minute before this press, and that
+  // use reaches the server first. The earliest act wins, so this later offline mark is the one refused.
   const elsewhere = await request.post(`/api/v1/me/tickets/${ticketId}/use`, {
     headers: bearer(owner),
-    data: { client_id: crypto.randomUUID(), used_at: new Date().toISOString() },
+    data: { client_id: crypto.randomUUID(), used_at: new Date(Date.now() - 60_000).toISOString() },
   });
   expect(elsewhere.status()).toBe(200);
 

@@ -24,6 +24,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { parkUserRoutes } from './features/parkUsers/routes';
 import { paymentsPlugin } from './features/payments/plugin';
+import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
 import { systemRoutes } from './features/system/routes';
@@ -122,6 +123,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...notificationRoutes,
     ...lotteryRoutes,
     ...waitlistRoutes,
+    ...staffRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

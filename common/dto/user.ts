@@ -21,6 +21,8 @@ export interface Profile {
   /** The parent's id while a parent acts as this kid. */
   acting_parent_id: number | null;
   social_providers: string[];
+  /** Park staff roles (the staff area /staff shows for any). */
+  staff_roles: { park_id: number; role: string }[];
 }
 
 export interface ChildAccount {

@@ -132,30 +132,51 @@ export interface TicketKey {
   /** Raw 32-byte public key, base64url. */
   publicKey: string;
   createdAt: string;
+  /** When it starts signing: the next key is listed ahead of it, so devices hold it before its first ticket. */
+  signsFrom: string;
   retiredAt: string | null;
 }
 
-/** GET api/v1/parks/{id}/ticket-revocations?since=: token ids no longer valid. */
+/**
+ * GET api/v1/parks/{id}/ticket-revocations?after=&limit=: token ids no longer valid, numbered in commit order.
+ * A device keeps `next` and asks from it; `more` says another page is waiting.
+ */
 export interface TicketRevocations {
   parkId: number;
-  revoked: { jti: string; revokedAt: string }[];
+  revoked: { jti: string; revokedAt: string; seq: number }[];
+  next: number;
+  more: boolean;
+  /** Server time of the answer (shown as the time of the last sync). */
   asOf: string;
 }
 
-/** POST api/v1/staff/scans: a gate scan, idempotent by scan_id; the scan's own time is kept. */
+/**
+ * POST api/v1/staff/scans: a gate admission, idempotent by scan_id; the scan's own time is kept. The QR token read,
+ * or the ticket number typed when the camera could not read the code.
+ */
 export interface ScanRequest {
   scan_id: string;
-  token: string;
+  token?: string;
+  ticket_number?: string;
   scanned_at: string;
   device_id?: string;
+  gate_name?: string;
 }
+
+/** Why staff should look at an act: a later duplicate, a revoked token or cancelled ticket, an impossible clock. */
+export type ActFlag = 'duplicate' | 'revoked' | 'clock';
 
 export interface ScanAnswer {
   scanId: string;
   ticketId: string;
-  /** accepted: first scan; duplicate: a later scan of a used ticket, flagged for review. */
-  result: 'accepted' | 'duplicate';
-  usedAt: string;
+  /**
+   * accepted: this scan marks the ticket used (earliest act); duplicate: another act does, this one is flagged for
+   * review; revoked: the token was revoked before the scan or the ticket cancelled since, stored flagged only.
+   */
+  result: 'accepted' | 'duplicate' | 'revoked';
+  flag: ActFlag | null;
+  /** The ticket's time of use (the earliest act's), null when it is not used. */
+  usedAt: string | null;
 }
 
 export interface TicketShare {

@@ -13,3 +13,23 @@ export const CHROMIUM = {
     '--disable-sync',
   ],
 };
+
+/**
+ * Launch options with a fake camera that films `video` (an MJPEG file: JPEG frames one after another), granted
+ * without asking; null: a browser without one (to render pictures). Checked with Debian's Chromium.
+ */
+export function fakeCamera(video: string | null) {
+  return {
+    ...CHROMIUM,
+    args: [
+      ...CHROMIUM.args,
+      ...(video
+        ? [
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-video-capture=${video}`,
+          ]
+        : []),
+    ],
+  };
+}

@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
+import { STAFF_ROLES, type StaffRole } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
 import { DomainError } from '../lib/errors';
 
@@ -15,9 +16,13 @@ export interface AuthCredentials {
 
 /**
  * Who may call a route beyond being signed in, declared in the route's options (`app: { access }`), enforced here:
- *   parent: not a kids account (kids cannot pay, hold stock, keep cards or coupons, manage the family).
+ *   'parent'            not a kids account (kids cannot pay, hold stock, keep cards or coupons, manage the family).
+ *   { staff: role }     staff of a park with that role (table park_staff): of the park named by the path parameter
+ *                       `parkId` when the route has one, else of some park (the service then checks the park of
+ *                       the object: the scanned ticket's, the reviewed act's). Every route under /api/v1/staff
+ *                       must declare it (checked at start).
  */
-export type Access = 'parent';
+export type Access = 'parent' | { staff: StaffRole };
 
 declare module '@hapi/hapi' {
   interface UserCredentials extends AuthCredentials {}
@@ -28,6 +33,8 @@ declare module '@hapi/hapi' {
 
 /** Paths that must never answer without a signed-in caller (checked at start). */
 const PRIVATE_PATHS = /^\/api\/v1\/(me|staff)(\/|$)/;
+/** Paths that must say which staff role may call them (checked at start). */
+const STAFF_PATHS = /^\/api\/v1\/staff(\/|$)/;
 
 /** The token cookie: host-only prefixed, except over plain http on localhost where __Host- cannot be set. */
 export function tokenCookieName(publicUrl: string): string {
@@ -128,8 +135,33 @@ export const authPlugin: Plugin<void> = {
       if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
       return h.continue;
     });
+    // Staff roles are checked once the path is validated (parkId is then a real id).
+    server.ext('onPreHandler', async (request, h) => {
+      const access = request.route.settings.app?.access;
+      const credentials = request.auth.credentials as AuthCredentials | null;
+      if (typeof access === 'object' && access.staff) {
+        const parkId = (request.params as { parkId?: unknown }).parkId;
+        const q = server.app
+          .knex('park_staff')
+          .where({ user_id: credentials?.userId ?? 0, role: access.staff })
+          .first('park_id');
+        if (parkId !== undefined) q.where({ park_id: Number(parkId) });
+        if (!credentials || credentials.actorId !== null || !(await q)) throw new DomainError('notParkStaff', 403);
+      }
+      return h.continue;
+    });
     // A private route that forgot its auth is a start-up error, not a leak.
     server.ext('onPreStart', () => {
+      const undeclared = server
+        .table()
+        .filter((r) => STAFF_PATHS.test(r.path))
+        .filter((r) => {
+          const access = r.settings.app?.access;
+          return !(typeof access === 'object' && STAFF_ROLES.includes(access.staff));
+        })
+        .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+      if (undeclared.length)
+        throw new Error(`routes under /api/v1/staff without app.access.staff: ${undeclared.join(', ')}`);
       const open = server
         .table()
         .filter((r) => PRIVATE_PATHS.test(r.path))

@@ -14,12 +14,15 @@ const GMO_SCRIPT_ORIGIN = 'https://static.mul-pay.jp';
  * The policy. Scripts: our own files and the inline scripts of the built index.html by their SHA-256 (never
  * 'unsafe-inline' or 'unsafe-eval'). Styles allow inline: the first-paint script of index.html and React set
  * style attributes. Pictures and media may be data: or blob: URLs (QR codes, wallet map images from IndexedDB,
- * previews of uploads). Third parties only when configured: Turnstile (script + iframe), real GMO (token script
+ * previews of uploads). WebAssembly may compile ('wasm-unsafe-eval': the gate scanner's QR decoder, our own
+ * file). Third parties only when configured: Turnstile (script + iframe), real GMO (token script
  * and its API). Forms post only to us (the sandboxes' pages; real providers are reached by redirects, which
  * form-action does not restrict unless they follow a form post). No framing of our pages, no plugins, no <base>.
  */
 export function contentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
-  const script = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)];
+  // 'wasm-unsafe-eval' lets WebAssembly compile (the gate scanner's QR decoder, served from our origin); it does
+  // not allow eval() of JavaScript.
+  const script = ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((h) => `'sha256-${h}'`)];
   const connect = ["'self'"];
   const frame: string[] = [];
   if (config.turnstile) {

@@ -251,6 +251,7 @@ describe('marking used', () => {
   it('disabled holders confirm the certificate before use', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
+    await c.knex()('items').where({ id: item.id }).update({ usage_trigger: 3 }); // used by the button
     const { ticketIds } = await buy(buyer, item, 1);
     const id = ticketIds[0] as string;
     await c.knex()('tickets').where({ id }).update({ unit_kind: 'disability', use_date: today });
@@ -637,15 +638,22 @@ describe('sharing', () => {
 });
 
 describe('history, photos and keys', () => {
-  it('seeds one gate staff account per park', async () => {
+  it('seeds one gate staff account per park (scanner), and one for two parks', async () => {
     const { verifyPassword } = await import('../lib/passwords');
     const parks = await c.knex()('parks').count({ n: '*' }).first();
     const staff = await c
       .knex()('park_staff')
       .join('users', 'users.id', 'park_staff.user_id')
       .join('parks', 'parks.id', 'park_staff.park_id')
-      .select('users.email', 'users.password_hash', 'parks.slug');
+      .where('users.email', 'like', 'gate.%')
+      .select('users.email', 'users.password_hash', 'parks.slug', 'park_staff.role');
     expect(staff).toHaveLength(Number(parks?.n));
+    expect(new Set(staff.map((s: { role: string }) => s.role))).toEqual(new Set(['scanner']));
+    const multi = await c
+      .knex()('park_staff')
+      .join('users', 'users.id', 'park_staff.user_id')
+      .where('users.email', 'gate@staff.zoopass.jp');
+    expect(multi).toHaveLength(2);
     const one = staff[0] as { email: string; passwordHash: string; slug: string };
     expect(one.email).toBe(`gate.${one.slug}@staff.zoopass.jp`);
     expect(await verifyPassword(one.passwordHash, 'GateStaff2026')).toBe(true);

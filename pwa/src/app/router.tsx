@@ -105,6 +105,9 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'me-register-card': () => import('../features/checkout/CardsPage').then((m) => m.RegisterCardPage),
   map: () => import('../features/maps/pages').then((m) => m.MapPage),
   'map-route': () => import('../features/maps/pages').then((m) => m.RoutePage),
+  staff: () => import('../features/staff/StaffPage').then((m) => m.default),
+  'staff-scan': () => import('../features/staff/ScanPage').then((m) => m.default),
+  'staff-scans': () => import('../features/staff/ReviewPage').then((m) => m.default),
 };
 
 let initialNavigation = true;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../../common/dto/wallet';
-import { CLAIM_STALE_MS, enqueueUse, isWaiting, replayOutbox } from './outbox';
+import { CLAIM_STALE_MS, enqueueScan, enqueueUse, isWaiting, replayOutbox } from './outbox';
 import { openWalletDb, type WalletDb } from './wallet';
 
 const ticket = (id: string, over: Partial<WalletTicket> = {}): WalletTicket => ({
@@ -169,5 +169,57 @@ describe('clearing the wallet', () => {
     expect((await db.outbox.toArray()).map((e) => e.clientId)).toEqual([waiting.clientId]);
     await clearWallet(db);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('gate admissions in the same outbox', () => {
+  let db: WalletDb;
+  beforeEach(() => {
+    db = openWalletDb(`gate-outbox-${Math.random()}`);
+  });
+  afterEach(async () => {
+    db.close();
+    await db.delete();
+  });
+
+  it('uploads each admission once (concurrent replays, the page and the service worker), keeps the answer', async () => {
+    const posts: Record<string, unknown>[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      expect(String(input)).toBe('/api/v1/staff/scans');
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      posts.push(body);
+      await new Promise((r) => setTimeout(r, 5));
+      return Response.json({
+        data: { scanId: body.scan_id, ticketId: 't1', result: 'accepted', flag: null, usedAt: body.scanned_at },
+        meta: {},
+      });
+    }) as typeof globalThis.fetch;
+    const scan = { parkId: 3, token: 'tok', ticketNumber: null, deviceId: 'gate-1', gateName: '正門' };
+    const at = new Date('2026-11-21T01:00:00Z');
+    const a = await enqueueScan(db, 't1', scan, { now: at });
+    const b = await enqueueScan(db, 't1', scan, { now: at });
+    expect(a.clientId).not.toBe(b.clientId);
+    await Promise.all([replayOutbox(db, { fetch }), replayOutbox(db, { fetch }), replayOutbox(db, { fetch })]);
+    expect(posts.map((p) => p.scan_id).sort()).toEqual([a.clientId, b.clientId].sort());
+    expect(posts[0]).toMatchObject({
+      token: 'tok',
+      scanned_at: at.toISOString(),
+      device_id: 'gate-1',
+      gate_name: '正門',
+    });
+    const stored = await db.outbox.get(a.clientId);
+    expect(stored).toMatchObject({ state: 'done', scan: { result: 'accepted' } });
+    await replayOutbox(db, { fetch });
+    expect(posts).toHaveLength(2);
+  });
+
+  it('keeps admissions not yet sent when another user signs in on the device', async () => {
+    const { clearWallet } = await import('./wallet');
+    await enqueueScan(db, 't1', { parkId: 3, token: null, ticketNumber: 'N1', deviceId: 'd', gateName: '' });
+    await enqueueUse(db, 't2');
+    await clearWallet(db);
+    const left = await db.outbox.toArray();
+    expect(left.map((e) => e.ticketId)).toEqual(['t1']);
+    expect(isWaiting(left[0] as (typeof left)[number])).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-// The outbox of usage marks ("use" pressed, possibly with no network): queued with a client-made UUID and the
-// device's time, replayed by Background Sync in the service worker, and by the page on start and on `online` where
-// the browser has no Background Sync. The server takes client_id as an idempotency key; here every mark is also
-// sent by one sender at a time (a Web Lock shared by the pages and the service worker, and a claim in IndexedDB).
+// The outbox of acts made possibly with no network: usage marks ("use" pressed) and a gate's admissions (scans),
+// queued with a client-made UUID and the device's time, replayed by Background Sync in the service worker, and by
+// the page on start and on `online` where the browser has no Background Sync. The server takes the UUID as an
+// idempotency key; here every act is also sent by one sender at a time (a Web Lock shared by the pages and the
+// service worker, and a claim in IndexedDB), so each is uploaded once.
 import type { Envelope } from '../../../common/dto/api';
-import type { UseConflict, UseTicketAnswer, WalletTicket } from '../../../common/dto/wallet';
-import { type OutboxEntry, readMeta, type WalletDb } from './wallet';
+import type { ScanAnswer, UseConflict, UseTicketAnswer, WalletTicket } from '../../../common/dto/wallet';
+import { type OutboxEntry, readMeta, type ScanAct, type WalletDb } from './wallet';
 
 export const SYNC_TAG = 'wallet-outbox';
 export const OUTBOX_LOCK = 'zoopass-wallet-outbox';
@@ -43,6 +44,33 @@ export async function enqueueUse(
     await db.outbox.add(entry);
     return entry;
   });
+}
+
+/**
+ * Queue a gate admission (the device already showed green and marked the ticket used in its day list). Every
+ * admission is its own act: two admissions of one ticket are both facts (the server keeps the second flagged).
+ */
+export async function enqueueScan(
+  db: WalletDb,
+  ticketId: string,
+  scan: ScanAct,
+  opts: { now?: Date; uuid?: () => string } = {},
+): Promise<OutboxEntry> {
+  const entry: OutboxEntry = {
+    clientId: (opts.uuid ?? (() => crypto.randomUUID()))(),
+    ticketId,
+    usedAt: (opts.now ?? new Date()).toISOString(),
+    scan,
+    state: 'pending',
+    attempts: 0,
+    claimedAt: null,
+    conflict: null,
+    message: null,
+    createdAt: new Date().toISOString(),
+    settledAt: null,
+  };
+  await db.outbox.add(entry);
+  return entry;
 }
 
 /** Marks not yet answered by the server. */
@@ -118,17 +146,52 @@ export async function replayOutbox(db: WalletDb, deps: ReplayDeps): Promise<Repl
       }
       let res: Response | null = null;
       try {
-        res = await deps.fetch(`${base}/me/tickets/${encodeURIComponent(entry.ticketId)}/use`, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers,
-          body: JSON.stringify({ client_id: entry.clientId, used_at: entry.usedAt }),
-        });
+        res = entry.scan
+          ? await deps.fetch(`${base}/staff/scans`, {
+              method: 'POST',
+              credentials: 'same-origin',
+              headers,
+              body: JSON.stringify(scanBody(entry, entry.scan)),
+            })
+          : await deps.fetch(`${base}/me/tickets/${encodeURIComponent(entry.ticketId)}/use`, {
+              method: 'POST',
+              credentials: 'same-origin',
+              headers,
+              body: JSON.stringify({ client_id: entry.clientId, used_at: entry.usedAt }),
+            });
       } catch {
         res = null;
       }
       result.sent++;
       const settledAt = new Date(now()).toISOString();
+      if (res?.ok && entry.scan) {
+        const answer = (await readJson<Envelope<ScanAnswer>>(res))?.data;
+        await db.transaction('rw', db.outbox, db.gateTickets, async () => {
+          await db.outbox.update(entry.clientId, {
+            state: 'done',
+            settledAt,
+            attempts: entry.attempts + 1,
+            scan: { ...(entry.scan as ScanAct), result: answer?.result, flag: answer?.flag },
+          });
+          const local = await db.gateTickets.get(entry.ticketId);
+          if (local && answer?.usedAt) await db.gateTickets.put({ ...local, state: 'used', usedAt: answer.usedAt });
+        });
+        result.applied++;
+        continue;
+      }
+      if (entry.scan && res && res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403) {
+        // Refused (not a ticket of ours, not for that day): kept with the server's reason, never sent again.
+        const body = await readJson<Envelope<unknown>>(res);
+        await db.outbox.update(entry.clientId, {
+          state: 'conflict',
+          conflict: 'notUsable',
+          message: body?.meta?.message ?? null,
+          settledAt,
+          attempts: entry.attempts + 1,
+        });
+        result.conflicts++;
+        continue;
+      }
       if (res?.ok) {
         const body = await readJson<Envelope<UseTicketAnswer>>(res);
         await db.transaction('rw', db.outbox, db.tickets, async () => {
@@ -181,4 +244,14 @@ async function refreshOne(db: WalletDb, deps: ReplayDeps, id: string, headers: R
   } catch {
     // offline again: the next wallet refresh brings it
   }
+}
+
+function scanBody(entry: OutboxEntry, scan: ScanAct) {
+  return {
+    scan_id: entry.clientId,
+    scanned_at: entry.usedAt,
+    ...(scan.token ? { token: scan.token } : { ticket_number: scan.ticketNumber }),
+    device_id: scan.deviceId,
+    gate_name: scan.gateName,
+  };
 }

@@ -1,24 +1,45 @@
 // The offline wallet (DESIGN.md "Tickets, QR and the offline wallet"): the signed-in visitor's tickets as the API
 // answers them, the parks they belong to, those parks' map images (Blobs, for map mode with no network), the order
-// detail of each ticket, and the outbox of usage marks made offline. Used by the pages and by the service worker
+// detail of each ticket, and the outbox of acts made offline (usage marks, and a gate's admissions). A gate device
+// also keeps, per park, the keys, the revocations and the day's tickets (version 3, features/staff). Used by the pages and by the service worker
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ParkMap } from '../../../common/dto/map';
+import type { DayTicket, StaffPark } from '../../../common/dto/staff';
 import type {
+  ScanAnswer,
   TicketDetail,
+  TicketKey,
   UsageHistoryEntry,
   UseConflict,
   WalletPark,
   WalletTicket,
 } from '../../../common/dto/wallet';
 
-/** A usage mark waiting to reach the server (POST api/v1/me/tickets/{id}/use). */
+/** What a gate admitted, to upload as POST api/v1/staff/scans (the QR token read, or the ticket number typed). */
+export interface ScanAct {
+  parkId: number;
+  token: string | null;
+  ticketNumber: string | null;
+  deviceId: string;
+  gateName: string;
+  /** The server's answer once sent. */
+  result?: ScanAnswer['result'];
+  flag?: ScanAnswer['flag'];
+}
+
+/**
+ * An act waiting to reach the server: a usage mark (POST api/v1/me/tickets/{id}/use) or, with `scan`, a gate
+ * admission (POST api/v1/staff/scans). One outbox, one sender, the same replay by Background Sync and on start.
+ */
 export interface OutboxEntry {
-  /** Client-made UUID: the server's idempotency key. */
+  /** Client-made UUID: the server's idempotency key (client_id, or scan_id for a scan). */
   clientId: string;
   ticketId: string;
   /** Device time of the act (ISO). */
   usedAt: string;
+  /** Present for a gate admission. */
+  scan?: ScanAct;
   /**
    * pending: to send; sending: claimed by one sender (page or service worker) since `claimedAt`;
    * done: the server took it; conflict: the server refused it (409, `conflict` says why).
@@ -78,7 +99,23 @@ export interface StoredHistory {
   entries: UsageHistoryEntry[];
 }
 
+/** A park a gate device scans for (GET api/v1/staff/parks, as last synced). */
+export type GatePark = StaffPark & { syncedAt: string | null };
+/** A park's public key (with the next one, announced before it signs). */
+export type GateKey = TicketKey;
+export interface GateRevocation {
+  jti: string;
+  parkId: number;
+  seq: number;
+}
+/** One ticket of the day at a park; `localScanId` marks an admission made here and not yet confirmed by a sync. */
+export type GateTicket = DayTicket & { parkId: number; date: string; localScanId?: string };
+
 export type WalletDb = Dexie & {
+  gateParks: EntityTable<GatePark, 'id'>;
+  gateKeys: EntityTable<GateKey, 'kid'>;
+  gateRevocations: EntityTable<GateRevocation, 'jti'>;
+  gateTickets: EntityTable<GateTicket, 'id'>;
   tickets: EntityTable<WalletTicket, 'id'>;
   parks: EntityTable<WalletPark, 'id'>;
   maps: EntityTable<MapImage, 'url'>;
@@ -104,6 +141,14 @@ export function openWalletDb(name: string = WALLET_DB_NAME): WalletDb {
   });
   // Version 2: map mode's data per park (places, walkway graph, control points, the day's events).
   db.version(2).stores({ parkMaps: 'parkId' });
+  // Version 3: the gate scanner's (features/staff) keys, revocations and the
+  // day's tickets per park, kept for offline gates.
+  db.version(3).stores({
+    gateParks: 'id',
+    gateKeys: 'kid, parkId',
+    gateRevocations: 'jti, parkId',
+    gateTickets: 'id, parkId, ticketNumber, [parkId+date]',
+  });
   return db;
 }
 
@@ -132,7 +177,8 @@ export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } 
       db.details.clear(),
       db.meta.clear(),
     ]);
+    // A gate's admissions not yet sent stay whoever signs in next: they are facts of the park, sent once.
     if (opts.keepWaiting) await db.outbox.where('state').anyOf('done', 'conflict').delete();
-    else await db.outbox.clear();
+    else await db.outbox.filter((e) => !(e.scan && (e.state === 'pending' || e.state === 'sending'))).delete();
   });
 }

@@ -78,6 +78,7 @@ export const api = createApi({
     'Coin',
     'Notification',
     'Lottery',
+    'Staff',
   ],
   endpoints: () => ({}),
 });

@@ -163,6 +163,7 @@ export const accountJa = {
       coins: 'コイン履歴',
       notifications: 'お知らせ設定',
       settings: '設定',
+      staff: 'スタッフ（入場ゲート）',
     },
   },
   settings: {

@@ -4,6 +4,7 @@ import { accountJa } from './account';
 import { catalogueJa } from './catalogue';
 import { checkoutJa } from './checkout';
 import { mapsJa } from './maps';
+import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
 
@@ -14,4 +15,5 @@ export const featuresJa = {
   checkout: checkoutJa,
   wallet: walletJa,
   maps: mapsJa,
+  staff: staffJa,
 };

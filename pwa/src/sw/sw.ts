@@ -34,7 +34,9 @@ registerRoute(
     request.method === 'GET' &&
     /^\/api\/v1\/(parks|items|ticket-packs|living-things|park-living-things|park-users|stories|pages)/.test(
       url.pathname,
-    ),
+    ) &&
+    // Gate devices keep keys and revocations in IndexedDB: an old stored answer must not pass for a fresh sync.
+    !/\/ticket-(keys|revocations)$/.test(url.pathname),
   new NetworkFirst({
     cacheName: 'catalogue',
     networkTimeoutSeconds: 4,

@@ -1,7 +1,12 @@
 import type { ChildAccount, Profile } from '../../../common/dto/user';
 import type { User } from '../../models/User';
 
-export function presentProfile(user: User, actingParentId: number | null, providers: string[]): Profile {
+export function presentProfile(
+  user: User,
+  actingParentId: number | null,
+  providers: string[],
+  staffRoles: { parkId: number; role: string }[] = [],
+): Profile {
   return {
     id: user.id,
     name: user.name,
@@ -19,6 +24,7 @@ export function presentProfile(user: User, actingParentId: number | null, provid
     mirairo_flag: user.disabilityId ? 1 : 0,
     acting_parent_id: actingParentId,
     social_providers: providers,
+    staff_roles: staffRoles.map((r) => ({ park_id: r.parkId, role: r.role })),
   };
 }
 

@@ -23,6 +23,8 @@ export interface KeyRow {
   publicKey: string;
   privateKeyEnc: string;
   createdAt: Date;
+  /** When the key starts signing; before that it is only announced to staff devices. */
+  signsFrom: Date;
   retiredAt: Date | null;
 }
 
@@ -53,8 +55,17 @@ export function decryptPrivateKey(text: string, appSecret: string): Buffer {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]);
 }
 
-/** A new key for the park; it becomes the one that signs (the newest key that is not retired). */
-export async function createParkKey(db: Db, parkId: number, appSecret: string, now = new Date()): Promise<KeyRow> {
+/**
+ * A new key for the park. It signs from `signsFrom` (default: at once, as a park's first key does); until then it
+ * is listed for staff devices so they hold it before the first ticket signed with it reaches a gate.
+ */
+export async function createParkKey(
+  db: Db,
+  parkId: number,
+  appSecret: string,
+  now = new Date(),
+  signsFrom: Date = now,
+): Promise<KeyRow> {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const der = privateKey.export({ format: 'der', type: 'pkcs8' }) as Buffer;
   const raw = publicKey.export({ format: 'jwk' }).x as string;
@@ -66,20 +77,24 @@ export async function createParkKey(db: Db, parkId: number, appSecret: string, n
       public_key: raw,
       private_key_enc: encryptPrivateKey(der, appSecret),
       created_at: now,
+      signs_from: signsFrom,
     })
     .returning('*');
   return row as KeyRow;
 }
 
-/** The park's signing key (newest, not retired); made on first use. */
-export async function signingKey(db: Db, parkId: number, appSecret: string): Promise<KeyRow> {
-  const row = (await db('ticket_signing_keys')
-    .where({ park_id: parkId })
-    .whereNull('retired_at')
-    .orderBy('created_at', 'desc')
+/**
+ * The park's signing key: of the keys not retired, the latest whose time to sign has come; when every such key is
+ * still to come (the current one retired early), the first of them. Made on first use.
+ */
+export async function signingKey(db: Db, parkId: number, appSecret: string, now = new Date()): Promise<KeyRow> {
+  const live = () => db('ticket_signing_keys').where({ park_id: parkId }).whereNull('retired_at');
+  const row = ((await live()
+    .where('signs_from', '<=', now)
+    .orderBy('signs_from', 'desc')
     .orderBy('id', 'desc')
-    .first()) as KeyRow | undefined;
-  return row ?? createParkKey(db, parkId, appSecret);
+    .first()) ?? (await live().orderBy('signs_from').orderBy('id').first())) as KeyRow | undefined;
+  return row ?? createParkKey(db, parkId, appSecret, now);
 }
 
 const keyObjects = new Map<string, KeyObject>();
@@ -97,7 +112,10 @@ export function signBytes(row: KeyRow, appSecret: string, bytes: Uint8Array): Ui
   return new Uint8Array(sign(null, bytes, privateKeyObject(row, appSecret)));
 }
 
-/** Public keys of a park that staff devices should hold: every key not retired, and those retired in the last 7 days. */
+/**
+ * Public keys of a park that staff devices should hold: every key not retired (the next one too, before it signs)
+ * and those retired in the last 7 days.
+ */
 export async function listParkKeys(db: Db, parkId: number, now = new Date()): Promise<TicketKey[]> {
   const rows = (await db('ticket_signing_keys')
     .where({ park_id: parkId })
@@ -110,6 +128,7 @@ export async function listParkKeys(db: Db, parkId: number, now = new Date()): Pr
     alg: 'Ed25519',
     publicKey: r.publicKey,
     createdAt: new Date(r.createdAt).toISOString(),
+    signsFrom: new Date(r.signsFrom).toISOString(),
     retiredAt: r.retiredAt ? new Date(r.retiredAt).toISOString() : null,
   }));
 }

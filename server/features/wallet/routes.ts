@@ -27,7 +27,7 @@ import { receiveShare } from './services/receiveShare';
 import { recordScan } from './services/recordScan';
 import { setTicketImage } from './services/setTicketImage';
 import type { PresentOptions } from './tickets';
-import { listRevocations } from './tokens';
+import { listRevocations, REVOCATION_PAGE_MAX } from './tokens';
 
 const PRIVATE = 'private, no-store';
 const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
@@ -210,7 +210,7 @@ export const walletRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
-        'Mark a ticket used (button operation): irreversible, only on the day of use (Asia/Tokyo) by the device time used_at; idempotent by client_id; 409 notUseDay / alreadyUsed / notUsable carry the ticket',
+        'Mark a ticket used (button operation; a QR ticket is used at the gate: 409 notUsable): irreversible, only on the day of use (Asia/Tokyo) by the device time used_at; idempotent by client_id; the earliest act of any kind marks the ticket, a later one is kept flagged (409 alreadyUsed); 409 notUseDay / alreadyUsed / notUsable carry the ticket',
       validate: { ...ticketParams, payload: useBody },
     },
     async handler(request, h) {
@@ -310,28 +310,44 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
-      plugins: answers({ 403: "Not staff of the ticket's park (notParkStaff)", 409: 'Token revoked or not for today' }),
+      plugins: answers({
+        403: "Not staff of the ticket's park (notParkStaff)",
+        404: 'No ticket with that number (ticketNumberUnknown)',
+        409: 'The ticket is not for the day of the scan (ticketWrongDay)',
+      }),
       auth: REQUIRED,
-      tags: ['api', 'wallet'],
+      app: { access: { staff: 'scanner' } },
+      tags: ['api', 'wallet', 'staff'],
       description:
-        "A gate scan by the park's staff (offline scans uploaded later): idempotent by scan_id, the scan's own time kept, earliest scan wins, later ones flagged duplicates",
+        "A gate admission by the park's staff (offline ones uploaded later), by QR token or ticket number: idempotent by scan_id, the scan's own time kept; the earliest act of any kind marks the ticket, later ones, scans of revoked tokens or cancelled tickets and clocks that cannot be right are stored flagged for review",
       validate: {
         payload: Joi.object({
           scan_id: uuid().required(),
-          token: Joi.string().max(2000).required(),
+          token: Joi.string().max(2000),
+          ticket_number: Joi.string().max(32),
           scanned_at: Joi.date().iso().required(),
           device_id: Joi.string().max(64),
-        }),
+          gate_name: Joi.string().max(40),
+        }).xor('token', 'ticket_number'),
       },
     },
     async handler(request, h) {
-      const p = request.payload as { scan_id: string; token: string; scanned_at: Date; device_id?: string };
+      const p = request.payload as {
+        scan_id: string;
+        token?: string;
+        ticket_number?: string;
+        scanned_at: Date;
+        device_id?: string;
+        gate_name?: string;
+      };
       const answer = await recordScan(knexOf(request), {
         staffUserId: currentUserId(request),
         scanId: p.scan_id,
-        token: p.token,
+        token: p.token ?? null,
+        ticketNumber: p.ticket_number ?? null,
         scannedAt: p.scanned_at,
-        deviceId: p.device_id,
+        deviceId: p.device_id ?? null,
+        gateName: p.gate_name ?? null,
       });
       return ok(h, answer);
     },
@@ -361,21 +377,24 @@ export const walletRoutes: ServerRoute[] = [
     options: {
       auth: false,
       tags: ['api', 'wallet'],
-      description: 'Token ids of the park no longer valid (not yet expired), revoked after `since`',
+      description:
+        "The park's revoked token ids (not yet expired) numbered after the cursor `after`, oldest first, a page of `limit`: ask again from `next` while `more`; numbers become visible in commit order, so a device that keeps `next` misses none",
       validate: {
         params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
-        query: Joi.object({ since: Joi.date().iso() }),
+        query: Joi.object({
+          after: Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+          limit: Joi.number().integer().min(1).max(REVOCATION_PAGE_MAX).default(1000),
+        }),
       },
     },
     async handler(request, h) {
       const parkId = (request.params as { id: number }).id;
-      const since = (request.query as { since?: Date }).since ?? null;
+      const { after, limit } = request.query as { after: number; limit: number };
+      const knex = knexOf(request);
+      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound', 404);
       const now = new Date();
-      const data: TicketRevocations = {
-        parkId,
-        revoked: await listRevocations(knexOf(request), parkId, since, now),
-        asOf: now.toISOString(),
-      };
+      const page = await listRevocations(knex, parkId, after, limit, now);
+      const data: TicketRevocations = { parkId, ...page, asOf: now.toISOString() };
       return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=30');
     },
   },

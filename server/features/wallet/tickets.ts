@@ -35,6 +35,7 @@ export interface TicketRow {
   facePhotoId: string | null;
   certificateConfirmedAt: Date | null;
   cancelledAt: Date | null;
+  createdAt: Date;
   applicationNumber: string;
   orderState: string;
   itemNameJa: string;

@@ -88,30 +88,90 @@ export async function ensureTokens(
   return out;
 }
 
-/** Revokes the live tokens of these tickets (they go onto the park's revocation list). */
+/** Class id of the per-park revocation lock (pg_advisory_xact_lock(class, park id)). */
+const REVOCATION_LOCK = 20_261_125;
+
+export type RevokeReason = 'shared' | 'cancelled' | 'changed' | 'rotated';
+
+/**
+ * Revokes the live tokens the filter picks (they go onto their parks' revocation lists). The one writer of
+ * `revoked_at`: each revocation gets the next number of `ticket_revocation_seq` while its transaction holds the
+ * park's revocation lock (taken in park order, held until commit), so within a park the numbers become visible in
+ * the order they were given. A device that has everything up to number n misses nothing by asking for "after n".
+ */
+export async function revokeTokensWhere(
+  db: Db,
+  filter: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  reason: RevokeReason,
+  now = new Date(),
+): Promise<number> {
+  const run = async (trx: Knex.Transaction) => {
+    const parks = (await filter(trx('ticket_tokens').whereNull('revoked_at'))
+      .distinct('park_id')
+      .orderBy('park_id')
+      .pluck('park_id')) as number[];
+    if (parks.length === 0) return 0;
+    for (const park of parks) await trx.raw('SELECT pg_advisory_xact_lock(?::int, ?::int)', [REVOCATION_LOCK, park]);
+    return filter(trx('ticket_tokens').whereNull('revoked_at'))
+      .whereIn('park_id', parks)
+      .update({ revoked_at: now, revoke_reason: reason, revoke_seq: trx.raw("nextval('ticket_revocation_seq')") });
+  };
+  return (db as Knex.Transaction).isTransaction ? run(db as Knex.Transaction) : (db as Knex).transaction(run);
+}
+
+/** Revokes the live tokens of these tickets. */
 export async function revokeTokens(
-  trx: Db,
+  db: Db,
   ticketIds: readonly string[],
-  reason: 'shared' | 'cancelled' | 'changed' | 'rotated',
+  reason: RevokeReason,
   now = new Date(),
 ): Promise<number> {
   if (ticketIds.length === 0) return 0;
-  return trx('ticket_tokens')
-    .whereIn('ticket_id', ticketIds)
-    .whereNull('revoked_at')
-    .update({ revoked_at: now, revoke_reason: reason });
+  return revokeTokensWhere(db, (q) => q.whereIn('ticket_id', ticketIds), reason, now);
 }
 
-/** Revoked, not yet expired token ids of a park since a moment (staff devices sync this list). */
-export async function listRevocations(db: Db, parkId: number, since: Date | null, now = new Date()) {
-  const q = db('ticket_tokens')
-    .where({ park_id: parkId })
-    .whereNotNull('revoked_at')
-    .where('expires_at', '>', now)
-    .orderBy('revoked_at')
-    .limit(10_000)
-    .select('jti', 'revoked_at');
-  if (since) q.where('revoked_at', '>', since);
-  const rows = (await q) as { jti: string; revokedAt: Date }[];
-  return rows.map((r) => ({ jti: r.jti, revokedAt: new Date(r.revokedAt).toISOString() }));
+export const REVOCATION_PAGE_MAX = 5000;
+
+export interface RevocationPage {
+  revoked: { jti: string; revokedAt: string; seq: number }[];
+  /** The cursor to ask from next: the last number delivered, or the park's newest when nothing more is to come. */
+  next: number;
+  more: boolean;
+}
+
+/**
+ * Revocations of a park numbered after `after`, oldest first, up to `limit`; tokens already expired are left out
+ * (a gate refuses them anyway). One statement, so the page and the park's newest number come from one snapshot.
+ */
+export async function listRevocations(
+  db: Db,
+  parkId: number,
+  after: number,
+  limit: number,
+  now = new Date(),
+): Promise<RevocationPage> {
+  const { rows } = (await db.raw(
+    `SELECT top.newest, r.jti, r.revoked_at, r.seq
+       FROM (SELECT coalesce(max(revoke_seq), 0)::float8 AS newest
+               FROM ticket_tokens WHERE park_id = ? AND revoke_seq IS NOT NULL) top
+       LEFT JOIN LATERAL (
+         SELECT jti, revoked_at, revoke_seq::float8 AS seq FROM ticket_tokens
+          WHERE park_id = ? AND revoke_seq > ? AND expires_at > ?
+          ORDER BY revoke_seq LIMIT ?) r ON true
+      ORDER BY r.seq`,
+    [parkId, parkId, after, now, limit + 1],
+  )) as { rows: { newest: number; jti: string | null; revoked_at: Date | null; seq: number | null }[] };
+  const found = rows.filter((r) => r.jti !== null);
+  const more = found.length > limit;
+  const page = found.slice(0, limit);
+  const newest = Number(rows[0]?.newest ?? 0);
+  return {
+    revoked: page.map((r) => ({
+      jti: r.jti as string,
+      revokedAt: new Date(r.revoked_at as Date).toISOString(),
+      seq: Number(r.seq),
+    })),
+    next: more ? Number(page.at(-1)?.seq) : Math.max(after, newest),
+    more,
+  };
 }

@@ -15,6 +15,8 @@ interface MenuLink {
   key: string;
   icon: IconName;
   parentOnly?: boolean;
+  /** Only for park staff (the gate scanner and the review of flagged scans). */
+  staffOnly?: boolean;
 }
 
 const MENU: readonly MenuLink[] = [
@@ -25,6 +27,7 @@ const MENU: readonly MenuLink[] = [
   { to: '/me/wallet/histories', key: 'coins', icon: 'coin' },
   { to: '/me/notification', key: 'notifications', icon: 'bell' },
   { to: '/me/settings', key: 'settings', icon: 'gear' },
+  { to: '/staff', key: 'staff', icon: 'ticket', staffOnly: true },
 ];
 
 function MeContent({ profile }: { profile: Profile }) {
@@ -107,14 +110,16 @@ function MeContent({ profile }: { profile: Profile }) {
 
       <nav aria-label={t('account.me.menu')}>
         <ul className="menu-list">
-          {MENU.filter((m) => !(m.parentOnly && isChild)).map((m) => (
-            <li key={m.to}>
-              <Link to={m.to} className="menu-list__link">
-                <Icon name={m.icon} className="menu-list__icon" />
-                <span>{t(`account.me.links.${m.key}`)}</span>
-              </Link>
-            </li>
-          ))}
+          {MENU.filter((m) => !(m.parentOnly && isChild) && !(m.staffOnly && !(profile.staff_roles ?? []).length)).map(
+            (m) => (
+              <li key={m.to}>
+                <Link to={m.to} className="menu-list__link">
+                  <Icon name={m.icon} className="menu-list__icon" />
+                  <span>{t(`account.me.links.${m.key}`)}</span>
+                </Link>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
 

@@ -4,7 +4,7 @@
 import type { Envelope } from '../../../../common/dto/api';
 import type { TicketDetail, WalletAnswer, WalletPark } from '../../../../common/dto/wallet';
 import { clearFirstPaints, storeFirstPaints } from '../../db/firstPaint';
-import { replayOutbox, SYNC_TAG } from '../../db/outbox';
+import { replayOutbox } from '../../db/outbox';
 import { storeParkMaps } from '../../db/parkMaps';
 import { clearWallet, META, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale, i18n } from '../../lib/i18n';
@@ -112,21 +112,7 @@ export async function fetchDetail(db: WalletDb, id: string, doFetch: typeof fetc
   return true;
 }
 
-/** Ask the service worker to send the outbox when the network is there (Background Sync, Chromium only). */
-export async function requestBackgroundSync(): Promise<boolean> {
-  try {
-    if (!('serviceWorker' in navigator)) return false;
-    const reg = (await Promise.race([
-      navigator.serviceWorker.ready,
-      new Promise((resolve) => setTimeout(() => resolve(null), 1500)),
-    ])) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | null;
-    if (!reg?.sync) return false;
-    await reg.sync.register(SYNC_TAG);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { requestBackgroundSync } from '../../lib/backgroundSync';
 
 let running: Promise<void> | null = null;
 let again: { owner: number | null } | null = null;

@@ -166,6 +166,7 @@ export const accountEn: English<typeof accountJa> = {
       coins: 'Coin history',
       notifications: 'Notification settings',
       settings: 'Settings',
+      staff: 'Staff (entrance gate)',
     },
   },
   settings: {

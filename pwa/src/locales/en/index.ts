@@ -4,6 +4,7 @@ import en from './app';
 import { catalogueEn } from './catalogue';
 import { checkoutEn } from './checkout';
 import { mapsEn } from './maps';
+import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
 
@@ -15,4 +16,5 @@ export const translationEn = {
   checkout: checkoutEn,
   wallet: walletEn,
   maps: mapsEn,
+  staff: staffEn,
 };

@@ -11,5 +11,9 @@ export async function getProfile(
   const user = await knex('users').where({ id: userId }).whereNull('deleted_at').first();
   if (!user) throw notFound();
   const providers = await knex('social_identities').where({ user_id: userId }).pluck('provider');
-  return presentProfile(user, actorId, providers);
+  const staffRoles = (await knex('park_staff')
+    .where({ user_id: userId })
+    .orderBy(['park_id', 'role'])
+    .select('park_id', 'role')) as { parkId: number; role: string }[];
+  return presentProfile(user, actorId, providers, staffRoles);
 }

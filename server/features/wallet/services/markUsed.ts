@@ -4,11 +4,12 @@
 // ticket row is locked first, so they run one after another and the later ones find the first one's row).
 import type { Knex } from 'knex';
 import type { UseConflict, WalletTicket } from '../../../../common/dto/wallet';
+import { UsageTrigger } from '../../../../common/enums';
 import type { MessageKey } from '../../../../common/messages';
 import { USABLE_STATES } from '../../../../common/rules/ticketState';
 import { tokyoDate } from '../../../../common/time';
-import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
+import { recordAct, storedAct } from '../acts';
 import { needsCertificate, ownTicket, type PresentOptions, presentTickets } from '../tickets';
 
 /** How far a device's clock may run ahead of ours, and how late an offline act may arrive. */
@@ -35,47 +36,57 @@ export function checkActTime(at: Date, now: Date): void {
   }
 }
 
+/** The usage trigger each kind of mark belongs to: a QR ticket is used at the gate, never by the holder's phone. */
+const TRIGGER_OF: Record<UseInput['source'], UsageTrigger> = {
+  button: UsageTrigger.ButtonOperation,
+  url: UsageTrigger.UrlAccess,
+};
+
 export async function markUsed(knex: Knex, input: UseInput, o: PresentOptions): Promise<UseOutcome> {
   const now = o.now ?? new Date();
   checkActTime(input.usedAt, now);
   const result = await knex.transaction(async (trx) => {
     const t = await ownTicket(trx, input.userId, input.ticketId, true);
-    const earlier = await trx('ticket_usages').where({ client_id: input.clientId }).first('ticket_id', 'duplicate');
+    const earlier = await storedAct(trx, input.clientId);
     if (earlier) {
       if (earlier.ticketId !== t.id) throw new DomainError('invalidParam', 400, { field: 'client_id' });
-      return earlier.duplicate
-        ? ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const)
-        : ({ conflict: null } as const);
+      return earlier.result === 'accepted'
+        ? ({ conflict: null } as const)
+        : ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const);
     }
-    if (t.state === 'used') return { conflict: 'alreadyUsed', message: 'alreadyUsed' } as const;
-    if (t.shareId !== null || !USABLE_STATES.includes(t.state)) {
+    if (t.usageTrigger !== TRIGGER_OF[input.source]) {
+      return {
+        conflict: 'notUsable',
+        message: t.usageTrigger === UsageTrigger.QrPresentation ? 'usedAtGate' : 'notUsable',
+      } as const;
+    }
+    if (t.state !== 'used' && (t.shareId !== null || !USABLE_STATES.includes(t.state))) {
       return { conflict: 'notUsable', message: 'notUsable' } as const;
     }
-    if (needsCertificate(t)) return { conflict: 'notUsable', message: 'certificateRequired' } as const;
+    if (t.state !== 'used' && needsCertificate(t)) {
+      return { conflict: 'notUsable', message: 'certificateRequired' } as const;
+    }
     // The act's own day must be the day of use, and our clock must not say that day is still to come.
     const actDay = tokyoDate(input.usedAt);
     if (actDay !== t.useDate || tokyoDate(new Date(now.getTime() + CLOCK_SKEW_MS)) < t.useDate) {
-      return { conflict: 'notUseDay', message: 'notUseDay' } as const;
+      return t.state === 'used'
+        ? ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const)
+        : ({ conflict: 'notUseDay', message: 'notUseDay' } as const);
     }
-    await trx('ticket_usages').insert({
-      client_id: input.clientId,
-      ticket_id: t.id,
+    // Every act is on record; the earliest of any kind marks the ticket (../acts.ts).
+    const outcome = await recordAct(trx, t, {
+      clientId: input.clientId,
+      ticketId: t.id,
       source: input.source,
-      acted_at: input.usedAt,
-      received_at: now,
-      duplicate: false,
-      device_id: input.deviceId ?? null,
-      user_id: input.userId,
+      actedAt: input.usedAt,
+      receivedAt: now,
+      notBefore: new Date(t.createdAt),
+      deviceId: input.deviceId ?? null,
+      userId: input.userId,
     });
-    await trx('tickets').where({ id: t.id }).update({ state: 'used', used_at: input.usedAt, updated_at: now });
-    await audit(trx, {
-      entity: 'ticket',
-      entityId: t.id,
-      action: 'used',
-      actorUserId: input.userId,
-      data: { source: input.source, clientId: input.clientId, actedAt: input.usedAt.toISOString() },
-    });
-    return { conflict: null } as const;
+    return outcome.result === 'accepted'
+      ? ({ conflict: null } as const)
+      : ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const);
   });
   const row = await ownTicket(knex, input.userId, input.ticketId);
   const [ticket] = (await presentTickets(knex, [row], { ...o, now })) as [WalletTicket];

@@ -1,118 +1,148 @@
-// POST api/v1/staff/scans: a gate scan, often made offline and uploaded later. Idempotent by scan_id; the scan's
-// own time is kept. The token is verified with the same code the staff device runs (common/rules/ticketToken.ts)
-// as of the scan's time. The earliest act wins: a scan earlier than the act that marked the ticket takes its
-// place (that act becomes a flagged duplicate); a later one is stored as a flagged duplicate for staff review.
-
+// POST api/v1/staff/scans: a gate admission, often made offline and uploaded later, by QR token or (the camera could
+// not read it) by ticket number. Idempotent by scan_id; the scan's own time is kept. A token must be the one we
+// issued, byte for byte, and is verified with the code the staff device runs (common/rules/ticketToken.ts) as of
+// the scan's time. Then the act is recorded by the one rule for all acts (../acts.ts): earliest wins, later ones
+// are flagged duplicates, a revoked token or a cancelled ticket is stored flagged (the gate let someone in), a
+// device time before the token existed is a clock suspect.
 import type { Knex } from 'knex';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
 import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
-import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
+import { type ActOutcome, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';
 
 export interface ScanInput {
   staffUserId: number;
   scanId: string;
-  token: string;
+  /** The QR token read, or the ticket number typed when the code could not be read. */
+  token?: string | null;
+  ticketNumber?: string | null;
   scannedAt: Date;
   deviceId?: string | null;
+  gateName?: string | null;
 }
 
-async function answerFor(db: Knex | Knex.Transaction, scanId: string): Promise<ScanAnswer | null> {
-  const row = await db('ticket_usages as u')
-    .join('tickets as t', 't.id', 'u.ticket_id')
-    .where('u.client_id', scanId)
-    .first('u.ticket_id', 'u.duplicate', 't.used_at');
-  if (!row) return null;
-  return {
-    scanId,
-    ticketId: row.ticketId,
-    result: row.duplicate ? 'duplicate' : 'accepted',
-    usedAt: new Date(row.usedAt).toISOString(),
-  };
-}
+const CANCELLED = ['cancelled', 'cancel_waiting'];
 
-export async function recordScan(knex: Knex, input: ScanInput, now = new Date()): Promise<ScanAnswer> {
-  const payload = decodeTicketToken(input.token);
-  if (!payload) throw new DomainError('ticketTokenInvalid', 400);
-  const staff = await knex('park_staff').where({ user_id: input.staffUserId, park_id: payload.park }).first('user_id');
+const answer = (scanId: string, ticketId: string, o: ActOutcome): ScanAnswer => ({
+  scanId,
+  ticketId,
+  result: o.result,
+  flag: o.flag,
+  usedAt: o.usedAt ? o.usedAt.toISOString() : null,
+});
+
+async function assertScanner(knex: Knex, userId: number, parkId: number) {
+  const staff = await knex('park_staff').where({ user_id: userId, park_id: parkId, role: 'scanner' }).first('user_id');
   if (!staff) throw new DomainError('notParkStaff', 403);
-  const replay = await answerFor(knex, input.scanId);
-  if (replay) return replay;
-  checkActTime(input.scannedAt, now);
+}
 
+/** What was presented, checked: the ticket it names, whether its token was revoked by the scan, its issue time. */
+interface Presented {
+  ticketId: string;
+  parkId: number;
+  jti: string | null;
+  revokedBy: boolean;
+  notBefore: Date | null;
+}
+
+async function byToken(knex: Knex, input: ScanInput, token: string): Promise<Presented> {
+  const payload = decodeTicketToken(token);
+  if (!payload) throw new DomainError('ticketTokenInvalid', 400);
+  await assertScanner(knex, input.staffUserId, payload.park);
+  // The presented token must be the one we issued, byte for byte: same token id, ticket, park, key id and text.
+  // (A token naming this park, signed with this park's key, but bound to another park's ticket, or re-signed with
+  // another key of the park, would otherwise pass the signature check and mark a ticket it is not the token of.)
+  const stored = (await knex('ticket_tokens')
+    .where({ jti: payload.jti })
+    .first('ticket_id', 'park_id', 'kid', 'token', 'revoked_at', 'issued_at')) as
+    | { ticketId: string; parkId: number; kid: string; token: string; revokedAt: Date | null; issuedAt: Date }
+    | undefined;
+  if (
+    !stored ||
+    stored.token !== token ||
+    stored.parkId !== payload.park ||
+    stored.kid !== payload.kid ||
+    stored.ticketId !== payload.tid
+  ) {
+    throw new DomainError('ticketTokenInvalid', 400);
+  }
   const keys = (await knex('ticket_signing_keys')
-    .where({ park_id: payload.park })
+    .where({ park_id: stored.parkId })
     .select('kid', 'park_id', 'public_key', 'retired_at')) as {
     kid: string;
     parkId: number;
     publicKey: string;
     retiredAt: Date | null;
   }[];
-  const token = await knex('ticket_tokens').where({ jti: payload.jti }).first('ticket_id', 'revoked_at');
-  const verdict = verifyTicketToken(input.token, {
-    parkId: payload.park,
+  // Revocation is not a refusal here: the device let the holder in, and that is kept on record (flagged).
+  const verdict = verifyTicketToken(token, {
+    parkId: stored.parkId,
     keys: keys.map((k) => ({ ...k, retiredAt: k.retiredAt ? new Date(k.retiredAt).toISOString() : null })),
-    // Revoked before the scan: the gate should have refused it. Revoked after: the scan stands.
-    isRevoked: () => !token || (token.revokedAt !== null && new Date(token.revokedAt) <= input.scannedAt),
     now: input.scannedAt,
     today: tokyoDate(input.scannedAt),
     verifySignature: nodeSignatureCheck,
   });
   if (!verdict.ok) {
-    if (verdict.reason === 'revoked') throw new DomainError('ticketTokenRevoked', 409);
     if (verdict.reason === 'wrongDay' || verdict.reason === 'expired') throw new DomainError('ticketWrongDay', 409);
     throw new DomainError('ticketTokenInvalid', 400);
   }
-  if (token?.ticketId !== payload.tid) throw new DomainError('ticketTokenInvalid', 400);
+  return {
+    ticketId: stored.ticketId,
+    parkId: stored.parkId,
+    jti: payload.jti,
+    revokedBy: stored.revokedAt !== null && new Date(stored.revokedAt) <= input.scannedAt,
+    notBefore: new Date(stored.issuedAt),
+  };
+}
+
+async function byNumber(knex: Knex, input: ScanInput, ticketNumber: string): Promise<Presented> {
+  const ticket = (await knex('tickets').where({ ticket_number: ticketNumber }).first('id', 'park_id', 'use_date')) as
+    | { id: string; parkId: number; useDate: string }
+    | undefined;
+  if (!ticket) throw new DomainError('ticketNumberUnknown', 404);
+  await assertScanner(knex, input.staffUserId, ticket.parkId);
+  if (ticket.useDate !== tokyoDate(input.scannedAt)) throw new DomainError('ticketWrongDay', 409);
+  return { ticketId: ticket.id, parkId: ticket.parkId, jti: null, revokedBy: false, notBefore: null };
+}
+
+export async function recordScan(knex: Knex, input: ScanInput, now = new Date()): Promise<ScanAnswer> {
+  const presented = input.token
+    ? await byToken(knex, input, input.token)
+    : await byNumber(knex, input, input.ticketNumber ?? '');
+  const replay = await storedAct(knex, input.scanId);
+  if (replay) {
+    if (replay.ticketId !== presented.ticketId) throw new DomainError('invalidParam', 400, { field: 'scan_id' });
+    return answer(input.scanId, replay.ticketId, replay);
+  }
+  checkActTime(input.scannedAt, now);
 
   return knex.transaction(async (trx) => {
-    const ticket = await trx('tickets')
-      .where({ id: payload.tid })
+    const ticket = (await trx('tickets')
+      .where({ id: presented.ticketId, park_id: presented.parkId })
       .forUpdate()
-      .first('id', 'state', 'used_at', 'user_id');
+      .first('id', 'state', 'used_at', 'user_id', 'created_at')) as
+      | { id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }
+      | undefined;
     if (!ticket) throw new DomainError('ticketTokenInvalid', 400);
-    const again = await answerFor(trx, input.scanId);
-    if (again) return again;
-    if (ticket.state === 'cancelled' || ticket.state === 'cancel_waiting') {
-      throw new DomainError('ticketTokenRevoked', 409);
-    }
-    const usage = {
-      client_id: input.scanId,
-      ticket_id: ticket.id,
+    const again = await storedAct(trx, input.scanId);
+    if (again) return answer(input.scanId, again.ticketId, again);
+    const outcome = await recordAct(trx, ticket, {
+      clientId: input.scanId,
+      ticketId: ticket.id,
       source: 'scan',
-      acted_at: input.scannedAt,
-      received_at: now,
-      device_id: input.deviceId ?? null,
-      staff_user_id: input.staffUserId,
-      user_id: ticket.userId,
-    };
-    let result: ScanAnswer['result'];
-    if (ticket.state !== 'used') {
-      result = 'accepted';
-      await trx('ticket_usages').insert({ ...usage, duplicate: false });
-      await trx('tickets')
-        .where({ id: ticket.id })
-        .update({ state: 'used', used_at: input.scannedAt, updated_at: now });
-    } else if (input.scannedAt < new Date(ticket.usedAt)) {
-      // This scan happened before the act that marked the ticket: it wins, the other becomes the duplicate.
-      result = 'accepted';
-      await trx('ticket_usages').where({ ticket_id: ticket.id }).update({ duplicate: true });
-      await trx('ticket_usages').insert({ ...usage, duplicate: false });
-      await trx('tickets').where({ id: ticket.id }).update({ used_at: input.scannedAt, updated_at: now });
-    } else {
-      result = 'duplicate';
-      await trx('ticket_usages').insert({ ...usage, duplicate: true });
-    }
-    await audit(trx, {
-      entity: 'ticket',
-      entityId: ticket.id,
-      action: result === 'accepted' ? 'used' : 'scan_duplicate',
-      actorUserId: input.staffUserId,
-      data: { scanId: input.scanId, scannedAt: input.scannedAt.toISOString(), deviceId: input.deviceId ?? null },
+      actedAt: input.scannedAt,
+      receivedAt: now,
+      notBefore: presented.notBefore ?? new Date(ticket.createdAt),
+      revoked: presented.revokedBy || CANCELLED.includes(ticket.state),
+      deviceId: input.deviceId ?? null,
+      gateName: input.gateName ?? null,
+      jti: presented.jti,
+      userId: ticket.userId,
+      staffUserId: input.staffUserId,
     });
-    return (await answerFor(trx, input.scanId)) as ScanAnswer;
+    return answer(input.scanId, ticket.id, outcome);
   });
 }

@@ -1,0 +1,81 @@
+// The staff area (/staff): park staff roles, the gate scanner's offline data and the review of flagged acts.
+// Answers are camelCase like the rest of the API; the PWA keeps them in IndexedDB as they come.
+import type { ActFlag, TicketState } from './wallet';
+
+/** Roles of park staff (table park_staff): scanner runs the gate; the back office adds the others. */
+export const STAFF_ROLES = ['owner', 'editor', 'scanner', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** GET api/v1/staff/parks: the parks the caller may scan for, with today's counts (Asia/Tokyo). */
+export interface StaffPark {
+  id: number;
+  name: string;
+  roles: StaffRole[];
+  today: {
+    date: string;
+    /** Tickets for today, not cancelled. */
+    tickets: number;
+    /** Of those, used. */
+    admitted: number;
+    /** Flagged acts not reviewed yet (any day). */
+    toReview: number;
+  };
+}
+
+/** Who or what used a ticket: the act that marked it. */
+export interface UsedBy {
+  source: 'button' | 'url' | 'scan';
+  at: string;
+  deviceId: string | null;
+  gateName: string | null;
+}
+
+/** One ticket of a park's day, as a gate device keeps it offline (so it knows what other gates admitted). */
+export interface DayTicket {
+  id: string;
+  ticketNumber: string;
+  /** The live token's id, if one was issued. */
+  jti: string | null;
+  state: TicketState;
+  usedAt: string | null;
+  usedBy: UsedBy | null;
+  itemName: string;
+  unitKind: string;
+  ageGroupName: string | null;
+  time: string | null;
+  needsCertificate: boolean;
+}
+
+/** GET api/v1/staff/parks/{parkId}/tickets?date=&after=&limit=: a page of the day's tickets, by id. */
+export interface DayTicketsPage {
+  parkId: number;
+  date: string;
+  tickets: DayTicket[];
+  /** Ask again with after=next while more. */
+  next: string | null;
+  more: boolean;
+  asOf: string;
+}
+
+export interface ActView {
+  scanId: string;
+  source: 'button' | 'url' | 'scan';
+  actedAt: string;
+  receivedAt: string;
+  deviceId: string | null;
+  gateName: string | null;
+  staffName: string | null;
+  flag: ActFlag | null;
+  /** This act is the one that marked the ticket. */
+  accepted: boolean;
+}
+
+/** GET api/v1/staff/parks/{parkId}/scans: flagged acts with the ticket's accepted act beside them. */
+export interface FlaggedAct {
+  act: ActView;
+  /** The act that marked the ticket (null when none did: a revoked token, a cancelled ticket). */
+  accepted: ActView | null;
+  ticket: { id: string; ticketNumber: string; itemName: string; useDate: string; state: TicketState };
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+}

@@ -1,0 +1,358 @@
+// /staff/scan?park=<id>: the gate scanner. The rear camera (torch where it has one), frames decoded by the native
+// BarcodeDetector or the self-hosted ZXing WebAssembly decoder, two matching reads before a verdict, verified on
+// the device (verdict.ts) against what the last sync stored; a full-screen verdict with sound and vibration; the
+// screen kept on. Each admission is queued in the outbox (scan UUID, device time) and uploaded once; the ticket
+// number can be typed when the code cannot be read.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { tokyoDate } from '../../../../common/time';
+import { enqueueScan, replayOutbox } from '../../db/outbox';
+import { type GateTicket, walletDb } from '../../db/wallet';
+import { requestBackgroundSync } from '../../lib/backgroundSync';
+import { formatDateTime } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
+import { useScreenOn } from '../../lib/wakeLock';
+import { GateStatus } from './components';
+import { type QrDecoder, qrDecoder } from './decoder';
+import { useGateParks, useGateSync } from './gateHooks';
+import { gateIdentity } from './gateSync';
+import { type GateContext, judgeNumber, judgeToken, type Verdict, verifyToken } from './verdict';
+
+/** How long a verdict stays on screen unless tapped away, and how long the same code is ignored after it. */
+const VERDICT_MS = 2500;
+const SAME_CODE_PAUSE_MS = 3000;
+/** Two reads of the same text this close together make a verdict. */
+const PAIR_MS = 1500;
+/** Frames are decoded at most this wide (enough for a phone-screen QR at arm's length, and fast). */
+const FRAME_WIDTH = 640;
+const SYNC_EVERY_MS = 5 * 60_000;
+
+const TONES: Record<Verdict['kind'], { hz: number[]; vibrate: number[] }> = {
+  admit: { hz: [1046], vibrate: [80] },
+  used: { hz: [660, 660], vibrate: [120, 80, 120] },
+  invalid: { hz: [220], vibrate: [400] },
+};
+
+let audio: AudioContext | null = null;
+function signal(kind: Verdict['kind']) {
+  const tone = TONES[kind];
+  navigator.vibrate?.(tone.vibrate);
+  try {
+    audio ??= new AudioContext();
+    let at = audio.currentTime;
+    for (const hz of tone.hz) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = hz;
+      gain.gain.value = 0.2;
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + (kind === 'invalid' ? 0.4 : 0.14));
+      at += 0.2;
+    }
+  } catch {
+    // no audio output: the colour and the vibration still tell
+  }
+}
+
+/** Record an admission: the ticket is used in the day list at once, the act waits in the outbox. */
+async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }>) {
+  const db = walletDb();
+  const { deviceId, gateName } = await gateIdentity(db);
+  const now = new Date();
+  await db.transaction('rw', db.gateTickets, db.outbox, async () => {
+    const entry = await enqueueScan(
+      db,
+      verdict.ticketId,
+      { parkId, token: verdict.token, ticketNumber: verdict.ticketNumber, deviceId, gateName },
+      { now },
+    );
+    const base: GateTicket = verdict.ticket ?? {
+      id: verdict.ticketId,
+      ticketNumber: '',
+      jti: null,
+      state: 'available',
+      usedAt: null,
+      usedBy: null,
+      itemName: '',
+      unitKind: '',
+      ageGroupName: null,
+      time: null,
+      needsCertificate: false,
+      parkId,
+      date: tokyoDate(now),
+    };
+    await db.gateTickets.put({
+      ...base,
+      state: 'used',
+      usedAt: now.toISOString(),
+      usedBy: { source: 'scan', at: now.toISOString(), deviceId, gateName: gateName || null },
+      localScanId: entry.clientId,
+    });
+  });
+  void requestBackgroundSync();
+  if (navigator.onLine) void replayOutbox(db, { fetch: fetch.bind(globalThis) });
+}
+
+function VerdictScreen({ verdict, onClose }: { verdict: Verdict; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const ticket = verdict.kind === 'invalid' ? null : verdict.ticket;
+  return (
+    <div
+      className={`gate-verdict gate-verdict--${verdict.kind}`}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="gate-verdict-title"
+      data-testid="gate-verdict"
+      data-verdict={verdict.kind}
+    >
+      <p id="gate-verdict-title" className="gate-verdict__title">
+        {t(`staff.verdict.${verdict.kind}`)}
+      </p>
+      {verdict.kind === 'used' && (
+        <p className="gate-verdict__detail" data-testid="gate-verdict-detail">
+          {verdict.gateName
+            ? t('staff.verdict.usedDetail', { at: formatDateTime(verdict.usedAt, locale), gate: verdict.gateName })
+            : t('staff.verdict.usedDetailNoGate', { at: formatDateTime(verdict.usedAt, locale) })}
+        </p>
+      )}
+      {verdict.kind === 'invalid' && (
+        <p className="gate-verdict__detail" data-testid="gate-verdict-detail" data-reason={verdict.reason}>
+          {t(`staff.verdict.reasons.${verdict.reason}`)}
+        </p>
+      )}
+      {ticket?.itemName && (
+        <p className="gate-verdict__ticket">
+          {ticket.ticketNumber} ·{' '}
+          {t('staff.verdict.holder', { item: ticket.itemName, holder: ticket.ageGroupName ?? ticket.unitKind })}
+        </p>
+      )}
+      {verdict.kind === 'admit' && ticket?.needsCertificate && (
+        <p className="gate-verdict__detail">{t('staff.verdict.certificate')}</p>
+      )}
+      <button type="button" className="button gate-verdict__next" onClick={onClose} data-testid="gate-next">
+        {t('staff.scanner.next')}
+      </button>
+    </div>
+  );
+}
+
+export default function ScanPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const parks = useGateParks();
+  const asked = Number(params.get('park'));
+  const parkId = asked || (parks?.length === 1 ? parks[0]?.id : 0) || 0;
+  const park = parks?.find((p) => p.id === parkId);
+  useScreenOn();
+  useGateSync(SYNC_EVERY_MS);
+
+  const keys = useLiveQuery(() => walletDb().gateKeys.where('parkId').equals(parkId).toArray(), [parkId]);
+  const revoked = useLiveQuery(
+    async () => new Set(await walletDb().gateRevocations.where('parkId').equals(parkId).primaryKeys()),
+    [parkId],
+  );
+  const context = useRef<Omit<GateContext, 'now'>>({ parkId, keys: [], revoked: new Set() });
+  context.current = { parkId, keys: keys ?? [], revoked: revoked ?? new Set() };
+
+  // bench:scan (bench/scan.ts) opens the page with ?bench=1: verdicts close at once and the same code is read
+  // again, so every pair of frames makes a verdict to time.
+  const bench = params.get('bench') === '1';
+  const verdictMs = bench ? 0 : VERDICT_MS;
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const paused = useRef(false);
+  const ignore = useRef({ text: '', until: 0 });
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const show = (v: Verdict, text: string) => {
+    paused.current = true;
+    setVerdict(v);
+    signal(v.kind);
+    ignore.current = bench ? { text: '', until: 0 } : { text, until: Date.now() + verdictMs + SAME_CODE_PAUSE_MS };
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => close(false), verdictMs);
+  };
+  const close = (tapped: boolean) => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    setVerdict(null);
+    paused.current = false;
+    // Tapped "next": the staff member wants the code in front of the camera read again.
+    if (tapped) ignore.current = { text: '', until: 0 };
+  };
+
+  // bench:scan also counts token verifications per second with this page's code and stored keys.
+  useEffect(() => {
+    if (!bench) return;
+    (window as { gateVerifyBench?: unknown }).gateVerifyBench = (token: string, n: number) => {
+      const start = performance.now();
+      let ok = 0;
+      for (let i = 0; i < n; i++) if (verifyToken(token, { ...context.current, now: new Date() }).ok) ok++;
+      return { ok, ms: performance.now() - start };
+    };
+  }, [bench]);
+
+  const decide = async (text: string, frameAt: number) => {
+    const now = new Date();
+    const v = await judgeToken(text, { ...context.current, now }, (id) => walletDb().gateTickets.get(id));
+    performance.measure('gate-frame-to-verdict', { start: frameAt, end: performance.now() });
+    if (v.kind === 'admit') await admit(context.current.parkId, v);
+    show(v, text);
+  };
+
+  const video = useRef<HTMLVideoElement>(null);
+  const [camera, setCamera] = useState<'starting' | 'on' | 'none'>('starting');
+  const [decoderKind, setDecoderKind] = useState<QrDecoder['kind'] | null>(null);
+  const track = useRef<MediaStreamTrack | null>(null);
+  const [torch, setTorch] = useState<boolean | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the camera runs once per park; decide reads refs
+  useEffect(() => {
+    if (!parkId) return;
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let last = { text: '', at: 0 };
+    const canvas = document.createElement('canvas');
+    const g = canvas.getContext('2d', { willReadFrequently: true });
+    const loop = async (decoder: QrDecoder) => {
+      const el = video.current;
+      while (!stopped) {
+        if (!paused.current && el && g && el.readyState >= 2 && el.videoWidth) {
+          const frameAt = performance.now();
+          const scale = Math.min(1, FRAME_WIDTH / el.videoWidth);
+          canvas.width = Math.round(el.videoWidth * scale);
+          canvas.height = Math.round(el.videoHeight * scale);
+          g.drawImage(el, 0, 0, canvas.width, canvas.height);
+          const text = await decoder.decode(g.getImageData(0, 0, canvas.width, canvas.height)).catch(() => null);
+          const fresh = text && !(text === ignore.current.text && Date.now() < ignore.current.until);
+          if (fresh && text === last.text && Date.now() - last.at < PAIR_MS) {
+            last = { text: '', at: 0 };
+            await decide(text, frameAt);
+          } else if (fresh) last = { text, at: Date.now() };
+        }
+        await new Promise((r) => setTimeout(r, 40));
+      }
+    };
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+          audio: false,
+        });
+      } catch {
+        setCamera('none');
+        return;
+      }
+      if (stopped) {
+        for (const tr of stream.getTracks()) tr.stop();
+        return;
+      }
+      const [videoTrack] = stream.getVideoTracks();
+      track.current = videoTrack ?? null;
+      const caps = (videoTrack?.getCapabilities?.() ?? {}) as { torch?: boolean };
+      setTorch(caps.torch ? false : null);
+      if (video.current) {
+        video.current.srcObject = stream;
+        await video.current.play().catch(() => undefined);
+      }
+      setCamera('on');
+      const decoder = await qrDecoder(params.get('decoder') === 'zxing');
+      setDecoderKind(decoder.kind);
+      await loop(decoder);
+    })();
+    return () => {
+      stopped = true;
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+      for (const tr of stream?.getTracks() ?? []) tr.stop();
+    };
+  }, [parkId]);
+
+  const toggleTorch = async () => {
+    if (!track.current || torch === null) return;
+    const on = !torch;
+    await track.current
+      .applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] })
+      .then(() => setTorch(on))
+      .catch(() => setTorch(null));
+  };
+
+  const [number, setNumber] = useState('');
+  const checkNumber = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = number.trim().toUpperCase();
+    if (!typed) return;
+    const now = new Date();
+    const found = await walletDb()
+      .gateTickets.where('ticketNumber')
+      .equals(typed)
+      .filter((x) => x.parkId === parkId)
+      .first();
+    const v = judgeNumber(typed, found, { now });
+    if (v.kind === 'admit') await admit(parkId, v);
+    setNumber('');
+    show(v, `number:${typed}`);
+  };
+
+  if (!parkId) {
+    return (
+      <div className="stack gate-page" data-testid="gate-choose-park">
+        <h1 className="page-title">{t('staff.scanner.title')}</h1>
+        <p>{t('staff.scanner.choosePark')}</p>
+        <Link className="button" to="/staff">
+          {t('staff.scanner.back')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="gate-page" data-testid="gate-scanner" data-park-id={parkId} data-decoder={decoderKind ?? ''}>
+      <div className="gate-page__bar">
+        <Link className="button" to="/staff">
+          {t('staff.scanner.back')}
+        </Link>
+        <h1 className="gate-page__title">{park?.name ?? t('staff.scanner.title')}</h1>
+        {torch !== null && (
+          <button type="button" className="button" onClick={() => void toggleTorch()} aria-pressed={torch}>
+            {torch ? t('staff.scanner.torchOff') : t('staff.scanner.torchOn')}
+          </button>
+        )}
+      </div>
+      <GateStatus parkId={parkId} />
+      <div className="gate-camera">
+        <video ref={video} className="gate-camera__video" playsInline muted data-testid="gate-video" />
+        <div className="gate-camera__frame" aria-hidden="true" />
+        <p className="gate-camera__hint" data-testid="gate-camera-state" data-state={camera}>
+          {camera === 'starting'
+            ? t('staff.scanner.starting')
+            : camera === 'none'
+              ? t('staff.scanner.noCamera')
+              : t('staff.scanner.aim')}
+          {decoderKind && ` (${t(`staff.scanner.decoder.${decoderKind}`)})`}
+        </p>
+      </div>
+      <form className="gate-manual" onSubmit={(e) => void checkNumber(e)}>
+        <h2 className="gate-manual__title">{t('staff.scanner.manual')}</h2>
+        <label htmlFor="gate-number">{t('staff.scanner.manualLabel')}</label>
+        <div className="gate-manual__row">
+          <input
+            id="gate-number"
+            type="text"
+            className="input"
+            inputMode="text"
+            autoComplete="off"
+            maxLength={32}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            data-testid="gate-number"
+          />
+          <button type="submit" className="button button--primary" data-testid="gate-number-submit">
+            {t('staff.scanner.manualSubmit')}
+          </button>
+        </div>
+      </form>
+      {verdict && <VerdictScreen verdict={verdict} onClose={() => close(true)} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Reading the gate's stored state for the pages: parks, last sync, admissions waiting to upload, identity.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { isWaiting } from '../../db/outbox';
+import { type GatePark, readMeta, walletDb } from '../../db/wallet';
+import { useOnline } from '../../lib/online';
+import { GATE_META, type GateSyncOutcome, syncGate } from './gateSync';
+
+export const useGateParks = () =>
+  useLiveQuery(() => walletDb().gateParks.toArray(), [], undefined as GatePark[] | undefined);
+
+export const useLastSync = () => useLiveQuery(() => readMeta(walletDb(), GATE_META.syncedAt), [], null);
+
+/** Admissions of this device not yet answered by the server (all parks, or one). */
+export const useWaitingScans = (parkId?: number) =>
+  useLiveQuery(
+    async () =>
+      (await walletDb().outbox.toArray()).filter(
+        (e) => e.scan && isWaiting(e) && (parkId === undefined || e.scan.parkId === parkId),
+      ).length,
+    [parkId],
+    0,
+  );
+
+/** Syncs when the page opens, whenever the network comes back, and every `everyMs` while mounted. */
+export function useGateSync(everyMs = 0): { outcome: GateSyncOutcome | null; syncing: boolean; run: () => void } {
+  const online = useOnline();
+  const [outcome, setOutcome] = useState<GateSyncOutcome | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const run = () => {
+    setSyncing(true);
+    void syncGate().then((o) => {
+      setOutcome(o);
+      setSyncing(false);
+    });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sync again each time the network comes back
+  useEffect(() => {
+    if (online) run();
+  }, [online]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one timer for the page's life
+  useEffect(() => {
+    if (!everyMs) return;
+    const timer = setInterval(() => navigator.onLine && run(), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return { outcome, syncing, run };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { describe, expect, it } from 'vitest';
+import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../../../../common/rules/ticketToken';
+import type { GateTicket } from '../../db/wallet';
+import { judgeNumber, judgeToken } from './verdict';
+
+const date = '2026-12-24';
+const now = new Date(`${date}T10:00:00+09:00`);
+const secret = ed25519.utils.randomSecretKey();
+const publicKey = Buffer.from(ed25519.getPublicKey(secret)).toString('base64url');
+const key = {
+  kid: '1-a',
+  parkId: 1,
+  alg: 'Ed25519' as const,
+  publicKey,
+  createdAt: '',
+  signsFrom: '',
+  retiredAt: null,
+};
+
+function token(over: { park?: number; date?: string; jti?: string; tid?: string } = {}) {
+  const d = over.date ?? date;
+  const bytes = encodePayload({
+    v: TOKEN_VERSION,
+    kid: key.kid,
+    jti: over.jti ?? randomUUID(),
+    tid: over.tid ?? randomUUID(),
+    park: over.park ?? 1,
+    item: 7,
+    date: d,
+    slot: null,
+    exp: endOfTokyoDay(d),
+  });
+  return joinToken(bytes, ed25519.sign(bytes, secret));
+}
+const ticket = (over: Partial<GateTicket>): GateTicket => ({
+  id: randomUUID(),
+  ticketNumber: 'ZP261224-000001-01',
+  jti: null,
+  state: 'available',
+  usedAt: null,
+  usedBy: null,
+  itemName: '入園券',
+  unitKind: 'basic',
+  ageGroupName: '大人',
+  time: null,
+  needsCertificate: false,
+  parkId: 1,
+  date,
+  ...over,
+});
+const ctx = { parkId: 1, keys: [key], revoked: new Set<string>(), now };
+const none = async (): Promise<GateTicket | undefined> => undefined;
+
+describe('the gate verdict', () => {
+  it('admits a valid token of the park for today, also one not in the day list yet', async () => {
+    expect((await judgeToken(token(), ctx, none)).kind).toBe('admit');
+  });
+
+  it('is orange for a ticket the day list says is used, with when and which gate', async () => {
+    const tid = randomUUID();
+    const used = ticket({
+      id: tid,
+      state: 'used',
+      usedAt: now.toISOString(),
+      usedBy: { source: 'scan', at: now.toISOString(), deviceId: 'd', gateName: '正門' },
+    });
+    expect(await judgeToken(token({ tid }), ctx, async () => used)).toMatchObject({
+      kind: 'used',
+      gateName: '正門',
+      usedAt: now.toISOString(),
+    });
+  });
+
+  it('is red with why: other park, other day, revoked, replaced, cancelled, bad signature', async () => {
+    const reason = async (t: string, c = ctx, lookup: typeof none = none) => {
+      const v = await judgeToken(t, c, lookup);
+      return v.kind === 'invalid' ? v.reason : v.kind;
+    };
+    expect(await reason(token({ park: 2 }))).toBe('otherPark');
+    expect(await reason(token({ date: '2026-12-25' }))).toBe('otherDay');
+    const jti = randomUUID();
+    expect(await reason(token({ jti }), { ...ctx, revoked: new Set([jti]) })).toBe('revoked');
+    const tid = randomUUID();
+    expect(await reason(token({ tid }), ctx, async () => ticket({ id: tid, jti: randomUUID() }))).toBe('revoked');
+    expect(await reason(token({ tid }), ctx, async () => ticket({ id: tid, state: 'cancelled' }))).toBe('revoked');
+    const good = token();
+    const tampered = `${good.slice(0, 12)}${good[12] === 'A' ? 'B' : 'A'}${good.slice(13)}`;
+    expect(await reason(tampered)).toMatch(/badSignature|otherPark|otherDay/);
+    const [p] = good.split('.');
+    expect(await reason(`${p}.${'A'.repeat(86)}`)).toBe('badSignature');
+  });
+
+  it('judges a typed ticket number by the day list', () => {
+    expect(judgeNumber('X', undefined, { now })).toEqual({ kind: 'invalid', reason: 'unknownTicket' });
+    expect(judgeNumber('X', ticket({ date: '2026-12-23' }), { now })).toEqual({ kind: 'invalid', reason: 'otherDay' });
+    expect(judgeNumber('X', ticket({}), { now }).kind).toBe('admit');
+  });
+});

@@ -1,0 +1,94 @@
+// The gate's verdict on what was read, with no network: the token checked by the common verifier (the same code
+// the server runs) against the park's keys and revocations kept on the device, then the day's ticket list (what
+// other gates admitted before this one went offline, and what this one admitted since). A typed ticket number is
+// looked up in the day's list.
+import type { TicketKey } from '../../../../common/dto/wallet';
+import { type TokenRefusal, verifyTicketToken } from '../../../../common/rules/ticketToken';
+import { tokyoDate } from '../../../../common/time';
+import type { GateTicket } from '../../db/wallet';
+
+export type Refusal = 'otherPark' | 'otherDay' | 'revoked' | 'badSignature' | 'unknownKey' | 'unknownTicket';
+
+export type Verdict =
+  | { kind: 'admit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
+  | { kind: 'used'; ticketId: string; ticket: GateTicket | null; usedAt: string; gateName: string | null }
+  | { kind: 'invalid'; reason: Refusal };
+
+export interface GateContext {
+  parkId: number;
+  keys: readonly TicketKey[];
+  revoked: ReadonlySet<string>;
+  now: Date;
+}
+
+const REFUSALS: Record<TokenRefusal, Refusal> = {
+  malformed: 'badSignature',
+  badSignature: 'badSignature',
+  unknownKey: 'unknownKey',
+  wrongPark: 'otherPark',
+  revoked: 'revoked',
+  expired: 'otherDay',
+  wrongDay: 'otherDay',
+};
+
+const CANCELLED = ['cancelled', 'cancel_waiting'];
+
+function byList(ticketId: string, ticket: GateTicket | null): Verdict | null {
+  if (!ticket) return null;
+  if (CANCELLED.includes(ticket.state)) return { kind: 'invalid', reason: 'revoked' };
+  if (ticket.state === 'used') {
+    return {
+      kind: 'used',
+      ticketId,
+      ticket,
+      usedAt: ticket.usedBy?.at ?? ticket.usedAt ?? '',
+      gateName: ticket.usedBy?.gateName ?? null,
+    };
+  }
+  return null;
+}
+
+/** The common verifier with the park's stored keys and revocations, as of the device's clock. */
+export const verifyToken = (token: string, ctx: GateContext) =>
+  verifyTicketToken(token, {
+    parkId: ctx.parkId,
+    keys: ctx.keys.filter((k) => k.parkId === ctx.parkId),
+    isRevoked: (jti) => ctx.revoked.has(jti),
+    now: ctx.now,
+    today: tokyoDate(ctx.now),
+  });
+
+/** The verdict on a QR token; `lookup` reads the day's list (IndexedDB) once the token has verified. */
+export async function judgeToken(
+  token: string,
+  ctx: GateContext,
+  lookup: (ticketId: string) => Promise<GateTicket | undefined>,
+): Promise<Verdict> {
+  const checked = verifyToken(token, ctx);
+  if (!checked.ok) return { kind: 'invalid', reason: REFUSALS[checked.reason] };
+  const ticket = (await lookup(checked.payload.tid)) ?? null;
+  // The list names the ticket's live token: another one means this QR was replaced (shared on, reissued).
+  if (ticket?.jti && ticket.jti !== checked.payload.jti && ticket.state !== 'used') {
+    return { kind: 'invalid', reason: 'revoked' };
+  }
+  return (
+    byList(checked.payload.tid, ticket) ?? {
+      kind: 'admit',
+      ticketId: checked.payload.tid,
+      ticket,
+      token,
+      ticketNumber: null,
+    }
+  );
+}
+
+/** The verdict on a typed ticket number: only a ticket of the park's day list for today can be admitted so. */
+export function judgeNumber(
+  ticketNumber: string,
+  ticket: GateTicket | undefined,
+  ctx: Pick<GateContext, 'now'>,
+): Verdict {
+  if (!ticket) return { kind: 'invalid', reason: 'unknownTicket' };
+  if (ticket.date !== tokyoDate(ctx.now)) return { kind: 'invalid', reason: 'otherDay' };
+  return byList(ticket.id, ticket) ?? { kind: 'admit', ticketId: ticket.id, ticket, token: null, ticketNumber };
+}

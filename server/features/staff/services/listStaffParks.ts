@@ -1,0 +1,69 @@
+// GET api/v1/staff/parks: the parks the caller is staff of (with a role), and today's counts for the gate.
+import type { Knex } from 'knex';
+import type { StaffPark, StaffRole } from '../../../../common/dto/staff';
+import type { Locale } from '../../../../common/enums';
+import { tokyoDate } from '../../../../common/time';
+import { toCount } from '../../../db/knex';
+import { localize } from '../../../lib/localize';
+
+export async function listStaffParks(
+  knex: Knex,
+  userId: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<StaffPark[]> {
+  const rows = (await knex('park_staff as s')
+    .join('parks as p', 'p.id', 's.park_id')
+    .where('s.user_id', userId)
+    .orderBy('p.id')
+    .select('p.id', 'p.name_ja', 'p.name_en', 's.role')) as {
+    id: number;
+    nameJa: string;
+    nameEn: string | null;
+    role: StaffRole;
+  }[];
+  const parks = new Map<number, StaffPark>();
+  const date = tokyoDate(now);
+  for (const r of rows) {
+    const park = parks.get(r.id) ?? {
+      id: r.id,
+      name: localize({ nameJa: r.nameJa, nameEn: r.nameEn }, 'name', locale),
+      roles: [],
+      today: { date, tickets: 0, admitted: 0, toReview: 0 },
+    };
+    park.roles.push(r.role);
+    parks.set(r.id, park);
+  }
+  const ids = [...parks.keys()];
+  if (ids.length === 0) return [];
+  const counts = (await knex('tickets')
+    .whereIn('park_id', ids)
+    .where('use_date', date)
+    .whereNotIn('state', ['cancelled', 'cancel_waiting'])
+    .groupBy('park_id')
+    .select(
+      'park_id',
+      knex.raw('count(*) AS tickets'),
+      knex.raw("count(*) FILTER (WHERE state = 'used') AS admitted"),
+    )) as {
+    parkId: number;
+    tickets: unknown;
+    admitted: unknown;
+  }[];
+  for (const c of counts) {
+    const park = parks.get(c.parkId);
+    if (park) Object.assign(park.today, { tickets: toCount(c.tickets), admitted: toCount(c.admitted) });
+  }
+  const review = (await knex('ticket_usages as u')
+    .join('tickets as t', 't.id', 'u.ticket_id')
+    .whereIn('t.park_id', ids)
+    .whereNotNull('u.flag')
+    .whereNull('u.reviewed_at')
+    .groupBy('t.park_id')
+    .select('t.park_id', knex.raw('count(*) AS n'))) as { parkId: number; n: unknown }[];
+  for (const r of review) {
+    const park = parks.get(r.parkId);
+    if (park) park.today.toReview = toCount(r.n);
+  }
+  return [...parks.values()];
+}
