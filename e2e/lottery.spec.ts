@@ -91,6 +91,12 @@ test('enter a lottery at checkout, see it waiting, the draw, then won tickets an
   await expect(card.getByTestId('lottery-status')).toHaveText('抽選待ち');
   await expect(card.locator('.lottery-card__choices li')).toHaveCount(2);
   await expect(card.getByTestId('lottery-withdraw')).toBeVisible();
+  // Until entries close the choices can change: a third date.
+  await card.getByTestId('lottery-change').click();
+  const form = page.getByTestId('lottery-change-form');
+  await form.locator('input[type=date]').nth(2).fill(addDays(day.second, 1));
+  await form.getByTestId('lottery-change-save').click();
+  await expect(card.locator('.lottery-card__choices li')).toHaveCount(3);
   await shot(page, 'lottery-02-waiting');
 
   // Days later the jobs close the entries, draw and act on the result.
@@ -99,6 +105,7 @@ test('enter a lottery at checkout, see it waiting, the draw, then won tickets an
   await page.reload();
   await expect(card.getByTestId('lottery-status')).toHaveText('当選');
   await expect(card.getByTestId('lottery-won-date')).toBeVisible();
+  await expect(card.getByTestId('lottery-change')).toHaveCount(0);
   await shot(page, 'lottery-03-won');
 
   // The tickets are in My Tickets as won; the result is in the inbox.

@@ -10,7 +10,77 @@ import { useOnline } from '../../lib/online';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { Dialog } from './components';
-import { useMyLotteryEntriesQuery, useMyWaitlistQuery, useWithdrawEntryMutation } from './lotteryApi';
+import {
+  useChangeEntryMutation,
+  useMyLotteryEntriesQuery,
+  useMyWaitlistQuery,
+  useWithdrawEntryMutation,
+} from './lotteryApi';
+
+/** Until entries close: the dates of the choices (same time slot) and the waitlist opt-in. */
+function ChangeEntry({ entry, onDone }: { entry: LotteryEntryView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [change, { isLoading }] = useChangeEntryMutation();
+  const [dates, setDates] = useState<string[]>([0, 1, 2].map((i) => entry.choices[i]?.date ?? ''));
+  const [waitlist, setWaitlist] = useState(entry.waitlist);
+  const [error, setError] = useState<string | null>(null);
+  const slot = entry.choices[0]?.slotId ?? null;
+  const save = async () => {
+    setError(null);
+    try {
+      await change({
+        id: entry.id,
+        choices: dates.filter((d) => d !== '').map((d) => ({ date: d, time_slot_id: slot })),
+        waitlist,
+      }).unwrap();
+      showToast({ text: t('wallet.lottery.changed'), kind: 'success' });
+      onDone();
+    } catch (err) {
+      setError(errorText(err, locale));
+    }
+  };
+  return (
+    <div className="stack" data-testid="lottery-change-form">
+      {dates.map((d, i) => (
+        <div key={`choice-${i + 1}`} className="field">
+          <label htmlFor={`entry-${entry.id}-choice-${i}`}>{t('wallet.lottery.choice', { n: i + 1 })}</label>
+          <input
+            id={`entry-${entry.id}-choice-${i}`}
+            type="date"
+            value={d}
+            required={i === 0}
+            onChange={(e) => setDates((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
+          />
+        </div>
+      ))}
+      <label className="check">
+        <input type="checkbox" checked={waitlist} onChange={(e) => setWaitlist(e.target.checked)} />
+        <span>{t('wallet.lottery.waitlistOptIn')}</span>
+      </label>
+      {error && (
+        <p className="wallet-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onDone}>
+          {t('wallet.close')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void save()}
+          disabled={isLoading || dates[0] === ''}
+          aria-busy={isLoading || undefined}
+          data-testid="lottery-change-save"
+        >
+          {t('wallet.lottery.save')}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 // My Tickets' lottery entries (抽選待ち, then 当選 or 落選) and waitlist places, with what can still be done:
 // withdraw an entry before entries close, answer a waitlist offer before its deadline.
@@ -36,6 +106,7 @@ function EntryCard({ entry }: { entry: LotteryEntryView }) {
   const locale = useLocale();
   const [withdraw, { isLoading }] = useWithdrawEntryMutation();
   const [asking, setAsking] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
     setError(null);
@@ -85,11 +156,19 @@ function EntryCard({ entry }: { entry: LotteryEntryView }) {
           </Link>
         )}
         {entry.editable && (
+          <button type="button" className="button" onClick={() => setEditing(true)} data-testid="lottery-change">
+            {t('wallet.lottery.change')}
+          </button>
+        )}
+        {entry.editable && (
           <button type="button" className="button" onClick={() => setAsking(true)} data-testid="lottery-withdraw">
             {t('wallet.lottery.withdraw')}
           </button>
         )}
       </div>
+      <Dialog open={editing} onClose={() => setEditing(false)} title={t('wallet.lottery.changeTitle')}>
+        {editing && <ChangeEntry entry={entry} onDone={() => setEditing(false)} />}
+      </Dialog>
       <Dialog open={asking} onClose={() => setAsking(false)} title={t('wallet.lottery.withdrawTitle')}>
         <p>{t('wallet.lottery.withdrawLead')}</p>
         {error && (

@@ -17,6 +17,13 @@ export const lotteryApi = api.injectEndpoints({
       query: (id) => ({ url: `/me/lottery-entries/${id}`, method: 'DELETE' }),
       invalidatesTags: [TAG],
     }),
+    changeEntry: build.mutation<
+      Envelope<LotteryEntryView>,
+      { id: number; choices: { date: string; time_slot_id: number | null }[]; waitlist: boolean }
+    >({
+      query: ({ id, ...body }) => ({ url: `/me/lottery-entries/${id}`, method: 'PUT', body }),
+      invalidatesTags: [TAG],
+    }),
     myWaitlist: build.query<Envelope<WaitlistView[]>, void>({
       query: () => '/me/waitlist',
       providesTags: [TAG],
@@ -39,6 +46,7 @@ export const lotteryApi = api.injectEndpoints({
 export const {
   useMyLotteryEntriesQuery,
   useWithdrawEntryMutation,
+  useChangeEntryMutation,
   useMyWaitlistQuery,
   useWaitlistEntryQuery,
   useAcceptOfferMutation,
