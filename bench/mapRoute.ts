@@ -6,10 +6,8 @@
 //   visit, the network off; navigation start to the first map marker on screen at /maps/:parkId (target < 500 ms).
 // The park data is the seed's (seeds/mapData.ts), served by a small static server with the built app.
 //   npm run build && npm run bench:map        (BENCH_RUNS=30 navigations, BENCH_ROUTES=2000 routes)
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+
+import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import type { ParkMap } from '../common/dto/map';
@@ -17,17 +15,13 @@ import { tokyoDate } from '../common/time';
 import { CHROMIUM } from '../e2e/support/chromium';
 import { PARKS } from '../seeds/content/parks';
 import { parkMapSeed } from '../seeds/mapData';
+import { requireBuild, serveDist } from './lib/distServer';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const ROUTES = Number(process.env.BENCH_ROUTES ?? 2000);
 const ROUTE_TARGET_MS = 20;
 const PAINT_TARGET_MS = 500;
-const DIST = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
-
-if (!existsSync(join(DIST, 'index.html'))) {
-  console.error(`No built PWA in ${DIST}: run npm run build first.`);
-  process.exit(1);
-}
+requireBuild();
 
 /** A park's map as the API answers it, with ids given in order (what GET api/v1/parks/{id}/map would hold). */
 function parkMapOf(index: number): ParkMap {
@@ -75,41 +69,16 @@ const maps = PARKS.map((_, i) => parkMapOf(i));
 const size = (m: ParkMap) => (m.nodes.length + m.edges.length) * 1000 + m.places.length;
 const largest = maps.reduce((a, b) => (size(b) > size(a) ? b : a));
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-};
-
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+// The map data of every park from the API; the rest of it answers nothing.
+const server = await serveDist((path, res) => {
   const api = /^\/api\/v1\/parks\/(\d+)\/map$/.exec(path);
-  if (api) {
-    const map = maps.find((m) => m.park.id === Number(api[1]));
-    res.writeHead(map ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: map ?? null, meta: {} }));
-    return;
-  }
-  if (path.startsWith('/api/')) {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"data":null,"meta":{}}');
-    return;
-  }
-  const file = normalize(join(DIST, path));
-  const found = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
-  res.writeHead(200, {
-    'content-type': TYPES[extname(found)] ?? 'application/octet-stream',
-    'cache-control': found.endsWith('sw.js') ? 'no-cache' : 'max-age=0',
-  });
-  res.end(readFileSync(found));
+  if (!api) return false;
+  const map = maps.find((m) => m.park.id === Number(api[1]));
+  res.writeHead(map ? 200 : 404, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ data: map ?? null, meta: {} }));
+  return true;
 });
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+const base = server.base;
 
 // The routing code as the browser runs it
 const bundle = await build({

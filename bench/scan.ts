@@ -4,56 +4,27 @@
 // read; the page's `gate-frame-to-verdict` measures) p50/p95/max over the verdicts of BENCH_SECONDS (default 20;
 // target p95 under 50 ms), which decoder ran, and token verifications per second with the page's own code.
 //   npm run build && npm run bench:scan
+
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import QRCode from 'qrcode';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../common/rules/ticketToken';
 import { tokyoDate } from '../common/time';
 import { fakeCamera } from '../e2e/support/chromium';
+import { requireBuild, serveDist } from './lib/distServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 2000);
 const TARGET_P95_MS = 50;
 const REVOCATIONS = 10_000;
 const DAY_TICKETS = 5000;
-const DIST = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
-
-if (!existsSync(join(DIST, 'index.html'))) {
-  console.error(`No built PWA in ${DIST}: run npm run build first.`);
-  process.exit(1);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
-};
-
-// The built app as the server serves it (files, else the app shell); the API answers nothing: the gate is offline.
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  if (path.startsWith('/api/')) {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"data":null,"meta":{}}');
-    return;
-  }
-  const file = normalize(join(DIST, path));
-  const found = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
-  res.writeHead(200, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
-  res.end(readFileSync(found));
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+requireBuild();
+// The gate is offline: the API answers nothing.
+const server = await serveDist();
+const base = server.base;
 
 // A park key and a token signed with it, as the server issues them.
 const today = tokyoDate();

@@ -3,55 +3,21 @@
 // screen (a ticket page, /my-tickets/ticket/:id) and to the first ticket card of My Tickets. Prints JSON with
 // p50/p95; target: QR p95 under 300 ms.
 //   npm run build && npm run bench:wallet        (BENCH_RUNS=40 to change the number of navigations)
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+
 import { chromium } from '@playwright/test';
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
 import { CHROMIUM } from '../e2e/support/chromium';
 import { FIRST_PAINT_PREFIX, firstPaintOf } from '../pwa/src/db/firstPaint';
+import { requireBuild, serveDist } from './lib/distServer';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TICKETS = 200;
 const TARGET_MS = 300;
-const DIST = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
-
-if (!existsSync(join(DIST, 'index.html'))) {
-  console.error(`No built PWA in ${DIST}: run npm run build first.`);
-  process.exit(1);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-};
-
-// The built app as the server serves it (files, else the app shell); the API answers nothing (the wallet is local).
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  if (path.startsWith('/api/')) {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"data":null,"meta":{}}');
-    return;
-  }
-  const file = normalize(join(DIST, path));
-  const found = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
-  res.writeHead(200, {
-    'content-type': TYPES[extname(found)] ?? 'application/octet-stream',
-    'cache-control': found.endsWith('sw.js') ? 'no-cache' : 'max-age=0',
-  });
-  res.end(readFileSync(found));
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+requireBuild();
+// The wallet is local: the API answers nothing.
+const server = await serveDist();
+const base = server.base;
 
 // A realistic token: the size of a signed ticket token (65-byte binary payload + 64-byte signature, base64url).
 const b64 = (n: number) => {

@@ -17,6 +17,8 @@ import {
   useWithdrawEntryMutation,
 } from './lotteryApi';
 
+const CHOICE_SLOTS = ['first', 'second', 'third'] as const;
+
 /** Until entries close: the dates of the choices (same time slot) and the waitlist opt-in. */
 function ChangeEntry({ entry, onDone }: { entry: LotteryEntryView; onDone: () => void }) {
   const { t } = useTranslation();
@@ -42,13 +44,13 @@ function ChangeEntry({ entry, onDone }: { entry: LotteryEntryView; onDone: () =>
   };
   return (
     <div className="stack" data-testid="lottery-change-form">
-      {dates.map((d, i) => (
-        <div key={`choice-${i + 1}`} className="field">
+      {CHOICE_SLOTS.map((slotName, i) => (
+        <div key={slotName} className="field">
           <label htmlFor={`entry-${entry.id}-choice-${i}`}>{t('wallet.lottery.choice', { n: i + 1 })}</label>
           <input
             id={`entry-${entry.id}-choice-${i}`}
             type="date"
-            value={d}
+            value={dates[i] ?? ''}
             required={i === 0}
             onChange={(e) => setDates((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
           />
