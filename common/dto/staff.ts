@@ -6,6 +6,55 @@ import type { ActFlag, TicketState } from './wallet';
 export const STAFF_ROLES = ['owner', 'editor', 'scanner', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * What a route asks for: a role at the park, or 'any' role there. The owner may do everything (members, stories,
+ * catalogue, map, gate, orders); editor: stories, catalogue, map; scanner: the gate; finance: orders, refunds,
+ * reports.
+ */
+export type StaffNeed = StaffRole | 'any';
+
+/** The roles that satisfy a need: the role itself and owner (every role for 'any'). */
+export function rolesAllowed(need: StaffNeed): StaffRole[] {
+  if (need === 'any') return [...STAFF_ROLES];
+  return need === 'owner' ? ['owner'] : [need, 'owner'];
+}
+
+/** GET api/v1/staff/parks/{parkId}/members: a member with their roles at the park. */
+export interface StaffMember {
+  userId: number;
+  name: string;
+  email: string | null;
+  roles: StaffRole[];
+}
+
+/** A pending invitation (not accepted, not expired). */
+export interface StaffInvitation {
+  id: string;
+  email: string;
+  role: StaffRole;
+  invitedBy: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** GET api/v1/staff/parks/{parkId}/members. */
+export interface StaffMembers {
+  members: StaffMember[];
+  invitations: StaffInvitation[];
+}
+
+/** GET api/v1/staff/parks/{parkId}/audit: one change by staff. */
+export interface StaffAuditEntry {
+  id: string;
+  at: string;
+  actor: { userId: number; name: string } | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
 /** GET api/v1/staff/parks: the parks the caller may scan for, with today's counts (Asia/Tokyo). */
 export interface StaffPark {
   id: number;
