@@ -445,6 +445,14 @@ export const MESSAGES = {
     ja: 'この状態のストーリーは公開できません',
     en: 'This story cannot be published in its current state',
   },
+  storyLive: {
+    ja: '公開中または予約中のストーリーは削除できません。先に非公開にしてください',
+    en: 'A published or scheduled story cannot be deleted. Unpublish it first',
+  },
+  parkUserRequired: {
+    ja: 'この施設の投稿者が登録されていません',
+    en: 'This park has no posting staff profile yet',
+  },
   storyPublishAtPast: {
     ja: '予約公開の日時は現在より後にしてください',
     en: 'A scheduled publication time must be in the future',

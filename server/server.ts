@@ -27,6 +27,7 @@ import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
 import { storyRoutes } from './features/stories/routes';
+import { staffStoryRoutes } from './features/stories/staffRoutes';
 import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
@@ -115,6 +116,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...livingThingRoutes,
     ...parkUserRoutes,
     ...storyRoutes,
+    ...staffStoryRoutes,
     ...libraryRoutes,
     ...pageRoutes,
     ...stockRoutes,

@@ -128,3 +128,26 @@ export interface FlaggedAct {
   reviewedAt: string | null;
   reviewedBy: string | null;
 }
+
+/** A story's state for its staff: scheduled is published with a publication time still to come. */
+export const STORY_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** GET api/v1/staff/parks/{parkId}/stories(/{storyId}): a story as its park's editors see it (both languages). */
+export interface StaffStory {
+  id: number;
+  parkId: number;
+  status: StoryStatus;
+  titleJa: string;
+  titleEn: string | null;
+  bodyJa: string;
+  bodyEn: string | null;
+  parkUserId: number;
+  parkLivingThingId: number | null;
+  imageUrl: string;
+  /** Where staff of the park preview it (any status): /private/story/:linkId. */
+  previewPath: string;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
