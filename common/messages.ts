@@ -445,6 +445,10 @@ export const MESSAGES = {
     ja: 'この状態のストーリーは公開できません',
     en: 'This story cannot be published in its current state',
   },
+  capacityBelowTaken: {
+    ja: '販売済み・確保中の{taken}枚より少ない在庫数にはできません',
+    en: 'The capacity cannot be below the {taken} places sold or held',
+  },
   storyLive: {
     ja: '公開中または予約中のストーリーは削除できません。先に非公開にしてください',
     en: 'A published or scheduled story cannot be deleted. Unpublish it first',

@@ -26,6 +26,7 @@ import { parkUserRoutes } from './features/parkUsers/routes';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
+import { staffStockRoutes } from './features/stock/staffRoutes';
 import { storyRoutes } from './features/stories/routes';
 import { staffStoryRoutes } from './features/stories/staffRoutes';
 import { systemRoutes } from './features/system/routes';
@@ -120,6 +121,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...libraryRoutes,
     ...pageRoutes,
     ...stockRoutes,
+    ...staffStockRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

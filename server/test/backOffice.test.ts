@@ -172,3 +172,38 @@ describe('roles per park', () => {
     expect(b.map((e) => e.entityId)).not.toContain(String(finance.id));
   });
 });
+
+describe('stock capacity', () => {
+  it('an editor sets a day’s capacity; never below sold + held; other parks and scanners cannot', async () => {
+    const item = await c.makeItem({ capacity: 10 });
+    const buyer = await c.user();
+    await c.addToCart(buyer, item, 3);
+    const dayText = (await c.knex()('stock_units').where({ item_id: item.id }).first(c.knex().raw('date::text AS d')))
+      .d as string;
+    const url = `/api/v1/staff/parks/${item.parkId}/items/${item.id}/stock/${dayText}`;
+    const editor = await staff(item.parkId, 'editor');
+    const scanner = await staff(item.parkId, 'scanner');
+    const otherEditor = await staff(item.parkId === parkA ? parkB : parkA, 'editor');
+    for (const who of [scanner, otherEditor]) {
+      const res = await c.call('PUT', url, who, { capacity: 50 });
+      expect(res.statusCode).toBe(403);
+    }
+    const below = await c.call('PUT', url, editor, { capacity: 2 });
+    expect(below.statusCode, below.payload).toBe(409);
+    expect(body(below).meta).toMatchObject({ code: 'capacityBelowTaken' });
+    expect(body(below).meta.message).toContain('3');
+    const exact = await c.call('PUT', url, editor, { capacity: 3 });
+    expect(exact.statusCode, exact.payload).toBe(200);
+    expect(body(exact).data).toMatchObject({ capacity: 3, held: 3, sold: 0, remaining: 0 });
+    const raised = await c.call('PUT', url, editor, { capacity: 40 });
+    expect(body(raised).data).toMatchObject({ capacity: 40, remaining: 37 });
+    const unit = await c.knex()('stock_units').where({ item_id: item.id }).first('capacity', 'held');
+    expect(unit).toEqual({ capacity: 40, held: 3 });
+    // A future date without a row yet: made with the item's capacity, then set.
+    const fresh = await c.call('PUT', url.replace(dayText, '2030-01-15'), editor, { capacity: 0 });
+    expect(body(fresh).data).toMatchObject({ capacity: 0, remaining: 0 });
+    const bad = await c.call('PUT', url.replace(dayText, '2030-02-30'), editor, { capacity: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).meta.message).toMatch(/date/);
+  });
+});
