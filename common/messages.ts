@@ -429,6 +429,38 @@ export const MESSAGES = {
     ja: 'この施設のスタッフとして登録されていません',
     en: 'You are not registered as staff of this park',
   },
+  invitationInvalid: {
+    ja: 'この招待リンクは無効か期限切れです',
+    en: 'This invitation link is not valid or has expired',
+  },
+  invitationOtherEmail: {
+    ja: 'この招待は {email} 宛てです。そのメールアドレスでログインしてください',
+    en: 'This invitation is for {email}. Please sign in with that address',
+  },
+  lastOwner: {
+    ja: '施設には少なくとも1人のオーナーが必要です',
+    en: 'A park needs at least one owner',
+  },
+  storyNotPublishable: {
+    ja: 'この状態のストーリーは公開できません',
+    en: 'This story cannot be published in its current state',
+  },
+  capacityBelowTaken: {
+    ja: '販売済み・確保中の{taken}枚より少ない在庫数にはできません',
+    en: 'The capacity cannot be below the {taken} places sold or held',
+  },
+  storyLive: {
+    ja: '公開中または予約中のストーリーは削除できません。先に非公開にしてください',
+    en: 'A published or scheduled story cannot be deleted. Unpublish it first',
+  },
+  parkUserRequired: {
+    ja: 'この施設の投稿者が登録されていません',
+    en: 'This park has no posting staff profile yet',
+  },
+  storyPublishAtPast: {
+    ja: '予約公開の日時は現在より後にしてください',
+    en: 'A scheduled publication time must be in the future',
+  },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
   waitlistNotCancellable: {
     ja: 'キャンセル待ちで当選したチケットはキャンセルできません',

@@ -96,6 +96,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff', path: '/staff', guards: ['auth'] },
   { name: 'staff-scan', path: '/staff/scan', layout: 'empty', guards: ['auth'] },
   { name: 'staff-scans', path: '/staff/scans', guards: ['auth'] },
+  // The back office: a park's stories and members (roles checked by the server per park), invitation links.
+  { name: 'staff-office', path: '/staff/office', guards: ['auth'] },
+  { name: 'staff-office-stories', path: '/staff/office/:parkId/stories', guards: ['auth'] },
+  { name: 'staff-office-members', path: '/staff/office/:parkId/members', guards: ['auth'] },
+  { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },
   { name: 'user-guide', path: '/user-guide' },

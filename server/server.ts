@@ -26,7 +26,9 @@ import { parkUserRoutes } from './features/parkUsers/routes';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
+import { staffStockRoutes } from './features/stock/staffRoutes';
 import { storyRoutes } from './features/stories/routes';
+import { staffStoryRoutes } from './features/stories/staffRoutes';
 import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
@@ -115,9 +117,11 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...livingThingRoutes,
     ...parkUserRoutes,
     ...storyRoutes,
+    ...staffStoryRoutes,
     ...libraryRoutes,
     ...pageRoutes,
     ...stockRoutes,
+    ...staffStockRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

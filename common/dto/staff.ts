@@ -6,6 +6,55 @@ import type { ActFlag, TicketState } from './wallet';
 export const STAFF_ROLES = ['owner', 'editor', 'scanner', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * What a route asks for: a role at the park, or 'any' role there. The owner may do everything (members, stories,
+ * catalogue, map, gate, orders); editor: stories, catalogue, map; scanner: the gate; finance: orders, refunds,
+ * reports.
+ */
+export type StaffNeed = StaffRole | 'any';
+
+/** The roles that satisfy a need: the role itself and owner (every role for 'any'). */
+export function rolesAllowed(need: StaffNeed): StaffRole[] {
+  if (need === 'any') return [...STAFF_ROLES];
+  return need === 'owner' ? ['owner'] : [need, 'owner'];
+}
+
+/** GET api/v1/staff/parks/{parkId}/members: a member with their roles at the park. */
+export interface StaffMember {
+  userId: number;
+  name: string;
+  email: string | null;
+  roles: StaffRole[];
+}
+
+/** A pending invitation (not accepted, not expired). */
+export interface StaffInvitation {
+  id: string;
+  email: string;
+  role: StaffRole;
+  invitedBy: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** GET api/v1/staff/parks/{parkId}/members. */
+export interface StaffMembers {
+  members: StaffMember[];
+  invitations: StaffInvitation[];
+}
+
+/** GET api/v1/staff/parks/{parkId}/audit: one change by staff. */
+export interface StaffAuditEntry {
+  id: string;
+  at: string;
+  actor: { userId: number; name: string } | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
 /** GET api/v1/staff/parks: the parks the caller may scan for, with today's counts (Asia/Tokyo). */
 export interface StaffPark {
   id: number;
@@ -78,4 +127,27 @@ export interface FlaggedAct {
   ticket: { id: string; ticketNumber: string; itemName: string; useDate: string; state: TicketState };
   reviewedAt: string | null;
   reviewedBy: string | null;
+}
+
+/** A story's state for its staff: scheduled is published with a publication time still to come. */
+export const STORY_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** GET api/v1/staff/parks/{parkId}/stories(/{storyId}): a story as its park's editors see it (both languages). */
+export interface StaffStory {
+  id: number;
+  parkId: number;
+  status: StoryStatus;
+  titleJa: string;
+  titleEn: string | null;
+  bodyJa: string;
+  bodyEn: string | null;
+  parkUserId: number;
+  parkLivingThingId: number | null;
+  imageUrl: string;
+  /** Where staff of the park preview it (any status): /private/story/:linkId. */
+  previewPath: string;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }

@@ -38,6 +38,8 @@ export interface StoryDetail extends StorySummary {
   body: string;
   images: StoryImageDto[];
   isPrivate: boolean;
+  /** Only in a staff preview of a story not (yet) public: its status (draft, scheduled, unpublished). */
+  previewStatus?: 'draft' | 'scheduled' | 'published' | 'unpublished';
 }
 
 export interface StoryListMeta extends PageMeta {

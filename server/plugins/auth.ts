@@ -1,7 +1,8 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
-import { STAFF_ROLES, type StaffRole } from '../../common/dto/staff';
+import { rolesAllowed, STAFF_ROLES, type StaffNeed } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
+import { isParkStaff } from '../features/staff/access';
 import { DomainError } from '../lib/errors';
 
 export interface AuthCredentials {
@@ -17,12 +18,14 @@ export interface AuthCredentials {
 /**
  * Who may call a route beyond being signed in, declared in the route's options (`app: { access }`), enforced here:
  *   'parent'            not a kids account (kids cannot pay, hold stock, keep cards or coupons, manage the family).
- *   { staff: role }     staff of a park with that role (table park_staff): of the park named by the path parameter
- *                       `parkId` when the route has one, else of some park (the service then checks the park of
- *                       the object: the scanned ticket's, the reviewed act's). Every route under /api/v1/staff
- *                       must declare it (checked at start).
+ *   { staff: need }     staff of a park with that role, or owner, or any role for 'any' (table park_staff,
+ *                       common/dto/staff.ts rolesAllowed): of the park named by the path parameter `parkId` when
+ *                       the route has one, else of some park (the service then checks the park of the object: the
+ *                       scanned ticket's, the reviewed act's). Read from the database on every request, never from
+ *                       the token: a removed member is refused at once. Every route under /api/v1/staff must
+ *                       declare it (checked at start).
  */
-export type Access = 'parent' | { staff: StaffRole };
+export type Access = 'parent' | { staff: StaffNeed };
 
 declare module '@hapi/hapi' {
   interface UserCredentials extends AuthCredentials {}
@@ -141,12 +144,16 @@ export const authPlugin: Plugin<void> = {
       const credentials = request.auth.credentials as AuthCredentials | null;
       if (typeof access === 'object' && access.staff) {
         const parkId = (request.params as { parkId?: unknown }).parkId;
-        const q = server.app
-          .knex('park_staff')
-          .where({ user_id: credentials?.userId ?? 0, role: access.staff })
-          .first('park_id');
-        if (parkId !== undefined) q.where({ park_id: Number(parkId) });
-        if (!credentials || credentials.actorId !== null || !(await q)) throw new DomainError('notParkStaff', 403);
+        if (!credentials || credentials.actorId !== null) throw new DomainError('notParkStaff', 403);
+        const allowed =
+          parkId !== undefined
+            ? await isParkStaff(server.app.knex, credentials.userId, Number(parkId), access.staff)
+            : await server.app
+                .knex('park_staff')
+                .where({ user_id: credentials.userId })
+                .whereIn('role', rolesAllowed(access.staff))
+                .first('park_id');
+        if (!allowed) throw new DomainError('notParkStaff', 403);
       }
       return h.continue;
     });
@@ -157,7 +164,7 @@ export const authPlugin: Plugin<void> = {
         .filter((r) => STAFF_PATHS.test(r.path))
         .filter((r) => {
           const access = r.settings.app?.access;
-          return !(typeof access === 'object' && STAFF_ROLES.includes(access.staff));
+          return !(typeof access === 'object' && (access.staff === 'any' || STAFF_ROLES.includes(access.staff)));
         })
         .map((r) => `${r.method.toUpperCase()} ${r.path}`);
       if (undeclared.length)

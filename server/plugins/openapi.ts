@@ -229,7 +229,12 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
   const forbidden: string[] = [];
   if (route.settings.app?.access === 'parent' && authMode) forbidden.push('a kids account (childRestricted)');
   const access = route.settings.app?.access;
-  if (typeof access === 'object' && access.staff) forbidden.push(`not ${access.staff} of the park (notParkStaff)`);
+  if (typeof access === 'object' && access.staff)
+    forbidden.push(
+      access.staff === 'any'
+        ? 'not staff of the park (notParkStaff)'
+        : `not ${access.staff}${access.staff === 'owner' ? '' : ' or owner'} of the park (notParkStaff)`,
+    );
   if (authMode === 'required' && UNSAFE.has(method))
     forbidden.push('a cookie-authenticated write from another origin (csrf)');
   if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; ')}`);

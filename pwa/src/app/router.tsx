@@ -108,6 +108,10 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   staff: () => import('../features/staff/StaffPage').then((m) => m.default),
   'staff-scan': () => import('../features/staff/ScanPage').then((m) => m.default),
   'staff-scans': () => import('../features/staff/ReviewPage').then((m) => m.default),
+  'staff-office': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeHomePage),
+  'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
+  'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
+  'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
 };
 
 let initialNavigation = true;

@@ -1,6 +1,7 @@
 // The Japanese strings of the features' pages, in a chunk of their own: the home page needs only the app's
 // (locales/ja.ts), and every other page waits for these before it renders (app/router.tsx, lib/i18n.ts).
 import { accountJa } from './account';
+import { backOfficeJa } from './backOffice';
 import { catalogueJa } from './catalogue';
 import { checkoutJa } from './checkout';
 import { mapsJa } from './maps';
@@ -16,4 +17,5 @@ export const featuresJa = {
   wallet: walletJa,
   maps: mapsJa,
   staff: staffJa,
+  backOffice: backOfficeJa,
 };

@@ -1,6 +1,7 @@
 // UI strings of the staff area: the parks a gate account scans for, the gate scanner and its verdicts, the review
 // of flagged scans; ja (en in en/staff.ts).
 export const staffJa = {
+  backOffice: '管理画面（ストーリー・メンバー）',
   title: 'スタッフ',
   lead: '入場ゲートでチケットを確認します。電波がなくても、同期済みのデータで判定できます。',
   notStaff: 'このアカウントは施設スタッフとして登録されていません。',

@@ -57,3 +57,29 @@ export function emailChangeNoticeMail(locale: Locale, name: string, newEmail: st
         text: `${name} 様\n\nZooPassアカウントのメールアドレスを ${newEmail} に変更するお申し込みがありました。変更は、新しいアドレスに届いたリンクが開かれたときに完了します。\n\nお心当たりのない場合は、すぐにパスワードを変更し、お問い合わせください。それまではこのアドレスのままです。${sign.ja}`,
       };
 }
+
+const ROLE_LABELS = {
+  owner: { ja: 'オーナー', en: 'owner' },
+  editor: { ja: '編集者', en: 'editor' },
+  scanner: { ja: '入場チェック', en: 'gate scanner' },
+  finance: { ja: '経理', en: 'finance' },
+} as const;
+
+/** An owner invites someone to the park's staff: the link adds the role to the account of this address. */
+export function staffInvitationMail(
+  locale: Locale,
+  park: string,
+  role: keyof typeof ROLE_LABELS,
+  link: string,
+  days: number,
+): Template {
+  return locale === 'en'
+    ? {
+        subject: `[ZooPass] You are invited to the staff of ${park}`,
+        text: `Hello,\n\nYou are invited to join the staff of ${park} on ZooPass as ${ROLE_LABELS[role].en}. Sign in (or sign up) with this e-mail address and open the link below within ${days} days to accept:\n\n${link}${sign.en}`,
+      }
+    : {
+        subject: `【ZooPass】${park}のスタッフに招待されました`,
+        text: `ZooPassの${park}のスタッフ（${ROLE_LABELS[role].ja}）に招待されました。\nこのメールアドレスでログイン（または新規登録）してから、${days}日以内に以下のリンクを開いて招待を受けてください。\n\n${link}${sign.ja}`,
+      };
+}

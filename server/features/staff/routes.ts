@@ -3,14 +3,21 @@
 // object names the park: the service checks it). POST api/v1/staff/scans lives with the wallet (the act rule).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { acceptInvitation } from './services/acceptInvitation';
 import { listFlaggedActs, reviewAct } from './services/flaggedActs';
+import { inviteMember } from './services/inviteMember';
+import { listAudit } from './services/listAudit';
 import { DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
+import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
+import { removeMember } from './services/removeMember';
 
 const SCANNER = { access: { staff: 'scanner' as const } };
+const OWNER = { access: { staff: 'owner' as const } };
 const FORBIDDEN = answers({ 403: 'Not staff of the park with this role (notParkStaff)' });
 const knexOf = (request: Request) => request.server.app.knex;
 const parkParams = Joi.object({ parkId: id().required() });
@@ -97,6 +104,121 @@ export const staffRoutes: ServerRoute[] = [
     async handler(request, h) {
       const { scanId } = request.params as { scanId: string };
       return ok(h, await reviewAct(knexOf(request), currentUserId(request), scanId, request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/members',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: FORBIDDEN,
+      tags: ['api', 'staff'],
+      description: "The park's staff with their roles, and the invitations not yet accepted (owners)",
+      validate: { params: parkParams },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      return ok(h, await listMembers(knexOf(request), parkId));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/parks/{parkId}/invitations',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: answers({ 200: null, 201: 'Invited: the link was mailed', 403: 'Not owner of the park (notParkStaff)' }),
+      tags: ['api', 'staff'],
+      description:
+        'Invite an e-mail address to a role at the park (owners): a link valid 7 days is mailed; accepting it adds the role',
+      validate: {
+        params: parkParams,
+        payload: Joi.object({
+          email: Joi.string().trim().email({ tlds: false }).max(254).required(),
+          role: Joi.string()
+            .valid(...STAFF_ROLES)
+            .required(),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const p = request.payload as { email: string; role: StaffRole };
+      const { knex, mailer, config } = request.server.app;
+      const invitation = await inviteMember(
+        { knex, mailer, config },
+        { parkId, actorUserId: currentUserId(request), email: p.email, role: p.role, locale: request.app.locale },
+      );
+      return ok(h, invitation, {}, 201);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/staff/parks/{parkId}/members/{userId}',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: answers({
+        403: 'Not owner of the park (notParkStaff)',
+        409: 'The last owner cannot be removed (lastOwner)',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        "Remove a member's roles at the park (one with ?role=, else all; owners). Their next request is refused",
+      validate: {
+        params: Joi.object({ parkId: id().required(), userId: id().required() }),
+        query: Joi.object({ role: Joi.string().valid(...STAFF_ROLES) }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId, userId } = request.params as { parkId: number; userId: number };
+      const { role } = request.query as { role?: StaffRole };
+      return ok(h, await removeMember(knexOf(request), { parkId, actorUserId: currentUserId(request), userId, role }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/audit',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: FORBIDDEN,
+      tags: ['api', 'staff'],
+      description:
+        "The park's audit trail: every change by staff (who, when, entity, before and after), newest first; ask again with before=next",
+      validate: {
+        params: parkParams,
+        query: Joi.object({
+          before: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
+          limit: Joi.number().integer().min(1).max(200).default(50),
+          entity: Joi.string().valid('member', 'invitation', 'story', 'stock'),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const q = request.query as { before?: number; limit: number; entity?: string };
+      const { entries, next } = await listAudit(knexOf(request), parkId, q);
+      return ok(h, entries, { next });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/staff-invitations',
+    options: {
+      auth: REQUIRED,
+      plugins: answers({
+        403: 'The invitation is for another e-mail address (invitationOtherEmail)',
+        404: 'The link is unknown, used or expired (invitationInvalid)',
+      }),
+      tags: ['api', 'staff'],
+      description: 'Accept an invitation to park staff: the signed-in account (the invited address) gets the role',
+      validate: { payload: Joi.object({ token: Joi.string().trim().min(16).max(128).required() }) },
+    },
+    async handler(request, h) {
+      const { token } = request.payload as { token: string };
+      return ok(h, await acceptInvitation(knexOf(request), currentUserId(request), token));
     },
   },
 ];

@@ -337,3 +337,29 @@ export async function returnSold(
   }
   await eachUnit(trx, perUnit, UNSELL, (u, q) => new Error(`stock unit ${u} has fewer than ${q} sold`));
 }
+
+/** A stock row's counts after a capacity change. */
+export interface UnitCounts {
+  capacity: number;
+  sold: number;
+  held: number;
+}
+
+/**
+ * Staff set a stock row's capacity (the back office). One conditional UPDATE: it never goes below the places
+ * sold and held at that moment (a concurrent hold either lands before and is counted, or after and sees the new
+ * capacity). Refused with 409 capacityBelowTaken naming how many places are taken.
+ */
+export async function setCapacity(trx: Knex.Transaction, unitId: number, capacity: number): Promise<UnitCounts> {
+  const { rows } = (await trx.raw(
+    'UPDATE stock_units SET capacity = ? WHERE id = ? AND sold + held <= ? RETURNING capacity, sold, held',
+    [capacity, unitId, capacity],
+  )) as { rows: UnitCounts[] };
+  const row = rows[0];
+  if (row) return { capacity: Number(row.capacity), sold: Number(row.sold), held: Number(row.held) };
+  const now = (await trx('stock_units').where({ id: unitId }).first('sold', 'held')) as
+    | { sold: number; held: number }
+    | undefined;
+  if (!now) throw new DomainError('notFound', 404);
+  throw new DomainError('capacityBelowTaken', 409, { taken: Number(now.sold) + Number(now.held) });
+}

@@ -112,17 +112,22 @@ export const storyRoutes: ServerRoute[] = [
     path: '/api/v1/private/stories/{linkId}',
     options: {
       tags: ['api', 'stories'],
-      description: 'A story shared by its link id (how private stories are reached)',
-      auth: false,
+      description:
+        'A story shared by its link id (how private stories are reached); editors and owners of its park also preview it before it is published (previewStatus)',
       validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
     },
     async handler(request, h) {
       const { linkId } = request.params as { linkId: string };
-      const { story, images } = await getStoryByLink(request.server.app.knex, linkId);
-      // Unlisted content is not for shared caches.
+      const viewer = request.auth.isAuthenticated ? currentUserId(request) : null;
+      const { story, images, previewStatus } = await getStoryByLink(request.server.app.knex, linkId, viewer);
+      const data = {
+        ...presentStoryDetail(story, images, request.app.locale),
+        ...(previewStatus ? { previewStatus } : {}),
+      };
+      // Unlisted content is not for shared caches; a preview is not for any cache.
       return h
-        .response({ data: presentStoryDetail(story, images, request.app.locale), meta: {} })
-        .header('cache-control', 'private, no-cache');
+        .response({ data, meta: {} })
+        .header('cache-control', previewStatus ? 'private, no-store' : 'private, no-cache');
     },
   },
 ];

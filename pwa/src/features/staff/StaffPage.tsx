@@ -60,6 +60,9 @@ export default function StaffPage() {
       >
         {syncing ? t('staff.syncing') : t('staff.sync')}
       </button>
+      <Link className="button" to="/staff/office" data-testid="staff-office-link">
+        {t('staff.backOffice')}
+      </Link>
       <GateNameField />
       <h2>{t('staff.parks')}</h2>
       {parks && parks.length === 0 && outcome !== 'notStaff' && <p className="muted">{t('staff.noParks')}</p>}

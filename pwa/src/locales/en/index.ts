@@ -1,6 +1,7 @@
 // The whole English translation, loaded on demand (lib/i18n.ts): Japanese is the default and ships with the app.
 import { accountEn } from './account';
 import en from './app';
+import { backOfficeEn } from './backOffice';
 import { catalogueEn } from './catalogue';
 import { checkoutEn } from './checkout';
 import { mapsEn } from './maps';
@@ -17,4 +18,5 @@ export const translationEn = {
   wallet: walletEn,
   maps: mapsEn,
   staff: staffEn,
+  backOffice: backOfficeEn,
 };

@@ -3,6 +3,7 @@ import type { English } from '../english';
 import type { staffJa } from '../staff';
 
 export const staffEn: English<typeof staffJa> = {
+  backOffice: 'Back office (stories, members)',
   title: 'Staff',
   lead: 'Check tickets at the entrance gate. With no signal, the data synced last decides.',
   notStaff: 'This account is not registered as park staff.',

@@ -15,7 +15,7 @@ export async function like(
   const result = (await knex.raw(
     `WITH target AS (
        SELECT s.id FROM stories s JOIN parks p ON p.id = s.park_id
-       WHERE s.id = ? AND s.is_private = false AND p.is_private = false AND s.published_at <= now()
+       WHERE s.id = ? AND s.is_private = false AND p.is_private = false AND s.status = 'published' AND s.published_at <= now()
      ), inserted AS (
        INSERT INTO likes (user_id, story_id) SELECT ?, id FROM target
        ON CONFLICT (user_id, story_id) DO NOTHING

@@ -10,6 +10,7 @@ export async function notifyNewStories(knex: Knex, now: Date): Promise<{ stories
       .join('parks as p', 'p.id', 's.park_id')
       .whereNull('s.announced_at')
       .where('s.is_private', false)
+      .where('s.status', 'published')
       .where('s.published_at', '<=', now)
       .where('s.published_at', '>', new Date(now.getTime() - 86_400_000))
       .orderBy('s.id')

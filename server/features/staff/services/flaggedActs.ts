@@ -8,6 +8,7 @@ import type { Locale } from '../../../../common/enums';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
+import { assertParkStaff } from '../access';
 
 export const REVIEW_PAGE = 200;
 
@@ -126,10 +127,7 @@ export async function reviewAct(
     .whereNotNull('u.flag')
     .first('u.id', 't.park_id')) as { id: number; parkId: number } | undefined;
   if (!row) throw new DomainError('notFound', 404);
-  const staff = await knex('park_staff')
-    .where({ user_id: staffUserId, park_id: row.parkId, role: 'scanner' })
-    .first('user_id');
-  if (!staff) throw new DomainError('notParkStaff', 403);
+  await assertParkStaff(knex, staffUserId, row.parkId, 'scanner');
   await knex.transaction(async (trx) => {
     const changed = await trx('ticket_usages')
       .where({ id: row.id })

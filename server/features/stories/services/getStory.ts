@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { notFound } from '../../../lib/errors';
+import { isParkStaff } from '../../staff/access';
+import { storyStatus } from '../presentStaffStory';
 import type { StoryDetailRow, StoryImageRow } from '../presentStory';
-import { publishedStories, storyColumns, visibleStories } from './storyQuery';
+import { publishedStories, storiesWithRefs, storyColumns, visibleStories } from './storyQuery';
 
 type Db = Knex | Knex.Transaction;
 
@@ -24,10 +26,24 @@ export async function getStory(knex: Db, id: number) {
   return withImages(knex, story);
 }
 
-/** A story by its link id: how private stories are shared (public ones open the same way). */
-export async function getStoryByLink(knex: Db, linkId: string) {
+/**
+ * A story by its link id: how private stories are shared (public ones open the same way). A story not published
+ * (draft, scheduled, unpublished) opens only for editors and owners of its park, as a preview with its status;
+ * for anyone else it does not exist.
+ */
+export async function getStoryByLink(knex: Db, linkId: string, viewerUserId: number | null = null, now = new Date()) {
   const story = (await publishedStories(knex).where('stories.link_id', linkId).first(detailColumns(knex))) as
     | StoryDetailRow
     | undefined;
-  return withImages(knex, story);
+  if (story || viewerUserId === null) return { ...(await withImages(knex, story)), previewStatus: undefined };
+  const draft = (await storiesWithRefs(knex)
+    .where('stories.link_id', linkId)
+    .first([...detailColumns(knex), 'stories.status', 'stories.created_at'])) as
+    | (StoryDetailRow & { status: 'draft' | 'published' | 'unpublished'; createdAt: Date })
+    | undefined;
+  if (!draft || !(await isParkStaff(knex, viewerUserId, draft.parkId, 'editor'))) throw notFound();
+  const previewStatus = storyStatus(draft, now);
+  // A draft has no publication time yet: the preview shows it as if published now.
+  const row = { ...draft, publishedAt: draft.publishedAt ?? now };
+  return { ...(await withImages(knex, row)), previewStatus };
 }

@@ -36,14 +36,18 @@ export function storyColumns(knex: Db) {
   ];
 }
 
-/** Stories with their park, author and animal joined; published ones only (published_at <= now). */
-export function publishedStories(knex: Db) {
+/** Stories in any status with their park, author and animal joined: for staff previews only. */
+export function storiesWithRefs(knex: Db) {
   return knex('stories')
     .join('parks', 'parks.id', 'stories.park_id')
     .join('park_users', 'park_users.id', 'stories.park_user_id')
     .leftJoin('park_living_things', 'park_living_things.id', 'stories.park_living_thing_id')
-    .leftJoin('living_things', 'living_things.id', 'park_living_things.living_thing_id')
-    .where('stories.published_at', '<=', knex.fn.now());
+    .leftJoin('living_things', 'living_things.id', 'park_living_things.living_thing_id');
+}
+
+/** Stories with their park, author and animal joined; published ones only (status published, published_at <= now). */
+export function publishedStories(knex: Db) {
+  return storiesWithRefs(knex).where('stories.status', 'published').where('stories.published_at', '<=', knex.fn.now());
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ScanAnswer } from '../../../../common/dto/wallet';
 import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
+import { assertParkStaff } from '../../staff/access';
 import { type ActOutcome, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';
@@ -35,8 +36,7 @@ const answer = (scanId: string, ticketId: string, o: ActOutcome): ScanAnswer => 
 });
 
 async function assertScanner(knex: Knex, userId: number, parkId: number) {
-  const staff = await knex('park_staff').where({ user_id: userId, park_id: parkId, role: 'scanner' }).first('user_id');
-  if (!staff) throw new DomainError('notParkStaff', 403);
+  await assertParkStaff(knex, userId, parkId, 'scanner');
 }
 
 /** What was presented, checked: the ticket it names, whether its token was revoked by the scan, its issue time. */

@@ -1,0 +1,364 @@
+// The back office (/staff/office...): the parks the member works for with their roles, a park's stories (list,
+// editor with ja and en fields, preview link, publish now or schedule, unpublish) and its members (owners: invite
+// by e-mail, remove), and the page an invitation link opens. The server checks every call per park and role.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { StaffRole, StaffStory } from '../../../../common/dto/staff';
+import {
+  errorMessage,
+  type StoryFields,
+  useAcceptInvitationMutation,
+  useCreateStoryMutation,
+  useInviteMutation,
+  useMembersQuery,
+  useOfficeRolesQuery,
+  useParkStoriesQuery,
+  usePublishStoryMutation,
+  useRemoveMemberMutation,
+  useUnpublishStoryMutation,
+  useUpdateStoryMutation,
+} from './backOfficeApi';
+import './backOffice.css';
+
+const ROLES: StaffRole[] = ['owner', 'editor', 'scanner', 'finance'];
+
+/** /staff/office: the member's parks and what they may do at each. */
+export function OfficeHomePage() {
+  const { t } = useTranslation();
+  const { data: roles, isLoading } = useOfficeRolesQuery();
+  const parks = new Map<number, string[]>();
+  for (const r of roles ?? []) parks.set(r.park_id, [...(parks.get(r.park_id) ?? []), r.role]);
+  return (
+    <div className="stack office" data-testid="office-home">
+      <h1 className="page-title">{t('backOffice.title')}</h1>
+      {!isLoading && parks.size === 0 && <p className="notice">{t('backOffice.noParks')}</p>}
+      <ul className="office-list">
+        {[...parks].map(([parkId, held]) => (
+          <li key={parkId} className="panel" data-testid="office-park">
+            <h2>{t('backOffice.park', { id: parkId })}</h2>
+            <p className="muted">{held.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
+            <div className="office-actions">
+              {(held.includes('owner') || held.includes('editor')) && (
+                <Link className="button" to={`/staff/office/${parkId}/stories`} data-testid="office-stories-link">
+                  {t('backOffice.stories')}
+                </Link>
+              )}
+              {held.includes('owner') && (
+                <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
+                  {t('backOffice.members')}
+                </Link>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const EMPTY: StoryFields = { title_ja: '', title_en: '', body_ja: '', body_en: '' };
+const fieldsOf = (s: StaffStory): StoryFields => ({
+  title_ja: s.titleJa,
+  title_en: s.titleEn ?? '',
+  body_ja: s.bodyJa,
+  body_en: s.bodyEn ?? '',
+});
+
+function StoryEditor({
+  parkId,
+  story,
+  onSaved,
+}: {
+  parkId: number;
+  story: StaffStory | null;
+  onSaved: (s: StaffStory) => void;
+}) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState<StoryFields>(story ? fieldsOf(story) : EMPTY);
+  const [publishAt, setPublishAt] = useState('');
+  const [create, created] = useCreateStoryMutation();
+  const [update, updated] = useUpdateStoryMutation();
+  const [publish, published] = usePublishStoryMutation();
+  const [unpublish] = useUnpublishStoryMutation();
+  const error = created.error ?? updated.error ?? published.error;
+  const set = (k: keyof StoryFields) => (e: { target: { value: string } }) =>
+    setFields({ ...fields, [k]: e.target.value });
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const saved = story
+      ? await update({ parkId, id: story.id, fields }).unwrap()
+      : await create({ parkId, fields }).unwrap();
+    onSaved(saved);
+  }
+  async function doPublish(at: string | null) {
+    if (!story) return;
+    onSaved(await publish({ parkId, id: story.id, publishAt: at ? new Date(at).toISOString() : null }).unwrap());
+  }
+  return (
+    <form
+      className="stack panel office-editor"
+      onSubmit={(e) => void save(e).catch(() => {})}
+      data-testid="story-editor"
+    >
+      <h2>{story ? t('backOffice.editStory') : t('backOffice.newStory')}</h2>
+      {story && (
+        <p className="muted" data-testid="story-status">
+          {t(`backOffice.status.${story.status}`)}
+        </p>
+      )}
+      {[
+        ['title_ja', 'titleJa', true, false],
+        ['body_ja', 'bodyJa', true, true],
+        ['title_en', 'titleEn', false, false],
+        ['body_en', 'bodyEn', false, true],
+      ].map(([key, label, required, multiline]) => {
+        const k = key as keyof StoryFields;
+        const id = `story-${k}`;
+        return (
+          <div className="field" key={k}>
+            <label htmlFor={id}>
+              {t(`backOffice.${label}`)}
+              {required ? ` ${t('backOffice.required')}` : ''}
+            </label>
+            {multiline ? (
+              <textarea
+                id={id}
+                className="input"
+                rows={6}
+                value={fields[k]}
+                onChange={set(k)}
+                required={!!required}
+                data-testid={id}
+              />
+            ) : (
+              <input
+                id={id}
+                className="input"
+                value={fields[k]}
+                onChange={set(k)}
+                required={!!required}
+                maxLength={120}
+                data-testid={id}
+              />
+            )}
+          </div>
+        );
+      })}
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      <div className="office-actions">
+        <button type="submit" className="button" data-testid="story-save">
+          {t('backOffice.save')}
+        </button>
+        {story && (
+          <>
+            <a className="button" href={story.previewPath} target="_blank" rel="noreferrer" data-testid="story-preview">
+              {t('backOffice.preview')}
+            </a>
+            {story.status === 'published' || story.status === 'scheduled' ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => void unpublish({ parkId, id: story.id }).unwrap().then(onSaved)}
+                data-testid="story-unpublish"
+              >
+                {t('backOffice.unpublish')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void doPublish(null).catch(() => {})}
+                data-testid="story-publish"
+              >
+                {t('backOffice.publishNow')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {story && story.status !== 'published' && (
+        <div className="field office-schedule">
+          <label htmlFor="story-publish-at">{t('backOffice.publishAt')}</label>
+          <input
+            id="story-publish-at"
+            type="datetime-local"
+            className="input"
+            value={publishAt}
+            onChange={(e) => setPublishAt(e.target.value)}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={!publishAt}
+            onClick={() => void doPublish(publishAt).catch(() => {})}
+            data-testid="story-schedule"
+          >
+            {t('backOffice.schedule')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** /staff/office/:parkId/stories: the park's stories and the editor. */
+export function OfficeStoriesPage() {
+  const { t } = useTranslation();
+  const parkId = Number(useParams().parkId);
+  const { data: stories, error } = useParkStoriesQuery(parkId, { skip: !(parkId > 0) });
+  const [selected, setSelected] = useState<StaffStory | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const choose = (s: StaffStory | null) => {
+    setSelected(s);
+    setEditorKey((k) => k + 1);
+  };
+  return (
+    <div className="stack office" data-testid="office-stories">
+      <h1 className="page-title">{t('backOffice.stories')}</h1>
+      {error && <p className="notice">{errorMessage(error) ?? t('backOffice.failed')}</p>}
+      <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
+        {t('backOffice.newStory')}
+      </button>
+      <div className="office-split">
+        <ul className="office-list" aria-label={t('backOffice.stories')}>
+          {(stories ?? []).map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className="office-row"
+                aria-current={selected?.id === s.id || undefined}
+                onClick={() => choose(s)}
+                data-testid="story-row"
+              >
+                <span>{s.titleJa}</span>
+                <span className="badge">{t(`backOffice.status.${s.status}`)}</span>
+              </button>
+            </li>
+          ))}
+          {stories?.length === 0 && <li className="muted">{t('backOffice.noStories')}</li>}
+        </ul>
+        <StoryEditor key={editorKey} parkId={parkId} story={selected} onSaved={(s) => setSelected(s)} />
+      </div>
+    </div>
+  );
+}
+
+/** /staff/office/:parkId/members: owners list, invite and remove members. */
+export function OfficeMembersPage() {
+  const { t } = useTranslation();
+  const parkId = Number(useParams().parkId);
+  const { data, error } = useMembersQuery(parkId, { skip: !(parkId > 0) });
+  const [invite, invited] = useInviteMutation();
+  const [remove, removed] = useRemoveMemberMutation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('editor');
+  const problem = error ?? invited.error ?? removed.error;
+  return (
+    <div className="stack office" data-testid="office-members">
+      <h1 className="page-title">{t('backOffice.members')}</h1>
+      {problem && (
+        <p className="notice" role="alert">
+          {errorMessage(problem) ?? t('backOffice.failed')}
+        </p>
+      )}
+      <ul className="office-list">
+        {(data?.members ?? []).map((m) => (
+          <li key={m.userId} className="panel office-member" data-testid="member-row">
+            <div>
+              <strong>{m.name}</strong> <span className="muted">{m.email}</span>
+              <p className="muted">{m.roles.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
+            </div>
+            <button type="button" className="button" onClick={() => void remove({ parkId, userId: m.userId })}>
+              {t('backOffice.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="stack panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void invite({ parkId, email, role })
+            .unwrap()
+            .then(() => setEmail(''))
+            .catch(() => {});
+        }}
+      >
+        <h2>{t('backOffice.invite')}</h2>
+        <div className="field">
+          <label htmlFor="invite-email">{t('backOffice.email')}</label>
+          <input
+            id="invite-email"
+            type="email"
+            className="input"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">{t('backOffice.role')}</label>
+          <select
+            id="invite-role"
+            className="input"
+            value={role}
+            onChange={(e) => setRole(e.target.value as StaffRole)}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`backOffice.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('backOffice.sendInvite')}
+        </button>
+        {invited.isSuccess && <p role="status">{t('backOffice.invited')}</p>}
+      </form>
+      {(data?.invitations.length ?? 0) > 0 && (
+        <>
+          <h2>{t('backOffice.pending')}</h2>
+          <ul className="office-list">
+            {data?.invitations.map((i) => (
+              <li key={i.id} className="muted">
+                {i.email} · {t(`backOffice.roles.${i.role}`)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /staff/invitations/:token: the mailed link; the signed-in invitee accepts. */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const token = useParams().token ?? '';
+  const [accept, result] = useAcceptInvitationMutation();
+  return (
+    <div className="stack office" data-testid="office-invitation">
+      <h1 className="page-title">{t('backOffice.invitationTitle')}</h1>
+      {result.isSuccess ? (
+        <p role="status">
+          {t('backOffice.accepted')} <Link to="/staff/office">{t('backOffice.title')}</Link>
+        </p>
+      ) : (
+        <button type="button" className="button button--primary" onClick={() => void accept(token)}>
+          {t('backOffice.accept')}
+        </button>
+      )}
+      {result.error && (
+        <p className="notice" role="alert">
+          {errorMessage(result.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// Endpoints of the back office (server: features/staff members and audit, features/stories staffRoutes).
+import type { Envelope } from '../../../../common/dto/api';
+import type { StaffInvitation, StaffMembers, StaffRole, StaffStory } from '../../../../common/dto/staff';
+import type { Profile } from '../../../../common/dto/user';
+import { api } from '../../lib/api';
+
+const STORIES = { type: 'Staff' as const, id: 'STORIES' };
+const MEMBERS = { type: 'Staff' as const, id: 'MEMBERS' };
+
+export interface StoryFields {
+  title_ja: string;
+  title_en: string;
+  body_ja: string;
+  body_en: string;
+}
+
+export const backOfficeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    officeRoles: build.query<Profile['staff_roles'], void>({
+      query: () => ({ url: '/me' }),
+      transformResponse: (r: Envelope<Profile>) => r.data.staff_roles ?? [],
+      keepUnusedDataFor: 0,
+    }),
+    parkStories: build.query<StaffStory[], number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/stories` }),
+      transformResponse: (r: Envelope<StaffStory[]>) => r.data,
+      providesTags: [STORIES],
+      keepUnusedDataFor: 0,
+    }),
+    createStory: build.mutation<StaffStory, { parkId: number; fields: StoryFields }>({
+      query: ({ parkId, fields }) => ({ url: `/staff/parks/${parkId}/stories`, method: 'POST', body: fields }),
+      transformResponse: (r: Envelope<StaffStory>) => r.data,
+      invalidatesTags: [STORIES],
+    }),
+    updateStory: build.mutation<StaffStory, { parkId: number; id: number; fields: StoryFields }>({
+      query: ({ parkId, id, fields }) => ({ url: `/staff/parks/${parkId}/stories/${id}`, method: 'PUT', body: fields }),
+      transformResponse: (r: Envelope<StaffStory>) => r.data,
+      invalidatesTags: [STORIES],
+    }),
+    publishStory: build.mutation<StaffStory, { parkId: number; id: number; publishAt: string | null }>({
+      query: ({ parkId, id, publishAt }) => ({
+        url: `/staff/parks/${parkId}/stories/${id}/publish`,
+        method: 'POST',
+        body: { publish_at: publishAt },
+      }),
+      transformResponse: (r: Envelope<StaffStory>) => r.data,
+      invalidatesTags: [STORIES, 'Story'],
+    }),
+    unpublishStory: build.mutation<StaffStory, { parkId: number; id: number }>({
+      query: ({ parkId, id }) => ({ url: `/staff/parks/${parkId}/stories/${id}/unpublish`, method: 'POST' }),
+      transformResponse: (r: Envelope<StaffStory>) => r.data,
+      invalidatesTags: [STORIES, 'Story'],
+    }),
+    members: build.query<StaffMembers, number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/members` }),
+      transformResponse: (r: Envelope<StaffMembers>) => r.data,
+      providesTags: [MEMBERS],
+      keepUnusedDataFor: 0,
+    }),
+    invite: build.mutation<StaffInvitation, { parkId: number; email: string; role: StaffRole }>({
+      query: ({ parkId, email, role }) => ({
+        url: `/staff/parks/${parkId}/invitations`,
+        method: 'POST',
+        body: { email, role },
+      }),
+      transformResponse: (r: Envelope<StaffInvitation>) => r.data,
+      invalidatesTags: [MEMBERS],
+    }),
+    removeMember: build.mutation<unknown, { parkId: number; userId: number }>({
+      query: ({ parkId, userId }) => ({ url: `/staff/parks/${parkId}/members/${userId}`, method: 'DELETE' }),
+      invalidatesTags: [MEMBERS],
+    }),
+    acceptInvitation: build.mutation<{ parkId: number; role: StaffRole }, string>({
+      query: (token) => ({ url: '/me/staff-invitations', method: 'POST', body: { token } }),
+      transformResponse: (r: Envelope<{ parkId: number; role: StaffRole }>) => r.data,
+    }),
+  }),
+});
+
+export const {
+  useOfficeRolesQuery,
+  useParkStoriesQuery,
+  useCreateStoryMutation,
+  useUpdateStoryMutation,
+  usePublishStoryMutation,
+  useUnpublishStoryMutation,
+  useMembersQuery,
+  useInviteMutation,
+  useRemoveMemberMutation,
+  useAcceptInvitationMutation,
+} = backOfficeApi;
+
+/** The localised message of a failed call (the server's meta.message), if it sent one. */
+export function errorMessage(error: unknown): string | null {
+  const data = (error as { data?: { meta?: { message?: string } } } | undefined)?.data;
+  return data?.meta?.message ?? null;
+}

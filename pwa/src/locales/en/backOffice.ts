@@ -1,0 +1,38 @@
+// English strings of locales/backOffice.ts.
+import type { backOfficeJa } from '../backOffice';
+import type { English } from '../english';
+
+export const backOfficeEn: English<typeof backOfficeJa> = {
+  title: 'Back office',
+  noParks: 'This account is not a member of any park’s back office.',
+  park: 'Park #{{id}}',
+  stories: 'Stories',
+  members: 'Members',
+  roles: { owner: 'Owner', editor: 'Editor', scanner: 'Gate scanner', finance: 'Finance' },
+  status: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published', unpublished: 'Unpublished' },
+  newStory: 'New story',
+  editStory: 'Edit story',
+  noStories: 'There are no stories posted yet.',
+  titleJa: 'Title (Japanese)',
+  bodyJa: 'Text (Japanese)',
+  titleEn: 'Title (English)',
+  bodyEn: 'Text (English)',
+  required: 'required',
+  save: 'Save',
+  preview: 'Preview',
+  publishNow: 'Publish now',
+  publishAt: 'Publish at',
+  schedule: 'Schedule',
+  unpublish: 'Unpublish',
+  failed: 'Could not do that',
+  remove: 'Remove',
+  invite: 'Invite a member',
+  email: 'E-mail address',
+  role: 'Role',
+  sendInvite: 'Send invitation',
+  invited: 'Invitation sent',
+  pending: 'Invited',
+  invitationTitle: 'Invitation to park staff',
+  accept: 'Accept the invitation',
+  accepted: 'You are now staff of the park.',
+};

@@ -1,0 +1,119 @@
+// POST api/v1/staff/parks/{parkId}/stories (a new draft) and PUT .../stories/{storyId} (its text and links): title
+// and text in ja required, en optional. The poster (a park user) and the animal must be the park's. A published
+// story stays published with the new text. Each change writes its audit row in the same transaction.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { StaffStory } from '../../../../common/dto/staff';
+import { DomainError } from '../../../lib/errors';
+import { recordStaffChange } from '../../staff/staffAudit';
+import {
+  auditView,
+  parkStoryRow,
+  presentStaffStory,
+  STAFF_STORY_COLUMNS,
+  type StaffStoryRow,
+} from '../presentStaffStory';
+
+export interface StoryInput {
+  titleJa: string;
+  titleEn?: string | null;
+  bodyJa: string;
+  bodyEn?: string | null;
+  parkUserId?: number;
+  parkLivingThingId?: number | null;
+}
+
+async function poster(trx: Knex.Transaction, parkId: number, parkUserId: number | undefined): Promise<number> {
+  const q = trx('park_users').where({ park_id: parkId }).orderBy('id').first('id');
+  if (parkUserId !== undefined) q.where({ id: parkUserId });
+  const row = (await q) as { id: number } | undefined;
+  if (!row && parkUserId !== undefined) throw new DomainError('invalidParam', 400, { field: 'park_user_id' });
+  if (!row) throw new DomainError('parkUserRequired', 409);
+  return row.id;
+}
+
+async function animal(trx: Knex.Transaction, parkId: number, id: number | null | undefined) {
+  if (id === undefined || id === null) return null;
+  const row = await trx('park_living_things').where({ id, park_id: parkId }).first('id');
+  if (!row) throw new DomainError('invalidParam', 400, { field: 'park_living_thing_id' });
+  return id;
+}
+
+const textColumns = (input: StoryInput) => ({
+  title_ja: input.titleJa,
+  title_en: input.titleEn || null,
+  body_ja: input.bodyJa,
+  body_en: input.bodyEn || null,
+});
+
+export async function createStory(
+  knex: Knex,
+  parkId: number,
+  actorUserId: number,
+  input: StoryInput,
+): Promise<StaffStory> {
+  return knex.transaction(async (trx) => {
+    const park = (await trx('parks').where({ id: parkId }).first('image_url')) as { imageUrl: string };
+    const [row] = (await trx('stories')
+      .insert({
+        code: `story-${randomUUID()}`,
+        park_id: parkId,
+        park_user_id: await poster(trx, parkId, input.parkUserId),
+        park_living_thing_id: await animal(trx, parkId, input.parkLivingThingId),
+        kind: 'article',
+        ...textColumns(input),
+        // Photos come with uploads; until then a story shows its park's picture.
+        image_url: park.imageUrl,
+        link_id: randomUUID(),
+        status: 'draft',
+        published_at: null,
+        created_by: actorUserId,
+      })
+      .returning(STAFF_STORY_COLUMNS)) as StaffStoryRow[];
+    const story = row as StaffStoryRow;
+    await recordStaffChange(trx, {
+      parkId,
+      actorUserId,
+      entity: 'story',
+      entityId: story.id,
+      action: 'create',
+      after: auditView(story),
+    });
+    return presentStaffStory(story);
+  });
+}
+
+export async function updateStory(
+  knex: Knex,
+  parkId: number,
+  storyId: number,
+  actorUserId: number,
+  input: StoryInput,
+): Promise<StaffStory> {
+  return knex.transaction(async (trx) => {
+    const before = await parkStoryRow(trx, parkId, storyId, true);
+    const [row] = (await trx('stories')
+      .where({ id: storyId })
+      .update({
+        ...textColumns(input),
+        park_user_id: input.parkUserId === undefined ? before.parkUserId : await poster(trx, parkId, input.parkUserId),
+        park_living_thing_id:
+          input.parkLivingThingId === undefined
+            ? before.parkLivingThingId
+            : await animal(trx, parkId, input.parkLivingThingId),
+        updated_at: trx.fn.now(),
+      })
+      .returning(STAFF_STORY_COLUMNS)) as StaffStoryRow[];
+    const after = row as StaffStoryRow;
+    await recordStaffChange(trx, {
+      parkId,
+      actorUserId,
+      entity: 'story',
+      entityId: storyId,
+      action: 'update',
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return presentStaffStory(after);
+  });
+}
