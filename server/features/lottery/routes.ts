@@ -1,15 +1,14 @@
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
-import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { changeEntry, withdrawEntry } from './services/changeEntry';
 import { listMyEntries } from './services/listMyEntries';
 import { publishedDraw } from './services/publishedDraw';
 
 // Lottery rounds (public: times, commitments, and after the draw what recomputes it) and the caller's entries.
 // Entries are made by placing an order for a lottery item (POST /api/v1/orders with lottery_choices).
-const who = (request: Request) => request.auth.credentials as AuthCredentials;
 const choice = Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) });
 
 export const lotteryRoutes: ServerRoute[] = [
@@ -61,7 +60,7 @@ export const lotteryRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { knex, clock } = request.server.app;
-      return ok(h, await listMyEntries(knex, who(request).userId, request.app.locale, clock.now()));
+      return ok(h, await listMyEntries(knex, currentUserId(request), request.app.locale, clock.now()));
     },
   },
   {
@@ -84,7 +83,7 @@ export const lotteryRoutes: ServerRoute[] = [
     async handler(request, h) {
       const p = request.payload as { choices: { date: string; time_slot_id: number | null }[]; waitlist: boolean };
       const { knex, clock } = request.server.app;
-      const userId = who(request).userId;
+      const userId = currentUserId(request);
       await changeEntry(knex, {
         userId,
         entryId: (request.params as { id: number }).id,
@@ -110,7 +109,7 @@ export const lotteryRoutes: ServerRoute[] = [
     async handler(request, h) {
       const { knex, config, clock } = request.server.app;
       await withdrawEntry(knex, config, {
-        userId: who(request).userId,
+        userId: currentUserId(request),
         entryId: (request.params as { id: number }).id,
         now: clock.now(),
       });

@@ -1,9 +1,9 @@
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { NOTIFICATION_KINDS } from '../../../common/notifications';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id, ok } from '../../lib/routeKit';
-import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { dropSubscription, keepSubscription, type SubscriptionInput } from './services/keepSubscription';
 import { listInbox, markRead } from './services/listInbox';
 import { notificationSettings, setNotificationKinds } from './services/notificationSettings';
@@ -11,7 +11,6 @@ import { vapidKeys } from './vapid';
 
 // Web push and the inbox (DESIGN "Notifications"): the public VAPID key, this device's subscription, the inbox with
 // its unread count, read marks, and one switch per kind (the spec's on/off flag stays on /api/v1/me/notification).
-const who = (request: Request) => request.auth.credentials as AuthCredentials;
 const base64url = () => Joi.string().pattern(/^[\w-]+=*$/);
 const endpoint = () =>
   Joi.string()
@@ -53,7 +52,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const p = request.payload as SubscriptionInput;
-      await keepSubscription(request.server.app.knex, who(request).userId, p);
+      await keepSubscription(request.server.app.knex, currentUserId(request), p);
       return ok(h, { endpoint: p.endpoint }, {}, 201);
     },
   },
@@ -68,7 +67,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { endpoint: url } = request.payload as { endpoint: string };
-      return ok(h, { removed: await dropSubscription(request.server.app.knex, who(request).userId, url) });
+      return ok(h, { removed: await dropSubscription(request.server.app.knex, currentUserId(request), url) });
     },
   },
   {
@@ -82,7 +81,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { page, per_page } = request.query as { page: number; per_page: number };
-      const inbox = await listInbox(request.server.app.knex, who(request).userId, page, per_page);
+      const inbox = await listInbox(request.server.app.knex, currentUserId(request), page, per_page);
       return ok(h, inbox.items, { ...pageMeta(page, per_page, inbox.total), unread: inbox.unread });
     },
   },
@@ -103,7 +102,7 @@ export const notificationRoutes: ServerRoute[] = [
     async handler(request, h) {
       const p = request.payload as { ids?: number[]; all?: true };
       const { knex, clock } = request.server.app;
-      return ok(h, { unread: await markRead(knex, who(request).userId, p.ids ?? 'all', clock.now()) });
+      return ok(h, { unread: await markRead(knex, currentUserId(request), p.ids ?? 'all', clock.now()) });
     },
   },
   {
@@ -115,7 +114,7 @@ export const notificationRoutes: ServerRoute[] = [
       description: 'Notifications on or off (the spec flag) and one switch per kind',
     },
     async handler(request, h) {
-      return ok(h, await notificationSettings(request.server.app.knex, who(request).userId));
+      return ok(h, await notificationSettings(request.server.app.knex, currentUserId(request)));
     },
   },
   {
@@ -135,7 +134,7 @@ export const notificationRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { kinds } = request.payload as { kinds: Record<string, boolean> };
-      await setNotificationKinds(request.server.app.knex, who(request).userId, kinds);
+      await setNotificationKinds(request.server.app.knex, currentUserId(request), kinds);
       return ok(h, { kinds });
     },
   },

@@ -1,14 +1,13 @@
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
-import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { acceptOffer, leaveWaitlist } from './services/answerOffer';
 import { joinWaitlist } from './services/joinWaitlist';
 import { listMyWaitlist } from './services/listMyWaitlist';
 
 // The waitlist: join for a sold-out date, see your place and offers, accept (pay by card) or decline an offer.
-const who = (request: Request) => request.auth.credentials as AuthCredentials;
 
 export const waitlistRoutes: ServerRoute[] = [
   {
@@ -50,7 +49,7 @@ export const waitlistRoutes: ServerRoute[] = [
         user_card_id: number;
       };
       const { knex, clock } = request.server.app;
-      const userId = who(request).userId;
+      const userId = currentUserId(request);
       const entryId = await joinWaitlist(knex, {
         userId,
         itemId: (request.params as { id: number }).id,
@@ -73,7 +72,7 @@ export const waitlistRoutes: ServerRoute[] = [
       description: 'Your waitlist entries, newest first: your place in the queue, offers and their deadlines',
     },
     async handler(request, h) {
-      return ok(h, await listMyWaitlist(request.server.app.knex, who(request).userId, request.app.locale));
+      return ok(h, await listMyWaitlist(request.server.app.knex, currentUserId(request), request.app.locale));
     },
   },
   {
@@ -89,7 +88,7 @@ export const waitlistRoutes: ServerRoute[] = [
     async handler(request, h) {
       const [view] = await listMyWaitlist(
         request.server.app.knex,
-        who(request).userId,
+        currentUserId(request),
         request.app.locale,
         (request.params as { id: number }).id,
       );
@@ -123,7 +122,7 @@ export const waitlistRoutes: ServerRoute[] = [
       const { knex, config, clock, paymentOutcome } = request.server.app;
       const card = p.card_token ? { token: p.card_token } : p.user_card_id ? { userCardId: p.user_card_id } : undefined;
       const placed = await acceptOffer(knex, config, paymentOutcome, {
-        userId: who(request).userId,
+        userId: currentUserId(request),
         entryId: (request.params as { id: number }).id,
         card,
         now: clock.now(),
@@ -158,7 +157,7 @@ export const waitlistRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       await leaveWaitlist(request.server.app.knex, {
-        userId: who(request).userId,
+        userId: currentUserId(request),
         entryId: (request.params as { id: number }).id,
         now: request.server.app.clock.now(),
       });

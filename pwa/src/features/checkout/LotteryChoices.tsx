@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine } from '../../../../common/dto/cart';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useLotteryRoundQuery } from '../../lib/lottery';
 import { useLocale } from '../../lib/useLocale';
-import { useItemLotteryQuery } from './checkoutApi';
 import type { CheckoutDraft } from './rules';
 
 // A lottery entry at checkout: the round's times, the line's date as the first choice, up to two more dates (same
@@ -20,7 +20,7 @@ export function LotteryChoices({
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const round = useItemLotteryQuery(line.itemId ?? 0, { skip: !line.itemId });
+  const round = useLotteryRoundQuery(line.itemId ?? 0, { skip: !line.itemId });
   const r = round.data?.data;
   const slot = line.timeSlot?.id ?? null;
   const dates = (draft.lotteryChoices ?? []).map((c) => c.date);

@@ -100,19 +100,6 @@ export const checkoutApi = api.injectEndpoints({
       query: (id) => ({ url: `/orders/${id}/cancel-payment`, method: 'POST', body: {} }),
       invalidatesTags: ['Cart', 'Coin'],
     }),
-    itemLottery: build.query<
-      Envelope<{
-        id: number;
-        useFrom: string;
-        useTo: string;
-        entryClosesAt: string;
-        drawAt: string;
-        announceAt: string;
-      }>,
-      number
-    >({
-      query: (itemId) => `/items/${itemId}/lottery`,
-    }),
     getOrder: build.query<Envelope<OrderDetail>, number>({
       query: (id) => `/orders/${id}`,
       keepUnusedDataFor: 0,
@@ -178,7 +165,6 @@ export const {
   usePlaceOrderMutation,
   useCancelOrderPaymentMutation,
   useGetOrderQuery,
-  useItemLotteryQuery,
   usePaymentReturnMutation,
   usePaymentsConfigQuery,
   useMyCouponsQuery,

@@ -1,43 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Envelope } from '../../../../common/dto/api';
-import type { LotteryEntryView } from '../../../../common/dto/lottery';
-import { api } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useLotteryRoundQuery, useMyLotteryEntriesQuery } from '../../lib/lottery';
 import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
 
 // A lottery item's round on its page: the entry period, the draw and announcement, the winners' purchase deadline,
 // the commitments once entries close, and the signed-in visitor's entry with its state.
-interface Round {
-  id: number;
-  useFrom: string;
-  useTo: string;
-  entryOpensAt: string;
-  entryClosesAt: string;
-  drawAt: string;
-  announceAt: string;
-  purchaseDeadline: string;
-  state: 'open' | 'closed' | 'drawn';
-  seedHash: string | null;
-}
-
-const roundApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    lotteryRound: build.query<Envelope<Round>, number>({ query: (itemId) => `/items/${itemId}/lottery` }),
-    myEntriesForRound: build.query<Envelope<LotteryEntryView[]>, void>({
-      query: () => '/me/lottery-entries',
-      providesTags: [{ type: 'Lottery', id: 'MINE' }],
-    }),
-  }),
-});
-
 export function LotteryRound({ itemId }: { itemId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const signedIn = useSignedIn();
-  const round = roundApi.useLotteryRoundQuery(itemId);
-  const mine = roundApi.useMyEntriesForRoundQuery(undefined, { skip: !signedIn });
+  const round = useLotteryRoundQuery(itemId);
+  const mine = useMyLotteryEntriesQuery(undefined, { skip: !signedIn });
   const r = round.data?.data;
   if (!r) return null;
   const entry = mine.data?.data.find(

@@ -6,16 +6,12 @@ import { errorText } from '../../lib/apiErrors';
 import { PushOffer } from '../../lib/components/PushOffer';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { useMyLotteryEntriesQuery } from '../../lib/lottery';
 import { useOnline } from '../../lib/online';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { Dialog } from './components';
-import {
-  useChangeEntryMutation,
-  useMyLotteryEntriesQuery,
-  useMyWaitlistQuery,
-  useWithdrawEntryMutation,
-} from './lotteryApi';
+import { useChangeEntryMutation, useMyWaitlistQuery, useWithdrawEntryMutation } from './lotteryApi';
 
 const CHOICE_SLOTS = ['first', 'second', 'third'] as const;
 

@@ -5,14 +5,10 @@ import type { LotteryEntryView, WaitlistView } from '../../../../common/dto/lott
 import type { PlaceOrderAnswer } from '../../../../common/dto/order';
 import { api } from '../../lib/api';
 
-const TAG = { type: 'Lottery' as const, id: 'MINE' };
+import { MY_ENTRIES as TAG } from '../../lib/lottery';
 
 export const lotteryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myLotteryEntries: build.query<Envelope<LotteryEntryView[]>, void>({
-      query: () => '/me/lottery-entries',
-      providesTags: [TAG],
-    }),
     withdrawEntry: build.mutation<Envelope<unknown>, number>({
       query: (id) => ({ url: `/me/lottery-entries/${id}`, method: 'DELETE' }),
       invalidatesTags: [TAG],
@@ -44,7 +40,6 @@ export const lotteryApi = api.injectEndpoints({
 });
 
 export const {
-  useMyLotteryEntriesQuery,
   useWithdrawEntryMutation,
   useChangeEntryMutation,
   useMyWaitlistQuery,

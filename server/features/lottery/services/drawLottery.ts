@@ -39,9 +39,10 @@ export async function drawLottery(knex: Knex, lotteryId: number, now: Date): Pro
 
     const result = draw(NODE_DIGESTS, lottery.seed, entries, places);
     const position = new Map(result.ranking.map((id, i) => [id, i + 1]));
+    const partyOf = new Map(entries.map((e) => [e.id, e.party]));
     const won = new Map<string, { choice: DrawChoice; holdIds: number[] }>();
     for (const w of result.winners) {
-      const party = entries.find((e) => e.id === w.id)?.party ?? 0;
+      const party = partyOf.get(w.id) ?? 0;
       const unit = unitOf.get(choiceKey(w.choice));
       if (!unit) continue;
       const holdIds = await holdFree(trx, [{ stockUnitId: unit.id, quantity: party }], lottery.purchaseDeadline, null);

@@ -82,7 +82,9 @@ async function issueTickets(
         for (const c of contents) {
           for (let q = 0; q < c.quantity; q++) {
             n++;
-            rows.push(ticketRow(order, line, c.itemId, 'pack', null, first ? packPrice : 0, n, packNumber, null, 0));
+            rows.push(
+              ticketRow(order, line, c.itemId, 'pack', null, first ? packPrice : 0, n, packNumber, null, 0, state),
+            );
             first = false;
           }
         }
@@ -108,12 +110,12 @@ async function issueTickets(
             null,
             seatCode,
             coins,
+            state,
           ),
         );
       }
     }
   }
-  for (const row of rows) row.state = state;
   for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
   return n;
 }
@@ -129,6 +131,7 @@ function ticketRow(
   packNumber: string | null,
   seatCode: string | null,
   rewardCoins: number,
+  state: 'available' | 'won_lottery',
 ) {
   return {
     id: randomUUID(),
@@ -147,7 +150,7 @@ function ticketRow(
     age_group_id: ageGroupId,
     price,
     reward_coins: rewardCoins,
-    state: 'available' as string,
+    state,
   };
 }
 
