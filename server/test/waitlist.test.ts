@@ -2,33 +2,13 @@
 // cancellation go to the first waiting party that fits whole, held for it until a deadline (12 hours, never past
 // the day before); accepting pays by card and the tickets cannot be cancelled; declining or letting it expire
 // passes the places on. Stock: sold + held never above capacity, tickets = places sold.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../common/time';
-import { body, type Caller, commerce } from './commerceFixtures';
-import { sandboxFlow } from './sandboxFlow';
-import { startSmtp } from './smtp';
-import { createHttpTestServer, type TestContext } from './testServer';
+import { body, type Caller } from './commerceFixtures';
+import { commerceServer } from './commerceServer';
 
-let ctx: TestContext;
-let base = '';
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-const c = commerce(() => ctx);
-const { tokenize, placed } = sandboxFlow(() => base, c);
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  const listening = await createHttpTestServer({ SMTP_URL: smtp.url, HOLD_SWEEP_INTERVAL_MS: '0' });
-  ctx = listening;
-  base = listening.base;
-  await ctx.server.start();
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-
-const clock = () => ctx.server.app.testClock as NonNullable<typeof ctx.server.app.testClock>;
-const runJobs = () => ctx.server.plugins.jobs.runOnce();
+const { c, ctx, smtp, flow, clock, runJobs } = commerceServer();
+const { tokenize, placed } = flow;
 
 async function withCard(who: Caller): Promise<number> {
   const res = await c.call('POST', '/api/v1/me/cards', who, { token: await tokenize('4111111111111111') });
@@ -113,7 +93,7 @@ describe('the waitlist', () => {
     expect(await stockOf(item.id)).toEqual({ sold: 1, held: 1, tickets: 1 });
     const inbox = body(await c.call('GET', '/api/v1/me/notifications', small)).data;
     expect(inbox[0]).toMatchObject({ kind: 'waitlistOffer', navigate: `/my-tickets/waitlist/${offered.id}` });
-    expect((await smtp.latest(small.email)).subject).toContain('キャンセル待ち');
+    expect((await smtp().latest(small.email)).subject).toContain('キャンセル待ち');
 
     // Accepted: paid with the registered card, tickets won via the waitlist, not cancellable.
     const accept = await c.call('POST', `/api/v1/me/waitlist/${offered.id}/accept`, small, {});
