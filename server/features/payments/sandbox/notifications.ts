@@ -66,7 +66,9 @@ export async function deliverDueNotifications(
       .limit(options.limit ?? 20)
       .forUpdate()
       .skipLocked();
-    if (!options.all) q.where('next_attempt_at', '<=', new Date());
+    // The database's clock, as the row's default was: a Date from here is cut to milliseconds and can
+    // fall just before a row inserted in the same millisecond.
+    if (!options.all) q.where('next_attempt_at', '<=', trx.fn.now());
     const due = (await q) as Row[];
     if (due.length === 0) return [];
     await trx('sandbox_notifications')
