@@ -52,8 +52,12 @@ export const LISTED_SALE_LABELS: readonly SaleLabel[] = [
 export const PaymentMethod = { Visa: 1, MPay: 2, PayPay: 3, FullCoin: 4 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
-export const PaymentMode = { Capture: 'CAPTURE', Auth: 'AUTH' } as const;
+// CHECK: the card is verified with a zero-amount check now and charged at a lottery's draw (a draw beyond the
+// lifetime of an authorisation).
+export const PaymentMode = { Capture: 'CAPTURE', Auth: 'AUTH', Check: 'CHECK' } as const;
 export type PaymentMode = (typeof PaymentMode)[keyof typeof PaymentMode];
+/** Modes that take nothing at payment time: a lottery entry, settled at the draw. */
+export const settlesAtDraw = (mode: PaymentMode): boolean => mode !== PaymentMode.Capture;
 
 export const OrderKind = { Items: 'ITEMS', Package: 'PACKAGE' } as const;
 export type OrderKind = (typeof OrderKind)[keyof typeof OrderKind];

@@ -310,6 +310,10 @@ export const MESSAGES = {
     ja: 'カードは5枚まで登録できます。不要なカードを削除してから登録してください。',
     en: 'You can register up to 5 cards. Delete a card you no longer use first.',
   },
+  cardInUseByLottery: {
+    ja: 'このカードは抽選のお申し込みで、抽選時のお支払いに使われます。抽選が終わるか申込を取り消してから削除してください。',
+    en: 'This card pays for a lottery entry at the draw. Delete it after the draw, or withdraw the entry first.',
+  },
   cardSaved: { ja: 'カードの変更を保存しました', en: 'Your card changes have been saved' },
   cardDeleted: { ja: 'カードを削除しました', en: 'The card has been deleted' },
   cardTokenInvalid: {

@@ -65,6 +65,11 @@ export interface PaymentsConfig {
   merpay: WalletConfig | undefined;
   /** How often the sandboxes deliver due notifications (ms); 0 leaves it to explicit calls (tests). */
   sandboxNotifyIntervalMs: number;
+  /**
+   * How long a card authorisation lives at the provider (days; GMO's 仮売上 lasts 60 by default). A lottery whose
+   * draw comes later checks the card at entry and charges it at the draw.
+   */
+  authorisationValidDays: number;
 }
 
 export interface OAuthProviderConfig {
@@ -167,6 +172,7 @@ const schema = Joi.object({
   MERPAY_API_SECRET: Joi.string().empty(''),
   MERPAY_MERCHANT_ID: Joi.string().empty(''),
   SANDBOX_NOTIFY_INTERVAL_MS: Joi.number().integer().min(0).max(600_000).default(1000),
+  CARD_AUTH_VALID_DAYS: Joi.number().integer().min(1).max(365).default(60),
   VAPID_PUBLIC_KEY: Joi.string().pattern(/^[\w-]{80,100}$/),
   VAPID_PRIVATE_KEY: Joi.string().pattern(/^[\w-]{40,50}$/),
   VAPID_SUBJECT: Joi.string().pattern(/^(mailto:|https:\/\/)/),
@@ -261,6 +267,7 @@ function paymentsConfig(v: Record<string, string | undefined>, demo: boolean, pu
     paypay: wallet('paypay', 'PAYPAY', 'https://api.paypay.ne.jp'),
     merpay: wallet('merpay', 'MERPAY', 'https://api.merpay.com'),
     sandboxNotifyIntervalMs: Number(v.SANDBOX_NOTIFY_INTERVAL_MS ?? 1000),
+    authorisationValidDays: Number(v.CARD_AUTH_VALID_DAYS ?? 60),
   };
 }
 

@@ -12,19 +12,25 @@ import {
 const LEGAL: [PaymentState, PaymentState][] = [
   ['created', 'redirected'],
   ['created', 'authorized'],
+  ['created', 'verified'],
   ['created', 'captured'],
   ['created', 'failed'],
   ['redirected', 'authorized'],
+  ['redirected', 'verified'],
   ['redirected', 'captured'],
   ['redirected', 'failed'],
   ['authorized', 'captured'],
   ['authorized', 'voided'],
+  // A checked card (mode CHECK): charged at the draw, or nothing to charge.
+  ['verified', 'captured'],
+  ['verified', 'voided'],
   ['captured', 'partially_refunded'],
   ['captured', 'refunded'],
   ['partially_refunded', 'partially_refunded'],
   ['partially_refunded', 'refunded'],
   // A late success: the provider completed a payment we had given up on as abandoned.
   ['failed', 'authorized'],
+  ['failed', 'verified'],
   ['failed', 'captured'],
 ];
 

@@ -10,6 +10,8 @@ export const PAYMENT_STATES = [
   'redirected',
   /** Money reserved (mode AUTH): capture on a lottery win, void on a loss. */
   'authorized',
+  /** The card passed a zero-amount check (mode CHECK): nothing reserved; charged on a lottery win. */
+  'verified',
   'captured',
   'voided',
   'failed',
@@ -25,20 +27,23 @@ export const isPendingPayment = (state: PaymentState): boolean => PENDING_PAYMEN
 /** Money was taken or reserved at some point (the order side's "paid"). */
 export const SUCCEEDED_PAYMENT_STATES: readonly PaymentState[] = [
   'authorized',
+  'verified',
   'captured',
   'partially_refunded',
   'refunded',
 ];
 
 const TRANSITIONS: Record<PaymentState, readonly PaymentState[]> = {
-  created: ['redirected', 'authorized', 'captured', 'failed'],
-  redirected: ['authorized', 'captured', 'failed'],
+  created: ['redirected', 'authorized', 'verified', 'captured', 'failed'],
+  redirected: ['authorized', 'verified', 'captured', 'failed'],
   authorized: ['captured', 'voided'],
+  // Charged at the draw (captured), or nothing to charge (voided: a loss, a refused charge).
+  verified: ['captured', 'voided'],
   captured: ['partially_refunded', 'refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],
   voided: [],
   // Late success: the provider completed a payment after we had failed it as abandoned (reason 'expired').
-  failed: ['authorized', 'captured'],
+  failed: ['authorized', 'verified', 'captured'],
   refunded: [],
 };
 

@@ -277,3 +277,165 @@ describe('a lottery round', () => {
     expect(await stockOf(item.id)).toMatchObject({ sold: 0, held: 2, tickets: 0 });
   });
 });
+
+describe('a draw beyond the lifetime of an authorisation', () => {
+  /** Entries now, the draw in 90 days (an authorisation lasts 60), dates after it. */
+  async function farLotteryItem(capacity: number) {
+    const item = await c.makeItem({ capacity });
+    await c
+      .knex()('items')
+      .where({ id: item.id })
+      .update({ lottery: true, available_until: addDays(c.today, 150) });
+    await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: 0 });
+    const now = clock().now();
+    const [row] = await c
+      .knex()('lotteries')
+      .insert({
+        item_id: item.id,
+        use_from: addDays(c.today, 95),
+        use_to: addDays(c.today, 120),
+        entry_opens_at: new Date(now.getTime() - HOUR),
+        entry_closes_at: new Date(now.getTime() + HOUR),
+        draw_at: new Date(now.getTime() + 90 * 24 * HOUR),
+        announce_at: new Date(now.getTime() + 90 * 24 * HOUR),
+        purchase_deadline: new Date(now.getTime() + 92 * 24 * HOUR),
+      })
+      .returning('id');
+    return { ...item, lotteryId: Number(row.id), date: addDays(c.today, 100) };
+  }
+
+  async function enterFar(who: Caller, item: Awaited<ReturnType<typeof farLotteryItem>>, card: string) {
+    const line = await c.call('POST', '/api/v1/carts', who, {
+      item_id: item.id,
+      date: item.date,
+      quantities: [{ age_group_id: 5, quantity: 2 }],
+    });
+    expect(line.statusCode, line.payload).toBe(201);
+    return c.call('POST', '/api/v1/orders', who, {
+      park_id: item.parkId,
+      agreement: true,
+      payment_method: 1,
+      card_token: await tokenize(card),
+    });
+  }
+
+  const tradeOf = (orderRef: string) => c.knex()('sandbox_gmo_trades').where({ order_id: orderRef });
+
+  it('checks the card at entry (0 yen, card saved) and charges it at the draw: once, even after a lost answer; a refused charge voids the win', async () => {
+    const item = await farLotteryItem(6);
+    const round = body(await c.call('GET', `/api/v1/items/${item.id}/lottery`)).data;
+    expect(round.chargeAtDraw).toBe(true);
+    const [a, b, d] = await Promise.all([c.user(), c.user(), c.user({ language: 1 })]);
+    // a: a good card; b: passes the check, refuses every charge; d: a 3-D Secure card (nobody there at the draw).
+    const cards = { [a.id]: '4111111111111111', [b.id]: '4000000000000341', [d.id]: '4000000000003220' };
+    for (const who of [a, b]) {
+      const res = await enterFar(who, item, cards[who.id] as string);
+      expect(res.statusCode, res.payload).toBe(201);
+      expect(body(res).data.payment.kind).toBe('completed');
+    }
+    // The 3-D Secure card is challenged at the check, as at any payment with the visitor present.
+    const rd = await enterFar(d, item, cards[d.id] as string);
+    expect(body(rd).data.payment.kind).toBe('redirect');
+    const back = await flow.press(body(rd).data.payment.url, 'approve');
+    expect((await flow.returnOf(back, d.token as string)).statusCode).toBe(200);
+
+    const entries = await entryRows(item.lotteryId);
+    expect(entries.map((e) => [e.state, e.orderState])).toEqual([
+      ['entered', 'authorized'],
+      ['entered', 'authorized'],
+      ['entered', 'authorized'],
+    ]);
+    for (const e of entries) {
+      const payment = await findPayment(c.knex(), e.paymentId);
+      expect(payment).toMatchObject({ mode: 'CHECK', state: 'verified', amount: 2000 });
+      const [trade] = await tradeOf(payment?.orderRef as string);
+      expect(trade).toMatchObject({ jobCd: 'CHECK', status: 'CHECK', amount: 0 });
+      // The card is registered: it is charged at the draw with nobody present.
+      expect(payment?.userCardId).not.toBeNull();
+    }
+    // The card cannot be deleted while it is to pay for the entry (ja and en).
+    const card = await c.knex()('user_cards').where({ user_id: a.id }).first('id');
+    const del = await c.call('DELETE', `/api/v1/me/cards/${card.id}`, { ...a, lang: 'en' });
+    expect(del.statusCode).toBe(409);
+    expect(body(del).meta).toMatchObject({ code: 'cardInUseByLottery' });
+    expect(body(del).meta.message).toContain('lottery entry');
+    await runJobs();
+    const mails = smtp().mails.filter((m) => m.to === a.email && /抽選お申し込み受付/.test(m.subject));
+    expect(mails.at(-1)?.text).toContain('カードの有効性を確認し');
+
+    // An earlier charge of a's card whose answer was lost (a crash after the provider charged it).
+    const ea = entries.find((e) => e.userId === a.id) as (typeof entries)[number];
+    const pa = (await findPayment(c.knex(), ea.paymentId)) as NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+    const cardRow = await c.knex()('user_cards').where({ id: pa.userCardId }).first();
+    const gmo = providerFor(ctx().server.app.config, 'gmo');
+    await gmo.chargeStoredCard?.({
+      orderRef: `${pa.orderRef}C`,
+      amount: pa.amount,
+      card: { memberId: cardRow.providerMemberId, cardSeq: cardRow.providerCardSeq },
+    });
+
+    clock().advance(HOUR + 60_000);
+    await runJobs();
+    clock().advance(90 * 24 * HOUR);
+    await runJobs();
+    await runJobs();
+
+    const after = await entryRows(item.lotteryId);
+    const stateOf = (id: number) => after.find((e) => e.userId === id);
+    expect(stateOf(a.id)).toMatchObject({ state: 'won', orderState: 'paid' });
+    expect(stateOf(d.id)).toMatchObject({ state: 'won', orderState: 'paid' });
+    expect(stateOf(b.id)).toMatchObject({ state: 'capture_failed', orderState: 'voided' });
+    for (const who of [a, d]) {
+      const e = stateOf(who.id) as (typeof after)[number];
+      const payment = await findPayment(c.knex(), e.paymentId);
+      expect(payment?.state).toBe('captured');
+      // The payment now points at the charge; one charge only, for the whole amount, without a challenge.
+      expect(payment?.orderRef).toMatch(/C$/);
+      const charges = await tradeOf(payment?.orderRef as string);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({ jobCd: 'CAPTURE', status: 'CAPTURE', amount: 2000, challenge: 'none' });
+      expect(await c.knex()('tickets').where({ order_id: e.orderId }).pluck('state')).toEqual([
+        'won_lottery',
+        'won_lottery',
+      ]);
+    }
+    const pb = await findPayment(c.knex(), stateOf(b.id)?.paymentId as string);
+    expect(pb?.state).toBe('voided');
+    expect(await stockOf(item.id)).toMatchObject({ sold: 4, over: 0, tickets: 4 });
+    const failedMail = smtp().mails.filter((m) => m.to === b.email && /当選取消/.test(m.subject));
+    expect(failedMail).toHaveLength(1);
+
+    // A cancellation refunds the charge, not the check.
+    const wonTickets = (await c
+      .knex()('tickets')
+      .where({ order_id: stateOf(a.id)?.orderId })
+      .pluck('id')) as string[];
+    const cancel = await c.call('POST', '/api/v1/me/tickets/cancellations', a, { ticket_ids: wonTickets });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    await runJobs();
+    const refunded = await findPayment(c.knex(), stateOf(a.id)?.paymentId as string);
+    expect(refunded?.state).toBe('refunded');
+    expect((await tradeOf(refunded?.orderRef as string))[0]).toMatchObject({ status: 'RETURN' });
+    // The card is free again.
+    expect((await c.call('DELETE', `/api/v1/me/cards/${card.id}`, a)).statusCode).toBe(200);
+  });
+
+  it('a loss charges nothing and asks nothing of the provider', async () => {
+    const item = await farLotteryItem(2);
+    const [a, b] = await Promise.all([c.user(), c.user()]);
+    for (const who of [a, b]) expect((await enterFar(who, item, '4111111111111111')).statusCode).toBe(201);
+    clock().advance(HOUR + 60_000);
+    await runJobs();
+    clock().advance(90 * 24 * HOUR);
+    await runJobs();
+    await runJobs();
+    const rows = await entryRows(item.lotteryId);
+    expect(rows.map((r) => r.state).sort()).toEqual(['lost', 'won']);
+    const loser = rows.find((r) => r.state === 'lost') as (typeof rows)[number];
+    const payment = await findPayment(c.knex(), loser.paymentId);
+    expect(payment?.state).toBe('voided');
+    expect(loser.orderState).toBe('voided');
+    expect(await tradeOf(`${payment?.orderRef}C`)).toHaveLength(0);
+    expect((await tradeOf(payment?.orderRef as string))[0]).toMatchObject({ status: 'CHECK' });
+  });
+});

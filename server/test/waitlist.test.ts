@@ -7,7 +7,7 @@ import { addDays } from '../../common/time';
 import { body, type Caller } from './commerceFixtures';
 import { commerceServer } from './commerceServer';
 
-const { c, ctx, smtp, flow, clock, runJobs } = commerceServer();
+const { c, smtp, flow, clock, runJobs } = commerceServer();
 const { tokenize, placed } = flow;
 
 async function withCard(who: Caller): Promise<number> {

@@ -15,6 +15,8 @@ export interface LotteryRoundView {
   purchaseDeadline: string;
   state: 'open' | 'closed' | 'drawn';
   seedHash: string | null;
+  /** An entry made now has its card checked, and charged at the draw (else the amount is authorised now). */
+  chargeAtDraw: boolean;
 }
 
 export const MY_ENTRIES = { type: 'Lottery' as const, id: 'MINE' };

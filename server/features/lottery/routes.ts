@@ -1,5 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { chargesAtDraw } from '../../../common/rules/lotteryPayment';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
@@ -23,7 +24,7 @@ export const lotteryRoutes: ServerRoute[] = [
       validate: { params: Joi.object({ id: id().required() }) },
     },
     async handler(request, h) {
-      const { knex } = request.server.app;
+      const { knex, clock, config } = request.server.app;
       const row = await knex('lotteries')
         .where({ item_id: (request.params as { id: number }).id })
         .orderBy([
@@ -33,7 +34,9 @@ export const lotteryRoutes: ServerRoute[] = [
         .first('id');
       if (!row) throw notFound();
       const draw = await publishedDraw(knex, Number(row.id));
-      return ok(h, { ...draw, entries: null, winners: null, places: null, seed: draw.seed });
+      // An entry made now: its card is checked, and charged at the draw (else its amount is authorised now).
+      const chargeAtDraw = chargesAtDraw(new Date(draw.drawAt), clock.now(), config.payments.authorisationValidDays);
+      return ok(h, { ...draw, entries: null, winners: null, places: null, seed: draw.seed, chargeAtDraw });
     },
   },
   {

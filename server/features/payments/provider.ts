@@ -14,7 +14,8 @@ export const NOTIFYING_PROVIDERS = ['gmo', 'paypay', 'merpay'] as const;
 export type NotifyingProvider = (typeof NOTIFYING_PROVIDERS)[number];
 
 /** The provider's word on a payment, normalised. */
-export type ProviderStatus = 'pending' | 'authorized' | 'captured' | 'voided' | 'refunded' | 'failed';
+/** `verified`: a zero-amount card check passed (amount 0: nothing reserved). */
+export type ProviderStatus = 'pending' | 'authorized' | 'verified' | 'captured' | 'voided' | 'refunded' | 'failed';
 
 /** References the provider needs to act on an existing payment. */
 export interface ProviderTxn {
@@ -101,6 +102,18 @@ export interface PaymentProvider {
   readonly notificationAck: NotificationAck;
   /** Server-to-server: the provider's current word on the payment (the browser's query string is never trusted). */
   queryStatus(txn: ProviderTxn): Promise<ProviderEvent>;
+  /**
+   * Charges a registered card with nobody present (a lottery win whose card was only checked at entry).
+   * `orderRef` is the idempotency key: a repeat after a lost answer finds the first charge instead of making a
+   * second. Throws a ProviderError with `reason` when the card is refused.
+   */
+  chargeStoredCard?(charge: StoredCardCharge): Promise<ProviderRefs>;
+}
+
+export interface StoredCardCharge {
+  orderRef: string;
+  amount: number;
+  card: { memberId: string; cardSeq: string };
 }
 
 /** A card stored at the provider: references and display data only. */

@@ -199,7 +199,10 @@ export const paymentRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/cards/{id}',
     options: {
-      plugins: answers({ 503: 'The card provider is unavailable (paymentUnavailable)' }),
+      plugins: answers({
+        409: 'The card pays for a lottery entry at its draw (cardInUseByLottery)',
+        503: 'The card provider is unavailable (paymentUnavailable)',
+      }),
       auth: REQUIRED,
       // Parent accounts only: kids accounts cannot pay or keep cards.
       app: { access: 'parent' },

@@ -11,6 +11,7 @@
 // A success reported for a payment that failed for any other reason is given back the same way.
 // Every state the world can produce ends here in fulfilled or given back: nothing answers 5xx for it.
 import type { Knex } from 'knex';
+import { PaymentMode } from '../../../common/enums';
 import { isPendingPayment } from '../../../common/rules/paymentState';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
@@ -53,11 +54,11 @@ export async function settle(
     if (inserted.length === 0) return { payment, recorded: false, changed: false };
 
     if (isPendingPayment(payment.state)) {
-      if (event.status === 'authorized' || event.status === 'captured') {
+      if (isSuccess(event.status)) {
         const mismatch =
           event.orderRef !== payment.orderRef || (payment.providerRef && event.providerRef !== payment.providerRef)
             ? 'order_mismatch'
-            : event.amount !== payment.amount
+            : event.amount !== expectedAmount(payment, event)
               ? 'amount_mismatch'
               : null;
         if (mismatch) {
@@ -87,7 +88,7 @@ export async function settle(
     }
 
     // Success reported for a payment that already ended failed.
-    if (payment.state === 'failed' && (event.status === 'authorized' || event.status === 'captured')) {
+    if (payment.state === 'failed' && isSuccess(event.status)) {
       await audit(trx, {
         entity: 'payment',
         entityId: payment.id,
@@ -96,7 +97,7 @@ export async function settle(
       });
       const matches =
         event.orderRef === payment.orderRef &&
-        event.amount === payment.amount &&
+        event.amount === expectedAmount(payment, event) &&
         (!payment.providerRef || event.providerRef === payment.providerRef);
       // We gave up on it as abandoned: it is applied late (places again, or the money back).
       if (payment.failureReason === 'expired' && matches) return succeed(trx, outcome, payment, event, source);
@@ -114,8 +115,15 @@ export async function settle(
   });
 }
 
+type SuccessStatus = 'authorized' | 'verified' | 'captured';
+const isSuccess = (status: ProviderEvent['status']): status is SuccessStatus =>
+  status === 'authorized' || status === 'verified' || status === 'captured';
+/** A card check reserves nothing: its result carries 0, and the mode must be CHECK. */
+const expectedAmount = (payment: Payment, event: ProviderEvent) =>
+  event.status === 'verified' ? (payment.mode === PaymentMode.Check ? 0 : -1) : payment.amount;
+
 const reportedOf = (event: ProviderEvent) => ({
-  status: event.status as 'authorized' | 'captured',
+  status: event.status as SuccessStatus,
   amount: event.amount,
   providerRef: event.providerRef,
   eventId: event.eventId,
@@ -129,7 +137,7 @@ async function succeed(
   event: ProviderEvent,
   source: EventSource,
 ): Promise<SettleResult> {
-  const next = await moveState(trx, payment, event.status as 'authorized' | 'captured', {
+  const next = await moveState(trx, payment, event.status as SuccessStatus, {
     source,
     data: { eventId: event.eventId, late: payment.state === 'failed' },
     set: { failure_reason: null },

@@ -7,7 +7,8 @@ import { useLocale } from '../../lib/useLocale';
 import type { CheckoutDraft } from './rules';
 
 // A lottery entry at checkout: the round's times, the line's date as the first choice, up to two more dates (same
-// time slot) and the waitlist opt-in. The card is only authorised now; it is charged if the entry wins.
+// time slot) and the waitlist opt-in. The card is only authorised now (or, for a draw beyond an authorisation's
+// lifetime, checked and saved) and charged if the entry wins.
 export function LotteryChoices({
   line,
   draft,
@@ -35,7 +36,9 @@ export function LotteryChoices({
   return (
     <section className="panel stack" aria-labelledby={`${id}-lottery`} data-testid="lottery-choices">
       <h2 id={`${id}-lottery`}>{t('checkout.lottery.title')}</h2>
-      <p className="muted">{t('checkout.lottery.lead')}</p>
+      <p className="muted" data-testid="lottery-card-lead">
+        {t(r?.chargeAtDraw ? 'checkout.lottery.leadCheck' : 'checkout.lottery.lead')}
+      </p>
       {r && (
         <dl className="facts">
           <dt>{t('checkout.lottery.closes')}</dt>

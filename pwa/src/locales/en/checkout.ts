@@ -107,6 +107,8 @@ export const checkoutEn: English<typeof checkoutJa> = {
   lottery: {
     title: 'Lottery entry',
     lead: 'Your card is only authorised now and charged only if you win. You can withdraw while entries are open.',
+    leadCheck:
+      'The draw is some time away: your card is only checked now (0 yen) and saved, and charged at the draw only if you win. You can withdraw while entries are open.',
     closes: 'Entries close',
     announce: 'Results',
     first: 'Choice 1',

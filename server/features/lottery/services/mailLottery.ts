@@ -2,7 +2,7 @@
 // the date won, lost with the waitlist joined or not, or a win lost because the card could not be charged).
 // Never a receipt: nothing is bought until the draw.
 import type { Knex } from 'knex';
-import type { Locale } from '../../../../common/enums';
+import { type Locale, PaymentMode } from '../../../../common/enums';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import type { Mailer } from '../../mail/mailer';
 import { businessDate, dateTime, FOOTER, render, yen } from '../../orders/mailFormat';
@@ -26,6 +26,7 @@ export async function mailLottery(knex: Knex, mailer: Mailer, publicUrl: string,
       'e.created_at',
       'o.application_number',
       'o.total',
+      'o.payment_mode',
       'l.draw_at',
       'l.announce_at',
       'i.name_ja',
@@ -43,6 +44,7 @@ export async function mailLottery(knex: Knex, mailer: Mailer, publicUrl: string,
         createdAt: Date;
         applicationNumber: string;
         total: number;
+        paymentMode: string;
         drawAt: Date;
         announceAt: Date;
         nameJa: string;
@@ -62,13 +64,21 @@ export async function mailLottery(knex: Knex, mailer: Mailer, publicUrl: string,
         : row.state === 'capture_failed'
           ? 'failed'
           : 'received';
+  // A card only checked at entry (a draw beyond an authorisation's lifetime) is charged at the draw.
+  const checked = row.paymentMode === PaymentMode.Check;
   const paragraphs = {
     received: en
       ? [
-          `We have received your lottery entry. The result will be announced on ${dateTime(row.announceAt, locale)}; the amount below is only authorised on your card until then.`,
+          `We have received your lottery entry. The result will be announced on ${dateTime(row.announceAt, locale)}.`,
+          checked
+            ? 'Your card has been checked (nothing was charged) and saved; it will be charged the amount below at the draw only if you win.'
+            : 'Until then the amount below is only authorised on your card, not charged.',
         ]
       : [
-          `抽選へのお申し込みを受け付けました。抽選結果は${dateTime(row.announceAt, locale)}にお知らせします。それまでは下記の金額をカードで仮押さえ（オーソリ）しているだけで、請求はされません。`,
+          `抽選へのお申し込みを受け付けました。抽選結果は${dateTime(row.announceAt, locale)}にお知らせします。`,
+          checked
+            ? 'カードの有効性を確認し（ご請求はありません）、カードを登録しました。当選した場合にだけ、抽選時に下記の金額をご請求します。'
+            : 'それまでは下記の金額をカードで仮押さえ（オーソリ）しているだけで、請求はされません。',
         ],
     won: en
       ? ['Congratulations, you won! Your card has been charged and your tickets are in My Tickets.']
@@ -77,11 +87,15 @@ export async function mailLottery(knex: Knex, mailer: Mailer, publicUrl: string,
         ],
     lost: en
       ? [
-          'We are sorry: your entry was not drawn this time. The authorisation on your card has been released.',
+          checked
+            ? 'We are sorry: your entry was not drawn this time. Nothing has been charged.'
+            : 'We are sorry: your entry was not drawn this time. The authorisation on your card has been released.',
           ...(row.waitlist ? ['You are on the waitlist: if places free up, we will offer them to you.'] : []),
         ]
       : [
-          '誠に残念ながら、今回は落選となりました。カードの仮押さえは取り消しました。',
+          checked
+            ? '誠に残念ながら、今回は落選となりました。ご請求はありません。'
+            : '誠に残念ながら、今回は落選となりました。カードの仮押さえは取り消しました。',
           ...(row.waitlist ? ['キャンセル待ちに登録しました。空きが出た場合はご案内します。'] : []),
         ],
     failed: en

@@ -8,7 +8,7 @@
 // their holds stay in the cart until their deadline, so the visitor can try again.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { PaymentMode } from '../../../../common/enums';
+import { settlesAtDraw } from '../../../../common/enums';
 import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
 import { audit } from '../../../lib/audit';
 import type { Clock } from '../../../lib/clock';
@@ -215,7 +215,7 @@ async function takePlaces(trx: Knex.Transaction, order: OrderRow, lines: LineRow
 
 async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, now: Date): Promise<void> {
   const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
-  const authorisedOnly = payment.mode === PaymentMode.Auth;
+  const authorisedOnly = settlesAtDraw(payment.mode);
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
   const issued = authorisedOnly ? 0 : await issueTickets(trx, order, lines);
   if (order.source === 'waitlist') {
@@ -298,8 +298,8 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
     await audit(trx, { entity: 'order', entityId: order.id, action: 'payment_ignored', data: payment.id });
     return 'settled before';
   }
-  if (payment.mode === PaymentMode.Auth) {
-    // A lottery entry's authorisation: nothing is taken now (the draw does); an entry that can no longer take part
+  if (settlesAtDraw(payment.mode)) {
+    // A lottery entry's authorisation (or card check): nothing is taken now (the draw does); an entry that can no longer take part
     // (entries closed meanwhile, or given up on) gets its authorisation back.
     if (late || !(await entryAuthorised(trx, order.id, now))) {
       await failOrder(trx, order, payment, 'lottery_closed', now);
@@ -329,11 +329,11 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
   return {
     async succeeded(trx, payment) {
       const settled = await orderPaid(trx, payment, clock.now());
-      if (settled === 'fulfilled' && payment.mode === PaymentMode.Auth) {
+      if (settled === 'fulfilled' && settlesAtDraw(payment.mode)) {
         const entry = await trx('lottery_entries').where({ order_id: payment.orderId }).first('id');
         if (entry) await jobs.send(trx, JOB_NAMES.lotteryMail, { entryId: Number(entry.id) });
       }
-      if (settled === 'fulfilled' && payment.mode !== PaymentMode.Auth) {
+      if (settled === 'fulfilled' && !settlesAtDraw(payment.mode)) {
         await jobs.send(trx, JOB_NAMES.orderReceipt, { orderId: payment.orderId });
         const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
         await notify(trx, {

@@ -16,13 +16,14 @@ import {
   type Refusal,
 } from '../../../../common/rules/checkout';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
+import { chargesAtDraw } from '../../../../common/rules/lotteryPayment';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { freezeLines } from '../../carts/cartPath';
 import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
-import { enterLottery } from '../../lottery/services/enterLottery';
+import { enterLottery, openLotteryFor } from '../../lottery/services/enterLottery';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
 import { findPayment } from '../../payments/store';
@@ -149,7 +150,14 @@ export async function placeOrder(
     if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
       throw new DomainError('profileRequiredForPayment', 400);
     }
-    const mode = lottery ? PaymentMode.Auth : PaymentMode.Capture;
+    // A lottery entry reserves its amount until the draw, or (a draw beyond an authorisation's lifetime) has its
+    // card checked now and charged at the draw. Nothing to pay (full coin): the internal authorisation.
+    let mode: PaymentMode = lottery ? PaymentMode.Auth : PaymentMode.Capture;
+    const entryLine = cart.lines[0];
+    if (lottery && method === PaymentMethod.Visa && entryLine?.itemId) {
+      const round = await openLotteryFor(trx, entryLine.itemId, entryLine.date, now);
+      if (chargesAtDraw(round.drawAt, now, config.payments.authorisationValidDays)) mode = PaymentMode.Check;
+    }
     const rewardCoins = cart.lines.reduce(
       (n, l) => n + (l.itemId === null ? 0 : (itemById.get(l.itemId)?.rewardCoins ?? 0) * ticketsOf(l).length),
       0,
@@ -194,7 +202,6 @@ export async function placeOrder(
         cart_line_id: line.id,
       });
     }
-    const entryLine = cart.lines[0];
     if (lottery && entryLine?.itemId) {
       await enterLottery(trx, {
         userId: input.userId,

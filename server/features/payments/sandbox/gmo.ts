@@ -24,7 +24,8 @@ import { GMO_ERR, gmoCheckString, gmoDecode, gmoEncode } from '../providers/gmoC
 import { decisionPage, donePage, yen } from './html';
 import { enqueueNotification } from './notifications';
 
-export type CardBehaviour = 'ok' | '3ds' | 'declined' | 'insufficient';
+/** checkOnly: passes a zero-amount check, and every charge or authorisation is declined. */
+export type CardBehaviour = 'ok' | '3ds' | 'declined' | 'insufficient' | 'checkOnly';
 
 /** Test card numbers and what they do; any other valid number succeeds without 3-D Secure. */
 export const TEST_CARDS: Record<string, CardBehaviour> = {
@@ -33,6 +34,7 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '5200000000001096': '3ds',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient',
+  '4000000000000341': 'checkOnly',
 };
 
 const TOKEN_TTL_MS = 30 * 60_000;
@@ -155,10 +157,15 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
   const apis: Record<string, (db: Knex, f: Fields) => Promise<Record<string, string | undefined>>> = {
     async EntryTran(db, f) {
       requireShop(f);
-      const amount = Number(f.Amount);
       if (!f.OrderID || !/^[A-Za-z0-9-]{1,27}$/.test(f.OrderID)) fail(GMO_ERR.param);
-      if (f.JobCd !== 'CAPTURE' && f.JobCd !== 'AUTH') fail(GMO_ERR.param);
-      if (!Number.isSafeInteger(amount) || amount < 1 || amount > 9_999_999) fail(GMO_ERR.amount);
+      if (f.JobCd !== 'CAPTURE' && f.JobCd !== 'AUTH' && f.JobCd !== 'CHECK') fail(GMO_ERR.param);
+      // A check (有効性チェック) has no amount; everything else 1 to 9,999,999 yen.
+      const amount = f.JobCd === 'CHECK' ? 0 : Number(f.Amount);
+      if (f.JobCd === 'CHECK' && f.Amount && f.Amount !== '0') fail(GMO_ERR.amount);
+      if (f.JobCd !== 'CHECK' && (!Number.isSafeInteger(amount) || amount < 1 || amount > 9_999_999)) {
+        fail(GMO_ERR.amount);
+      }
+      if (f.TdFlag !== undefined && !['0', '1', '2'].includes(f.TdFlag)) fail(GMO_ERR.param);
       const accessId = randomBytes(16).toString('hex');
       const accessPass = randomBytes(16).toString('hex');
       const inserted = await db('sandbox_gmo_trades')
@@ -170,6 +177,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
           job_cd: f.JobCd,
           amount,
           status: 'UNPROCESSED',
+          td_flag: f.TdFlag ?? '0',
         })
         .onConflict('order_id')
         .ignore()
@@ -206,14 +214,19 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
         ret_url: f.RetUrl ?? null,
         notify_url: f.NotifyUrl ?? null,
       };
-      if (card.behaviour === '3ds') {
+      // TdFlag 0: no 3-D Secure (a charge with nobody present); the card's test behaviour otherwise.
+      if (card.behaviour === '3ds' && trade.tdFlag !== '0') {
         await db('sandbox_gmo_trades')
           .where({ access_id: trade.accessId })
           .update({ ...common, challenge: 'pending', updated_at: new Date() });
         return { ACS: '2', RedirectUrl: `${base}/challenge/${trade.accessId}` };
       }
-      if (card.behaviour === 'declined' || card.behaviour === 'insufficient') {
-        const err = card.behaviour === 'declined' ? GMO_ERR.cardDeclined : GMO_ERR.insufficient;
+      const refused =
+        card.behaviour === 'declined' ||
+        card.behaviour === 'insufficient' ||
+        (card.behaviour === 'checkOnly' && trade.jobCd !== 'CHECK');
+      if (refused) {
+        const err = card.behaviour === 'insufficient' ? GMO_ERR.insufficient : GMO_ERR.cardDeclined;
         await declined(db, trade.accessId, err, common);
         return fail(err);
       }

@@ -8,7 +8,8 @@ import { findPayment, lockPayment, moveState, type Payment, providerTxn } from '
 const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
 
 /**
- * Captures an authorised payment (mode AUTH: lottery win, waitlist offer taken). The whole authorised amount;
+ * Captures an authorised payment (mode AUTH: lottery win, waitlist offer taken), or charges the checked card of a
+ * verified one (mode CHECK: a lottery win whose draw was beyond an authorisation's lifetime). The whole amount;
  * `amount`, when given, must equal it. Capturing twice is harmless (answers the captured payment).
  */
 export async function capturePayment(
@@ -19,22 +20,73 @@ export async function capturePayment(
   const payment = await findPayment(knex, input.paymentId);
   if (!payment) throw notFound();
   if (CAPTURED.includes(payment.state)) return payment;
-  if (payment.state !== 'authorized') throw new DomainError('paymentStateConflict', 409);
+  if (payment.state !== 'authorized' && payment.state !== 'verified') {
+    throw new DomainError('paymentStateConflict', 409);
+  }
   const amount = input.amount ?? payment.amount;
   if (amount !== payment.amount) throw new DomainError('invalidParam', 400, { field: 'amount' });
+  if (payment.state === 'verified') return chargeCheckedCard(knex, config, payment, input.actorUserId);
   try {
     await providerFor(config, payment.provider).capture(providerTxn(payment), amount);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     const now = await findPayment(knex, payment.id);
     if (now && CAPTURED.includes(now.state)) return now;
-    // The provider answered and refused (the authorisation lapsed or was voided): a capture that will never work.
-    if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentCaptureRefused', 409);
-    throw new DomainError('paymentUnavailable', 503);
+    throw refusalOrOutage(err);
   }
   return knex.transaction(async (trx) => {
     const locked = (await lockPayment(trx, payment.id)) as Payment;
     if (locked.state !== 'authorized') return locked;
     return moveState(trx, locked, 'captured', { source: 'capture', actorUserId: input.actorUserId, data: { amount } });
+  });
+}
+
+/** The provider answered and refused (authorisation lapsed or voided, card declined): retrying will not help. */
+const refusalOrOutage = (err: ProviderError) =>
+  /^(http_|unreachable)/.test(err.code)
+    ? new DomainError('paymentUnavailable', 503)
+    : new DomainError('paymentCaptureRefused', 409);
+
+/**
+ * A new trade on the registered card, its reference derived from the payment's (so a repeat after a lost answer
+ * finds the first charge, never makes a second). The payment then points at the charge: refunds go there.
+ */
+async function chargeCheckedCard(
+  knex: Knex,
+  config: Config,
+  payment: Payment,
+  actorUserId?: number | null,
+): Promise<Payment> {
+  const provider = providerFor(config, payment.provider);
+  const card = payment.userCardId
+    ? await knex('user_cards').where({ id: payment.userCardId }).first('provider_member_id', 'provider_card_seq')
+    : null;
+  if (!card || !provider.chargeStoredCard) throw new DomainError('paymentCaptureRefused', 409);
+  const chargeRef = `${payment.orderRef}C`;
+  let refs: Awaited<ReturnType<NonNullable<typeof provider.chargeStoredCard>>>;
+  try {
+    refs = await provider.chargeStoredCard({
+      orderRef: chargeRef,
+      amount: payment.amount,
+      card: { memberId: card.providerMemberId, cardSeq: card.providerCardSeq },
+    });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    throw refusalOrOutage(err);
+  }
+  return knex.transaction(async (trx) => {
+    const locked = (await lockPayment(trx, payment.id)) as Payment;
+    if (locked.state !== 'verified') return locked;
+    return moveState(trx, locked, 'captured', {
+      source: 'capture',
+      actorUserId,
+      data: { amount: payment.amount, checkRef: payment.orderRef, chargeRef },
+      set: {
+        order_ref: chargeRef,
+        provider_ref: refs.providerRef,
+        access_id: refs.accessId ?? null,
+        access_pass: refs.accessPass ?? null,
+      },
+    });
   });
 }

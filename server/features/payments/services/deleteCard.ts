@@ -12,6 +12,9 @@ import { cardVault } from '../providers';
 export async function deleteCard(knex: Knex, config: Config, userId: number, cardId: number): Promise<void> {
   const card = await knex('user_cards').where({ id: cardId, user_id: userId }).first();
   if (!card) throw notFound();
+  // A lottery entry whose card was only checked is charged with this card at the draw.
+  const pending = await knex('payments').where({ user_card_id: cardId, state: 'verified' }).first('id');
+  if (pending) throw new DomainError('cardInUseByLottery', 409);
   try {
     await cardVault(config).deleteCard(card.providerMemberId, card.providerCardSeq);
   } catch (err) {

@@ -21,7 +21,7 @@ export interface GiveBackRequest {
   /** Why the money goes back (audit and e-mail). */
   reason: 'places_gone' | 'mismatch' | 'late_success';
   /** For a refused success: what the provider reported. */
-  reported?: { status: 'authorized' | 'captured'; amount: number; providerRef: string; eventId: string };
+  reported?: { status: 'authorized' | 'verified' | 'captured'; amount: number; providerRef: string; eventId: string };
 }
 
 /** A stable UUID for the refund of one give-back: the provider's idempotency key. */
@@ -40,7 +40,7 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
     const provider = providerFor(config, payment.provider);
     const txn = { ...providerTxn(payment), providerRef: request.reported.providerRef || payment.providerRef || '' };
     if (request.reported.status === 'authorized') await provider.void(txn);
-    else {
+    else if (request.reported.status === 'captured') {
       await provider.refund(
         { ...txn, amount: request.reported.amount },
         {
@@ -50,8 +50,9 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
         },
       );
     }
-    done = request.reported.status === 'authorized' ? 'voided' : 'refunded';
-  } else if (payment.state === 'authorized') {
+    // A card check reserved nothing: nothing to give back.
+    done = { authorized: 'voided', captured: 'refunded', verified: 'nothing' }[request.reported.status];
+  } else if (payment.state === 'authorized' || payment.state === 'verified') {
     await voidPayment(knex, config, { paymentId: payment.id });
     done = 'voided';
   } else if (payment.state === 'captured' || payment.state === 'partially_refunded') {

@@ -23,7 +23,7 @@ export interface StartPaymentInput {
   amount: number;
   /** Card payments: a one-time token from the tokeniser, or a registered card of this user. */
   card?: { token: string; holderName?: string | null } | { userCardId: number };
-  /** With a token: register the card first (at most 5), then pay with it. */
+  /** With a token: register the card first (at most 5), then pay with it. Always so in mode CHECK. */
   saveCard?: boolean;
   /** PWA path the browser comes back to (default /payment/gmo/callback); payment_id and provider are added. */
   returnPath?: string;
@@ -33,7 +33,7 @@ export interface StartPaymentInput {
 export type StartPaymentResult =
   /** Send the browser to `url` (3-D Secure challenge, PayPay / merpay approval). */
   | { kind: 'redirect'; url: string; payment: Payment }
-  /** Authorised (AUTH) or captured (CAPTURE) already; the `succeeded` hook has run. */
+  /** Authorised (AUTH), checked (CHECK) or captured (CAPTURE) already; the `succeeded` hook has run. */
   | { kind: 'completed'; payment: Payment }
   /** Declined; the `failed` hook has run. Another attempt is a new startPayment. */
   | { kind: 'failed'; reason: FailureReason; payment: Payment };
@@ -53,9 +53,7 @@ export async function startPayment(
 ): Promise<StartPaymentResult> {
   const providerName = METHOD_PROVIDER[input.method];
   if (!providerName) throw new DomainError('invalidParam', 400, { field: 'method' });
-  if (input.mode !== PaymentMode.Capture && input.mode !== PaymentMode.Auth) {
-    throw new DomainError('invalidParam', 400, { field: 'mode' });
-  }
+  if (!Object.values(PaymentMode).includes(input.mode)) throw new DomainError('invalidParam', 400, { field: 'mode' });
   const minimum = providerName === 'internal' ? 0 : 1;
   if (!Number.isSafeInteger(input.amount) || input.amount < minimum) {
     throw new DomainError('invalidParam', 400, { field: 'amount' });
@@ -63,6 +61,8 @@ export async function startPayment(
   if (input.mode === PaymentMode.Auth && (providerName === 'paypay' || providerName === 'merpay')) {
     throw new DomainError('paymentModeUnsupported', 400);
   }
+  // A checked card is charged later with nobody present: only a card registered with the provider can be.
+  if (input.mode === PaymentMode.Check && providerName !== 'gmo') throw new DomainError('paymentModeUnsupported', 400);
   const returnPath = input.returnPath ?? DEFAULT_RETURN_PATH;
   if (!/^\/(?!\/)[\w\-/.?=&%]*$/.test(returnPath)) throw new DomainError('invalidParam', 400, { field: 'returnPath' });
   const provider = providerFor(config, providerName);
@@ -80,7 +80,7 @@ export async function startPayment(
       if (!row) throw notFound();
       card = { memberId: row.providerMemberId, cardSeq: row.providerCardSeq };
       userCardId = Number(row.id);
-    } else if (input.saveCard) {
+    } else if (input.saveCard || input.mode === PaymentMode.Check) {
       const saved = await registerCard(knex, config, input.userId, {
         token: input.card.token,
         holderName: input.card.holderName ?? null,

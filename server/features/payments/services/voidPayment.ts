@@ -5,7 +5,10 @@ import { ProviderError } from '../provider';
 import { providerFor } from '../providers';
 import { findPayment, lockPayment, moveState, type Payment, providerTxn } from '../store';
 
-/** Releases an authorisation (mode AUTH: lottery lost). Voiding twice is harmless. */
+/**
+ * Releases an authorisation (mode AUTH: lottery lost). A checked card (mode CHECK) has nothing reserved at the
+ * provider: the payment just ends voided. Voiding twice is harmless.
+ */
 export async function voidPayment(
   knex: Knex,
   config: Config,
@@ -14,7 +17,10 @@ export async function voidPayment(
   const payment = await findPayment(knex, input.paymentId);
   if (!payment) throw notFound();
   if (payment.state === 'voided') return payment;
-  if (payment.state !== 'authorized') throw new DomainError('paymentStateConflict', 409);
+  if (payment.state !== 'authorized' && payment.state !== 'verified') {
+    throw new DomainError('paymentStateConflict', 409);
+  }
+  if (payment.state === 'verified') return endVoided(knex, payment.id, payment.state, input.actorUserId);
   try {
     await providerFor(config, payment.provider).void(providerTxn(payment));
   } catch (err) {
@@ -25,9 +31,13 @@ export async function voidPayment(
     if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentStateConflict', 409);
     throw new DomainError('paymentUnavailable', 503);
   }
+  return endVoided(knex, payment.id, payment.state, input.actorUserId);
+}
+
+function endVoided(knex: Knex, paymentId: string, from: Payment['state'], actorUserId?: number | null) {
   return knex.transaction(async (trx) => {
-    const locked = (await lockPayment(trx, payment.id)) as Payment;
-    if (locked.state !== 'authorized') return locked;
-    return moveState(trx, locked, 'voided', { source: 'void', actorUserId: input.actorUserId });
+    const locked = (await lockPayment(trx, paymentId)) as Payment;
+    if (locked.state !== from) return locked;
+    return moveState(trx, locked, 'voided', { source: 'void', actorUserId });
   });
 }
