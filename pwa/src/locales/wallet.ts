@@ -172,7 +172,7 @@ export const walletJa = {
     waitlistOptIn: '落選した場合、キャンセル待ちに登録する',
     withdraw: '申込を取り消す',
     withdrawTitle: '抽選の申込を取り消しますか？',
-    withdrawLead: 'カードの仮押さえは取り消されます。受付期間中であれば、もう一度お申し込みいただけます。',
+    withdrawLead: 'カードへのご請求はありません（仮押さえがあれば取り消されます）。受付期間中であれば、もう一度お申し込みいただけます。',
     withdrawn: '抽選の申込を取り消しました',
     status: {
       paying: 'お支払い手続き中',
