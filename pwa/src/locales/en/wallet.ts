@@ -177,7 +177,8 @@ export const walletEn: English<typeof walletJa> = {
     waitlistOptIn: 'If not drawn, put me on the waitlist',
     withdraw: 'Withdraw entry',
     withdrawTitle: 'Withdraw this lottery entry?',
-    withdrawLead: 'Nothing is charged to your card (an authorisation, if any, is released). While entries are open you can enter again.',
+    withdrawLead:
+      'Nothing is charged to your card (an authorisation, if any, is released). While entries are open you can enter again.',
     withdrawn: 'Your lottery entry was withdrawn',
     status: {
       paying: 'Payment in progress',
