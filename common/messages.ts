@@ -315,6 +315,14 @@ export const MESSAGES = {
     en: 'This card pays for a lottery entry at the draw. Delete it after the draw, or withdraw the entry first.',
   },
   cardSaved: { ja: 'カードの変更を保存しました', en: 'Your card changes have been saved' },
+  saleLabelMoveNotAllowed: {
+    ja: 'この販売ラベルには変更できません（販売状態の流れに沿って変更してください）',
+    en: 'The sale label cannot move there (follow the sale lifecycle)',
+  },
+  saleLabelAlreadySold: {
+    ja: 'すでに販売済みのチケットがあるため、販売前の状態には戻せません',
+    en: 'Tickets have been sold already, so the item cannot go back before sale',
+  },
   cardDeleted: { ja: 'カードを削除しました', en: 'The card has been deleted' },
   cardTokenInvalid: {
     ja: 'カード情報の有効期限が切れました。もう一度入力してください',

@@ -9,6 +9,7 @@ import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
 import { cartRoutes } from './features/carts/routes';
 import { itemRoutes } from './features/items/routes';
+import { staffItemRoutes } from './features/items/staffRoutes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { libraryRoutes } from './features/library/routes';
 import { livingThingRoutes } from './features/livingThings/routes';
@@ -22,6 +23,7 @@ import { orderRoutes } from './features/orders/routes';
 import { orderPaymentOutcome } from './features/orders/services/fulfilOrder';
 import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
+import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
@@ -122,6 +124,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...pageRoutes,
     ...stockRoutes,
     ...staffStockRoutes,
+    ...staffItemRoutes,
+    ...staffParkRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

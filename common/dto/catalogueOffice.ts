@@ -1,0 +1,96 @@
+// The back office's catalogue (GET/POST/PUT api/v1/staff/parks/{parkId}/items…, …/profile): what an editor sees
+// and saves. Answers are camelCase like the rest of the API; requests are snake_case.
+import type { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '../enums';
+
+/** A row of the park's item list in the back office (every label, private ones included). */
+export interface OfficeItemRow {
+  id: number;
+  nameJa: string;
+  nameEn: string | null;
+  category: ItemCategory;
+  saleLabel: SaleLabel;
+  isPrivate: boolean;
+  availableFrom: string;
+  availableUntil: string;
+  /** Places sold so far, all dates (tickets issued). */
+  sold: number;
+  /** The private link: /private/items/{linkId} previews the item as visitors will see it. */
+  linkId: string;
+  /** Labels the item may move to now (common/rules/saleLabel.ts). */
+  moves: SaleLabel[];
+  updatedAt: string;
+}
+
+export interface OfficePrice {
+  ageGroupId: number;
+  price: number;
+}
+
+export interface OfficeCancellationRow {
+  daysBefore: number;
+  chargeRate: number;
+}
+
+/** One item as the editor edits it. */
+export interface OfficeItem extends OfficeItemRow {
+  descriptionJa: string;
+  descriptionEn: string | null;
+  notesJa: string | null;
+  notesEn: string | null;
+  combinationLabel: CombinationLabel;
+  usageTrigger: UsageTrigger;
+  reservationRequired: boolean;
+  lottery: boolean;
+  waitlist: boolean;
+  seatSelection: boolean;
+  minimumParticipant: number;
+  maxPerOrder: number;
+  disabilityPrice: number | null;
+  applicationDeadlineDays: number;
+  applicationDeadlineTime: string;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  shareableUntil: string | null;
+  rewardCoins: number;
+  dailyCapacity: number;
+  imageUrl: string;
+  /** The basic plan's price per age group. */
+  prices: OfficePrice[];
+  cancellationPolicy: OfficeCancellationRow[];
+  excludedDays: string[];
+}
+
+/** GET/PUT api/v1/staff/parks/{parkId}/profile: the park profile and its calendar. */
+export interface OfficeParkProfile {
+  id: number;
+  nameJa: string;
+  nameEn: string | null;
+  descriptionJa: string;
+  descriptionEn: string | null;
+  addressJa: string;
+  addressEn: string | null;
+  phone: string;
+  websiteUrl: string;
+  inquiryEmail: string;
+  openTime: string;
+  closeTime: string;
+  lastEntryTime: string | null;
+  businessHoursNoteJa: string | null;
+  businessHoursNoteEn: string | null;
+  closedDaysNoteJa: string | null;
+  closedDaysNoteEn: string | null;
+  accessJa: string | null;
+  accessEn: string | null;
+  /** 1 Monday … 7 Sunday (table weekdays). */
+  closedWeekdays: number[];
+  specialDays: {
+    date: string;
+    kind: 'closed' | 'open' | 'extended';
+    openTime: string | null;
+    closeTime: string | null;
+    noteJa: string;
+    noteEn: string | null;
+  }[];
+  linkId: string;
+  isPrivate: boolean;
+}

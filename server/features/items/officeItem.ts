@@ -1,0 +1,89 @@
+// An item as the back office reads it (every label, private ones included), shared by the office's item use cases.
+import type { Knex } from 'knex';
+import type { OfficeItem, OfficeItemRow } from '../../../common/dto/catalogueOffice';
+import type { SaleLabel } from '../../../common/enums';
+import { saleLabelMoves } from '../../../common/rules/saleLabel';
+
+type Db = Knex | Knex.Transaction;
+
+const dateOf = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+const instantOf = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string).toISOString();
+
+/** Places sold per item (stock rows of every date). */
+export async function soldOf(db: Db, itemIds: number[]): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = (await db('stock_units')
+    .whereIn('item_id', itemIds)
+    .groupBy('item_id')
+    .select('item_id', db.raw('COALESCE(SUM(sold), 0)::int AS sold'))) as { itemId: number; sold: number }[];
+  return new Map(rows.map((r) => [Number(r.itemId), Number(r.sold)]));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a row of items as knex answers it (camelCased)
+export function officeRow(r: any, sold: number): OfficeItemRow {
+  return {
+    id: r.id,
+    nameJa: r.nameJa,
+    nameEn: r.nameEn ?? null,
+    category: r.category,
+    saleLabel: r.saleLabel as SaleLabel,
+    isPrivate: Boolean(r.isPrivate),
+    availableFrom: dateOf(r.availableFrom) ?? '',
+    availableUntil: dateOf(r.availableUntil) ?? '',
+    sold,
+    linkId: r.linkId,
+    moves: [...saleLabelMoves(r.saleLabel as SaleLabel)],
+    updatedAt: instantOf(r.updatedAt) ?? '',
+  };
+}
+
+/** The item of the park, or undefined (another park's item is not found, never shown). */
+export async function loadOfficeItem(db: Db, parkId: number, itemId: number): Promise<OfficeItem | undefined> {
+  const r = await db('items').where({ id: itemId, park_id: parkId }).first();
+  if (!r) return undefined;
+  const basic = await db('item_plans').where({ item_id: itemId, kind: 'basic' }).orderBy('sort').first('id');
+  const prices = basic
+    ? ((await db('item_plan_prices')
+        .where({ item_plan_id: basic.id })
+        .orderBy('age_group_id')
+        .select('age_group_id', 'price')) as { ageGroupId: number; price: number }[])
+    : [];
+  const policy = (await db('item_cancellation_policies')
+    .where({ item_id: itemId })
+    .orderBy('days_before', 'desc')
+    .select('days_before', 'charge_rate')) as { daysBefore: number; chargeRate: number }[];
+  const excluded = (await db('item_excluded_days')
+    .where({ item_id: itemId })
+    .orderBy('date')
+    .pluck('date')) as unknown[];
+  const sold = (await soldOf(db, [itemId])).get(itemId) ?? 0;
+  return {
+    ...officeRow(r, sold),
+    descriptionJa: r.descriptionJa,
+    descriptionEn: r.descriptionEn ?? null,
+    notesJa: r.notesJa ?? null,
+    notesEn: r.notesEn ?? null,
+    combinationLabel: r.combinationLabel,
+    usageTrigger: r.usageTrigger,
+    reservationRequired: Boolean(r.reservationRequired),
+    lottery: Boolean(r.lottery),
+    waitlist: Boolean(r.waitlist),
+    seatSelection: Boolean(r.seatSelection),
+    minimumParticipant: r.minimumParticipant,
+    maxPerOrder: r.maxPerOrder,
+    disabilityPrice: r.disabilityPrice ?? null,
+    applicationDeadlineDays: r.applicationDeadlineDays,
+    applicationDeadlineTime: r.applicationDeadlineTime,
+    saleStartsAt: instantOf(r.saleStartsAt),
+    saleEndsAt: instantOf(r.saleEndsAt),
+    shareableUntil: dateOf(r.shareableUntil),
+    rewardCoins: r.rewardCoins,
+    dailyCapacity: r.dailyCapacity,
+    imageUrl: r.imageUrl,
+    prices: prices.map((p) => ({ ageGroupId: Number(p.ageGroupId), price: Number(p.price) })),
+    cancellationPolicy: policy.map((p) => ({ daysBefore: Number(p.daysBefore), chargeRate: Number(p.chargeRate) })),
+    excludedDays: excluded.map((d) => dateOf(d) as string),
+  };
+}

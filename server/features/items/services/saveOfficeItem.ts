@@ -1,0 +1,231 @@
+// POST and PUT api/v1/staff/parks/{parkId}/items[/{id}]: an editor (or owner) creates an item (private, so nothing
+// is shown before its label moves) or changes some of its fields. Rules across fields are checked here (dates in
+// order, known age groups, one charge rate per day count); the sale label moves only through moveSaleLabel, and
+// stock per date and slot only through the stock ledger. Each save writes the park's audit row (fields before and
+// after) in its transaction. Orders already placed keep their prices: lines carry their own subtotals.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { OfficeCancellationRow, OfficeItem, OfficePrice } from '../../../../common/dto/catalogueOffice';
+import { SaleLabel } from '../../../../common/enums';
+import { DomainError, notFound } from '../../../lib/errors';
+import { recordStaffChange } from '../../staff/staffAudit';
+import { loadOfficeItem } from '../officeItem';
+
+/** The columns an editor may set (camelCase of items' columns). */
+export interface ItemFields {
+  nameJa?: string;
+  nameEn?: string | null;
+  descriptionJa?: string;
+  descriptionEn?: string | null;
+  notesJa?: string | null;
+  notesEn?: string | null;
+  category?: number;
+  combinationLabel?: number;
+  usageTrigger?: number;
+  reservationRequired?: boolean;
+  lottery?: boolean;
+  waitlist?: boolean;
+  minimumParticipant?: number;
+  maxPerOrder?: number;
+  disabilityPrice?: number | null;
+  availableFrom?: string;
+  availableUntil?: string;
+  applicationDeadlineDays?: number;
+  applicationDeadlineTime?: string;
+  saleStartsAt?: Date | null;
+  saleEndsAt?: Date | null;
+  shareableUntil?: string | null;
+  rewardCoins?: number;
+  dailyCapacity?: number;
+  isPrivate?: boolean;
+  imageUrl?: string;
+  prices?: OfficePrice[];
+  cancellationPolicy?: OfficeCancellationRow[];
+  excludedDays?: string[];
+}
+
+const COLUMNS: Record<string, string> = {
+  nameJa: 'name_ja',
+  nameEn: 'name_en',
+  descriptionJa: 'description_ja',
+  descriptionEn: 'description_en',
+  notesJa: 'notes_ja',
+  notesEn: 'notes_en',
+  category: 'category',
+  combinationLabel: 'combination_label',
+  usageTrigger: 'usage_trigger',
+  reservationRequired: 'reservation_required',
+  lottery: 'lottery',
+  waitlist: 'waitlist',
+  minimumParticipant: 'minimum_participant',
+  maxPerOrder: 'max_per_order',
+  disabilityPrice: 'disability_price',
+  availableFrom: 'available_from',
+  availableUntil: 'available_until',
+  applicationDeadlineDays: 'application_deadline_days',
+  applicationDeadlineTime: 'application_deadline_time',
+  saleStartsAt: 'sale_starts_at',
+  saleEndsAt: 'sale_ends_at',
+  shareableUntil: 'shareable_until',
+  rewardCoins: 'reward_coins',
+  dailyCapacity: 'daily_capacity',
+  isPrivate: 'is_private',
+  imageUrl: 'image_url',
+};
+
+const bad = (field: string) => new DomainError('invalidParam', 400, { field });
+
+/** Rules across fields, on the item as it would be after the change. */
+interface Checked {
+  availableFrom?: string;
+  availableUntil?: string;
+  saleStartsAt?: Date | string | null;
+  saleEndsAt?: Date | string | null;
+  minimumParticipant?: number;
+  maxPerOrder?: number;
+  prices?: OfficePrice[];
+  cancellationPolicy?: OfficeCancellationRow[];
+  excludedDays?: string[];
+}
+
+async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
+  if (next.availableFrom && next.availableUntil && next.availableFrom > next.availableUntil)
+    throw bad('available_until');
+  const starts = next.saleStartsAt ? new Date(next.saleStartsAt) : null;
+  const ends = next.saleEndsAt ? new Date(next.saleEndsAt) : null;
+  if (starts && ends && starts >= ends) throw bad('sale_ends_at');
+  if ((next.minimumParticipant ?? 1) > (next.maxPerOrder ?? 10)) throw bad('minimum_participant');
+  if (next.prices) {
+    const groups = new Set(next.prices.map((p) => p.ageGroupId));
+    if (groups.size !== next.prices.length) throw bad('prices');
+    const known = (await trx('age_groups')
+      .whereIn('id', [...groups])
+      .pluck('id')) as number[];
+    if (known.length !== groups.size) throw bad('prices');
+  }
+  if (next.cancellationPolicy) {
+    const days = new Set(next.cancellationPolicy.map((p) => p.daysBefore));
+    if (days.size !== next.cancellationPolicy.length) throw bad('cancellation_policy');
+  }
+  if (next.excludedDays && new Set(next.excludedDays).size !== next.excludedDays.length) throw bad('excluded_days');
+}
+
+function columnsOf(fields: ItemFields): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    const v = fields[key as keyof ItemFields];
+    if (v !== undefined) out[column] = v;
+  }
+  return out;
+}
+
+async function writeChildren(trx: Knex.Transaction, itemId: number, fields: ItemFields): Promise<void> {
+  if (fields.prices) {
+    let basic = await trx('item_plans').where({ item_id: itemId, kind: 'basic' }).orderBy('sort').first('id');
+    if (!basic) {
+      [basic] = await trx('item_plans')
+        .insert({ item_id: itemId, kind: 'basic', name_ja: '基本プラン', name_en: 'Standard', sort: 0 })
+        .returning('id');
+    }
+    await trx('item_plan_prices').where({ item_plan_id: basic.id }).delete();
+    if (fields.prices.length) {
+      await trx('item_plan_prices').insert(
+        fields.prices.map((p) => ({ item_plan_id: basic.id, age_group_id: p.ageGroupId, price: p.price })),
+      );
+    }
+  }
+  if (fields.cancellationPolicy) {
+    await trx('item_cancellation_policies').where({ item_id: itemId }).delete();
+    if (fields.cancellationPolicy.length) {
+      await trx('item_cancellation_policies').insert(
+        fields.cancellationPolicy.map((p) => ({
+          item_id: itemId,
+          days_before: p.daysBefore,
+          charge_rate: p.chargeRate,
+        })),
+      );
+    }
+  }
+  if (fields.excludedDays) {
+    await trx('item_excluded_days').where({ item_id: itemId }).delete();
+    if (fields.excludedDays.length) {
+      await trx('item_excluded_days').insert(fields.excludedDays.map((date) => ({ item_id: itemId, date })));
+    }
+  }
+}
+
+/** Only what changed, for the audit row. */
+function changed(before: OfficeItem | undefined, after: OfficeItem, fields: ItemFields) {
+  const keys = Object.keys(fields).filter((k) => fields[k as keyof ItemFields] !== undefined) as (keyof OfficeItem)[];
+  const pick = (o: OfficeItem | undefined) => (o ? Object.fromEntries(keys.map((k) => [k, o[k]])) : null);
+  return { before: pick(before), after: pick(after) };
+}
+
+export async function createOfficeItem(
+  knex: Knex,
+  input: { parkId: number; actorUserId: number; fields: ItemFields & { nameJa: string; descriptionJa: string } },
+): Promise<OfficeItem> {
+  return knex.transaction(async (trx) => {
+    const park = await trx('parks').where({ id: input.parkId }).first('image_url');
+    if (!park) throw notFound();
+    await checkItem(trx, input.fields);
+    const [row] = await trx('items')
+      .insert({
+        code: `office-${randomUUID()}`,
+        park_id: input.parkId,
+        category: 0,
+        combination_label: 4,
+        usage_trigger: 1,
+        image_url: park.imageUrl,
+        available_from: new Date().toISOString().slice(0, 10),
+        available_until: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+        ...columnsOf(input.fields),
+        // New items start private: nothing is shown to visitors before an editor moves the label.
+        sale_label: SaleLabel.Private,
+        link_id: randomUUID(),
+      })
+      .returning('id');
+    const itemId = Number(row.id);
+    await writeChildren(trx, itemId, { prices: [], ...input.fields });
+    const after = (await loadOfficeItem(trx, input.parkId, itemId)) as OfficeItem;
+    await recordStaffChange(trx, {
+      parkId: input.parkId,
+      actorUserId: input.actorUserId,
+      entity: 'item',
+      entityId: itemId,
+      action: 'created',
+      after: changed(undefined, after, input.fields).after,
+    });
+    return after;
+  });
+}
+
+export async function updateOfficeItem(
+  knex: Knex,
+  input: { parkId: number; itemId: number; actorUserId: number; fields: ItemFields },
+): Promise<OfficeItem> {
+  return knex.transaction(async (trx) => {
+    const locked = await trx('items').where({ id: input.itemId, park_id: input.parkId }).forUpdate().first('id');
+    if (!locked) throw notFound();
+    const before = (await loadOfficeItem(trx, input.parkId, input.itemId)) as OfficeItem;
+    await checkItem(trx, { ...before, ...input.fields });
+    const columns = columnsOf(input.fields);
+    if (Object.keys(columns).length) {
+      await trx('items')
+        .where({ id: input.itemId })
+        .update({ ...columns, updated_at: new Date() });
+    }
+    await writeChildren(trx, input.itemId, input.fields);
+    const after = (await loadOfficeItem(trx, input.parkId, input.itemId)) as OfficeItem;
+    const diff = changed(before, after, input.fields);
+    await recordStaffChange(trx, {
+      parkId: input.parkId,
+      actorUserId: input.actorUserId,
+      entity: 'item',
+      entityId: input.itemId,
+      action: 'updated',
+      ...diff,
+    });
+    return after;
+  });
+}

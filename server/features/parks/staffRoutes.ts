@@ -1,0 +1,111 @@
+// The back office's park profile: editors and owners read and change the park's texts, hours and calendar.
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { notFound } from '../../lib/errors';
+import { answers, id, isoDate, ok, text } from '../../lib/routeKit';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { loadOfficeProfile } from './officeProfile';
+import { type ProfileFields, saveOfficeProfile } from './services/saveOfficeProfile';
+
+const hhmm = () => Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/);
+const optional = (max: number, multiline = false) => text(max, { multiline }).allow(null, '').empty('');
+const params = Joi.object({ parkId: id().required() });
+const EDITOR = { access: { staff: 'editor' as const } };
+
+const payload = Joi.object({
+  name_ja: text(255).min(1),
+  name_en: optional(255),
+  description_ja: text(5000, { multiline: true }).min(1),
+  description_en: optional(5000, true),
+  address_ja: text(255).min(1),
+  address_en: optional(255),
+  phone: Joi.string().pattern(/^[0-9+\-() ]{6,20}$/),
+  website_url: Joi.string()
+    .uri({ scheme: ['https', 'http'] })
+    .max(255),
+  inquiry_email: Joi.string().email().max(255),
+  open_time: hhmm(),
+  close_time: hhmm(),
+  last_entry_time: hhmm().allow(null),
+  business_hours_note_ja: optional(1000, true),
+  business_hours_note_en: optional(1000, true),
+  closed_days_note_ja: optional(1000, true),
+  closed_days_note_en: optional(1000, true),
+  access_ja: optional(2000, true),
+  access_en: optional(2000, true),
+  closed_weekdays: Joi.array().items(Joi.number().integer().min(1).max(7)).max(7),
+  special_days: Joi.array()
+    .items(
+      Joi.object({
+        date: isoDate().required(),
+        kind: Joi.string().valid('closed', 'open', 'extended').required(),
+        open_time: hhmm().allow(null),
+        close_time: hhmm().allow(null),
+        note_ja: text(255).min(1).required(),
+        note_en: optional(255),
+      }),
+    )
+    .max(400),
+}).min(1);
+
+const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function fieldsOf(p: Record<string, unknown>): ProfileFields {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (k === 'special_days') {
+      out.specialDays = (v as Record<string, unknown>[]).map((d) => ({
+        date: d.date,
+        kind: d.kind,
+        openTime: d.open_time ?? null,
+        closeTime: d.close_time ?? null,
+        noteJa: d.note_ja,
+        noteEn: d.note_en ?? null,
+      }));
+    } else out[camel(k)] = v;
+  }
+  return out as ProfileFields;
+}
+
+export const staffParkRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/profile',
+    options: {
+      auth: REQUIRED,
+      app: EDITOR,
+      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
+      tags: ['api', 'staff'],
+      description: "The park's profile, hours, closed weekdays and special days, as its editors edit them",
+      validate: { params },
+    },
+    async handler(request, h) {
+      const profile = await loadOfficeProfile(request.server.app.knex, (request.params as { parkId: number }).parkId);
+      if (!profile) throw notFound();
+      return ok(h, profile);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/profile',
+    options: {
+      auth: REQUIRED,
+      app: EDITOR,
+      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
+      tags: ['api', 'staff'],
+      description:
+        'Change the fields given: texts, contact, hours, closed weekdays (1 Monday … 7 Sunday) and special days (the whole list)',
+      validate: { params, payload },
+    },
+    async handler(request, h) {
+      return ok(
+        h,
+        await saveOfficeProfile(request.server.app.knex, {
+          parkId: (request.params as { parkId: number }).parkId,
+          actorUserId: currentUserId(request),
+          fields: fieldsOf(request.payload as Record<string, unknown>),
+        }),
+      );
+    },
+  },
+];

@@ -1,0 +1,261 @@
+// The back office's catalogue and park profile as park staff (and a hostile client) would use them: only editors
+// and owners of the park, a new item private until its label moves, the sale-label lifecycle (never back before
+// sale once sold), field rules that name the field and change nothing, the park calendar stopping sales on a new
+// closed day, and every change in the park's audit trail. PGlite, and PostgreSQL with DATABASE_URL.
+import { describe, expect, it } from 'vitest';
+import type { OfficeItem } from '../../common/dto/catalogueOffice';
+import type { StaffAuditEntry } from '../../common/dto/staff';
+import { addDays } from '../../common/time';
+import { body, type Caller } from './commerceFixtures';
+import { commerceServer } from './commerceServer';
+
+const { c, flow } = commerceServer();
+
+async function parks(): Promise<[number, number]> {
+  return (await c.knex()('parks').where('is_private', false).orderBy('id').limit(2).pluck('id')) as [number, number];
+}
+async function staff(parkId: number, role: string): Promise<Caller> {
+  const user = await c.user();
+  await c.knex()('park_staff').insert({ user_id: user.id, park_id: parkId, role });
+  return user;
+}
+
+const NEW_ITEM = {
+  name_ja: 'ナイトサファリ',
+  name_en: 'Night safari',
+  description_ja: '夜の動物園を歩くツアーです。',
+  category: 1,
+  available_from: '2026-12-01',
+  available_until: '2027-02-28',
+  prices: [
+    { age_group_id: 5, price: 2500 },
+    { age_group_id: 2, price: 1200 },
+  ],
+  cancellation_policy: [
+    { days_before: 3, charge_rate: 0 },
+    { days_before: 0, charge_rate: 100 },
+  ],
+  reward_coins: 20,
+};
+
+describe('the catalogue in the back office', () => {
+  it('only editors and owners of the park read and change its items and profile; another park’s item is not found', async () => {
+    const [parkA, parkB] = await parks();
+    const itemA = (await c.knex()('items').where({ park_id: parkA }).first('id')).id as number;
+    const itemB = (await c.knex()('items').where({ park_id: parkB }).first('id')).id as number;
+    const routes: [string, string, object?][] = [
+      ['GET', `/api/v1/staff/parks/${parkA}/items`],
+      ['POST', `/api/v1/staff/parks/${parkA}/items`, NEW_ITEM],
+      ['GET', `/api/v1/staff/parks/${parkA}/items/${itemA}`],
+      ['PUT', `/api/v1/staff/parks/${parkA}/items/${itemA}`, { reward_coins: 5 }],
+      ['POST', `/api/v1/staff/parks/${parkA}/items/${itemA}/sale-label`, { sale_label: 5 }],
+      ['GET', `/api/v1/staff/parks/${parkA}/profile`],
+      ['PUT', `/api/v1/staff/parks/${parkA}/profile`, { closed_days_note_ja: '不定休' }],
+    ];
+    const before = await c.knex()('items').where({ park_id: parkA }).count({ n: '*' }).first();
+    const refused = [
+      await staff(parkB, 'owner'),
+      await staff(parkB, 'editor'),
+      await staff(parkA, 'scanner'),
+      await staff(parkA, 'finance'),
+      await c.user(),
+    ];
+    for (const who of refused) {
+      for (const [method, url, payload] of routes) {
+        const res = await c.call(method, url, who, payload);
+        expect(res.statusCode, `${method} ${url} ${res.payload}`).toBe(403);
+        expect(body(res).meta.code).toBe('notParkStaff');
+      }
+    }
+    const guest = await c.call('GET', `/api/v1/staff/parks/${parkA}/items`, {});
+    expect(guest.statusCode).toBe(401);
+    const after = await c.knex()('items').where({ park_id: parkA }).count({ n: '*' }).first();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+
+    const editorA = await staff(parkA, 'editor');
+    const list = await c.call('GET', `/api/v1/staff/parks/${parkA}/items`, editorA);
+    expect(list.statusCode).toBe(200);
+    expect(body(list).data.every((r: { id: number }) => r.id !== itemB)).toBe(true);
+    // Park B's item through park A's path: not found, and unchanged.
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { reward_coins: 999 }],
+      ['POST', { sale_label: 5 }],
+    ] as const) {
+      const url = `/api/v1/staff/parks/${parkA}/items/${itemB}${method === 'POST' ? '/sale-label' : ''}`;
+      expect((await c.call(method, url, editorA, payload)).statusCode).toBe(404);
+    }
+    expect((await c.knex()('items').where({ id: itemB }).first('reward_coins')).rewardCoins).not.toBe(999);
+    const owner = await staff(parkA, 'owner');
+    expect((await c.call('GET', `/api/v1/staff/parks/${parkA}/profile`, owner)).statusCode).toBe(200);
+  });
+
+  it('a new item is private until its label moves; on sale it sells; once sold it cannot go back before sale', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const created = await c.call('POST', `/api/v1/staff/parks/${parkA}/items`, editor, {
+      ...NEW_ITEM,
+      available_from: addDays(c.today, -1),
+      available_until: addDays(c.today, 60),
+    });
+    expect(created.statusCode, created.payload).toBe(201);
+    const item = body(created).data as OfficeItem;
+    expect(item).toMatchObject({ saleLabel: 1, sold: 0, rewardCoins: 20, moves: [2, 3, 4, 99] });
+    expect(item.prices).toEqual([
+      { ageGroupId: 2, price: 1200 },
+      { ageGroupId: 5, price: 2500 },
+    ]);
+    // Visitors do not see it; the private link previews it.
+    expect((await c.call('GET', `/api/v1/items/${item.id}`, {})).statusCode).toBe(404);
+    const preview = await c.call('GET', `/api/v1/private/items/${item.linkId}`, {});
+    expect(preview.statusCode).toBe(200);
+    expect(body(preview).data.name).toBe('ナイトサファリ');
+
+    // Not an allowed move: 1 → 5, 1 → 6 (ja and en name the reason).
+    const skip = await c.call('POST', `/api/v1/staff/parks/${parkA}/items/${item.id}/sale-label`, editor, {
+      sale_label: 6,
+    });
+    expect(skip.statusCode).toBe(409);
+    expect(body(skip).meta).toMatchObject({ code: 'saleLabelMoveNotAllowed' });
+    const en = await c.call(
+      'POST',
+      `/api/v1/staff/parks/${parkA}/items/${item.id}/sale-label`,
+      { ...editor, lang: 'en' },
+      {
+        sale_label: 5,
+      },
+    );
+    expect(body(en).meta.message).toContain('sale lifecycle');
+
+    const onSale = await c.call('POST', `/api/v1/staff/parks/${parkA}/items/${item.id}/sale-label`, editor, {
+      sale_label: 4,
+    });
+    expect(onSale.statusCode, onSale.payload).toBe(200);
+    expect(body(onSale).data).toMatchObject({ saleLabel: 4, moves: [5, 1, 2] });
+    expect((await c.call('GET', `/api/v1/items/${item.id}`, {})).statusCode).toBe(200);
+
+    // A visitor buys 2 places.
+    const buyer = await c.user();
+    await c.addToCart(buyer, item, 2);
+    const paid = await flow.placed(buyer, parkA, {
+      payment_method: 1,
+      card_token: await flow.tokenize('4111111111111111'),
+    });
+    expect(paid.payment.kind).toBe('completed');
+
+    const back = await c.call('POST', `/api/v1/staff/parks/${parkA}/items/${item.id}/sale-label`, editor, {
+      sale_label: 1,
+    });
+    expect(back.statusCode).toBe(409);
+    expect(body(back).meta.code).toBe('saleLabelAlreadySold');
+    const ended = await c.call('POST', `/api/v1/staff/parks/${parkA}/items/${item.id}/sale-label`, editor, {
+      sale_label: 5,
+    });
+    expect(body(ended).data).toMatchObject({ saleLabel: 5, sold: 2 });
+    // End of sale: listed, nothing more sells.
+    const late = await c.call('POST', '/api/v1/carts', buyer, {
+      item_id: item.id,
+      date: await c.openDate(item.id).catch(() => addDays(c.today, 3)),
+      quantities: [{ age_group_id: 5, quantity: 1 }],
+    });
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect(late.statusCode).toBeLessThan(500);
+
+    // The audit trail has each change with before and after.
+    const owner = await staff(parkA, 'owner');
+    const audit = body(await c.call('GET', `/api/v1/staff/parks/${parkA}/audit?entity=item&limit=50`, owner))
+      .data as StaffAuditEntry[];
+    const mine = audit.filter((a) => a.entityId === String(item.id));
+    expect(mine.map((a) => a.action)).toEqual(['saleLabel', 'saleLabel', 'created']);
+    expect(mine[0]).toMatchObject({ before: { saleLabel: 4 }, after: { saleLabel: 5 }, actor: { userId: editor.id } });
+  });
+
+  it('bad input names the field (ja and en) and changes nothing', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const item = body(await c.call('POST', `/api/v1/staff/parks/${parkA}/items`, editor, NEW_ITEM)).data as OfficeItem;
+    const cases: [object, string][] = [
+      [{ available_until: '2026-11-01' }, 'available_until'],
+      [{ available_from: '2027-02-30' }, 'available_from'],
+      [{ prices: [{ age_group_id: 999, price: 100 }] }, 'prices'],
+      [{ prices: [{ age_group_id: 5, price: -1 }] }, 'price'],
+      [{ cancellation_policy: [{ days_before: 1, charge_rate: 150 }] }, 'charge_rate'],
+      [
+        {
+          cancellation_policy: [
+            { days_before: 1, charge_rate: 10 },
+            { days_before: 1, charge_rate: 20 },
+          ],
+        },
+        'cancellation_policy',
+      ],
+      [{ name_ja: 'ナイト\u0000サファリ' }, 'name_ja'],
+      [{ name_ja: '' }, 'name_ja'],
+      [{ minimum_participant: 20, max_per_order: 10 }, 'minimum_participant'],
+      [{ image_url: 'javascript:alert(1)' }, 'image_url'],
+    ];
+    for (const [payload, field] of cases) {
+      for (const lang of ['ja', 'en'] as const) {
+        const res = await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${item.id}`, { ...editor, lang }, payload);
+        expect(res.statusCode, `${JSON.stringify(payload)} ${res.payload}`).toBe(400);
+        expect(body(res).meta.message, JSON.stringify(payload)).toContain(field);
+      }
+    }
+    const { data } = body(await c.call('GET', `/api/v1/staff/parks/${parkA}/items/${item.id}`, editor));
+    expect(data).toEqual(item);
+    const empty = await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${item.id}`, editor, {});
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('a closed day set in the profile stops sales that day; the calendar change is audited', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const item = await c.makeItem({ capacity: 10 });
+    const date = await c.openDate(item.id);
+    const profile = body(
+      await c.call('GET', `/api/v1/staff/parks/${item.parkId}/profile`, await staff(item.parkId, 'editor')),
+    );
+    expect(profile.data.id).toBe(item.parkId);
+    const parkEditor = item.parkId === parkA ? editor : await staff(item.parkId, 'editor');
+    const res = await c.call('PUT', `/api/v1/staff/parks/${item.parkId}/profile`, parkEditor, {
+      special_days: [
+        ...profile.data.specialDays
+          .filter((d: { date: string }) => d.date !== date)
+          .map((d: Record<string, unknown>) => ({
+            date: d.date,
+            kind: d.kind,
+            open_time: d.openTime,
+            close_time: d.closeTime,
+            note_ja: d.noteJa,
+            note_en: d.noteEn,
+          })),
+        { date, kind: 'closed', note_ja: '設備点検のため臨時休園', note_en: 'Closed for maintenance' },
+      ],
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    expect(body(res).data.specialDays.find((d: { date: string }) => d.date === date)).toMatchObject({ kind: 'closed' });
+    const buyer = await c.user();
+    const add = await c.call('POST', '/api/v1/carts', buyer, {
+      item_id: item.id,
+      date,
+      quantities: [{ age_group_id: 5, quantity: 1 }],
+    });
+    expect(add.statusCode).toBe(400);
+    // Bad hours name the field.
+    const hours = await c.call(
+      'PUT',
+      `/api/v1/staff/parks/${item.parkId}/profile`,
+      { ...parkEditor, lang: 'en' },
+      {
+        open_time: '18:00',
+        close_time: '09:00',
+      },
+    );
+    expect(hours.statusCode).toBe(400);
+    expect(body(hours).meta.message).toContain('close_time');
+    const audit = body(
+      await c.call('GET', `/api/v1/staff/parks/${item.parkId}/audit?entity=park`, await staff(item.parkId, 'owner')),
+    ).data as StaffAuditEntry[];
+    expect(audit[0]).toMatchObject({ action: 'profile', entity: 'park' });
+  });
+});
