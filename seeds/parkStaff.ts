@@ -1,6 +1,7 @@
 // Demo gate staff (table park_staff, role scanner): one account per seeded park, e-mail
 // gate.<park slug>@staff.zoopass.jp, and one account for the first two parks, gate@staff.zoopass.jp (its /staff page
-// lists both); password STAFF_PASSWORD (see the root README's development accounts).
+// lists both); office@staff.zoopass.jp owns the first two parks in the back office (/staff/office); password
+// STAFF_PASSWORD (see the root README's development accounts).
 // Idempotent: existing accounts are kept; the password is hashed once per run, only when an account is missing.
 import type { Knex } from 'knex';
 import { hashPassword } from '../server/lib/passwords';
@@ -9,6 +10,8 @@ export const STAFF_PASSWORD = 'GateStaff2026';
 export const staffEmail = (slug: string) => `gate.${slug}@staff.zoopass.jp`;
 /** Gate staff of more than one park. */
 export const MULTI_PARK_STAFF_EMAIL = 'gate@staff.zoopass.jp';
+/** The demo's back office: owner (every role) of the first two parks. */
+export const OFFICE_OWNER_EMAIL = 'office@staff.zoopass.jp';
 
 export async function seedParkStaff(trx: Knex.Transaction, parks: readonly { id: number; slug: string }[]) {
   let hash: string | null = null;
@@ -31,4 +34,11 @@ export async function seedParkStaff(trx: Knex.Transaction, parks: readonly { id:
   }
   const multi = await account(MULTI_PARK_STAFF_EMAIL, 'ゲートスタッフ（2園）');
   for (const park of [...parks].sort((a, b) => a.id - b.id).slice(0, 2)) await scanner(multi, park.id);
+  const owner = await account(OFFICE_OWNER_EMAIL, '管理スタッフ（2園）');
+  for (const park of [...parks].sort((a, b) => a.id - b.id).slice(0, 2)) {
+    await trx('park_staff')
+      .insert({ user_id: owner, park_id: park.id, role: 'owner' })
+      .onConflict(['user_id', 'park_id', 'role'])
+      .ignore();
+  }
 }

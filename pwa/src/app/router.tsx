@@ -111,6 +111,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeHomePage),
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
+  'staff-office-items': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeItemsPage),
+  'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
   'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
 };
 

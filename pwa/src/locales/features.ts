@@ -3,6 +3,7 @@
 import { accountJa } from './account';
 import { backOfficeJa } from './backOffice';
 import { catalogueJa } from './catalogue';
+import { catalogueOfficeJa } from './catalogueOffice';
 import { checkoutJa } from './checkout';
 import { mapsJa } from './maps';
 import { staffJa } from './staff';
@@ -18,4 +19,5 @@ export const featuresJa = {
   maps: mapsJa,
   staff: staffJa,
   backOffice: backOfficeJa,
+  catalogueOffice: catalogueOfficeJa,
 };

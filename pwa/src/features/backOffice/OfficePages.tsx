@@ -44,6 +44,16 @@ export function OfficeHomePage() {
                   {t('backOffice.stories')}
                 </Link>
               )}
+              {(held.includes('owner') || held.includes('editor')) && (
+                <>
+                  <Link className="button" to={`/staff/office/${parkId}/items`} data-testid="office-items-link">
+                    {t('catalogueOffice.items')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/profile`} data-testid="office-profile-link">
+                    {t('catalogueOffice.profile')}
+                  </Link>
+                </>
+              )}
               {held.includes('owner') && (
                 <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
                   {t('backOffice.members')}

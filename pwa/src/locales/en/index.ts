@@ -3,6 +3,7 @@ import { accountEn } from './account';
 import en from './app';
 import { backOfficeEn } from './backOffice';
 import { catalogueEn } from './catalogue';
+import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
 import { mapsEn } from './maps';
 import { staffEn } from './staff';
@@ -19,4 +20,5 @@ export const translationEn = {
   maps: mapsEn,
   staff: staffEn,
   backOffice: backOfficeEn,
+  catalogueOffice: catalogueOfficeEn,
 };

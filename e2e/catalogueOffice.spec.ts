@@ -1,0 +1,87 @@
+// The back office's catalogue as a park editor uses it: sign in as the demo owner, open a park's tickets, create a
+// ticket (private), check it through its preview link, put it on sale, see it on the public item page; then close
+// the park on a day in the profile. Screenshots at 390 px and 1280 px in test-results/catalogue-office.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const OWNER = 'office@staff.zoopass.jp';
+const PASSWORD = 'GateStaff2026';
+const SHOTS = 'test-results/catalogue-office';
+
+async function signInOwner(page: Page, request: APIRequestContext) {
+  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: OWNER, password: PASSWORD, bot_token: bot },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/');
+  const set = await page.request.post('/api/access-token', {
+    data: await login.json(),
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(set.status()).toBe(204);
+}
+
+test('an editor creates a ticket, previews it, puts it on sale and closes the park on a day', async ({
+  page,
+  request,
+}) => {
+  await signInOwner(page, request);
+  await page.goto('/staff/office');
+  const park = page.getByTestId('office-park').first();
+  await expect(park).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-390.png`, fullPage: true });
+  await park.getByTestId('office-items-link').click();
+  await expect(page.getByTestId('office-item').first()).toBeVisible();
+
+  const name = `夜の探検ツアー ${Date.now().toString(36)}`;
+  await page.getByTestId('item-new').click();
+  await page.getByLabel('名前（日本語） 必須').fill(name);
+  await page.getByLabel('名前（英語）').fill('Night walk');
+  await page.getByLabel('説明（日本語） 必須').fill('閉園後の動物園をガイドと歩きます。');
+  await page.getByLabel('大人').fill('2500');
+  await page.getByLabel('小学生').fill('1200');
+  await page.getByTestId('item-save').click();
+  await expect(page.getByTestId('item-saved')).toContainText('限定公開');
+  await expect(page.getByTestId('sale-label')).toContainText('現在：限定公開');
+  await page.screenshot({ path: `${SHOTS}/item-editor-390.png`, fullPage: true });
+
+  // The preview opens the private link: the ticket as visitors will see it, not listed yet.
+  const preview = await page.getByTestId('item-preview').getAttribute('href');
+  expect(preview).toMatch(/^\/private\/items\/[0-9a-f-]{36}$/);
+  const shown = await page.context().newPage();
+  await shown.goto(preview as string);
+  await expect(shown.getByRole('heading', { name })).toBeVisible();
+  await shown.close();
+
+  await page.getByTestId('move-label-4').click();
+  await expect(page.getByTestId('sale-label')).toContainText('現在：販売中');
+  const id = (
+    (await (await page.request.get('/api/v1/items?keyword=' + encodeURIComponent(name))).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data.find((i) => i.name === name)?.id;
+  expect(id).toBeGreaterThan(0);
+  await page.goto(`/items/${id}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // Desktop width.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/staff/office');
+  await page.getByTestId('office-park').first().getByTestId('office-items-link').click();
+  await page.getByTestId('office-item').filter({ hasText: name }).click();
+  await expect(page.getByTestId('item-editor')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/item-editor-1280.png`, fullPage: true });
+
+  // The profile: a special closing day.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/office');
+  await page.getByTestId('office-park').first().getByTestId('office-profile-link').click();
+  await expect(page.getByTestId('profile-editor')).toBeVisible();
+  const before = await page.getByTestId('special-day').count();
+  await page.getByTestId('special-day-add').click();
+  const row = page.getByTestId('special-day').nth(before);
+  await row.getByLabel('お知らせ（日本語）').fill('設備点検のため臨時休園');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/profile-390.png`, fullPage: true });
+});

@@ -1,0 +1,654 @@
+// The back office's catalogue (/staff/office/:parkId/items): the park's tickets with their sale labels and places
+// sold, an editor (names and texts ja/en, kind, dates, prices per age category, limits, coins, capacity for new
+// dates, cancellation fee rows), the sale-label moves the server allows, and a preview through the private link.
+// And the park profile (/staff/office/:parkId/profile): hours, regular closing days and special days.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { OfficeItem, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
+import { AGE_GROUPS } from '../../../../common/reference';
+import { errorMessage } from './backOfficeApi';
+import {
+  type ItemForm,
+  useCreateItemMutation,
+  useMoveSaleLabelMutation,
+  useOfficeItemQuery,
+  useOfficeItemsQuery,
+  useParkProfileQuery,
+  useSaveParkProfileMutation,
+  useUpdateItemMutation,
+} from './catalogueApi';
+import './backOffice.css';
+
+const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
+const PRICE_GROUPS = AGE_GROUPS.filter((g) => g.kind === 'category');
+const tokyoToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function blankForm(): ItemForm {
+  const today = tokyoToday();
+  return {
+    name_ja: '',
+    name_en: '',
+    description_ja: '',
+    description_en: '',
+    category: 0,
+    available_from: today,
+    available_until: plusDays(today, 90),
+    max_per_order: 10,
+    reward_coins: 0,
+    daily_capacity: 100,
+    reservation_required: false,
+    waitlist: false,
+    prices: [{ age_group_id: 5, price: 1000 }],
+    cancellation_policy: [{ days_before: 0, charge_rate: 100 }],
+  };
+}
+
+function formOf(item: OfficeItem): ItemForm {
+  return {
+    name_ja: item.nameJa,
+    name_en: item.nameEn ?? '',
+    description_ja: item.descriptionJa,
+    description_en: item.descriptionEn ?? '',
+    category: item.category,
+    available_from: item.availableFrom,
+    available_until: item.availableUntil,
+    max_per_order: item.maxPerOrder,
+    reward_coins: item.rewardCoins,
+    daily_capacity: item.dailyCapacity,
+    reservation_required: item.reservationRequired,
+    waitlist: item.waitlist,
+    prices: item.prices.map((p) => ({ age_group_id: p.ageGroupId, price: p.price })),
+    cancellation_policy: item.cancellationPolicy.map((p) => ({ days_before: p.daysBefore, charge_rate: p.chargeRate })),
+  };
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+function ItemEditor({
+  parkId,
+  item,
+  onSaved,
+}: {
+  parkId: number;
+  item: OfficeItem | null;
+  /** With what to tell the editor (the page keeps it: a new item's editor is replaced by the saved one's). */
+  onSaved: (item: OfficeItem, notice: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [form, setForm] = useState<ItemForm>(item ? formOf(item) : blankForm());
+  const [create, created] = useCreateItemMutation();
+  const [update, updated] = useUpdateItemMutation();
+  const [move, moved] = useMoveSaleLabelMutation();
+  const error = created.error ?? updated.error ?? moved.error;
+  const set = <K extends keyof ItemForm>(k: K, v: ItemForm[K]) => setForm({ ...form, [k]: v });
+  const priceOf = (group: number) => form.prices.find((p) => p.age_group_id === group)?.price;
+  const setPrice = (group: number, value: string) => {
+    const rest = form.prices.filter((p) => p.age_group_id !== group);
+    set('prices', value === '' ? rest : [...rest, { age_group_id: group, price: Number(value) }]);
+  };
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const body = { ...form, name_en: form.name_en.trim(), description_en: form.description_en.trim() };
+    const saved = item
+      ? await update({ parkId, id: item.id, form: body }).unwrap()
+      : await create({ parkId, form: body }).unwrap();
+    onSaved(saved, item ? t('catalogueOffice.saved') : t('catalogueOffice.created'));
+  }
+  const label = (l: number) => t(`catalogueOffice.labels.${l}`);
+  return (
+    <form
+      className="stack panel office-editor"
+      onSubmit={(e) => void save(e).catch(() => {})}
+      data-testid="item-editor"
+    >
+      <h2>{item ? (i18n.language === 'en' && item.nameEn) || item.nameJa : t('catalogueOffice.newItem')}</h2>
+      {item && (
+        <section className="stack" aria-labelledby="sale-label-title" data-testid="sale-label">
+          <h3 id="sale-label-title">{t('catalogueOffice.saleLabelTitle')}</h3>
+          <p>
+            <strong>{t('catalogueOffice.current', { label: label(item.saleLabel) })}</strong>{' '}
+            <span className="muted">{t('catalogueOffice.sold', { count: item.sold })}</span>
+          </p>
+          <div className="office-actions">
+            {item.moves.length === 0 && <p className="muted">{t('catalogueOffice.noMoves')}</p>}
+            {item.moves.map((to) => (
+              <button
+                key={to}
+                type="button"
+                className="button"
+                onClick={() =>
+                  void move({ parkId, id: item.id, saleLabel: to })
+                    .unwrap()
+                    .then(
+                      (moved) => onSaved(moved, t('catalogueOffice.saved')),
+                      () => {},
+                    )
+                }
+                data-testid={`move-label-${to}`}
+              >
+                {t('catalogueOffice.moveTo', { label: label(to) })}
+              </button>
+            ))}
+            <Link className="button" to={`/private/items/${item.linkId}`} target="_blank" data-testid="item-preview">
+              {t('catalogueOffice.preview')}
+            </Link>
+          </div>
+        </section>
+      )}
+      <Field id="item-name-ja" label={`${t('catalogueOffice.nameJa')} ${t('catalogueOffice.required')}`}>
+        <input
+          id="item-name-ja"
+          className="input"
+          required
+          maxLength={255}
+          value={form.name_ja}
+          onChange={(e) => set('name_ja', e.target.value)}
+        />
+      </Field>
+      <Field id="item-name-en" label={t('catalogueOffice.nameEn')}>
+        <input
+          id="item-name-en"
+          className="input"
+          maxLength={255}
+          value={form.name_en}
+          onChange={(e) => set('name_en', e.target.value)}
+        />
+      </Field>
+      <Field id="item-description-ja" label={`${t('catalogueOffice.descriptionJa')} ${t('catalogueOffice.required')}`}>
+        <textarea
+          id="item-description-ja"
+          className="input"
+          rows={4}
+          required
+          value={form.description_ja}
+          onChange={(e) => set('description_ja', e.target.value)}
+        />
+      </Field>
+      <Field id="item-description-en" label={t('catalogueOffice.descriptionEn')}>
+        <textarea
+          id="item-description-en"
+          className="input"
+          rows={4}
+          value={form.description_en}
+          onChange={(e) => set('description_en', e.target.value)}
+        />
+      </Field>
+      <Field id="item-category" label={t('catalogueOffice.category')}>
+        <select
+          id="item-category"
+          className="input"
+          value={form.category}
+          onChange={(e) => set('category', Number(e.target.value))}
+        >
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`catalogueOffice.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="office-schedule">
+        <Field id="item-from" label={t('catalogueOffice.availableFrom')}>
+          <input
+            id="item-from"
+            className="input"
+            type="date"
+            required
+            value={form.available_from}
+            onChange={(e) => set('available_from', e.target.value)}
+          />
+        </Field>
+        <Field id="item-until" label={t('catalogueOffice.availableUntil')}>
+          <input
+            id="item-until"
+            className="input"
+            type="date"
+            required
+            value={form.available_until}
+            onChange={(e) => set('available_until', e.target.value)}
+          />
+        </Field>
+      </div>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.prices')}</legend>
+        <p className="muted">{t('catalogueOffice.pricesLead')}</p>
+        <div className="office-grid">
+          {PRICE_GROUPS.map((g) => (
+            <Field key={g.id} id={`item-price-${g.id}`} label={i18n.language === 'en' ? g.nameEn : g.nameJa}>
+              <input
+                id={`item-price-${g.id}`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={1000000}
+                value={priceOf(g.id) ?? ''}
+                onChange={(e) => setPrice(g.id, e.target.value)}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+      <div className="office-grid">
+        <Field id="item-max" label={t('catalogueOffice.maxPerOrder')}>
+          <input
+            id="item-max"
+            className="input"
+            type="number"
+            min={1}
+            max={100}
+            value={form.max_per_order}
+            onChange={(e) => set('max_per_order', Number(e.target.value))}
+          />
+        </Field>
+        <Field id="item-coins" label={t('catalogueOffice.rewardCoins')}>
+          <input
+            id="item-coins"
+            className="input"
+            type="number"
+            min={0}
+            max={10000}
+            value={form.reward_coins}
+            onChange={(e) => set('reward_coins', Number(e.target.value))}
+          />
+        </Field>
+        <Field id="item-capacity" label={t('catalogueOffice.dailyCapacity')}>
+          <input
+            id="item-capacity"
+            className="input"
+            type="number"
+            min={0}
+            max={1000000}
+            value={form.daily_capacity}
+            onChange={(e) => set('daily_capacity', Number(e.target.value))}
+          />
+        </Field>
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form.reservation_required}
+          onChange={(e) => set('reservation_required', e.target.checked)}
+        />
+        <span>{t('catalogueOffice.reservationRequired')}</span>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={form.waitlist} onChange={(e) => set('waitlist', e.target.checked)} />
+        <span>{t('catalogueOffice.waitlist')}</span>
+      </label>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.policy')}</legend>
+        {form.cancellation_policy.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+          <div key={i} className="office-schedule">
+            <Field id={`policy-days-${i}`} label={t('catalogueOffice.daysBefore')}>
+              <input
+                id={`policy-days-${i}`}
+                className="input"
+                type="number"
+                min={0}
+                max={365}
+                value={row.days_before}
+                onChange={(e) =>
+                  set(
+                    'cancellation_policy',
+                    form.cancellation_policy.map((r, j) =>
+                      j === i ? { ...r, days_before: Number(e.target.value) } : r,
+                    ),
+                  )
+                }
+              />
+            </Field>
+            <Field id={`policy-rate-${i}`} label={t('catalogueOffice.chargeRate')}>
+              <input
+                id={`policy-rate-${i}`}
+                className="input"
+                type="number"
+                min={0}
+                max={100}
+                value={row.charge_rate}
+                onChange={(e) =>
+                  set(
+                    'cancellation_policy',
+                    form.cancellation_policy.map((r, j) =>
+                      j === i ? { ...r, charge_rate: Number(e.target.value) } : r,
+                    ),
+                  )
+                }
+              />
+            </Field>
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                set(
+                  'cancellation_policy',
+                  form.cancellation_policy.filter((_, j) => j !== i),
+                )
+              }
+            >
+              {t('catalogueOffice.removeRow')}
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button"
+          onClick={() => set('cancellation_policy', [...form.cancellation_policy, { days_before: 7, charge_rate: 0 }])}
+        >
+          {t('catalogueOffice.addRow')}
+        </button>
+      </fieldset>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      <button type="submit" className="button primary" data-testid="item-save">
+        {t('catalogueOffice.saveItem')}
+      </button>
+    </form>
+  );
+}
+
+/** /staff/office/:parkId/items */
+export function OfficeItemsPage() {
+  const { t, i18n } = useTranslation();
+  const parkId = Number(useParams().parkId);
+  const { data: items, error } = useOfficeItemsQuery(parkId);
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const choose = (next: number | 'new') => {
+    setNotice('');
+    setSelected(next);
+  };
+  const saved = (s: OfficeItem, message: string) => {
+    setSelected(s.id);
+    setNotice(message);
+  };
+  const { data: item } = useOfficeItemQuery({ parkId, id: Number(selected) }, { skip: typeof selected !== 'number' });
+  return (
+    <div className="stack office" data-testid="office-items">
+      <p>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </p>
+      <h1 className="page-title">{t('catalogueOffice.itemsTitle')}</h1>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      <div className="office-split">
+        <div className="stack">
+          <button type="button" className="button primary" onClick={() => choose('new')} data-testid="item-new">
+            {t('catalogueOffice.newItem')}
+          </button>
+          {items?.length === 0 && <p className="muted">{t('catalogueOffice.noItems')}</p>}
+          <ul className="office-list">
+            {items?.map((row) => (
+              <li key={row.id}>
+                <button
+                  type="button"
+                  className="office-row"
+                  aria-current={selected === row.id ? 'true' : undefined}
+                  onClick={() => choose(row.id)}
+                  data-testid="office-item"
+                >
+                  <span>{(i18n.language === 'en' && row.nameEn) || row.nameJa}</span>
+                  <span className="muted">{t(`catalogueOffice.labels.${row.saleLabel}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="stack">
+          {notice && (
+            <p className="notice" role="status" data-testid="item-saved">
+              {notice}
+            </p>
+          )}
+          {selected === 'new' && <ItemEditor key="new" parkId={parkId} item={null} onSaved={saved} />}
+          {typeof selected === 'number' && item && (
+            <ItemEditor
+              key={`${item.id}:${item.updatedAt}:${item.saleLabel}`}
+              parkId={parkId}
+              item={item}
+              onSaved={saved}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type SpecialDay = OfficeParkProfile['specialDays'][number];
+
+function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficeParkProfile }) {
+  const { t } = useTranslation();
+  const [hours, setHours] = useState({
+    open_time: profile.openTime,
+    close_time: profile.closeTime,
+    last_entry_time: profile.lastEntryTime ?? '',
+    closed_days_note_ja: profile.closedDaysNoteJa ?? '',
+    closed_days_note_en: profile.closedDaysNoteEn ?? '',
+  });
+  const [weekdays, setWeekdays] = useState<number[]>(profile.closedWeekdays);
+  const [days, setDays] = useState<SpecialDay[]>(profile.specialDays);
+  const today = tokyoToday();
+  const pastCount = profile.specialDays.length;
+  // Seeded calendars resolve ranges into single days: show the next ten, then more on request.
+  const [shown, setShown] = useState(10);
+  const visible = days.flatMap((d, i) => (d.date < today && i < pastCount ? [] : [i]));
+  const hidden = new Set(visible.slice(shown).filter((i) => i < pastCount));
+  const [save, saved] = useSaveParkProfileMutation();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await save({
+      parkId,
+      form: {
+        ...hours,
+        last_entry_time: hours.last_entry_time || null,
+        closed_weekdays: weekdays,
+        special_days: days.map((d) => ({
+          date: d.date,
+          kind: d.kind,
+          open_time: d.kind === 'closed' ? null : d.openTime,
+          close_time: d.kind === 'closed' ? null : d.closeTime,
+          note_ja: d.noteJa,
+          note_en: d.noteEn,
+        })),
+      },
+    }).unwrap();
+  }
+  const setDay = (i: number, patch: Partial<SpecialDay>) =>
+    setDays(days.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  return (
+    <form
+      className="stack panel office-editor"
+      onSubmit={(e) => void submit(e).catch(() => {})}
+      data-testid="profile-editor"
+    >
+      <div className="office-grid">
+        {(['open_time', 'close_time', 'last_entry_time'] as const).map((k) => (
+          <Field
+            key={k}
+            id={`profile-${k}`}
+            label={t(
+              `catalogueOffice.${k === 'open_time' ? 'openTime' : k === 'close_time' ? 'closeTime' : 'lastEntryTime'}`,
+            )}
+          >
+            <input
+              id={`profile-${k}`}
+              className="input"
+              type="time"
+              required={k !== 'last_entry_time'}
+              value={hours[k]}
+              onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
+            />
+          </Field>
+        ))}
+      </div>
+      <fieldset>
+        <legend>{t('catalogueOffice.closedWeekdays')}</legend>
+        <div className="office-actions">
+          {[1, 2, 3, 4, 5, 6, 7].map((w) => (
+            <label key={w} className="check">
+              <input
+                type="checkbox"
+                checked={weekdays.includes(w)}
+                onChange={(e) =>
+                  setWeekdays(e.target.checked ? [...weekdays, w].sort() : weekdays.filter((x) => x !== w))
+                }
+              />
+              <span>{t(`catalogueOffice.weekdays.${w}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {(['closed_days_note_ja', 'closed_days_note_en'] as const).map((k) => (
+        <Field
+          key={k}
+          id={`profile-${k}`}
+          label={t(`catalogueOffice.${k === 'closed_days_note_ja' ? 'closedDaysNoteJa' : 'closedDaysNoteEn'}`)}
+        >
+          <textarea
+            id={`profile-${k}`}
+            className="input"
+            rows={2}
+            value={hours[k]}
+            onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
+          />
+        </Field>
+      ))}
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.specialDays')}</legend>
+        <p className="muted">{t('catalogueOffice.specialDaysLead')}</p>
+        {days.map((d, i) =>
+          // Past days stay as they were (they are sent back unchanged); only today on can be edited.
+          (d.date < today && i < pastCount) || hidden.has(i) ? null : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place (a date typed changes), the index is their identity
+            <div key={i} className="office-schedule" data-testid="special-day">
+              <Field id={`day-date-${i}`} label={t('catalogueOffice.date')}>
+                <input
+                  id={`day-date-${i}`}
+                  className="input"
+                  type="date"
+                  required
+                  value={d.date}
+                  onChange={(e) => setDay(i, { date: e.target.value })}
+                />
+              </Field>
+              <Field id={`day-kind-${i}`} label={t('catalogueOffice.kind')}>
+                <select
+                  id={`day-kind-${i}`}
+                  className="input"
+                  value={d.kind}
+                  onChange={(e) => setDay(i, { kind: e.target.value as SpecialDay['kind'] })}
+                >
+                  {(['closed', 'open', 'extended'] as const).map((k) => (
+                    <option key={k} value={k}>
+                      {t(`catalogueOffice.kinds.${k}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              {d.kind !== 'closed' && (
+                <Field id={`day-close-${i}`} label={t('catalogueOffice.closeTime')}>
+                  <input
+                    id={`day-close-${i}`}
+                    className="input"
+                    type="time"
+                    value={d.closeTime ?? ''}
+                    onChange={(e) => setDay(i, { closeTime: e.target.value || null })}
+                  />
+                </Field>
+              )}
+              <Field id={`day-note-${i}`} label={t('catalogueOffice.noteJa')}>
+                <input
+                  id={`day-note-${i}`}
+                  className="input"
+                  required
+                  maxLength={255}
+                  value={d.noteJa}
+                  onChange={(e) => setDay(i, { noteJa: e.target.value })}
+                />
+              </Field>
+              <button type="button" className="button" onClick={() => setDays(days.filter((_, j) => j !== i))}>
+                {t('catalogueOffice.removeRow')}
+              </button>
+            </div>
+          ),
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            setDays([
+              ...days,
+              { date: tokyoToday(), kind: 'closed', openTime: null, closeTime: null, noteJa: '', noteEn: null },
+            ])
+          }
+          data-testid="special-day-add"
+        >
+          {t('catalogueOffice.addRow')}
+        </button>
+        {hidden.size > 0 && (
+          <button type="button" className="button" onClick={() => setShown(shown + 20)} data-testid="special-day-more">
+            {t('catalogueOffice.showMore', { count: hidden.size })}
+          </button>
+        )}
+      </fieldset>
+      {saved.error && (
+        <p className="notice" role="alert">
+          {errorMessage(saved.error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      {saved.isSuccess && !saved.error && (
+        <p className="notice" role="status" data-testid="profile-saved">
+          {t('catalogueOffice.saved')}
+        </p>
+      )}
+      <button type="submit" className="button primary" data-testid="profile-save">
+        {t('catalogueOffice.saveProfile')}
+      </button>
+    </form>
+  );
+}
+
+/** /staff/office/:parkId/profile */
+export function OfficeProfilePage() {
+  const { t, i18n } = useTranslation();
+  const parkId = Number(useParams().parkId);
+  const { data: profile, error } = useParkProfileQuery(parkId);
+  return (
+    <div className="stack office" data-testid="office-profile">
+      <p>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </p>
+      <h1 className="page-title">{t('catalogueOffice.profileTitle')}</h1>
+      {profile && (
+        <p>
+          <strong>{(i18n.language === 'en' && profile.nameEn) || profile.nameJa}</strong>{' '}
+          <Link to={`/private/profile/park/${profile.linkId}`}>{t('catalogueOffice.preview')}</Link>
+        </p>
+      )}
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      {profile && <ProfileEditor key={profile.id} parkId={parkId} profile={profile} />}
+    </div>
+  );
+}

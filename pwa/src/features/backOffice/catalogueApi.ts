@@ -1,0 +1,84 @@
+// Endpoints of the back office's catalogue (server: features/items/staffRoutes.ts, features/parks/staffRoutes.ts).
+import type { Envelope } from '../../../../common/dto/api';
+import type { OfficeItem, OfficeItemRow, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
+import { api } from '../../lib/api';
+
+const ITEMS = { type: 'Staff' as const, id: 'ITEMS' };
+const PROFILE = { type: 'Staff' as const, id: 'PROFILE' };
+
+/** What the item form sends (snake_case, as the API takes it). */
+export interface ItemForm {
+  name_ja: string;
+  name_en: string;
+  description_ja: string;
+  description_en: string;
+  category: number;
+  available_from: string;
+  available_until: string;
+  max_per_order: number;
+  reward_coins: number;
+  daily_capacity: number;
+  reservation_required: boolean;
+  waitlist: boolean;
+  prices: { age_group_id: number; price: number }[];
+  cancellation_policy: { days_before: number; charge_rate: number }[];
+}
+
+export type ProfileForm = Record<string, unknown>;
+
+export const catalogueApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    officeItems: build.query<OfficeItemRow[], number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/items` }),
+      transformResponse: (r: Envelope<OfficeItemRow[]>) => r.data,
+      providesTags: [ITEMS],
+      keepUnusedDataFor: 0,
+    }),
+    officeItem: build.query<OfficeItem, { parkId: number; id: number }>({
+      query: ({ parkId, id }) => ({ url: `/staff/parks/${parkId}/items/${id}` }),
+      transformResponse: (r: Envelope<OfficeItem>) => r.data,
+      providesTags: [ITEMS],
+      keepUnusedDataFor: 0,
+    }),
+    createItem: build.mutation<OfficeItem, { parkId: number; form: ItemForm }>({
+      query: ({ parkId, form }) => ({ url: `/staff/parks/${parkId}/items`, method: 'POST', body: form }),
+      transformResponse: (r: Envelope<OfficeItem>) => r.data,
+      invalidatesTags: [ITEMS],
+    }),
+    updateItem: build.mutation<OfficeItem, { parkId: number; id: number; form: Partial<ItemForm> }>({
+      query: ({ parkId, id, form }) => ({ url: `/staff/parks/${parkId}/items/${id}`, method: 'PUT', body: form }),
+      transformResponse: (r: Envelope<OfficeItem>) => r.data,
+      invalidatesTags: [ITEMS, 'Item'],
+    }),
+    moveSaleLabel: build.mutation<OfficeItem, { parkId: number; id: number; saleLabel: number }>({
+      query: ({ parkId, id, saleLabel }) => ({
+        url: `/staff/parks/${parkId}/items/${id}/sale-label`,
+        method: 'POST',
+        body: { sale_label: saleLabel },
+      }),
+      transformResponse: (r: Envelope<OfficeItem>) => r.data,
+      invalidatesTags: [ITEMS, 'Item'],
+    }),
+    parkProfile: build.query<OfficeParkProfile, number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/profile` }),
+      transformResponse: (r: Envelope<OfficeParkProfile>) => r.data,
+      providesTags: [PROFILE],
+      keepUnusedDataFor: 0,
+    }),
+    saveParkProfile: build.mutation<OfficeParkProfile, { parkId: number; form: ProfileForm }>({
+      query: ({ parkId, form }) => ({ url: `/staff/parks/${parkId}/profile`, method: 'PUT', body: form }),
+      transformResponse: (r: Envelope<OfficeParkProfile>) => r.data,
+      invalidatesTags: [PROFILE, 'Park'],
+    }),
+  }),
+});
+
+export const {
+  useOfficeItemsQuery,
+  useOfficeItemQuery,
+  useCreateItemMutation,
+  useUpdateItemMutation,
+  useMoveSaleLabelMutation,
+  useParkProfileQuery,
+  useSaveParkProfileMutation,
+} = catalogueApi;
