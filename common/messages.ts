@@ -315,6 +315,14 @@ export const MESSAGES = {
     en: 'This card pays for a lottery entry at the draw. Delete it after the draw, or withdraw the entry first.',
   },
   cardSaved: { ja: 'カードの変更を保存しました', en: 'Your card changes have been saved' },
+  mapPointOutside: {
+    ja: '{field}が地図の外にあります',
+    en: 'The {field} point is outside the map',
+  },
+  mapCodeTaken: {
+    ja: 'このコードはこの施設の地図ですでに使われています',
+    en: 'This code is already used on this park’s map',
+  },
   saleLabelMoveNotAllowed: {
     ja: 'この販売ラベルには変更できません（販売状態の流れに沿って変更してください）',
     en: 'The sale label cannot move there (follow the sale lifecycle)',

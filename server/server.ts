@@ -17,6 +17,7 @@ import { lotteryRoutes } from './features/lottery/routes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { mapRoutes } from './features/maps/routes';
+import { staffMapRoutes } from './features/maps/staffRoutes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orderRoutes } from './features/orders/routes';
@@ -126,6 +127,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffStockRoutes,
     ...staffItemRoutes,
     ...staffParkRoutes,
+    ...staffMapRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

@@ -116,3 +116,26 @@ export interface ParkMap {
   controlPoints: MapControlPoint[];
   events: MapEvent[];
 }
+
+/** GET api/v1/staff/parks/{parkId}/map: the park's map data as its editors edit it (names in both languages). */
+export interface OfficeMap {
+  parkId: number;
+  imageUrl: string;
+  width: number;
+  height: number;
+  metresPerPx: number;
+  updatedAt: string;
+  places: {
+    id: number;
+    code: string;
+    kind: PlaceKind;
+    nameJa: string;
+    nameEn: string | null;
+    x: number;
+    y: number;
+    nodeId: number;
+  }[];
+  nodes: { id: number; code: string; x: number; y: number }[];
+  edges: MapEdge[];
+  controlPoints: MapControlPoint[];
+}

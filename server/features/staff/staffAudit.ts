@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 export interface StaffChange {
   parkId: number;
   actorUserId: number | null;
-  entity: 'member' | 'invitation' | 'story' | 'stock' | 'item' | 'park';
+  entity: 'member' | 'invitation' | 'story' | 'stock' | 'item' | 'park' | 'map';
   entityId: string | number;
   action: string;
   before?: unknown;
