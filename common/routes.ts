@@ -102,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-members', path: '/staff/office/:parkId/members', guards: ['auth'] },
   { name: 'staff-office-items', path: '/staff/office/:parkId/items', guards: ['auth'] },
   { name: 'staff-office-profile', path: '/staff/office/:parkId/profile', guards: ['auth'] },
+  { name: 'staff-office-map', path: '/staff/office/:parkId/map', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

@@ -85,3 +85,53 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await expect(page.getByTestId('profile-saved')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/profile-390.png`, fullPage: true });
 });
+
+/** A point of the map (viewport coordinates) where the picture itself, not a marker, takes the tap. */
+async function freeSpot(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const map = document.querySelector('[data-testid="office-map"]') as HTMLElement;
+    const box = map.getBoundingClientRect();
+    for (let fy = 0.3; fy < 0.9; fy += 0.07) {
+      for (let fx = 0.2; fx < 0.9; fx += 0.07) {
+        const x = box.left + box.width * fx;
+        const y = box.top + box.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit.tagName === 'IMG' || hit.tagName === 'svg' || hit.tagName === 'line')) return { x, y };
+      }
+    }
+    throw new Error('no free spot on the map');
+  });
+}
+
+test('an editor moves a marker on the map and places a new one', async ({ page, request }) => {
+  await signInOwner(page, request);
+  await page.goto('/staff/office');
+  await page.getByTestId('office-park').first().getByTestId('office-map-link').click();
+  const map = page.getByTestId('office-map');
+  await expect(map).toBeVisible();
+  await expect(page.getByTestId('office-map-place').first()).toBeVisible();
+
+  // Choose a marker, tap the map: it moves there.
+  await page.getByTestId('office-map-place').first().click();
+  await expect(page.getByTestId('office-map-selected')).toBeVisible();
+  await map.scrollIntoViewIfNeeded();
+  const spot = await freeSpot(page);
+  await page.mouse.click(spot.x, spot.y);
+  await expect(page.getByTestId('office-map-hint')).toHaveText('移動しました');
+
+  // A new marker: kind, names, code, then a tap.
+  const count = await page.getByTestId('office-map-place').count();
+  await page.getByTestId('office-map-new').click();
+  await page.getByLabel('種類').selectOption('aed');
+  await page.getByLabel('名前（日本語）').fill('AED（北門）');
+  await page.getByLabel('コード').fill(`aed-north-${Date.now().toString(36)}`);
+  // The form is below the map on a phone: back up to the map, then tap a spot no marker covers.
+  await map.scrollIntoViewIfNeeded();
+  const free = await freeSpot(page);
+  await page.mouse.click(free.x, free.y);
+  await expect(page.getByTestId('office-map-hint')).toHaveText('マーカーを置きました');
+  await expect(page.getByTestId('office-map-place')).toHaveCount(count + 1);
+  await page.screenshot({ path: `${SHOTS}/map-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/map-1280.png`, fullPage: true });
+});

@@ -113,6 +113,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
   'staff-office-items': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeItemsPage),
   'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
+  'staff-office-map': () => import('../features/backOffice/MapEditorPage').then((m) => m.MapEditorPage),
   'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
 };
 

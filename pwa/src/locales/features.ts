@@ -5,6 +5,7 @@ import { backOfficeJa } from './backOffice';
 import { catalogueJa } from './catalogue';
 import { catalogueOfficeJa } from './catalogueOffice';
 import { checkoutJa } from './checkout';
+import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
@@ -20,4 +21,5 @@ export const featuresJa = {
   staff: staffJa,
   backOffice: backOfficeJa,
   catalogueOffice: catalogueOfficeJa,
+  mapOffice: mapOfficeJa,
 };

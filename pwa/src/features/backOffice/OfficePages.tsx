@@ -55,6 +55,9 @@ export function OfficeHomePage() {
                   <Link className="button" to={`/staff/office/${parkId}/profile`} data-testid="office-profile-link">
                     {t('catalogueOffice.profile')}
                   </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/map`} data-testid="office-map-link">
+                    {t('mapOffice.link')}
+                  </Link>
                 </>
               )}
               {held.includes('owner') && (

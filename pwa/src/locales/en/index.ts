@@ -5,6 +5,7 @@ import { backOfficeEn } from './backOffice';
 import { catalogueEn } from './catalogue';
 import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
+import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
@@ -21,4 +22,5 @@ export const translationEn = {
   staff: staffEn,
   backOffice: backOfficeEn,
   catalogueOffice: catalogueOfficeEn,
+  mapOffice: mapOfficeEn,
 };

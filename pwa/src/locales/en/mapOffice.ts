@@ -1,0 +1,31 @@
+import type { mapOfficeJa } from '../mapOffice';
+
+export const mapOfficeEn: typeof mapOfficeJa = {
+  link: 'Map',
+  title: 'Edit the map',
+  choose: 'Choose a marker or a walkway junction on the map, or press “New marker”.',
+  tapToMove: 'Tap the map where “{{name}}” belongs.',
+  tapToMoveNode: 'Tap the map where junction {{code}} belongs.',
+  tapToPlace: 'Tap the map where the new marker goes.',
+  fillFirst: 'Fill in the kind, the Japanese name and the code, then tap the map.',
+  moved: 'Moved',
+  placed: 'Marker placed',
+  removed: 'Marker removed',
+  newPlace: 'New marker',
+  places: 'Markers',
+  node: 'Walkway junction {{code}}',
+  kind: 'Kind',
+  nameJa: 'Name (Japanese)',
+  nameEn: 'Name (English)',
+  code: 'Code',
+  codeHint: 'Lower-case letters, digits and hyphens. Used by the QR plates in the park (?at=code).',
+  remove: 'Remove this marker',
+  controlPoints: 'GPS control points',
+  controlPointsLead:
+    'Points of the map (pixels) with their real latitude and longitude. With 3 or more, your position shows on the map.',
+  x: 'x (pixels)',
+  y: 'y (pixels)',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  saveControlPoints: 'Save control points',
+};
