@@ -315,6 +315,14 @@ export const MESSAGES = {
     en: 'This card pays for a lottery entry at the draw. Delete it after the draw, or withdraw the entry first.',
   },
   cardSaved: { ja: 'カードの変更を保存しました', en: 'Your card changes have been saved' },
+  lotteryItemRequired: {
+    ja: '抽選販売のチケットではありません（チケットの設定で抽選を有効にしてください）',
+    en: 'This ticket is not sold by lottery (turn the lottery on in its settings first)',
+  },
+  lotteryRoundStarted: {
+    ja: '申込受付が始まった抽選は変更・削除できません',
+    en: 'A lottery round whose entries have opened cannot be changed or removed',
+  },
   mapPointOutside: {
     ja: '{field}が地図の外にあります',
     en: 'The {field} point is outside the map',

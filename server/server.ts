@@ -14,6 +14,7 @@ import { jobsPlugin } from './features/jobs/plugin';
 import { libraryRoutes } from './features/library/routes';
 import { livingThingRoutes } from './features/livingThings/routes';
 import { lotteryRoutes } from './features/lottery/routes';
+import { staffLotteryRoutes } from './features/lottery/staffRoutes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { mapRoutes } from './features/maps/routes';
@@ -128,6 +129,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffItemRoutes,
     ...staffParkRoutes,
     ...staffMapRoutes,
+    ...staffLotteryRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

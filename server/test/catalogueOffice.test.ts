@@ -259,3 +259,80 @@ describe('the catalogue in the back office', () => {
     expect(audit[0]).toMatchObject({ action: 'profile', entity: 'park' });
   });
 });
+
+describe('lottery rounds in the back office', () => {
+  const HOUR = 3_600_000;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('sets up a round that takes entries; times out of order, overlaps and a started round are refused', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const created = body(
+      await c.call('POST', `/api/v1/staff/parks/${parkA}/items`, editor, {
+        ...NEW_ITEM,
+        available_from: addDays(c.today, -1),
+        available_until: addDays(c.today, 60),
+      }),
+    ).data as OfficeItem;
+    const base = `/api/v1/staff/parks/${parkA}/items/${created.id}/lottery-rounds`;
+    const now = Date.now();
+    const round = {
+      use_from: addDays(c.today, 10),
+      use_to: addDays(c.today, 20),
+      entry_opens_at: iso(now + HOUR),
+      entry_closes_at: iso(now + 48 * HOUR),
+      draw_at: iso(now + 49 * HOUR),
+      announce_at: iso(now + 50 * HOUR),
+      purchase_deadline: iso(now + 96 * HOUR),
+    };
+    // Not a lottery item yet.
+    const notLottery = await c.call('POST', base, editor, round);
+    expect(notLottery.statusCode).toBe(409);
+    expect(body(notLottery).meta.code).toBe('lotteryItemRequired');
+    await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${created.id}`, editor, { lottery: true });
+
+    const made = await c.call('POST', base, editor, round);
+    expect(made.statusCode, made.payload).toBe(201);
+    const id = body(made).data.id as number;
+    expect(body(made).data).toMatchObject({ useFrom: round.use_from, state: 'open', entries: 0 });
+
+    const cases: [object, string][] = [
+      [{ ...round, draw_at: iso(now + 47 * HOUR) }, 'draw_at'],
+      [{ ...round, entry_closes_at: round.entry_opens_at }, 'entry_closes_at'],
+      [{ ...round, purchase_deadline: iso(Date.parse(`${addDays(c.today, 11)}T00:00:00+09:00`)) }, 'purchase_deadline'],
+      [{ ...round, use_to: addDays(c.today, 5) }, 'use_to'],
+      [{ ...round, entry_opens_at: 'tomorrow' }, 'entry_opens_at'],
+    ];
+    for (const [payload, field] of cases) {
+      for (const lang of ['ja', 'en'] as const) {
+        const res = await c.call('PUT', `${base}/${id}`, { ...editor, lang }, payload);
+        expect(res.statusCode, `${field} ${res.payload}`).toBe(400);
+        expect(body(res).meta.message).toContain(field);
+      }
+    }
+    // Another round over the same dates.
+    const overlap = await c.call('POST', base, editor, {
+      ...round,
+      use_from: addDays(c.today, 15),
+      use_to: addDays(c.today, 25),
+    });
+    expect(overlap.statusCode).toBe(400);
+    expect(body(overlap).meta.message).toContain('use_from');
+
+    // Visitors see it on the item page once entries open; then it cannot change.
+    await c
+      .knex()('lotteries')
+      .where({ id })
+      .update({ entry_opens_at: new Date(now - HOUR) });
+    expect((await c.call('GET', `/api/v1/items/${created.id}/lottery`, {})).statusCode).toBe(200);
+    const late = await c.call('PUT', `${base}/${id}`, editor, round);
+    expect(late.statusCode).toBe(409);
+    expect(body(late).meta.code).toBe('lotteryRoundStarted');
+    expect((await c.call('DELETE', `${base}/${id}`, editor)).statusCode).toBe(409);
+    const list = body(await c.call('GET', base, editor)).data;
+    expect(list).toHaveLength(1);
+    // Another park's staff: refused.
+    const [, parkB] = await parks();
+    expect((await c.call('GET', base, await staff(parkB, 'owner'))).statusCode).toBe(403);
+  });
+});
