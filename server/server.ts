@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
 import { cartRoutes } from './features/carts/routes';
+import { financeRoutes } from './features/finance/routes';
 import { itemRoutes } from './features/items/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { libraryRoutes } from './features/library/routes';
@@ -122,6 +123,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...pageRoutes,
     ...stockRoutes,
     ...staffStockRoutes,
+    ...financeRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,
