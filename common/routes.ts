@@ -100,6 +100,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office', path: '/staff/office', guards: ['auth'] },
   { name: 'staff-office-stories', path: '/staff/office/:parkId/stories', guards: ['auth'] },
   { name: 'staff-office-members', path: '/staff/office/:parkId/members', guards: ['auth'] },
+  // Its finance pages: orders found by number, e-mail or phone, one order (cancel and refund), the daily report.
+  { name: 'staff-office-orders', path: '/staff/office/:parkId/orders', guards: ['auth'] },
+  { name: 'staff-office-order', path: '/staff/office/:parkId/orders/:orderId', guards: ['auth'] },
+  { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

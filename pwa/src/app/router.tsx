@@ -112,6 +112,9 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
   'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
+  'staff-office-orders': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrdersPage),
+  'staff-office-order': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrderPage),
+  'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
 };
 
 let initialNavigation = true;

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StaffRole, StaffStory } from '../../../../common/dto/staff';
+import { useParkOptionsQuery } from '../../lib/parks';
 import {
   errorMessage,
   type StoryFields,
@@ -27,6 +28,8 @@ const ROLES: StaffRole[] = ['owner', 'editor', 'scanner', 'finance'];
 export function OfficeHomePage() {
   const { t } = useTranslation();
   const { data: roles, isLoading } = useOfficeRolesQuery();
+  const { data: parkList } = useParkOptionsQuery();
+  const names = new Map((parkList?.data ?? []).map((p) => [p.id, p.name]));
   const parks = new Map<number, string[]>();
   for (const r of roles ?? []) parks.set(r.park_id, [...(parks.get(r.park_id) ?? []), r.role]);
   return (
@@ -36,7 +39,7 @@ export function OfficeHomePage() {
       <ul className="office-list">
         {[...parks].map(([parkId, held]) => (
           <li key={parkId} className="panel" data-testid="office-park">
-            <h2>{t('backOffice.park', { id: parkId })}</h2>
+            <h2>{names.get(parkId) ?? t('backOffice.park', { id: parkId })}</h2>
             <p className="muted">{held.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
             <div className="office-actions">
               {(held.includes('owner') || held.includes('editor')) && (
@@ -48,6 +51,16 @@ export function OfficeHomePage() {
                 <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
                   {t('backOffice.members')}
                 </Link>
+              )}
+              {(held.includes('owner') || held.includes('finance')) && (
+                <>
+                  <Link className="button" to={`/staff/office/${parkId}/orders`} data-testid="office-orders-link">
+                    {t('backOffice.financeLinks.orders')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/reports`} data-testid="office-reports-link">
+                    {t('backOffice.financeLinks.reports')}
+                  </Link>
+                </>
               )}
             </div>
           </li>
