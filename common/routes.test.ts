@@ -7,8 +7,8 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
     // The spec's 69, plus My Tickets' lottery and waitlist pages, plus the staff area's scan and review pages,
-    // plus the back office's finance pages (orders, one order, the daily report).
-    expect(ROUTES.length).toBe(81);
+    // plus the back office's finance pages (orders, one order, the daily report) and its stock page.
+    expect(ROUTES.length).toBe(82);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);

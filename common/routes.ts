@@ -104,6 +104,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-orders', path: '/staff/office/:parkId/orders', guards: ['auth'] },
   { name: 'staff-office-order', path: '/staff/office/:parkId/orders/:orderId', guards: ['auth'] },
   { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
+  // An item's places per date and slot (editors, owners).
+  { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

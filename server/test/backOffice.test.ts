@@ -199,6 +199,18 @@ describe('stock capacity', () => {
     expect(body(raised).data).toMatchObject({ capacity: 40, remaining: 37 });
     const unit = await c.knex()('stock_units').where({ item_id: item.id }).first('capacity', 'held');
     expect(unit).toEqual({ capacity: 40, held: 3 });
+    // Read back as editors see it (a day without slots: one row); other parks' editors and scanners cannot.
+    const read = await c.call('GET', url, editor);
+    expect(read.statusCode, read.payload).toBe(200);
+    expect(body(read).data).toEqual([
+      { timeSlotId: null, startTime: null, endTime: null, capacity: 40, sold: 0, held: 3, remaining: 37 },
+    ]);
+    for (const who of [scanner, otherEditor]) expect((await c.call('GET', url, who)).statusCode).toBe(403);
+    const untouched = await c.call('GET', url.replace(dayText, '2030-03-01'), editor);
+    expect(body(untouched).data).toEqual([
+      { timeSlotId: null, startTime: null, endTime: null, capacity: 10, sold: 0, held: 0, remaining: 10 },
+    ]);
+    expect(await c.knex()('stock_units').where({ item_id: item.id, date: '2030-03-01' })).toHaveLength(0);
     // A future date without a row yet: made with the item's capacity, then set.
     const fresh = await c.call('PUT', url.replace(dayText, '2030-01-15'), editor, { capacity: 0 });
     expect(body(fresh).data).toMatchObject({ capacity: 0, remaining: 0 });

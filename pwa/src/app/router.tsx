@@ -115,6 +115,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-orders': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrdersPage),
   'staff-office-order': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrderPage),
   'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
+  'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
 };
 
 let initialNavigation = true;

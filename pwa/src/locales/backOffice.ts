@@ -33,6 +33,15 @@ export const backOfficeJa = {
   accept: '招待を受ける',
   accepted: '施設のスタッフになりました。',
   financeLinks: { orders: '注文検索・返金', reports: '日次レポート' },
+  stockLink: '在庫・定員',
+  stock: {
+    title: '在庫・定員',
+    item: '商品',
+    wholeDay: '終日',
+    counts: '販売済み {{sold}}・確保中 {{held}}・残り {{remaining}}',
+    capacity: '定員',
+    saved: '定員を変更しました',
+  },
   finance: {
     orders: '注文検索',
     order: '注文',

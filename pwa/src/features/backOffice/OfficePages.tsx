@@ -43,9 +43,14 @@ export function OfficeHomePage() {
             <p className="muted">{held.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
             <div className="office-actions">
               {(held.includes('owner') || held.includes('editor')) && (
-                <Link className="button" to={`/staff/office/${parkId}/stories`} data-testid="office-stories-link">
-                  {t('backOffice.stories')}
-                </Link>
+                <>
+                  <Link className="button" to={`/staff/office/${parkId}/stories`} data-testid="office-stories-link">
+                    {t('backOffice.stories')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/stock`} data-testid="office-stock-link">
+                    {t('backOffice.stockLink')}
+                  </Link>
+                </>
               )}
               {held.includes('owner') && (
                 <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">

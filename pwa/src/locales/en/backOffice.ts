@@ -36,6 +36,15 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
   accept: 'Accept the invitation',
   accepted: 'You are now staff of the park.',
   financeLinks: { orders: 'Orders and refunds', reports: 'Daily report' },
+  stockLink: 'Stock and capacity',
+  stock: {
+    title: 'Stock and capacity',
+    item: 'Item',
+    wholeDay: 'Whole day',
+    counts: '{{sold}} sold · {{held}} held · {{remaining}} left',
+    capacity: 'Capacity',
+    saved: 'Capacity changed',
+  },
   finance: {
     orders: 'Find orders',
     order: 'Order',
