@@ -213,6 +213,18 @@ describe('stock capacity', () => {
       { timeSlotId: null, startTime: null, endTime: null, capacity: 10, sold: 0, held: 0, remaining: 10 },
     ]);
     expect(await c.knex()('stock_units').where({ item_id: item.id, date: '2030-03-01' })).toHaveLength(0);
+    // The stock page's choice: every item of the park, for its editors only.
+    const items = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/items`, editor);
+    expect(items.statusCode, items.payload).toBe(200);
+    expect(body(items).data).toContainEqual({
+      id: item.id,
+      name: expect.stringContaining('注文テスト'),
+      category: 1,
+      saleLabel: 4,
+      timeSlots: 0,
+    });
+    for (const who of [scanner, otherEditor])
+      expect((await c.call('GET', `/api/v1/staff/parks/${item.parkId}/items`, who)).statusCode).toBe(403);
     // A future date without a row yet: made with the item's capacity, then set.
     const fresh = await c.call('PUT', url.replace(dayText, '2030-01-15'), editor, { capacity: 0 });
     expect(body(fresh).data).toMatchObject({ capacity: 0, remaining: 0 });

@@ -1,6 +1,5 @@
 // Endpoints of the back office (server: features/staff members and audit, features/stories staffRoutes).
-import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { ItemSummary } from '../../../../common/dto/item';
+import type { Envelope } from '../../../../common/dto/api';
 import type { StaffInvitation, StaffMembers, StaffRole, StaffStory } from '../../../../common/dto/staff';
 import type { Profile } from '../../../../common/dto/user';
 import { api } from '../../lib/api';
@@ -8,6 +7,15 @@ import { api } from '../../lib/api';
 const STORIES = { type: 'Staff' as const, id: 'STORIES' };
 const MEMBERS = { type: 'Staff' as const, id: 'MEMBERS' };
 const STOCK = { type: 'Staff' as const, id: 'STOCK' };
+
+/** GET api/v1/staff/parks/{parkId}/items: the park's items for the stock page. */
+export interface StockItem {
+  id: number;
+  name: string;
+  category: number;
+  saleLabel: number;
+  timeSlots: number;
+}
 
 /** GET api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}: the day, or one row per time slot. */
 export interface StockRow {
@@ -83,9 +91,9 @@ export const backOfficeApi = api.injectEndpoints({
       query: ({ parkId, userId }) => ({ url: `/staff/parks/${parkId}/members/${userId}`, method: 'DELETE' }),
       invalidatesTags: [MEMBERS],
     }),
-    parkItems: build.query<ItemSummary[], number>({
-      query: (parkId) => ({ url: '/items', params: { tab: 'all', park_id: parkId, per_page: 100 } }),
-      transformResponse: (r: Paged<ItemSummary>) => r.data,
+    parkItems: build.query<StockItem[], number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/items` }),
+      transformResponse: (r: Envelope<StockItem[]>) => r.data,
     }),
     stockDay: build.query<StockRow[], { parkId: number; itemId: number; date: string }>({
       query: ({ parkId, itemId, date }) => ({ url: `/staff/parks/${parkId}/items/${itemId}/stock/${date}` }),
