@@ -1,5 +1,5 @@
-// The back office end to end, as park staff of Asahiyama Zoo use it (the seeded demo accounts owner., editor. and
-// finance.asahiyama-zoo@staff.zoopass.jp):
+// The back office end to end, as park staff of Sapporo Maruyama Zoo use it (the seeded demo accounts owner., editor. and
+// finance.maruyama-zoo@staff.zoopass.jp):
 //   - an editor writes a story (no photo), previews it, publishes it; it is on the park page and in the inbox of a
 //     follower who turned new-story notices on (the jobs run as they would);
 //   - an owner sets a slot of a date to the places two buyers then take (sold out: a third visitor is refused),
@@ -16,7 +16,7 @@ import { runJobsAt } from './support/jobs';
 const SHOTS = 'screenshots-office';
 mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = 'GateStaff2026';
-const SLUG = 'asahiyama-zoo';
+const SLUG = 'maruyama-zoo';
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 
 /** A seeded staff account signed in through the API (as the sign-in page does). */
@@ -35,7 +35,7 @@ async function parkId(request: APIRequestContext): Promise<number> {
     }
   ).data;
   const park = parks.find((p) => p.slug === SLUG);
-  expect(park, 'the seeded Asahiyama Zoo').toBeTruthy();
+  expect(park, 'the seeded Maruyama Zoo').toBeTruthy();
   return park?.id as number;
 }
 
@@ -73,8 +73,21 @@ const addToCart = (request: APIRequestContext, u: ApiUser, item: number, date: s
     data: { item_id: item, date, time_slot_id: slot, quantities: [{ age_group_id: 5, quantity: n }] },
   });
 
-/** Buys what is in the visitor's cart at the park by card: the order's id and application number. */
+/** Buys what is in the visitor's cart at the park by card (each place named): the order's id and number. */
 async function checkout(request: APIRequestContext, u: ApiUser, park: number) {
+  const cart = (
+    (await (await request.get(`/api/v1/carts/${park}`, { headers: auth(u) })).json()) as {
+      data: { lines: { id: number; people: number }[] };
+    }
+  ).data;
+  for (const line of cart.lines) {
+    const names = Array.from({ length: line.people }, (_, i) => ({ name: `動物 ${i + 1}郎`, gate_photo: null }));
+    const put = await request.put('/api/v1/carts', {
+      headers: auth(u),
+      data: { data: { lines: [{ id: line.id, advance_info: { tickets: names } }] } },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+  }
   const order = await request.post('/api/v1/orders', {
     headers: auth(u),
     data: { park_id: park, payment_method: 1, agreement: true, card_token: await cardToken(request) },
@@ -94,7 +107,7 @@ async function photograph(browser: Browser, user: ApiUser, name: string, path: s
     const page = await context.newPage();
     await signInPage(page, user);
     await page.goto(path);
-    await expect(page.getByTestId(ready)).toBeVisible();
+    await expect(page.getByTestId(ready).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     await context.close();
@@ -130,7 +143,7 @@ test('an editor writes, previews and publishes a story; the park page and a foll
 
   await signInPage(page, await staffUser(request, 'editor'));
   await page.goto('/staff/office');
-  const card = page.getByTestId('office-park').filter({ hasText: '旭山' });
+  const card = page.getByTestId('office-park').filter({ hasText: '円山' });
   await expect(card).toContainText('編集者');
   await card.getByTestId('office-stories-link').click();
   await expect(page.getByTestId('office-stories')).toBeVisible();
@@ -198,7 +211,7 @@ test('an owner raises the capacity of a sold-out slot; a visitor can then buy', 
   const owner = await staffUser(request, 'owner');
   await signInPage(page, owner);
   await page.goto('/staff/office');
-  await page.getByTestId('office-park').filter({ hasText: '旭山' }).getByTestId('office-stock-link').click();
+  await page.getByTestId('office-park').filter({ hasText: '円山' }).getByTestId('office-stock-link').click();
   await expect(page.getByTestId('office-stock')).toBeVisible();
   await page.getByTestId('stock-item').selectOption(String(deer));
   await page.getByTestId('stock-date').fill(day.date);
@@ -247,7 +260,7 @@ test('finance finds the order by its number, cancels and refunds it for the visi
   const park = await parkId(request);
   await signInPage(page, await staffUser(request, 'finance'));
   await page.goto('/staff/office');
-  const card = page.getByTestId('office-park').filter({ hasText: '旭山' });
+  const card = page.getByTestId('office-park').filter({ hasText: '円山' });
   await expect(card.getByTestId('office-stories-link')).toHaveCount(0);
   await card.getByTestId('office-orders-link').click();
   await page.getByTestId('order-q').fill(refundedOrder.number.toLowerCase());
