@@ -97,19 +97,23 @@ async function checkout(request: APIRequestContext, u: ApiUser, park: number) {
   return data;
 }
 
-async function photograph(browser: Browser, user: ApiUser, name: string, path: string, ready: string) {
+async function photograph(browser: Browser, user: ApiUser, name: string, path: string, ready: string, lang = 'ja') {
   for (const width of [390, 1280]) {
     const context = await browser.newContext({
       viewport: { width, height: width === 390 ? 844 : 900 },
-      locale: 'ja-JP',
+      locale: lang === 'en' ? 'en-GB' : 'ja-JP',
       timezoneId: 'Asia/Tokyo',
     });
+    if (lang === 'en') {
+      const base = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+      await context.addCookies([{ name: 'locale', value: 'en', url: base }]);
+    }
     const page = await context.newPage();
     await signInPage(page, user);
     await page.goto(path);
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}${lang === 'en' ? '-en' : ''}-${width}.png`, fullPage: true });
     await context.close();
   }
 }
@@ -319,4 +323,7 @@ test('every back-office page at 390 px and 1280 px', async ({ request, browser }
     ['reports', `/staff/office/${park}/reports`, 'report-table'],
   ];
   for (const [name, path, ready] of shots) await photograph(browser, owner, name, path, ready);
+  // The finance pages in English too.
+  for (const [name, path, ready] of shots.filter(([n]) => ['orders', 'order', 'reports'].includes(n)))
+    await photograph(browser, owner, name, path, ready, 'en');
 });

@@ -88,7 +88,7 @@ export const backOfficeJa = {
     pickAll: 'キャンセルできるチケットをすべて選ぶ',
     waitlistWin: 'キャンセル待ちで当選（手数料は予約時点の率）',
     rate: 'キャンセル料率',
-    rateValue: '{{rate}}%（利用日の{{days}}日前の率）',
+    rateNote: '利用日の{{days}}日前の料率です',
     fee: 'キャンセル料',
     refundMoney: '返金額（お支払い方法へ）',
     refundCoins: '返却コイン',

@@ -135,26 +135,35 @@ function TicketChoice({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const about = (
+    <span className="office-ticket__text">
+      <strong>{ticket.itemName}</strong>
+      <span className="muted">
+        {ticket.ticketNumber} · {formatDate(ticket.useDate, locale)}
+        {ticket.time ? ` ${ticket.time}` : ''}
+        {ticket.ageGroupName ? ` · ${ticket.ageGroupName}` : ''}
+      </span>
+      {ticket.wonViaWaitlist && <span className="muted">{t('backOffice.finance.waitlistWin')}</span>}
+    </span>
+  );
   return (
     <li className="office-ticket" data-testid="office-ticket">
-      <label className="office-ticket__pick">
-        <input
-          type="checkbox"
-          checked={checked}
-          disabled={!ticket.cancellable}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-label={t('backOffice.finance.pick', { number: ticket.ticketNumber })}
-        />
-        <span className="office-ticket__text">
-          <strong>{ticket.itemName}</strong>
-          <span className="muted">
-            {ticket.ticketNumber} · {formatDate(ticket.useDate, locale)}
-            {ticket.time ? ` ${ticket.time}` : ''}
-            {ticket.ageGroupName ? ` · ${ticket.ageGroupName}` : ''}
-          </span>
-          {ticket.wonViaWaitlist && <span className="muted">{t('backOffice.finance.waitlistWin')}</span>}
-        </span>
-      </label>
+      {ticket.cancellable ? (
+        <label className="office-ticket__pick">
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-label={t('backOffice.finance.pick', { number: ticket.ticketNumber })}
+          />
+          {about}
+        </label>
+      ) : (
+        <div className="office-ticket__pick">
+          <span className="office-ticket__none" aria-hidden="true" />
+          {about}
+        </div>
+      )}
       <span className="office-ticket__side">
         <span className="badge" data-testid="office-ticket-state">
           {t(`wallet.states.${ticket.state}`)}
@@ -213,7 +222,8 @@ function CancelPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) 
       {q && (
         <dl className="office-quote" data-testid="office-quote">
           <dt>{t('backOffice.finance.rate')}</dt>
-          <dd>{t('backOffice.finance.rateValue', { rate: q.chargeRate, days: q.daysBefore })}</dd>
+          <dd>{q.chargeRate}%</dd>
+          <dd className="office-quote__note">{t('backOffice.finance.rateNote', { days: q.daysBefore })}</dd>
           <dt>{t('backOffice.finance.fee')}</dt>
           <dd>{formatYen(q.fee, locale)}</dd>
           <dt>{t('backOffice.finance.refundMoney')}</dt>
@@ -367,7 +377,7 @@ export function OfficeOrderPage() {
               ))}
             </ul>
           </section>
-          <CancelPanel key={order.ticketList.map((tk) => tk.state).join()} parkId={parkId} order={order} />
+          <CancelPanel parkId={parkId} order={order} />
           {order.cancellations.length > 0 && (
             <section className="panel" aria-labelledby="office-cancellations">
               <h2 id="office-cancellations">{t('backOffice.finance.cancellations')}</h2>
@@ -447,9 +457,11 @@ export function OfficeReportPage() {
         </p>
       )}
       {report && (
-        <div className="office-table-wrap" aria-busy={isFetching}>
-          <table className="office-table" data-testid="report-table">
-            <caption>{t('backOffice.finance.reportCaption', { date: formatDate(report.date, locale) })}</caption>
+        <section className="office-table-wrap" aria-busy={isFetching} aria-labelledby="report-caption">
+          <h2 id="report-caption" className="office-table-title">
+            {t('backOffice.finance.reportCaption', { date: formatDate(report.date, locale) })}
+          </h2>
+          <table className="office-table" data-testid="report-table" aria-labelledby="report-caption">
             <thead>
               <tr>
                 <th scope="col">{t('backOffice.finance.item')}</th>
@@ -465,13 +477,15 @@ export function OfficeReportPage() {
                 <tr key={r.itemId} data-testid="report-row">
                   <th scope="row">{r.itemName}</th>
                   {columns.map((k) => (
-                    <td key={k}>{cell(k, r[k])}</td>
+                    <td key={k} data-label={t(`backOffice.finance.columns.${k}`)}>
+                      {cell(k, r[k])}
+                    </td>
                   ))}
                 </tr>
               ))}
               {report.rows.length === 0 && (
                 <tr>
-                  <td colSpan={columns.length + 1} className="muted">
+                  <td colSpan={columns.length + 1} className="muted office-table__empty">
                     {t('backOffice.finance.nothing')}
                   </td>
                 </tr>
@@ -481,12 +495,14 @@ export function OfficeReportPage() {
               <tr>
                 <th scope="row">{t('backOffice.finance.total')}</th>
                 {columns.map((k) => (
-                  <td key={k}>{cell(k, report.totals[k])}</td>
+                  <td key={k} data-label={t(`backOffice.finance.columns.${k}`)}>
+                    {cell(k, report.totals[k])}
+                  </td>
                 ))}
               </tr>
             </tfoot>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
