@@ -237,6 +237,9 @@ export function OfficeStoriesPage() {
   };
   return (
     <div className="stack office" data-testid="office-stories">
+      <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </nav>
       <h1 className="page-title">{t('backOffice.stories')}</h1>
       {error && <p className="notice">{errorMessage(error) ?? t('backOffice.failed')}</p>}
       <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
@@ -278,6 +281,9 @@ export function OfficeMembersPage() {
   const problem = error ?? invited.error ?? removed.error;
   return (
     <div className="stack office" data-testid="office-members">
+      <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </nav>
       <h1 className="page-title">{t('backOffice.members')}</h1>
       {problem && (
         <p className="notice" role="alert">
