@@ -253,6 +253,12 @@ test('an owner raises the capacity of a sold-out slot; a visitor can then buy', 
   const order = await checkout(request, visitor, park);
   refundedOrder = { id: order.orderId, number: order.applicationNumber };
   await page.screenshot({ path: `${SHOTS}/flow-stock-raised.png`, fullPage: true });
+  // The slot's own capacity back, so that specs after this one find the slot as seeded.
+  const restore = await request.put(`/api/v1/staff/parks/${park}/items/${deer}/stock/${day.date}`, {
+    headers: auth(owner),
+    data: { capacity: slot.remaining, time_slot_id: slot.timeSlotId },
+  });
+  expect(restore.status(), await restore.text()).toBe(200);
 });
 
 test('finance finds the order by its number, cancels and refunds it for the visitor, and the day’s report counts it', async ({
