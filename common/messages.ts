@@ -494,6 +494,10 @@ export const MESSAGES = {
     ja: 'キャンセル待ちで当選したチケットはキャンセルできません',
     en: 'Tickets won via the waitlist cannot be cancelled',
   },
+  orderSearchOne: {
+    ja: '注文番号・メールアドレス・電話番号のどれか1つで検索してください（number、email、phone）',
+    en: 'Search by one of: order number, e-mail address or telephone number (number, email, phone)',
+  },
   cancelOneOrder: {
     ja: '一度にキャンセルできるのは同じお申し込みのチケットのみです',
     en: 'Only tickets of one application can be cancelled together',

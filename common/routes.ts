@@ -103,6 +103,12 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-items', path: '/staff/office/:parkId/items', guards: ['auth'] },
   { name: 'staff-office-profile', path: '/staff/office/:parkId/profile', guards: ['auth'] },
   { name: 'staff-office-map', path: '/staff/office/:parkId/map', guards: ['auth'] },
+  // Its finance pages: orders found by number, e-mail or phone, one order (cancel and refund), the daily report.
+  { name: 'staff-office-orders', path: '/staff/office/:parkId/orders', guards: ['auth'] },
+  { name: 'staff-office-order', path: '/staff/office/:parkId/orders/:orderId', guards: ['auth'] },
+  { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
+  // An item's places per date and slot (editors, owners).
+  { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
 import { cartRoutes } from './features/carts/routes';
+import { financeRoutes } from './features/finance/routes';
 import { itemRoutes } from './features/items/routes';
 import { staffItemRoutes } from './features/items/staffRoutes';
 import { jobsPlugin } from './features/jobs/plugin';
@@ -130,6 +131,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,
+    ...financeRoutes,
     ...cartRoutes,
     ...orderRoutes,
     ...notificationRoutes,

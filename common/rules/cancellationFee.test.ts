@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeRateFor, quoteCancellationFee } from './cancellationFee';
+import { chargeRateFor, pricingDaysBefore, quoteCancellationFee } from './cancellationFee';
 
 const STANDARD = [
   { daysBefore: 7, chargeRate: 0 },
@@ -80,5 +80,38 @@ describe('fee and refund split', () => {
       returnedCoins: 0,
     };
     expect(quoteCancellationFee([0], 10, STANDARD, free)).toMatchObject({ fee: 0, refundAmount: 0, refundCoins: 0 });
+  });
+});
+
+describe('the day a cancellation is priced at', () => {
+  const ticket = { useDate: '2026-12-10', wonViaWaitlist: false, reservedOn: '2026-11-20' };
+
+  it('is today for tickets bought as usual', () => {
+    expect(pricingDaysBefore(ticket, '2026-12-08')).toBe(2);
+    expect(pricingDaysBefore(ticket, '2026-12-10')).toBe(0);
+    expect(chargeRateFor(STANDARD, pricingDaysBefore(ticket, '2026-12-08') as number)).toBe(30);
+  });
+
+  it('is the day of the reservation for tickets won via the waitlist, not today', () => {
+    // Reserved (offered and paid) 3 days before use, refunded by the park the day before: 30%, not 50%.
+    const won = { useDate: '2026-12-10', wonViaWaitlist: true, reservedOn: '2026-12-07' };
+    expect(pricingDaysBefore(won, '2026-12-09')).toBe(3);
+    expect(chargeRateFor(STANDARD, pricingDaysBefore(won, '2026-12-09') as number)).toBe(30);
+    // Reserved 20 days ahead: free to the last day, where today's rate would be 100%.
+    const early = { ...won, reservedOn: '2026-11-20' };
+    expect(pricingDaysBefore(early, '2026-12-10')).toBe(20);
+    expect(chargeRateFor(STANDARD, pricingDaysBefore(early, '2026-12-10') as number)).toBe(0);
+    const q = quoteCancellationFee([1000], pricingDaysBefore(won, '2026-12-10') as number, STANDARD, order);
+    expect(q).toMatchObject({ daysBefore: 3, chargeRate: 30, fee: 300, refundAmount: 700 });
+  });
+
+  it('is nothing once the day of use has passed, waitlist or not', () => {
+    expect(pricingDaysBefore(ticket, '2026-12-11')).toBeNull();
+    expect(pricingDaysBefore({ ...ticket, wonViaWaitlist: true }, '2026-12-11')).toBeNull();
+  });
+
+  it('never prices at fewer days than are left (a reservation dated after today is a clock error, not a fee)', () => {
+    const odd = { useDate: '2026-12-10', wonViaWaitlist: true, reservedOn: '2026-12-09' };
+    expect(pricingDaysBefore(odd, '2026-12-05')).toBe(5);
   });
 });

@@ -16,6 +16,11 @@
 //   refundAmount = refundable - refundCoins                                        proportion they paid
 // and each is capped by what is left to give back of the order (money not yet refunded, coins not yet
 // returned); what the cap takes from one side goes to the other while that has room.
+//
+// The days before use are today's (pricingDaysBefore), except for tickets won via the waitlist, which only the park
+// can cancel (for the visitor): those are priced as of the day of the reservation (SPEC 4).
+
+import { daysBetween } from '../time';
 
 export interface CancellationPolicyRow {
   daysBefore: number;
@@ -79,4 +84,29 @@ export function quoteCancellationFee(
     refundAmount = Math.min(moneyLeft, refundAmount + extra);
   }
   return { daysBefore, chargeRate, value, paidShare, fee, refundAmount, refundCoins };
+}
+
+/** A ticket as far as the day its cancellation is priced at depends on it. */
+export interface PricedTicket {
+  /** YYYY-MM-DD, Asia/Tokyo. */
+  useDate: string;
+  wonViaWaitlist: boolean;
+  /** The Asia/Tokyo day the order was reserved (paid), YYYY-MM-DD. */
+  reservedOn: string;
+}
+
+/**
+ * How many days before use a cancellation is priced at (the `daysBefore` for chargeRateFor / quoteCancellationFee),
+ * or null when the day of use has passed (nothing can be cancelled then).
+ *
+ * Normally the days left today. Tickets won via the waitlist are the exception (SPEC 4: the visitor cannot cancel
+ * them; "cancellation fee rate applies from the time of reservation"): when the park's finance staff cancel one on
+ * the visitor's behalf, the rate is the one that applied on the day of the reservation (the order's paid day), not
+ * today's. The reservation can never be later than today, so this is never more days than the ticket had then.
+ */
+export function pricingDaysBefore(ticket: PricedTicket, today: string): number | null {
+  const left = daysBetween(today, ticket.useDate);
+  if (left < 0) return null;
+  if (!ticket.wonViaWaitlist) return left;
+  return Math.max(left, daysBetween(ticket.reservedOn, ticket.useDate));
 }

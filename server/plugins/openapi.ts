@@ -25,13 +25,14 @@
 //     'text'        a text body
 //     'ack'         a payment provider's notification acknowledgement: JSON (not enveloped) or text, as it expects
 //     'binary'      a file (uploaded images)
+//     'csv'         a CSV file (text/csv, UTF-8 with a byte order mark: the back office's reports)
 import type { Plugin, RequestRoute } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
 
 type JsonSchema = Record<string, unknown>;
 
-export type ResponseKind = 'json' | 'error' | 'token' | 'redirect' | 'none' | 'text' | 'binary' | 'ack';
+export type ResponseKind = 'json' | 'error' | 'token' | 'redirect' | 'none' | 'text' | 'binary' | 'ack' | 'csv';
 
 export interface DeclaredResponse {
   description: string;
@@ -205,6 +206,12 @@ function responseObject(status: number, declared: DeclaredResponse) {
       out.content = {
         'application/json': { schema: { type: 'object' } },
         'text/plain': { schema: { type: 'string' } },
+      };
+      break;
+    case 'csv':
+      out.content = { 'text/csv': { schema: { type: 'string' } } };
+      out.headers = {
+        'Content-Disposition': { description: 'attachment; filename="…csv"', schema: { type: 'string' } },
       };
       break;
     case 'binary':

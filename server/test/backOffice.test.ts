@@ -144,6 +144,8 @@ describe('roles per park', () => {
 
     // A park of its own so that no other test's owner counts.
     const [parkC] = (await c.knex()('parks').orderBy('id').offset(2).limit(1).pluck('id')) as number[];
+    // (The seeded demo owner of that park is taken away first: its owner is to be the only one.)
+    await c.knex()('park_staff').where({ park_id: parkC, role: 'owner' }).delete();
     const soleOwner = await staff(parkC as number, 'owner');
     const last = await c.call('DELETE', `/api/v1/staff/parks/${parkC}/members/${soleOwner.id}`, soleOwner);
     expect(last.statusCode).toBe(409);
@@ -199,6 +201,30 @@ describe('stock capacity', () => {
     expect(body(raised).data).toMatchObject({ capacity: 40, remaining: 37 });
     const unit = await c.knex()('stock_units').where({ item_id: item.id }).first('capacity', 'held');
     expect(unit).toEqual({ capacity: 40, held: 3 });
+    // Read back as editors see it (a day without slots: one row); other parks' editors and scanners cannot.
+    const read = await c.call('GET', url, editor);
+    expect(read.statusCode, read.payload).toBe(200);
+    expect(body(read).data).toEqual([
+      { timeSlotId: null, startTime: null, endTime: null, capacity: 40, sold: 0, held: 3, remaining: 37 },
+    ]);
+    for (const who of [scanner, otherEditor]) expect((await c.call('GET', url, who)).statusCode).toBe(403);
+    const untouched = await c.call('GET', url.replace(dayText, '2030-03-01'), editor);
+    expect(body(untouched).data).toEqual([
+      { timeSlotId: null, startTime: null, endTime: null, capacity: 10, sold: 0, held: 0, remaining: 10 },
+    ]);
+    expect(await c.knex()('stock_units').where({ item_id: item.id, date: '2030-03-01' })).toHaveLength(0);
+    // The stock page's choice: every item of the park, for its editors only.
+    const items = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/items`, editor);
+    expect(items.statusCode, items.payload).toBe(200);
+    expect(body(items).data).toContainEqual({
+      id: item.id,
+      name: expect.stringContaining('注文テスト'),
+      category: 1,
+      saleLabel: 4,
+      timeSlots: 0,
+    });
+    for (const who of [scanner, otherEditor])
+      expect((await c.call('GET', `/api/v1/staff/parks/${item.parkId}/items`, who)).statusCode).toBe(403);
     // A future date without a row yet: made with the item's capacity, then set.
     const fresh = await c.call('PUT', url.replace(dayText, '2030-01-15'), editor, { capacity: 0 });
     expect(body(fresh).data).toMatchObject({ capacity: 0, remaining: 0 });

@@ -71,7 +71,7 @@ const tokenOf = async (who: Caller, ticketId: string) =>
   (await wallet(who)).find((t) => t.id === ticketId)?.token as string;
 
 async function staffOf(parkId: number): Promise<Caller> {
-  const row = await c.knex()('park_staff').where({ park_id: parkId }).first('user_id');
+  const row = await c.knex()('park_staff').where({ park_id: parkId, role: 'scanner' }).first('user_id');
   const { issueAccessToken } = await import('../features/auth/accessToken');
   const { access_token } = await issueAccessToken(c.knex(), ctx.server.app.config, row.userId);
   return { token: access_token };

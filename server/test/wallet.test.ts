@@ -74,7 +74,7 @@ const keysOf = async (parkId: number) =>
   body(await c.call('GET', `/api/v1/parks/${parkId}/ticket-keys`)).data as TicketKey[];
 const setUseDate = (ids: string[], date: string) => c.knex()('tickets').whereIn('id', ids).update({ use_date: date });
 const staffOf = async (parkId: number): Promise<Caller> => {
-  const row = await c.knex()('park_staff').where({ park_id: parkId }).first('user_id');
+  const row = await c.knex()('park_staff').where({ park_id: parkId, role: 'scanner' }).first('user_id');
   const { issueAccessToken } = await import('../features/auth/accessToken');
   const { access_token } = await issueAccessToken(c.knex(), ctx.server.app.config, row.userId);
   return { token: access_token };

@@ -115,6 +115,10 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
   'staff-office-map': () => import('../features/backOffice/MapEditorPage').then((m) => m.MapEditorPage),
   'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
+  'staff-office-orders': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrdersPage),
+  'staff-office-order': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrderPage),
+  'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
+  'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
 };
 
 let initialNavigation = true;

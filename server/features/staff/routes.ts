@@ -192,7 +192,7 @@ export const staffRoutes: ServerRoute[] = [
         query: Joi.object({
           before: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
           limit: Joi.number().integer().min(1).max(200).default(50),
-          entity: Joi.string().valid('member', 'invitation', 'story', 'stock', 'item', 'park', 'map'),
+          entity: Joi.string().valid('member', 'invitation', 'story', 'stock', 'order', 'item', 'park', 'map'),
         }),
       },
     },

@@ -1,11 +1,81 @@
-// The back office's stock: editors and owners of a park set an item's capacity per date and slot.
+// The back office's stock: editors and owners of a park read and set an item's capacity per date and slot.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { getStockDay } from './services/getStockDay';
+import { listStockItems } from './services/listStockItems';
 import { setStockCapacity } from './services/setStockCapacity';
 
+const int = { type: 'integer' } as const;
+const STOCK_ROW = {
+  type: 'object',
+  required: ['timeSlotId', 'startTime', 'endTime', 'capacity', 'sold', 'held', 'remaining'],
+  properties: {
+    timeSlotId: { type: ['integer', 'null'] },
+    startTime: { type: ['string', 'null'] },
+    endTime: { type: ['string', 'null'] },
+    capacity: int,
+    sold: int,
+    held: int,
+    remaining: int,
+  },
+};
+
 export const staffStockRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/items',
+    options: {
+      auth: REQUIRED,
+      app: { access: { staff: 'editor' } },
+      plugins: answers({
+        200: {
+          description: "The park's items, by id",
+          data: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'name', 'category', 'saleLabel', 'timeSlots'],
+              properties: { id: int, name: { type: 'string' }, category: int, saleLabel: int, timeSlots: int },
+            },
+          },
+        },
+        403: 'Not editor or owner of the park (notParkStaff)',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        "Every item of the park whatever its sale label (the stock page's choice), with its number of time slots",
+      validate: { params: Joi.object({ parkId: id().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      return ok(h, await listStockItems(request.server.app.knex, parkId, request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
+    options: {
+      auth: REQUIRED,
+      app: { access: { staff: 'editor' } },
+      plugins: answers({
+        200: { description: 'The day, or each time slot of it', data: { type: 'array', items: STOCK_ROW } },
+        403: 'Not editor or owner of the park (notParkStaff)',
+        404: 'No such item at the park',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        "An item's stock on a date: the day's row or one per time slot, with capacity, sold, held and remaining",
+      validate: {
+        params: Joi.object({ parkId: id().required(), itemId: id().required(), date: isoDate().required() }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId, itemId, date } = request.params as { parkId: number; itemId: number; date: string };
+      return ok(h, await getStockDay(request.server.app.knex, parkId, itemId, date));
+    },
+  },
   {
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',

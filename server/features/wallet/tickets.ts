@@ -3,9 +3,9 @@
 import type { Knex } from 'knex';
 import type { TicketState, WalletTicket } from '../../../common/dto/wallet';
 import { type Locale, UsageTrigger } from '../../../common/enums';
-import { type CancellationPolicyRow, chargeRateFor } from '../../../common/rules/cancellationFee';
+import { type CancellationPolicyRow, chargeRateFor, pricingDaysBefore } from '../../../common/rules/cancellationFee';
 import { effectiveTicketState, OPEN_STATES } from '../../../common/rules/ticketState';
-import { daysBetween, tokyoDate } from '../../../common/time';
+import { tokyoDate } from '../../../common/time';
 import { notFound } from '../../lib/errors';
 import { localize } from '../../lib/localize';
 import { ensureTokens } from './tokens';
@@ -38,6 +38,8 @@ export interface TicketRow {
   createdAt: Date;
   applicationNumber: string;
   orderState: string;
+  /** When the order was paid (the reservation): a waitlist win is priced as of this day. */
+  orderPaidAt: Date | null;
   itemNameJa: string;
   itemNameEn: string | null;
   usageTrigger: number;
@@ -64,6 +66,7 @@ export function ticketQuery(db: Db) {
       't.*',
       'o.application_number',
       'o.state as order_state',
+      'o.paid_at as order_paid_at',
       'i.name_ja as item_name_ja',
       'i.name_en as item_name_en',
       'i.usage_trigger',
@@ -122,15 +125,37 @@ export function isShareable(t: TicketRow, today: string): boolean {
   );
 }
 
-export function isCancellable(t: TicketRow, today: string, policies: readonly CancellationPolicyRow[]): boolean {
+/** The days before use a cancellation of the ticket is priced at today (common/rules/cancellationFee.ts). */
+export const ticketDaysBefore = (t: TicketRow, today: string): number | null =>
+  pricingDaysBefore(
+    {
+      useDate: t.useDate,
+      wonViaWaitlist: t.wonViaWaitlist,
+      reservedOn: t.orderPaidAt ? tokyoDate(new Date(t.orderPaidAt)) : t.useDate,
+    },
+    today,
+  );
+
+/**
+ * Whether the ticket can be cancelled today: by its holder (`byPark` false), or by the park's finance staff on the
+ * holder's behalf (`byPark`: tickets won via the waitlist too, which their holder cannot cancel, SPEC 4).
+ */
+export function isCancellable(
+  t: TicketRow,
+  today: string,
+  policies: readonly CancellationPolicyRow[],
+  byPark = false,
+): boolean {
+  const days = ticketDaysBefore(t, today);
   return (
     OPEN_STATES.includes(t.state) &&
-    !t.wonViaWaitlist &&
+    (byPark || !t.wonViaWaitlist) &&
     !t.receivedFromShare &&
     t.unitKind !== 'pack' &&
     t.shareId === null &&
     (t.orderState === 'paid' || t.orderState === 'partially_cancelled') &&
-    chargeRateFor(policies, daysBetween(today, t.useDate)) !== null
+    days !== null &&
+    chargeRateFor(policies, days) !== null
   );
 }
 

@@ -29,7 +29,7 @@ export function OfficeHomePage() {
   const { t } = useTranslation();
   const { data: roles, isLoading } = useOfficeRolesQuery();
   const { data: parkList } = useParkOptionsQuery();
-  const nameOf = (id: number) => parkList?.data.find((p) => p.id === id)?.name;
+  const names = new Map((parkList?.data ?? []).map((p) => [p.id, p.name]));
   const parks = new Map<number, string[]>();
   for (const r of roles ?? []) parks.set(r.park_id, [...(parks.get(r.park_id) ?? []), r.role]);
   return (
@@ -39,16 +39,17 @@ export function OfficeHomePage() {
       <ul className="office-list">
         {[...parks].map(([parkId, held]) => (
           <li key={parkId} className="panel" data-testid="office-park">
-            <h2>{nameOf(parkId) ?? t('backOffice.park', { id: parkId })}</h2>
+            <h2>{names.get(parkId) ?? t('backOffice.park', { id: parkId })}</h2>
             <p className="muted">{held.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
             <div className="office-actions">
               {(held.includes('owner') || held.includes('editor')) && (
-                <Link className="button" to={`/staff/office/${parkId}/stories`} data-testid="office-stories-link">
-                  {t('backOffice.stories')}
-                </Link>
-              )}
-              {(held.includes('owner') || held.includes('editor')) && (
                 <>
+                  <Link className="button" to={`/staff/office/${parkId}/stories`} data-testid="office-stories-link">
+                    {t('backOffice.stories')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/stock`} data-testid="office-stock-link">
+                    {t('backOffice.stockLink')}
+                  </Link>
                   <Link className="button" to={`/staff/office/${parkId}/items`} data-testid="office-items-link">
                     {t('catalogueOffice.items')}
                   </Link>
@@ -64,6 +65,16 @@ export function OfficeHomePage() {
                 <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
                   {t('backOffice.members')}
                 </Link>
+              )}
+              {(held.includes('owner') || held.includes('finance')) && (
+                <>
+                  <Link className="button" to={`/staff/office/${parkId}/orders`} data-testid="office-orders-link">
+                    {t('backOffice.financeLinks.orders')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/reports`} data-testid="office-reports-link">
+                    {t('backOffice.financeLinks.reports')}
+                  </Link>
+                </>
               )}
             </div>
           </li>
@@ -235,6 +246,9 @@ export function OfficeStoriesPage() {
   };
   return (
     <div className="stack office" data-testid="office-stories">
+      <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </nav>
       <h1 className="page-title">{t('backOffice.stories')}</h1>
       {error && <p className="notice">{errorMessage(error) ?? t('backOffice.failed')}</p>}
       <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
@@ -276,6 +290,9 @@ export function OfficeMembersPage() {
   const problem = error ?? invited.error ?? removed.error;
   return (
     <div className="stack office" data-testid="office-members">
+      <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </nav>
       <h1 className="page-title">{t('backOffice.members')}</h1>
       {problem && (
         <p className="notice" role="alert">

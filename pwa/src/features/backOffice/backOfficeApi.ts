@@ -6,6 +6,27 @@ import { api } from '../../lib/api';
 
 const STORIES = { type: 'Staff' as const, id: 'STORIES' };
 const MEMBERS = { type: 'Staff' as const, id: 'MEMBERS' };
+const STOCK = { type: 'Staff' as const, id: 'STOCK' };
+
+/** GET api/v1/staff/parks/{parkId}/items: the park's items for the stock page. */
+export interface StockItem {
+  id: number;
+  name: string;
+  category: number;
+  saleLabel: number;
+  timeSlots: number;
+}
+
+/** GET api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}: the day, or one row per time slot. */
+export interface StockRow {
+  timeSlotId: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  capacity: number;
+  sold: number;
+  held: number;
+  remaining: number;
+}
 
 export interface StoryFields {
   title_ja: string;
@@ -70,6 +91,27 @@ export const backOfficeApi = api.injectEndpoints({
       query: ({ parkId, userId }) => ({ url: `/staff/parks/${parkId}/members/${userId}`, method: 'DELETE' }),
       invalidatesTags: [MEMBERS],
     }),
+    parkItems: build.query<StockItem[], number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/items` }),
+      transformResponse: (r: Envelope<StockItem[]>) => r.data,
+    }),
+    stockDay: build.query<StockRow[], { parkId: number; itemId: number; date: string }>({
+      query: ({ parkId, itemId, date }) => ({ url: `/staff/parks/${parkId}/items/${itemId}/stock/${date}` }),
+      transformResponse: (r: Envelope<StockRow[]>) => r.data,
+      providesTags: [STOCK],
+      keepUnusedDataFor: 0,
+    }),
+    setCapacity: build.mutation<
+      unknown,
+      { parkId: number; itemId: number; date: string; timeSlotId: number | null; capacity: number }
+    >({
+      query: ({ parkId, itemId, date, timeSlotId, capacity }) => ({
+        url: `/staff/parks/${parkId}/items/${itemId}/stock/${date}`,
+        method: 'PUT',
+        body: { capacity, time_slot_id: timeSlotId },
+      }),
+      invalidatesTags: [STOCK],
+    }),
     acceptInvitation: build.mutation<{ parkId: number; role: StaffRole }, string>({
       query: (token) => ({ url: '/me/staff-invitations', method: 'POST', body: { token } }),
       transformResponse: (r: Envelope<{ parkId: number; role: StaffRole }>) => r.data,
@@ -88,6 +130,9 @@ export const {
   useInviteMutation,
   useRemoveMemberMutation,
   useAcceptInvitationMutation,
+  useParkItemsQuery,
+  useStockDayQuery,
+  useSetCapacityMutation,
 } = backOfficeApi;
 
 /** The localised message of a failed call (the server's meta.message), if it sent one. */

@@ -7,6 +7,10 @@
 //  3. Success: cancellation done, tickets cancelled, coins returned (coin_entries kind 'return').
 //     Provider refused: cancellation refund_failed, tickets stay cancel_waiting; posting the same tickets again
 //     retries the same refund.
+// The park's finance staff cancel on a visitor's behalf through this same function (`byPark`, from
+// server/features/finance): the tickets must be of that park, tickets won via the waitlist may be cancelled
+// (priced as of the reservation), the staff member is the actor of the audit rows, and the park's staff audit
+// trail gets the change (before and after) in the same transaction.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CancellationAnswer, CancellationQuote } from '../../../../common/dto/wallet';
@@ -15,6 +19,7 @@ import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import { refundPayment } from '../../payments';
+import { recordStaffChange } from '../../staff/staffAudit';
 import { returnSold } from '../../stock/ledger';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
@@ -124,20 +129,26 @@ export async function refundCancellation(
   return 'done';
 }
 
+/** A cancellation made by the park's finance staff for the visitor (the holder is `userId`). */
+export interface ByPark {
+  parkId: number;
+  staffUserId: number;
+}
+
 export async function cancelTickets(
   knex: Knex,
   config: Config,
-  input: { userId: number; ticketIds: string[] },
+  input: { userId: number; ticketIds: string[]; byPark?: ByPark },
   o: PresentOptions,
 ): Promise<CancellationAnswer> {
   const now = o.now ?? new Date();
   const ids = [...new Set(input.ticketIds)];
+  const actorUserId = input.byPark?.staffUserId ?? input.userId;
   let needsProvider = false;
   const cancellation = await knex.transaction(async (trx) => {
-    const first = await trx('tickets')
-      .whereIn('id', ids)
-      .where({ user_id: input.userId })
-      .select('order_id', 'state', 'cancellation_id');
+    const mine = trx('tickets').whereIn('id', ids).where({ user_id: input.userId });
+    if (input.byPark) mine.where({ park_id: input.byPark.parkId });
+    const first = await mine.select('id', 'order_id', 'state', 'cancellation_id');
     if (first.length !== ids.length) throw notFound();
     const orderId = first[0]?.orderId as number;
     const order = await trx('orders').where({ id: orderId }).forUpdate().first('id', 'state');
@@ -157,7 +168,7 @@ export async function cancelTickets(
       return c;
     }
     await trx('tickets').whereIn('id', ids).orderBy('id').forUpdate().select('id');
-    const plan = await planCancellation(trx, input.userId, ids, now);
+    const plan = await planCancellation(trx, input.userId, ids, now, Boolean(input.byPark));
     needsProvider = plan.quote.needsProviderConfirmation;
     const c: CancellationRow = {
       id: randomUUID(),
@@ -218,9 +229,40 @@ export async function cancelTickets(
       entity: 'order',
       entityId: c.orderId,
       action: next,
-      actorUserId: input.userId,
-      data: { cancellationId: c.id, tickets: c.ticketIds, fee: c.fee, refund: c.refundAmount, coins: c.refundCoins },
+      actorUserId,
+      data: {
+        cancellationId: c.id,
+        tickets: c.ticketIds,
+        fee: c.fee,
+        refund: c.refundAmount,
+        coins: c.refundCoins,
+        ...(input.byPark ? { byPark: input.byPark.parkId } : {}),
+      },
     });
+    if (input.byPark) {
+      await recordStaffChange(trx, {
+        parkId: input.byPark.parkId,
+        actorUserId,
+        entity: 'order',
+        entityId: c.orderId,
+        action: 'cancel',
+        before: {
+          orderState: order.state,
+          tickets: Object.fromEntries(first.map((t) => [t.id, t.state])),
+        },
+        after: {
+          orderState: next,
+          tickets: Object.fromEntries(
+            c.ticketIds.map((id) => [id, c.state === 'done' ? 'cancelled' : 'cancel_waiting']),
+          ),
+          cancellationId: c.id,
+          chargeRate: c.chargeRate,
+          fee: c.fee,
+          refundAmount: c.refundAmount,
+          refundCoins: c.refundCoins,
+        },
+      });
+    }
     if (c.state === 'done') await finish(trx, c, now);
     return c;
   });

@@ -2,10 +2,10 @@
 import type { Knex } from 'knex';
 import type { CancellationQuote } from '../../../../common/dto/wallet';
 import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
-import { daysBetween, tokyoDate } from '../../../../common/time';
+import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import { coinBalance } from '../../orders/coins';
-import { isCancellable, policiesFor, type TicketRow, ticketQuery } from '../tickets';
+import { isCancellable, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../tickets';
 
 type Db = Knex | Knex.Transaction;
 
@@ -36,12 +36,15 @@ async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
 /**
  * Plans the cancellation: every ticket the caller's (else 404), of one order, cancellable by its item's policy
  * today (else 409). Tickets of several days or items are priced per (item, day) and summed.
+ * `byPark`: the park's finance staff cancel for the holder (`userId` is the holder): tickets won via the waitlist
+ * may be cancelled too, priced as of the reservation (common/rules/cancellationFee.ts pricingDaysBefore).
  */
 export async function planCancellation(
   db: Db,
   userId: number,
   ticketIds: readonly string[],
   now = new Date(),
+  byPark = false,
 ): Promise<CancellationPlan> {
   const ids = [...new Set(ticketIds)];
   const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
@@ -54,14 +57,14 @@ export async function planCancellation(
     rows.map((r) => r.itemId),
   );
   for (const r of rows) {
-    if (r.wonViaWaitlist) throw new DomainError('waitlistNotCancellable', 409);
-    if (!isCancellable(r, today, policies.get(r.itemId) ?? [])) throw new DomainError('notCancellable', 409);
+    if (r.wonViaWaitlist && !byPark) throw new DomainError('waitlistNotCancellable', 409);
+    if (!isCancellable(r, today, policies.get(r.itemId) ?? [], byPark)) throw new DomainError('notCancellable', 409);
   }
   const orderId = rows[0]?.orderId as number;
   const money = await orderMoney(db, orderId);
   const groups = new Map<string, TicketRow[]>();
   for (const r of rows) {
-    const key = `${r.itemId}|${r.useDate}`;
+    const key = `${r.itemId}|${r.useDate}|${r.wonViaWaitlist}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const parts: FeeQuote[] = [];
@@ -69,7 +72,7 @@ export async function planCancellation(
     const first = group[0] as TicketRow;
     const part = quoteCancellationFee(
       group.map((g) => g.price),
-      daysBetween(today, first.useDate),
+      ticketDaysBefore(first, today) as number,
       policies.get(first.itemId) ?? [],
       money,
     );
@@ -111,6 +114,7 @@ export async function quoteCancellation(
   userId: number,
   ticketIds: readonly string[],
   now = new Date(),
+  byPark = false,
 ): Promise<CancellationQuote> {
-  return (await planCancellation(db, userId, ticketIds, now)).quote;
+  return (await planCancellation(db, userId, ticketIds, now, byPark)).quote;
 }

@@ -1,0 +1,509 @@
+// The back office's finance pages (finance role or owner; the server checks every call per park):
+//   /staff/office/:parkId/orders            find orders by number, e-mail or phone
+//   /staff/office/:parkId/orders/:orderId   the order: customer, payment, lines, tickets; cancel and refund chosen
+//                                           tickets for the visitor after reading the fee quote
+//   /staff/office/:parkId/reports           a day's sales and admissions per item, and its CSV
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { OfficeOrder, OfficeTicket } from '../../../../common/dto/finance';
+import { addDays, tokyoDate } from '../../../../common/time';
+import { formatDate, formatDateTime, formatNumber, formatYen } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
+import { errorMessage } from './backOfficeApi';
+import {
+  reportCsvUrl,
+  type SearchBy,
+  useCancelForVisitorMutation,
+  useDailyReportQuery,
+  useOfficeQuoteQuery,
+  useParkOrderQuery,
+  useSearchOrdersQuery,
+} from './financeApi';
+import './backOffice.css';
+
+const BY: SearchBy[] = ['number', 'email', 'phone'];
+const INPUT_TYPE: Record<SearchBy, string> = { number: 'text', email: 'email', phone: 'tel' };
+
+function BackLinks({ parkId, order }: { parkId: number; order?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+      <Link to="/staff/office">{t('backOffice.title')}</Link>
+      {order && (
+        <>
+          {' › '}
+          <Link to={`/staff/office/${parkId}/orders`}>{t('backOffice.finance.orders')}</Link>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** /staff/office/:parkId/orders: the search (kept in the address: ?by=&q=). */
+export function OfficeOrdersPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const parkId = Number(useParams().parkId);
+  const [params, setParams] = useSearchParams();
+  const askedBy = (BY as string[]).includes(params.get('by') ?? '') ? (params.get('by') as SearchBy) : 'number';
+  const askedQ = params.get('q') ?? '';
+  const [by, setBy] = useState<SearchBy>(askedBy);
+  const [q, setQ] = useState(askedQ);
+  const result = useSearchOrdersQuery({ parkId, by: askedBy, q: askedQ }, { skip: !(parkId > 0) || !askedQ });
+  const run = (e: FormEvent) => {
+    e.preventDefault();
+    if (q.trim()) setParams({ by, q: q.trim() }, { replace: true });
+  };
+  return (
+    <div className="stack office" data-testid="office-orders">
+      <BackLinks parkId={parkId} />
+      <h1 className="page-title">{t('backOffice.finance.orders')}</h1>
+      <form className="panel stack office-search" onSubmit={run}>
+        <fieldset className="office-by">
+          <legend>{t('backOffice.finance.searchBy')}</legend>
+          {BY.map((b) => (
+            <label key={b} className="office-by__option">
+              <input type="radio" name="by" value={b} checked={by === b} onChange={() => setBy(b)} />
+              {t(`backOffice.finance.by.${b}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="order-q">{t(`backOffice.finance.by.${by}`)}</label>
+          <input
+            id="order-q"
+            className="input"
+            type={INPUT_TYPE[by]}
+            inputMode={by === 'phone' ? 'tel' : undefined}
+            autoComplete="off"
+            placeholder={t(`backOffice.finance.placeholder.${by}`)}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            required
+            data-testid="order-q"
+          />
+        </div>
+        <button type="submit" className="button button--primary" data-testid="order-search">
+          {t('backOffice.finance.search')}
+        </button>
+      </form>
+      {result.error && (
+        <p className="notice" role="alert">
+          {errorMessage(result.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {askedQ && result.data && (
+        <section aria-live="polite">
+          <p className="muted">{t('backOffice.finance.found', { count: result.data.length })}</p>
+          <ul className="office-list">
+            {result.data.map((o) => (
+              <li key={o.id}>
+                <Link
+                  className="office-row office-order"
+                  to={`/staff/office/${parkId}/orders/${o.id}`}
+                  data-testid="order-row"
+                >
+                  <span className="office-order__main">
+                    <strong>{o.applicationNumber}</strong>
+                    <span className="muted">
+                      {o.customer.name} · {formatDateTime(o.orderedAt, locale)}
+                    </span>
+                  </span>
+                  <span className="office-order__side">
+                    <span className="badge">{t(`backOffice.finance.orderState.${o.state}`)}</span>
+                    <span>{formatYen(o.total, locale)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function TicketChoice({
+  ticket,
+  checked,
+  onChange,
+}: {
+  ticket: OfficeTicket;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const about = (
+    <span className="office-ticket__text">
+      <strong>{ticket.itemName}</strong>
+      <span className="muted">
+        {ticket.ticketNumber} · {formatDate(ticket.useDate, locale)}
+        {ticket.time ? ` ${ticket.time}` : ''}
+        {ticket.ageGroupName ? ` · ${ticket.ageGroupName}` : ''}
+      </span>
+      {ticket.wonViaWaitlist && <span className="muted">{t('backOffice.finance.waitlistWin')}</span>}
+    </span>
+  );
+  return (
+    <li className="office-ticket" data-testid="office-ticket">
+      {ticket.cancellable ? (
+        <label className="office-ticket__pick">
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-label={t('backOffice.finance.pick', { number: ticket.ticketNumber })}
+          />
+          {about}
+        </label>
+      ) : (
+        <div className="office-ticket__pick">
+          <span className="office-ticket__none" aria-hidden="true" />
+          {about}
+        </div>
+      )}
+      <span className="office-ticket__side">
+        <span className="badge" data-testid="office-ticket-state">
+          {t(`wallet.states.${ticket.state}`)}
+        </span>
+        <span>{formatYen(ticket.price, locale)}</span>
+      </span>
+    </li>
+  );
+}
+
+function CancelPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const ticketIds = [...picked].sort();
+  const quote = useOfficeQuoteQuery({ parkId, orderId: order.id, ticketIds }, { skip: ticketIds.length === 0 });
+  const [cancel, cancelled] = useCancelForVisitorMutation();
+  const cancellable = order.ticketList.filter((tk) => tk.cancellable);
+  const toggle = (id: string, on: boolean) => {
+    setConfirming(false);
+    setPicked((p) => (on ? [...new Set([...p, id])] : p.filter((x) => x !== id)));
+  };
+  const q = ticketIds.length > 0 ? quote.data : undefined;
+  async function confirm() {
+    await cancel({ parkId, orderId: order.id, ticketIds }).unwrap();
+    setPicked([]);
+    setConfirming(false);
+  }
+  return (
+    <section className="panel stack" aria-labelledby="office-tickets-title">
+      <h2 id="office-tickets-title">{t('backOffice.finance.tickets')}</h2>
+      {cancellable.length > 0 && <p className="muted">{t('backOffice.finance.pickHint')}</p>}
+      <ul className="office-list">
+        {order.ticketList.map((tk) => (
+          <TicketChoice key={tk.id} ticket={tk} checked={picked.includes(tk.id)} onChange={(on) => toggle(tk.id, on)} />
+        ))}
+      </ul>
+      {cancellable.length > 1 && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setConfirming(false);
+            setPicked(cancellable.map((tk) => tk.id));
+          }}
+        >
+          {t('backOffice.finance.pickAll')}
+        </button>
+      )}
+      {quote.error && ticketIds.length > 0 && (
+        <p className="notice" role="alert">
+          {errorMessage(quote.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {q && (
+        <dl className="office-quote" data-testid="office-quote">
+          <dt>{t('backOffice.finance.rate')}</dt>
+          <dd>{q.chargeRate}%</dd>
+          <dd className="office-quote__note">{t('backOffice.finance.rateNote', { days: q.daysBefore })}</dd>
+          <dt>{t('backOffice.finance.fee')}</dt>
+          <dd>{formatYen(q.fee, locale)}</dd>
+          <dt>{t('backOffice.finance.refundMoney')}</dt>
+          <dd data-testid="quote-refund">{formatYen(q.refundAmount, locale)}</dd>
+          <dt>{t('backOffice.finance.refundCoins')}</dt>
+          <dd>{formatNumber(q.refundCoins, locale)}</dd>
+          {q.rewardCoinsBack + q.refundReducedBy > 0 && (
+            <>
+              <dt>{t('backOffice.finance.rewardBack')}</dt>
+              <dd>{formatNumber(q.rewardCoinsBack + q.refundReducedBy, locale)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {q && !confirming && (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setConfirming(true)}
+          data-testid="office-cancel"
+        >
+          {t('backOffice.finance.cancelRefund', { count: ticketIds.length })}
+        </button>
+      )}
+      {q && confirming && (
+        <div className="office-confirm" role="alertdialog" aria-labelledby="office-confirm-text">
+          <p id="office-confirm-text">
+            {t('backOffice.finance.confirmText', {
+              count: ticketIds.length,
+              refund: formatYen(q.refundAmount, locale),
+              coins: formatNumber(q.refundCoins, locale),
+            })}
+          </p>
+          <div className="office-actions">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={cancelled.isLoading}
+              onClick={() => void confirm().catch(() => {})}
+              data-testid="office-cancel-confirm"
+            >
+              {t('backOffice.finance.confirm')}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t('backOffice.finance.back')}
+            </button>
+          </div>
+        </div>
+      )}
+      {cancelled.error && (
+        <p className="notice" role="alert">
+          {errorMessage(cancelled.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {cancelled.data && (
+        <p role="status" className="office-done" data-testid="office-cancel-done">
+          {t(`backOffice.finance.cancelState.${cancelled.data.state}`, {
+            refund: formatYen(cancelled.data.quote.refundAmount, locale),
+          })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /staff/office/:parkId/orders/:orderId. */
+export function OfficeOrderPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const params = useParams();
+  const parkId = Number(params.parkId);
+  const orderId = Number(params.orderId);
+  const { data: order, error } = useParkOrderQuery({ parkId, orderId }, { skip: !(parkId > 0 && orderId > 0) });
+  return (
+    <div className="stack office" data-testid="office-order">
+      <BackLinks parkId={parkId} order />
+      <h1 className="page-title">{order ? order.applicationNumber : t('backOffice.finance.order')}</h1>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {order && (
+        <>
+          <p>
+            <span className="badge" data-testid="order-state">
+              {t(`backOffice.finance.orderState.${order.state}`)}
+            </span>
+          </p>
+          <div className="office-grid">
+            <section className="panel" aria-labelledby="office-customer">
+              <h2 id="office-customer">{t('backOffice.finance.customer')}</h2>
+              <dl className="office-facts">
+                <dt>{t('backOffice.finance.name')}</dt>
+                <dd>{order.customer.name}</dd>
+                <dt>{t('backOffice.finance.by.email')}</dt>
+                <dd className="office-break">{order.customer.email ?? '—'}</dd>
+                <dt>{t('backOffice.finance.by.phone')}</dt>
+                <dd>{order.customer.telephone ?? '—'}</dd>
+                <dt>{t('backOffice.finance.orderedAt')}</dt>
+                <dd>{formatDateTime(order.orderedAt, locale)}</dd>
+              </dl>
+            </section>
+            <section className="panel" aria-labelledby="office-payment">
+              <h2 id="office-payment">{t('backOffice.finance.payment')}</h2>
+              <dl className="office-facts">
+                <dt>{t('backOffice.finance.method')}</dt>
+                <dd>{t(`backOffice.finance.methods.${order.paymentMethod}`)}</dd>
+                <dt>{t('backOffice.finance.subtotal')}</dt>
+                <dd>{formatYen(order.subtotal, locale)}</dd>
+                {order.couponDiscount > 0 && (
+                  <>
+                    <dt>{t('backOffice.finance.coupon')}</dt>
+                    <dd>−{formatYen(order.couponDiscount, locale)}</dd>
+                  </>
+                )}
+                {order.coinDiscount > 0 && (
+                  <>
+                    <dt>{t('backOffice.finance.coins')}</dt>
+                    <dd>−{formatNumber(order.coinDiscount, locale)}</dd>
+                  </>
+                )}
+                <dt>{t('backOffice.finance.paid')}</dt>
+                <dd>{formatYen(order.amountPaid, locale)}</dd>
+                {order.payment && (
+                  <>
+                    <dt>{t('backOffice.finance.paymentState')}</dt>
+                    <dd data-testid="payment-state">{t(`backOffice.finance.paymentStates.${order.payment.state}`)}</dd>
+                    <dt>{t('backOffice.finance.refunded')}</dt>
+                    <dd data-testid="payment-refunded">{formatYen(order.payment.refundedAmount, locale)}</dd>
+                  </>
+                )}
+              </dl>
+            </section>
+          </div>
+          <section className="panel" aria-labelledby="office-lines">
+            <h2 id="office-lines">{t('backOffice.finance.lines')}</h2>
+            <ul className="office-list">
+              {order.lines.map((l) => (
+                <li key={l.id} className="office-line">
+                  <strong>{l.name}</strong>
+                  <span className="muted">
+                    {formatDate(l.date, locale)}
+                    {l.time ? ` ${l.time}` : ''}
+                  </span>
+                  <span>
+                    {l.units.map((u) => `${u.name} ${formatYen(u.unitPrice, locale)} × ${u.quantity}`).join(' / ')}
+                  </span>
+                  <span>{formatYen(l.subtotal, locale)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <CancelPanel parkId={parkId} order={order} />
+          {order.cancellations.length > 0 && (
+            <section className="panel" aria-labelledby="office-cancellations">
+              <h2 id="office-cancellations">{t('backOffice.finance.cancellations')}</h2>
+              <ul className="office-list">
+                {order.cancellations.map((c) => (
+                  <li key={c.id} className="muted" data-testid="office-cancellation">
+                    {formatDateTime(c.at, locale)} ·{' '}
+                    {t('backOffice.finance.cancellationLine', {
+                      count: c.ticketIds.length,
+                      rate: c.chargeRate,
+                      fee: formatYen(c.fee, locale),
+                      refund: formatYen(c.refundAmount, locale),
+                      coins: formatNumber(c.refundCoins, locale),
+                    })}{' '}
+                    · {t(`backOffice.finance.cancellationState.${c.state}`)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /staff/office/:parkId/reports?date=: the day's table and the CSV link. */
+export function OfficeReportPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const parkId = Number(useParams().parkId);
+  const [params, setParams] = useSearchParams();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? (params.get('date') as string) : tokyoDate();
+  const { data: report, error, isFetching } = useDailyReportQuery({ parkId, date }, { skip: !(parkId > 0) });
+  const setDate = (d: string) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(d)) setParams({ date: d }, { replace: true });
+  };
+  const columns = ['soldPlaces', 'amount', 'cancelledPlaces', 'refundAmount', 'admitted'] as const;
+  const cell = (key: (typeof columns)[number], n: number) =>
+    key === 'amount' || key === 'refundAmount' ? formatYen(n, locale) : formatNumber(n, locale);
+  return (
+    <div className="stack office" data-testid="office-report">
+      <BackLinks parkId={parkId} />
+      <h1 className="page-title">{t('backOffice.finance.report')}</h1>
+      <div className="panel office-report-bar">
+        <div className="field">
+          <label htmlFor="report-date">{t('backOffice.finance.date')}</label>
+          <input
+            id="report-date"
+            type="date"
+            className="input"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            data-testid="report-date"
+          />
+        </div>
+        <div className="office-actions">
+          <button type="button" className="button" onClick={() => setDate(addDays(date, -1))}>
+            {t('backOffice.finance.prevDay')}
+          </button>
+          <button type="button" className="button" onClick={() => setDate(addDays(date, 1))}>
+            {t('backOffice.finance.nextDay')}
+          </button>
+          <a
+            className="button button--primary"
+            href={reportCsvUrl(parkId, date, locale)}
+            download
+            data-testid="report-csv"
+          >
+            {t('backOffice.finance.csv')}
+          </a>
+        </div>
+      </div>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {report && (
+        <section className="office-table-wrap" aria-busy={isFetching} aria-labelledby="report-caption">
+          <h2 id="report-caption" className="office-table-title">
+            {t('backOffice.finance.reportCaption', { date: formatDate(report.date, locale) })}
+          </h2>
+          <table className="office-table" data-testid="report-table" aria-labelledby="report-caption">
+            <thead>
+              <tr>
+                <th scope="col">{t('backOffice.finance.item')}</th>
+                {columns.map((k) => (
+                  <th scope="col" key={k}>
+                    {t(`backOffice.finance.columns.${k}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.rows.map((r) => (
+                <tr key={r.itemId} data-testid="report-row">
+                  <th scope="row">{r.itemName}</th>
+                  {columns.map((k) => (
+                    <td key={k} data-label={t(`backOffice.finance.columns.${k}`)}>
+                      {cell(k, r[k])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {report.rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length + 1} className="muted office-table__empty">
+                    {t('backOffice.finance.nothing')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('backOffice.finance.total')}</th>
+                {columns.map((k) => (
+                  <td key={k} data-label={t(`backOffice.finance.columns.${k}`)}>
+                    {cell(k, report.totals[k])}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

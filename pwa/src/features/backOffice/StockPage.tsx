@@ -1,0 +1,138 @@
+// /staff/office/:parkId/stock?item=&date=: editors and owners read an item's places on a date (the day, or each
+// time slot) and set a capacity; the server never lets it go below the places sold and held (and says how many).
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { addDays, tokyoDate } from '../../../../common/time';
+import { formatNumber } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
+import {
+  errorMessage,
+  type StockRow,
+  useParkItemsQuery,
+  useSetCapacityMutation,
+  useStockDayQuery,
+} from './backOfficeApi';
+import './backOffice.css';
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+function CapacityRow({ parkId, itemId, date, row }: { parkId: number; itemId: number; date: string; row: StockRow }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [value, setValue] = useState(String(row.capacity));
+  const [save, saved] = useSetCapacityMutation();
+  const id = `capacity-${row.timeSlotId ?? 'day'}`;
+  const label = row.startTime ? `${row.startTime}–${row.endTime}` : t('backOffice.stock.wholeDay');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save({ parkId, itemId, date, timeSlotId: row.timeSlotId, capacity: Number(value) });
+  };
+  return (
+    <li className="panel office-stock-row" data-testid="stock-row">
+      <form className="office-stock-form" onSubmit={submit}>
+        <div className="office-stock-facts">
+          <strong>{label}</strong>
+          <span className="muted" data-testid="stock-counts">
+            {t('backOffice.stock.counts', {
+              sold: formatNumber(row.sold, locale),
+              held: formatNumber(row.held, locale),
+              remaining: formatNumber(row.remaining, locale),
+            })}
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor={id}>{t('backOffice.stock.capacity')}</label>
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1000000}
+            step={1}
+            required
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            data-testid="stock-capacity"
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={saved.isLoading} data-testid="stock-save">
+          {t('backOffice.save')}
+        </button>
+      </form>
+      {saved.error && (
+        <p className="notice" role="alert">
+          {errorMessage(saved.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {saved.isSuccess && !saved.isLoading && (
+        <p role="status" className="office-done">
+          {t('backOffice.stock.saved')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function OfficeStockPage() {
+  const { t } = useTranslation();
+  const parkId = Number(useParams().parkId);
+  const [params, setParams] = useSearchParams();
+  const { data: items } = useParkItemsQuery(parkId, { skip: !(parkId > 0) });
+  const itemId = Number(params.get('item')) || items?.[0]?.id || 0;
+  const date = ISO.test(params.get('date') ?? '') ? (params.get('date') as string) : addDays(tokyoDate(), 1);
+  const { data: rows, error } = useStockDayQuery({ parkId, itemId, date }, { skip: !(parkId > 0 && itemId > 0) });
+  const choose = (next: { item?: number; date?: string }) =>
+    setParams({ item: String(next.item ?? itemId), date: next.date ?? date }, { replace: true });
+  return (
+    <div className="stack office" data-testid="office-stock">
+      <nav className="office-crumbs" aria-label={t('backOffice.title')}>
+        <Link to="/staff/office">{t('backOffice.title')}</Link>
+      </nav>
+      <h1 className="page-title">{t('backOffice.stock.title')}</h1>
+      <div className="panel office-report-bar">
+        <div className="field">
+          <label htmlFor="stock-item">{t('backOffice.stock.item')}</label>
+          <select
+            id="stock-item"
+            value={itemId || ''}
+            onChange={(e) => choose({ item: Number(e.target.value) })}
+            data-testid="stock-item"
+          >
+            {(items ?? []).map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="stock-date">{t('backOffice.finance.date')}</label>
+          <input
+            id="stock-date"
+            type="date"
+            value={date}
+            onChange={(e) => ISO.test(e.target.value) && choose({ date: e.target.value })}
+            data-testid="stock-date"
+          />
+        </div>
+      </div>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      <ul className="office-list">
+        {(rows ?? []).map((r) => (
+          <CapacityRow
+            key={`${itemId}-${date}-${r.timeSlotId ?? 0}-${r.capacity}`}
+            parkId={parkId}
+            itemId={itemId}
+            date={date}
+            row={r}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

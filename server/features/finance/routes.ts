@@ -1,0 +1,213 @@
+// The back office's finance routes (finance role, or owner, of the path's park; the auth plugin checks it on every
+// call): find the park's orders, read one, quote and make a cancellation for the visitor (the visitor's own
+// cancellation path), and a day's sales and admissions per item as JSON or CSV. Handlers parse, call a service,
+// present.
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { isLocale, type Locale } from '../../../common/enums';
+import { DomainError } from '../../lib/errors';
+import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
+import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { reportCsv } from './report';
+import { CANCELLATION, DAILY_REPORT, ORDER, ORDER_LIST, QUOTE } from './schemas';
+import { cancelForVisitor } from './services/cancelForVisitor';
+import { dailyReport } from './services/dailyReport';
+import { getParkOrder } from './services/getParkOrder';
+import { quoteParkCancellation } from './services/quoteParkCancellation';
+import { type OrderSearch, searchOrders } from './services/searchOrders';
+
+const FINANCE = { access: { staff: 'finance' as const } };
+const NOT_FINANCE = 'Not finance or owner of the park (notParkStaff)';
+const knexOf = (request: Request) => request.server.app.knex;
+const parkParams = Joi.object({ parkId: id().required() });
+const orderParams = Joi.object({ parkId: id().required(), orderId: id().required() });
+
+const uuid = () => Joi.string().guid();
+const ticketIds = () => Joi.array().items(uuid()).min(1).max(50).unique();
+/** ticket_ids[]=a&ticket_ids[]=b (the PWA's bracket style) or ticket_ids=a,b. */
+const ticketIdsQuery = () =>
+  Joi.any().custom((value: unknown, helpers) => {
+    const list = (Array.isArray(value) ? value : String(value ?? '').split(','))
+      .map((v) => String(v).trim())
+      .filter(Boolean);
+    const { error, value: ids } = ticketIds().validate(list);
+    return error ? helpers.error('any.invalid') : ids;
+  });
+
+/** An application number as the visitor sees it (ZP261124-000123). */
+const applicationNumber = () =>
+  Joi.string()
+    .trim()
+    .pattern(/^ZP\d{6}-\d{6,10}$/i);
+/** A telephone number: digits with hyphens, spaces, brackets or a leading +, 10 to 15 digits. */
+const telephone = () =>
+  Joi.string()
+    .trim()
+    .max(24)
+    .pattern(/^\+?[0-9][0-9 ()-]*$/)
+    .custom((v: string, helpers) => {
+      const n = v.replace(/\D/g, '').length;
+      return n >= 10 && n <= 15 ? v : helpers.error('any.invalid');
+    });
+
+export const financeRoutes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/orders',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'The orders found (newest first, at most 50)', data: ORDER_LIST },
+        400: 'Not exactly one of number, email, phone (orderSearchOne), or one of them malformed (invalidParam)',
+        403: NOT_FINANCE,
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "Find the park's orders by application number, the customer's e-mail address or telephone number (exactly one); orders without a line of the park are never found",
+      validate: {
+        params: parkParams,
+        query: Joi.object({
+          number: applicationNumber(),
+          email: Joi.string().trim().lowercase().email({ tlds: false }).max(254),
+          phone: telephone(),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const q = request.query as { number?: string; email?: string; phone?: string };
+      const given = (['number', 'email', 'phone'] as const).filter((k) => q[k] !== undefined);
+      if (given.length !== 1) throw new DomainError('orderSearchOne', 400);
+      const key = given[0] as 'number' | 'email' | 'phone';
+      return ok(h, await searchOrders(knexOf(request), parkId, { [key]: q[key] } as OrderSearch));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/orders/{orderId}',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'The order', data: ORDER },
+        403: NOT_FINANCE,
+        404: 'No such order with a line of the park',
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        'One order of the park: customer, lines, payment and its refunds, tickets with their states (and whether the park may cancel each now), cancellations',
+      validate: { params: orderParams },
+    },
+    async handler(request, h) {
+      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
+      return ok(h, await getParkOrder(knexOf(request), parkId, orderId, request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/cancellation-quote',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'Fee, refund in money and coins, reward coins taken back', data: QUOTE },
+        403: NOT_FINANCE,
+        404: 'The order or a ticket is not of the park, or a ticket is not of the order',
+        409: 'A ticket cannot be cancelled (notCancellable)',
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "What cancelling these tickets for the visitor would cost now, by the item's policy (tickets won via the waitlist: as of the reservation)",
+      validate: { params: orderParams, query: Joi.object({ ticket_ids: ticketIdsQuery().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
+      const { ticket_ids } = request.query as { ticket_ids: string[] };
+      return ok(h, await quoteParkCancellation(knexOf(request), parkId, orderId, ticket_ids));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/cancellations',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'Cancelled and refunded (or nothing to refund)', data: CANCELLATION },
+        202: {
+          description:
+            'Cancelled; the refund is still to be made (cancel_waiting): posting the same tickets retries it',
+          data: CANCELLATION,
+        },
+        403: NOT_FINANCE,
+        404: 'The order or a ticket is not of the park, or a ticket is not of the order',
+        409: 'A ticket cannot be cancelled, or is cancelled already (notCancellable)',
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "Cancel tickets for the visitor through the visitor's own cancellation: fee by the item's policy (waitlist wins too, priced as of the reservation), refund at the provider (once, whatever is posted again), coins returned, stock released, tokens revoked; recorded in the park's audit trail",
+      validate: { params: orderParams, payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
+      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      const answer = await cancelForVisitor(knexOf(request), request.server.app.config, {
+        parkId,
+        orderId,
+        staffUserId: currentUserId(request),
+        ticketIds: ticket_ids,
+        locale: request.app.locale,
+      });
+      return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/reports/daily',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({ 200: { description: 'The day per item, and totals', data: DAILY_REPORT }, 403: NOT_FINANCE }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "A day's sales and admissions per item (Asia/Tokyo): places sold and their amount (orders paid that day), places cancelled and money refunded that day, tickets used that day",
+      validate: { params: parkParams, query: Joi.object({ date: isoDate().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const { date } = request.query as { date: string };
+      return ok(h, await dailyReport(knexOf(request), parkId, date, request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/reports/daily.csv',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'The report as CSV (UTF-8 with a byte order mark, CRLF)', kind: 'csv' },
+        403: NOT_FINANCE,
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "The daily report as a CSV download for spreadsheets: header row in the request's language (lang=, else Accept-Language), a total row last",
+      validate: {
+        params: parkParams,
+        query: Joi.object({ date: isoDate().required(), lang: Joi.string().valid('ja', 'en') }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const { date, lang } = request.query as { date: string; lang?: string };
+      const locale: Locale = lang && isLocale(lang) ? lang : request.app.locale;
+      const report = await dailyReport(knexOf(request), parkId, date, locale);
+      return h
+        .response(reportCsv(report, locale))
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="zoopass-${parkId}-${date}.csv"`)
+        .header('cache-control', PRIVATE);
+    },
+  },
+];
