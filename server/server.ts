@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
+import { twoFactorRoutes } from './features/auth/twoFactorRoutes';
 import { cartRoutes } from './features/carts/routes';
 import { itemRoutes } from './features/items/routes';
 import { jobsPlugin } from './features/jobs/plugin';
@@ -109,6 +110,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...systemRoutes,
     ...sessionRoutes,
     ...authRoutes,
+    ...twoFactorRoutes,
     ...meRoutes,
     ...parkRoutes,
     ...mapRoutes,

@@ -25,6 +25,8 @@ export interface StaffMember {
   name: string;
   email: string | null;
   roles: StaffRole[];
+  /** Uses two-factor sign-in (TOTP). */
+  twoFactor: boolean;
 }
 
 /** A pending invitation (not accepted, not expired). */
@@ -39,6 +41,8 @@ export interface StaffInvitation {
 
 /** GET api/v1/staff/parks/{parkId}/members. */
 export interface StaffMembers {
+  /** The owner requires two-factor sign-in of every member. */
+  requireTotp: boolean;
   members: StaffMember[];
   invitations: StaffInvitation[];
 }

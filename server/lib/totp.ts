@@ -78,7 +78,7 @@ export function matchTotp(secret: Uint8Array, code: string, unixSeconds: number,
 
 /** The otpauth:// URI of Google Authenticator's key-URI format, which every authenticator app reads. */
 export function otpauthUri(secret: Uint8Array, account: string, issuer: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
+  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   const q = new URLSearchParams({
     secret: base32Encode(secret),
     issuer,

@@ -40,7 +40,10 @@ function ebmlSize(n: number): Buffer {
 
 function el(id: number, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
-  const idBytes = Buffer.from(id.toString(16).padStart(id > 0xffffff ? 8 : id > 0xffff ? 6 : id > 0xff ? 4 : 2, '0'), 'hex');
+  const idBytes = Buffer.from(
+    id.toString(16).padStart(id > 0xffffff ? 8 : id > 0xffff ? 6 : id > 0xff ? 4 : 2, '0'),
+    'hex',
+  );
   return Buffer.concat([idBytes, ebmlSize(body.length), body]);
 }
 

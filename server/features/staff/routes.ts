@@ -4,6 +4,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
+import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
@@ -15,6 +16,7 @@ import { DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
 import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
 import { removeMember } from './services/removeMember';
+import { setParkTwoFactor } from './services/setParkTwoFactor';
 
 const SCANNER = { access: { staff: 'scanner' as const } };
 const OWNER = { access: { staff: 'owner' as const } };
@@ -175,6 +177,29 @@ export const staffRoutes: ServerRoute[] = [
       const { parkId, userId } = request.params as { parkId: number; userId: number };
       const { role } = request.query as { role?: StaffRole };
       return ok(h, await removeMember(knexOf(request), { parkId, actorUserId: currentUserId(request), userId, role }));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/two-factor',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: answers({
+        403: 'Not owner of the park (notParkStaff)',
+        409: 'The owner has not turned on two-factor sign-in (totpSetupFirst)',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        'Require (or stop requiring) two-factor sign-in of every member: members without it are refused on the ' +
+        "park's staff routes (totpRequiredByPark) until they turn it on",
+      validate: { params: parkParams, payload: Joi.object({ required: Joi.boolean().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const { required } = request.payload as { required: boolean };
+      const data = await setParkTwoFactor(knexOf(request), parkId, currentUserId(request), required);
+      return ok(h, data, { message: message('parkSecurityUpdated', request.app.locale) });
     },
   },
   {

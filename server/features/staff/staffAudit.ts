@@ -1,12 +1,13 @@
 // The staff audit trail (table staff_audit): every change staff make to a park's things (members, invitations,
-// stories, stock), who, when, what, before and after. Written with the transaction of the change, so a change
-// without its row (or a row without its change) cannot be committed.
+// stories and their media, stock, the park's two-factor rule, members turning two-factor sign-in on or off), who,
+// when, what, before and after. Written with the transaction of the change, so a change without its row (or a row
+// without its change) cannot be committed.
 import type { Knex } from 'knex';
 
 export interface StaffChange {
   parkId: number;
   actorUserId: number | null;
-  entity: 'member' | 'invitation' | 'story' | 'stock';
+  entity: 'member' | 'invitation' | 'story' | 'stock' | 'media' | 'park';
   entityId: string | number;
   action: string;
   before?: unknown;
