@@ -30,6 +30,7 @@ import { stockRoutes } from './features/stock/routes';
 import { staffStockRoutes } from './features/stock/staffRoutes';
 import { storyRoutes } from './features/stories/routes';
 import { staffStoryRoutes } from './features/stories/staffRoutes';
+import { storyMediaRoutes } from './features/stories/media/routes';
 import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
@@ -120,6 +121,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...parkUserRoutes,
     ...storyRoutes,
     ...staffStoryRoutes,
+    ...storyMediaRoutes,
     ...libraryRoutes,
     ...pageRoutes,
     ...stockRoutes,

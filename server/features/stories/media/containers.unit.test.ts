@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mp4Fixture, webmFixture } from '../../test/movieFixtures';
+import { mp4Fixture, webmFixture } from '../../../test/movieFixtures';
 import { ftypBrand, isMp4, isWebm, mp4DurationSeconds, readMovie, webmDurationSeconds } from './containers';
 
 describe('movie containers', () => {
