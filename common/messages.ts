@@ -534,6 +534,10 @@ export const MESSAGES = {
     en: 'The length of the movie could not be read. Please export it again and retry',
   },
   movieTooLarge: { ja: '動画のサイズが{max}MBを超えています', en: 'The movie exceeds {max}MB' },
+  rangeNotSatisfiable: {
+    ja: '指定された範囲はファイルの外です',
+    en: 'The requested range is outside the file',
+  },
   mediaLimit: {
     ja: '1つのストーリーに添付できる写真・動画は{max}件までです',
     en: 'A story can have at most {max} photos and movies',

@@ -3,6 +3,7 @@
 // too), with byte ranges for movies. Every change writes the park's audit trail.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { message } from '../../../../common/messages';
 import { DomainError } from '../../../lib/errors';
 import { answers, id, NOT_MODIFIED, ok, text } from '../../../lib/routeKit';
 import { type AuthCredentials, currentUserId, REQUIRED } from '../../../plugins/auth';
@@ -157,7 +158,7 @@ export const storyMediaRoutes: ServerRoute[] = [
         200: { description: 'The file (AVIF, WebP, MP4 or WebM)', kind: 'binary' },
         206: { description: 'The requested byte range (Range: bytes=start-end)', kind: 'binary' },
         ...NOT_MODIFIED,
-        416: { description: 'The range is outside the file (Content-Range: bytes */size)', kind: 'none' },
+        416: 'The range is outside the file (rangeNotSatisfiable; Content-Range: bytes */size)',
       }),
       tags: ['api', 'stories'],
       description:
@@ -174,8 +175,14 @@ export const storyMediaRoutes: ServerRoute[] = [
       const cache = meta.isPublic ? 'public, max-age=86400' : 'private, no-store';
       const range = parseRange(request.headers.range as string | undefined, meta.size);
       if (range === 'unsatisfiable') {
+        // The error envelope like every 4xx, plus the size in Content-Range (RFC 9110).
+        const meta416 = {
+          status: 416,
+          code: 'rangeNotSatisfiable',
+          message: message('rangeNotSatisfiable', request.app.locale),
+        };
         return h
-          .response()
+          .response({ data: null, meta: meta416 })
           .code(416)
           .header('content-range', `bytes */${meta.size}`)
           .header('accept-ranges', 'bytes')
