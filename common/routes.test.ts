@@ -6,8 +6,9 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
-    // The spec's 69, plus My Tickets' lottery and waitlist pages, plus the staff area's scan and review pages.
-    expect(ROUTES.length).toBe(78);
+    // The spec's 69, plus My Tickets' lottery and waitlist pages, plus the staff area's scan and review pages, plus
+    // the back office and the two-factor sign-in setting.
+    expect(ROUTES.length).toBe(79);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);
