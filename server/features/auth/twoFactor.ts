@@ -63,13 +63,15 @@ export interface SecondFactor {
 
 /**
  * Checks a 6-digit code (±1 step, each step once) or an unused recovery code (used up here) of an account with
- * TOTP on. Throws totpCodeWrong (401) when neither holds. Returns which one was used.
+ * TOTP on. Throws totpCodeWrong or totpCodeUsed when neither holds: 401 while signing in, 422 for a signed-in
+ * account (a 401 there would end the PWA's session). Returns which one was used.
  */
 export async function useSecondFactor(
   trx: Knex.Transaction,
   config: Config,
   userId: number,
   factor: SecondFactor,
+  wrongStatus: 401 | 422 = 401,
   now = new Date(),
 ): Promise<'totp' | 'recovery'> {
   const row = await trx('user_totp')
@@ -85,7 +87,7 @@ export async function useSecondFactor(
         .where((q) => q.whereNull('last_step').orWhere('last_step', '<', step))
         .update({ last_step: step, updated_at: now });
       if (moved === 1) return 'totp';
-      throw new DomainError('totpCodeUsed', 401);
+      throw new DomainError('totpCodeUsed', wrongStatus);
     }
   } else if (factor.recoveryCode) {
     const used = await trx('totp_recovery_codes')
@@ -94,7 +96,7 @@ export async function useSecondFactor(
       .update({ used_at: now });
     if (used === 1) return 'recovery';
   }
-  throw new DomainError('totpCodeWrong', 401);
+  throw new DomainError('totpCodeWrong', wrongStatus);
 }
 
 /** Parks the user works for that require two-factor sign-in. */

@@ -68,8 +68,8 @@ export const twoFactorRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: PARENT,
       plugins: answers({
-        401: 'The code is not right (totpCodeWrong)',
         409: 'Already on, or no setup started (totpAlreadyEnabled, totpNoSetup)',
+        422: 'The code is not right (totpCodeWrong)',
         429: 'Too many attempts (rateLimited)',
       }),
       tags: ['api', 'me'],
@@ -96,8 +96,8 @@ export const twoFactorRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: PARENT,
       plugins: answers({
-        401: 'The code is not right or was used (totpCodeWrong, totpCodeUsed)',
         409: 'Not on, or a park of the account requires it (totpNotEnabled, totpRequiredCannotDisable)',
+        422: 'The code is not right or was used (totpCodeWrong, totpCodeUsed)',
         429: 'Too many attempts (rateLimited)',
       }),
       tags: ['api', 'me'],

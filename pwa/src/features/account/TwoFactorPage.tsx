@@ -119,6 +119,7 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
       </div>
       <form className="account-form" onSubmit={submit} noValidate>
         <TextField
+          type="text"
           label={t('account.twoFactor.code')}
           name="code"
           autoComplete="one-time-code"
@@ -162,6 +163,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
     <form className="panel account-form" onSubmit={submit} noValidate>
       <h2>{t('account.twoFactor.turnOff')}</h2>
       <TextField
+        type="text"
         label={t('account.twoFactor.codeOrRecovery')}
         name="code"
         autoComplete="one-time-code"

@@ -50,6 +50,7 @@ export function TwoFactorStep({
       <p className="muted">{useRecovery ? t('account.twoFactor.recoveryLead') : t('account.twoFactor.stepLead')}</p>
       <form className="account-form" onSubmit={submit} noValidate>
         <TextField
+          type="text"
           key={useRecovery ? 'recovery' : 'code'}
           label={field}
           name={useRecovery ? 'recovery_code' : 'code'}

@@ -145,6 +145,7 @@ function StoryEditor({
               />
             ) : (
               <input
+                type="text"
                 id={id}
                 className="input"
                 value={fields[k]}
@@ -249,10 +250,13 @@ export function OfficeStoriesPage() {
     <div className="stack office" data-testid="office-stories">
       <h1 className="page-title">{t('backOffice.stories')}</h1>
       {error && <Problem error={error} />}
-      <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
-        {t('backOffice.newStory')}
-      </button>
-      <div className="office-split">
+      {/* Refused (another park, or two-factor sign-in required): nothing to edit here. */}
+      {!error && (
+        <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
+          {t('backOffice.newStory')}
+        </button>
+      )}
+      <div className="office-split" hidden={!!error}>
         <ul className="office-list" aria-label={t('backOffice.stories')}>
           {(stories ?? []).map((s) => (
             <li key={s.id}>

@@ -58,11 +58,24 @@ function MediaRow({ parkId, storyId, media }: { parkId: number; storyId: number;
         </p>
         <label>
           {t('backOffice.media.altJa')} {t('backOffice.required')}
-          <input className="input" value={altJa} onChange={(e) => setAltJa(e.target.value)} required maxLength={300} />
+          <input
+            type="text"
+            className="input"
+            value={altJa}
+            onChange={(e) => setAltJa(e.target.value)}
+            required
+            maxLength={300}
+          />
         </label>
         <label>
           {t('backOffice.media.altEn')}
-          <input className="input" value={altEn} onChange={(e) => setAltEn(e.target.value)} maxLength={300} />
+          <input
+            type="text"
+            className="input"
+            value={altEn}
+            onChange={(e) => setAltEn(e.target.value)}
+            maxLength={300}
+          />
         </label>
         {problem && (
           <p className="notice" role="alert">
@@ -108,6 +121,7 @@ function AltInputs({
           {t('backOffice.media.altJa')} {t('backOffice.required')}
         </label>
         <input
+          type="text"
           id={`${prefix}-alt-ja`}
           className="input"
           value={altJa}
@@ -121,6 +135,7 @@ function AltInputs({
       <div className="field">
         <label htmlFor={`${prefix}-alt-en`}>{t('backOffice.media.altEn')}</label>
         <input
+          type="text"
           id={`${prefix}-alt-en`}
           className="input"
           value={altEn}

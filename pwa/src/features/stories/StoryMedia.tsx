@@ -20,6 +20,10 @@ function Picture({ picture, alt, eager }: { picture: StoryPicture; alt: string; 
         height={picture.height}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
+        // A tall photo is held to 80% of the screen's height, its width following its aspect ratio.
+        style={
+          picture.height > picture.width ? { maxWidth: `calc(80vh * ${picture.width / picture.height})` } : undefined
+        }
         // The first picture is the largest content of the page.
         fetchPriority={eager ? 'high' : undefined}
       />

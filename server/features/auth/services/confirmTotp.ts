@@ -22,7 +22,8 @@ export async function confirmTotp(
     if (row?.enabledAt) throw new DomainError('totpAlreadyEnabled', 409);
     if (!row?.pendingSecretEnc) throw new DomainError('totpNoSetup', 409);
     const step = matchTotp(openSecret(config, row.pendingSecretEnc), code, Math.floor(now.getTime() / 1000));
-    if (step === null) throw new DomainError('totpCodeWrong', 401);
+    // 422, not 401: the account is signed in (a 401 would end its session in the PWA).
+    if (step === null) throw new DomainError('totpCodeWrong', 422);
     await trx('user_totp').where({ user_id: userId }).update({
       secret_enc: row.pendingSecretEnc,
       pending_secret_enc: null,

@@ -9,7 +9,7 @@ import { parksRequiringTotp, type SecondFactor, staffParkIds, useSecondFactor } 
 
 export async function disableTotp(knex: Knex, config: Config, userId: number, factor: SecondFactor): Promise<void> {
   // The code is checked (and used up) in its own transaction: a refusal below must not give it back.
-  await knex.transaction((trx) => useSecondFactor(trx, config, userId, factor));
+  await knex.transaction((trx) => useSecondFactor(trx, config, userId, factor, 422));
   await knex.transaction(async (trx) => {
     if ((await parksRequiringTotp(trx, userId)).length) throw new DomainError('totpRequiredCannotDisable', 409);
     await trx('totp_recovery_codes').where({ user_id: userId }).delete();
