@@ -256,33 +256,35 @@ export function OfficeStoriesPage() {
           {t('backOffice.newStory')}
         </button>
       )}
-      <div className="office-split" hidden={!!error}>
-        <ul className="office-list" aria-label={t('backOffice.stories')}>
-          {(stories ?? []).map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="office-row"
-                aria-current={selected?.id === s.id || undefined}
-                onClick={() => choose(s)}
-                data-testid="story-row"
-              >
-                <span>{s.titleJa}</span>
-                <span className="badge">{t(`backOffice.status.${s.status}`)}</span>
-              </button>
-            </li>
-          ))}
-          {stories?.length === 0 && <li className="muted">{t('backOffice.noStories')}</li>}
-        </ul>
-        <div className="stack">
-          <StoryEditor key={editorKey} parkId={parkId} story={current} onSaved={(s) => setSelected(s)} />
-          {current && (
-            <div className="panel">
-              <StoryMediaEditor parkId={parkId} story={current} />
-            </div>
-          )}
+      {!error && (
+        <div className="office-split">
+          <ul className="office-list" aria-label={t('backOffice.stories')}>
+            {(stories ?? []).map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="office-row"
+                  aria-current={selected?.id === s.id || undefined}
+                  onClick={() => choose(s)}
+                  data-testid="story-row"
+                >
+                  <span>{s.titleJa}</span>
+                  <span className="badge">{t(`backOffice.status.${s.status}`)}</span>
+                </button>
+              </li>
+            ))}
+            {stories?.length === 0 && <li className="muted">{t('backOffice.noStories')}</li>}
+          </ul>
+          <div className="stack">
+            <StoryEditor key={editorKey} parkId={parkId} story={current} onSaved={(s) => setSelected(s)} />
+            {current && (
+              <div className="panel">
+                <StoryMediaEditor parkId={parkId} story={current} />
+              </div>
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }
