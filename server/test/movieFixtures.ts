@@ -24,8 +24,11 @@ function mvhd(version: 0 | 1, timescale: number, duration: number): Buffer {
 }
 
 /** An MP4 of `seconds` (mvhd in milliseconds), with `padding` bytes of media data. */
-export function mp4Fixture(seconds: number, { version = 0, padding = 64, brand = 'isom' } = {}): Buffer {
-  const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\x02\0isomiso2mp41`, 'latin1'));
+export function mp4Fixture(
+  seconds: number,
+  { version = 0, padding = 64, brand = 'isom', compatible = 'isomiso2mp41' } = {},
+): Buffer {
+  const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\x02\0${compatible}`, 'latin1'));
   const moov = box('moov', mvhd(version as 0 | 1, 1000, Math.round(seconds * 1000)));
   return Buffer.concat([ftyp, box('free'), moov, box('mdat', Buffer.alloc(padding, 7))]);
 }
@@ -45,6 +48,36 @@ function el(id: number, ...payload: Buffer[]): Buffer {
     'hex',
   );
   return Buffer.concat([idBytes, ebmlSize(body.length), body]);
+}
+
+const UNKNOWN_SIZE = Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+
+/**
+ * A WebM as a browser's MediaRecorder writes it: no Duration, Segment and Clusters of unknown size, one cluster per
+ * second with a SimpleBlock at its start and one 500 ms in; the last block at `seconds`.
+ */
+export function streamedWebmFixture(seconds: number): Buffer {
+  const header = el(0x1a45dfa3, el(0x4282, Buffer.from('webm', 'latin1')));
+  const scale = Buffer.alloc(3);
+  scale.writeUIntBE(1_000_000, 0, 3);
+  const parts: Buffer[] = [Buffer.from([0x18, 0x53, 0x80, 0x67]), UNKNOWN_SIZE, el(0x1549a966, el(0x2ad7b1, scale))];
+  const block = (ms: number) => {
+    const p = Buffer.alloc(4 + 8);
+    p[0] = 0x81; // track 1
+    p.writeInt16BE(ms, 1);
+    p[3] = 0x80; // keyframe
+    return el(0xa3, p);
+  };
+  for (let s = 0; s <= Math.floor(seconds); s++) {
+    const code = Buffer.alloc(4);
+    code.writeUInt32BE(s * 1000);
+    const blocks = [block(0)];
+    const last = seconds - s;
+    if (last > 0 && last < 1) blocks.push(block(Math.round(last * 1000)));
+    else if (last >= 1) blocks.push(block(500));
+    parts.push(Buffer.from([0x1f, 0x43, 0xb6, 0x75]), UNKNOWN_SIZE, el(0xe7, code), ...blocks);
+  }
+  return Buffer.concat([header, ...parts]);
 }
 
 /** A WebM of `seconds` (Duration as an 8-byte float in milliseconds, the default TimecodeScale). */

@@ -11,7 +11,11 @@ export interface MovieInfo {
   durationSeconds: number;
 }
 
-/** HEIF still images share the ftyp box with MP4: these brands are pictures, not movies. */
+/**
+ * ISO-BMFF brands that make a file an MP4 (ISO base media, MP4 versions 1 and 2, AVC, DASH, Apple's M4V). HEIF
+ * pictures (heic, mif1, avif) and QuickTime-only movies (`qt  `) share the ftyp box but are not MP4.
+ */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'iso8', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ']);
 const IMAGE_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
 
 /** The major brand of an ISO-BMFF file (MP4, MOV, HEIF, AVIF), or null. */
@@ -34,9 +38,9 @@ function ftypBrands(b: Buffer): string[] {
 
 export function isMp4(bytes: Uint8Array): boolean {
   const major = ftypBrand(bytes);
-  if (!major) return false;
+  if (!major || IMAGE_BRANDS.has(major)) return false;
   const brands = ftypBrands(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  return !brands.every((br) => IMAGE_BRANDS.has(br)) && !IMAGE_BRANDS.has(major);
+  return brands.some((br) => MP4_BRANDS.has(br));
 }
 
 /** The mvhd duration in seconds, walking top-level boxes to moov. Null when absent or malformed. */
@@ -91,6 +95,11 @@ const SEGMENT = 0x18538067;
 const INFO = 0x1549a966;
 const TIMECODE_SCALE = 0x2ad7b1;
 const DURATION = 0x4489;
+const CLUSTER = 0x1f43b675;
+const CLUSTER_TIMECODE = 0xe7;
+const BLOCK_GROUP = 0xa0;
+const BLOCK = 0xa1;
+const SIMPLE_BLOCK = 0xa3;
 
 function vint(b: Buffer, o: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | null {
   const first = b[o];
@@ -140,26 +149,65 @@ export function isWebm(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Segment/Info/Duration (a float in TimecodeScale units, nanoseconds each by default 1,000,000). */
+/**
+ * Segment/Info/Duration (a float in TimecodeScale units, nanoseconds each, by default 1,000,000). Browsers'
+ * MediaRecorder writes no Duration (it streams, with Segment and Clusters of unknown size): then the length is the
+ * time of the last block (cluster Timecode plus the block's relative time).
+ */
 export function webmDurationSeconds(bytes: Uint8Array): number | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (const top of elements(b, 0, b.length)) {
-    if (top.id !== SEGMENT) continue;
-    for (const child of elements(b, top.dataStart, top.dataEnd)) {
-      if (child.id !== INFO) continue;
-      let scale = 1_000_000;
-      let duration: number | null = null;
-      for (const el of elements(b, child.dataStart, child.dataEnd)) {
-        const len = el.dataEnd - el.dataStart;
-        if (el.id === TIMECODE_SCALE && len >= 1 && len <= 6) scale = b.readUIntBE(el.dataStart, len);
-        if (el.id === DURATION && len === 4) duration = b.readFloatBE(el.dataStart);
-        if (el.id === DURATION && len === 8) duration = b.readDoubleBE(el.dataStart);
+  let scale = 1_000_000;
+  let duration: number | null = null;
+  let clusterTime: number | null = null;
+  let lastBlock: number | null = null;
+  let sawSegment = false;
+  // A flat walk: masters that matter (Segment, Info, Cluster, BlockGroup) are entered rather than skipped, which
+  // also copes with unknown sizes; everything else is skipped by its size.
+  let o = 0;
+  while (o < b.length) {
+    const id = vint(b, o, true);
+    if (!id) break;
+    const size = vint(b, o + id.length, false);
+    if (!size) break;
+    const start = o + id.length + size.length;
+    const end = size.unknown ? b.length : start + size.value;
+    if (end > b.length && !(id.value === SEGMENT || id.value === CLUSTER)) break;
+    const len = end - start;
+    switch (id.value) {
+      case SEGMENT:
+        sawSegment = true;
+        o = start;
+        continue;
+      case INFO:
+      case CLUSTER:
+      case BLOCK_GROUP:
+        o = start;
+        continue;
+      case TIMECODE_SCALE:
+        if (len >= 1 && len <= 6) scale = b.readUIntBE(start, len);
+        break;
+      case DURATION:
+        if (len === 4) duration = b.readFloatBE(start);
+        if (len === 8) duration = b.readDoubleBE(start);
+        break;
+      case CLUSTER_TIMECODE:
+        if (len >= 1 && len <= 6) clusterTime = b.readUIntBE(start, len);
+        break;
+      case SIMPLE_BLOCK:
+      case BLOCK: {
+        const track = vint(b, start, false);
+        if (clusterTime !== null && track && start + track.length + 2 <= end) {
+          const t = clusterTime + b.readInt16BE(start + track.length);
+          lastBlock = Math.max(lastBlock ?? 0, t);
+        }
+        break;
       }
-      return duration === null || !Number.isFinite(duration) ? null : (duration * scale) / 1e9;
     }
-    return null;
+    o = end;
   }
-  return null;
+  if (!sawSegment) return null;
+  const units = duration !== null && Number.isFinite(duration) && duration > 0 ? duration : lastBlock;
+  return units === null ? null : (units * scale) / 1e9;
 }
 
 /** The movie's real type and length, or null when it is not an MP4 or WebM we can measure. */

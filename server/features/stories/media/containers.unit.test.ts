@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mp4Fixture, webmFixture } from '../../../test/movieFixtures';
+import { mp4Fixture, streamedWebmFixture, webmFixture } from '../../../test/movieFixtures';
 import { ftypBrand, isMp4, isWebm, mp4DurationSeconds, readMovie, webmDurationSeconds } from './containers';
 
 describe('movie containers', () => {
@@ -14,7 +14,14 @@ describe('movie containers', () => {
     expect(readMovie(webmFixture(61))).toEqual({ type: 'video/webm', durationSeconds: 61 });
   });
 
-  it('judges by content: Matroska that is not WebM, HEIF pictures and scripts are not movies', () => {
+  it('reads the length of a streamed WebM (MediaRecorder: no Duration, unknown sizes) from its last block', () => {
+    expect(webmDurationSeconds(streamedWebmFixture(12.25))).toBeCloseTo(12.25, 6);
+    expect(readMovie(streamedWebmFixture(61))).toEqual({ type: 'video/webm', durationSeconds: 61 });
+  });
+
+  it('judges by content: Matroska that is not WebM, HEIF pictures, QuickTime and scripts are not movies', () => {
+    expect(isMp4(mp4Fixture(5, { brand: 'qt  ', compatible: 'qt  ' }))).toBe(false);
+    expect(isMp4(mp4Fixture(5, { brand: 'mp42', compatible: 'mp42isom' }))).toBe(true);
     expect(isWebm(webmFixture(5, { docType: 'matroska' }))).toBe(false);
     expect(isMp4(mp4Fixture(5, { brand: 'heic' }))).toBe(false);
     expect(ftypBrand(mp4Fixture(5, { brand: 'heic' }))).toBe('heic');
