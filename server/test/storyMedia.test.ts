@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffStory, StaffStoryMedia } from '../../common/dto/staff';
 import type { StoryDetail } from '../../common/dto/story';
 import { body, commerce } from './commerceFixtures';
-import { mp4Fixture, webmFixture } from './movieFixtures';
+import { mp4Fixture, streamedWebmFixture, webmFixture } from './movieFixtures';
 import { createTestServer, type TestContext } from './testServer';
 import type { TestUser } from './users';
 
@@ -272,6 +272,7 @@ describe('short movies', () => {
     for (const [name, data] of [
       ['long.mp4', mp4Fixture(61)],
       ['long.webm', webmFixture(61)],
+      ['recorded.webm', streamedWebmFixture(61)],
     ] as const) {
       const res = await upload(
         movieUrl(parkA, story.id),
