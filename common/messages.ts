@@ -517,6 +517,63 @@ export const MESSAGES = {
     ja: 'ご自身が共有したチケットは受け取れません',
     en: 'You cannot receive tickets you shared yourself',
   },
+  totpRequiredByPark: {
+    ja: 'この施設では2段階認証が必須です。設定の「2段階認証」で有効にしてから操作してください',
+    en: 'This park requires two-step sign-in. Turn it on under Settings, Two-step sign-in, then try again',
+  },
+  totpCodeWrong: { ja: '確認コードが正しくありません', en: 'The verification code is not correct' },
+  totpCodeUsed: {
+    ja: 'この確認コードは使用済みです。次のコードが表示されるまでお待ちください',
+    en: 'This code has already been used. Please wait for the next code',
+  },
+  totpChallengeExpired: {
+    ja: 'ログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください',
+    en: 'The sign-in has expired. Please enter your e-mail address and password again',
+  },
+  totpNotEnabled: { ja: '2段階認証は有効になっていません', en: 'Two-step sign-in is not turned on' },
+  totpAlreadyEnabled: { ja: '2段階認証はすでに有効です', en: 'Two-step sign-in is already on' },
+  totpNoSetup: {
+    ja: '先に2段階認証の設定を開始してください',
+    en: 'Please start setting up two-step sign-in first',
+  },
+  totpRequiredCannotDisable: {
+    ja: '2段階認証を必須にしている施設のスタッフのため、無効にできません',
+    en: 'A park you work for requires two-step sign-in, so it cannot be turned off',
+  },
+  totpSetupFirst: {
+    ja: '施設に2段階認証を必須にする前に、ご自身の2段階認証を有効にしてください',
+    en: 'Turn on your own two-step sign-in before requiring it for the park',
+  },
+  twoFactorEnabled: { ja: '2段階認証を有効にしました', en: 'Two-step sign-in is on' },
+  twoFactorDisabled: { ja: '2段階認証を無効にしました', en: 'Two-step sign-in is off' },
+  parkSecurityUpdated: { ja: '施設のセキュリティ設定を保存しました', en: 'The park security setting was saved' },
+  mediaPhotoType: {
+    ja: 'JPEG・PNG・WebP・HEICの画像を選んでください',
+    en: 'Please choose a JPEG, PNG, WebP or HEIC image',
+  },
+  heicUnsupported: {
+    ja: 'HEIC形式の写真はこのサーバーでは変換できません。端末でJPEGに書き出して（iPhoneは設定の「カメラ」→「フォーマット」→「互換性優先」）もう一度お試しください',
+    en: 'HEIC photos cannot be converted on this server. Export the photo as JPEG (on iPhone: Settings, Camera, Formats, Most Compatible) and try again',
+  },
+  photoUnreadable: {
+    ja: '画像を読み込めませんでした。ファイルが壊れていないか確認してください',
+    en: 'The image could not be read. Please check that the file is not damaged',
+  },
+  movieType: { ja: 'MP4またはWebMの動画を選んでください', en: 'Please choose an MP4 or WebM movie' },
+  movieTooLong: { ja: '動画は{max}秒以内にしてください', en: 'Movies can be at most {max} seconds long' },
+  movieLengthUnknown: {
+    ja: '動画の長さを読み取れませんでした。別の形式で書き出してお試しください',
+    en: 'The length of the movie could not be read. Please export it again and retry',
+  },
+  movieTooLarge: { ja: '動画のサイズが{max}MBを超えています', en: 'The movie exceeds {max}MB' },
+  rangeNotSatisfiable: {
+    ja: '指定された範囲はファイルの外です',
+    en: 'The requested range is outside the file',
+  },
+  mediaLimit: {
+    ja: '1つのストーリーに添付できる写真・動画は{max}件までです',
+    en: 'A story can have at most {max} photos and movies',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

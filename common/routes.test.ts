@@ -7,9 +7,9 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
     // The spec's 69, plus My Tickets' lottery and waitlist pages, plus the staff area's scan and review pages,
-    // plus the back office's finance pages (orders, one order, the daily report), its stock page, and its
-    // catalogue, park profile and map editor.
-    expect(ROUTES.length).toBe(85);
+    // plus the back office's finance pages (orders, one order, the daily report), its stock page, its catalogue,
+    // park profile and map editor, and the two-factor sign-in setting.
+    expect(ROUTES.length).toBe(86);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);

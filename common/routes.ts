@@ -58,6 +58,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'me-password', path: '/me/settings/password', guards: ['auth-parent'] },
   { name: 'me-register-card', path: '/me/settings/register-card', guards: ['auth'] },
   { name: 'me-registered-credit-card', path: '/me/settings/registered-credit-card', guards: ['auth-parent'] },
+  // Two-factor sign-in for staff accounts (issue 18; not in the spec's table).
+  { name: 'me-settings-two-factor', path: '/me/settings/two-factor', guards: ['auth'] },
   { name: 'me-wallet-histories', path: '/me/wallet/histories' },
   { name: 'my-tickets', path: '/my-tickets', layout: 'map' },
   { name: 'my-tickets-history', path: '/my-tickets/history' },

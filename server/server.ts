@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
+import { twoFactorRoutes } from './features/auth/twoFactorRoutes';
 import { cartRoutes } from './features/carts/routes';
 import { financeRoutes } from './features/finance/routes';
 import { itemRoutes } from './features/items/routes';
@@ -32,6 +33,7 @@ import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
 import { staffStockRoutes } from './features/stock/staffRoutes';
+import { storyMediaRoutes } from './features/stories/media/routes';
 import { storyRoutes } from './features/stories/routes';
 import { staffStoryRoutes } from './features/stories/staffRoutes';
 import { systemRoutes } from './features/system/routes';
@@ -114,6 +116,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...systemRoutes,
     ...sessionRoutes,
     ...authRoutes,
+    ...twoFactorRoutes,
     ...meRoutes,
     ...parkRoutes,
     ...mapRoutes,
@@ -123,6 +126,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...parkUserRoutes,
     ...storyRoutes,
     ...staffStoryRoutes,
+    ...storyMediaRoutes,
     ...libraryRoutes,
     ...pageRoutes,
     ...stockRoutes,

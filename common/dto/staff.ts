@@ -1,5 +1,6 @@
 // The staff area (/staff): park staff roles, the gate scanner's offline data and the review of flagged acts.
 // Answers are camelCase like the rest of the API; the PWA keeps them in IndexedDB as they come.
+import type { StoryMediaDto } from './story';
 import type { ActFlag, TicketState } from './wallet';
 
 /** Roles of park staff (table park_staff): scanner runs the gate; the back office adds the others. */
@@ -25,6 +26,8 @@ export interface StaffMember {
   name: string;
   email: string | null;
   roles: StaffRole[];
+  /** Uses two-factor sign-in (TOTP). */
+  twoFactor: boolean;
 }
 
 /** A pending invitation (not accepted, not expired). */
@@ -39,6 +42,8 @@ export interface StaffInvitation {
 
 /** GET api/v1/staff/parks/{parkId}/members. */
 export interface StaffMembers {
+  /** The owner requires two-factor sign-in of every member. */
+  requireTotp: boolean;
   members: StaffMember[];
   invitations: StaffInvitation[];
 }
@@ -134,6 +139,9 @@ export const STORY_STATUSES = ['draft', 'scheduled', 'published', 'unpublished']
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
 /** GET api/v1/staff/parks/{parkId}/stories(/{storyId}): a story as its park's editors see it (both languages). */
+/** A story's photo or movie as its editors see it. */
+export type StaffStoryMedia = StoryMediaDto & { altJa: string; altEn: string | null; sort: number };
+
 export interface StaffStory {
   id: number;
   parkId: number;
@@ -144,6 +152,10 @@ export interface StaffStory {
   bodyEn: string | null;
   parkUserId: number;
   parkLivingThingId: number | null;
+  /** The park's animals the story links to, in order (the first is parkLivingThingId). */
+  parkLivingThingIds: number[];
+  /** Photos and movies with both languages' alt text. */
+  media: StaffStoryMedia[];
   imageUrl: string;
   /** Where staff of the park preview it (any status): /private/story/:linkId. */
   previewPath: string;

@@ -25,6 +25,22 @@ export interface Profile {
   staff_roles: { park_id: number; role: string }[];
 }
 
+/** GET api/v1/me/two-factor. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  /** Parks the account works for whose owner requires two-factor sign-in. */
+  requiredByParks: number[];
+}
+
+/** POST api/v1/me/two-factor/setup: shown once; the PWA draws the URI as a QR code. */
+export interface TwoFactorSetup {
+  otpauthUri: string;
+  /** The same secret in base32, for typing into the app. */
+  secret: string;
+}
+
 export interface ChildAccount {
   id: number;
   name: string;

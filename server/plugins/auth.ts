@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
 import { rolesAllowed, STAFF_ROLES, type StaffNeed } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
-import { isParkStaff } from '../features/staff/access';
+import { assertParkStaff } from '../features/staff/access';
 import { DomainError } from '../lib/errors';
 
 export interface AuthCredentials {
@@ -21,7 +21,8 @@ export interface AuthCredentials {
  *   { staff: need }     staff of a park with that role, or owner, or any role for 'any' (table park_staff,
  *                       common/dto/staff.ts rolesAllowed): of the park named by the path parameter `parkId` when
  *                       the route has one, else of some park (the service then checks the park of the object: the
- *                       scanned ticket's, the reviewed act's). Read from the database on every request, never from
+ *                       scanned ticket's, the reviewed act's). A park that requires two-factor sign-in refuses
+ *                       members without it (totpRequiredByPark). Read from the database on every request, never from
  *                       the token: a removed member is refused at once. Every route under /api/v1/staff must
  *                       declare it (checked at start).
  */
@@ -145,14 +146,16 @@ export const authPlugin: Plugin<void> = {
       if (typeof access === 'object' && access.staff) {
         const parkId = (request.params as { parkId?: unknown }).parkId;
         if (!credentials || credentials.actorId !== null) throw new DomainError('notParkStaff', 403);
-        const allowed =
-          parkId !== undefined
-            ? await isParkStaff(server.app.knex, credentials.userId, Number(parkId), access.staff)
-            : await server.app
-                .knex('park_staff')
-                .where({ user_id: credentials.userId })
-                .whereIn('role', rolesAllowed(access.staff))
-                .first('park_id');
+        if (parkId !== undefined) {
+          // Throws notParkStaff, or totpRequiredByPark when the park requires two-factor sign-in.
+          await assertParkStaff(server.app.knex, credentials.userId, Number(parkId), access.staff);
+          return h.continue;
+        }
+        const allowed = await server.app
+          .knex('park_staff')
+          .where({ user_id: credentials.userId })
+          .whereIn('role', rolesAllowed(access.staff))
+          .first('park_id');
         if (!allowed) throw new DomainError('notParkStaff', 403);
       }
       return h.continue;

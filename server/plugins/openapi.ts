@@ -26,13 +26,24 @@
 //     'ack'         a payment provider's notification acknowledgement: JSON (not enveloped) or text, as it expects
 //     'binary'      a file (uploaded images)
 //     'csv'         a CSV file (text/csv, UTF-8 with a byte order mark: the back office's reports)
+//     'challenge'   `TwoFactorChallenge`: `{ two_factor_required, challenge, expires_in }` (sign-in waiting for a code)
 import type { Plugin, RequestRoute } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
 
 type JsonSchema = Record<string, unknown>;
 
-export type ResponseKind = 'json' | 'error' | 'token' | 'redirect' | 'none' | 'text' | 'binary' | 'ack' | 'csv';
+export type ResponseKind =
+  | 'json'
+  | 'error'
+  | 'token'
+  | 'challenge'
+  | 'redirect'
+  | 'none'
+  | 'text'
+  | 'binary'
+  | 'ack'
+  | 'csv';
 
 export interface DeclaredResponse {
   description: string;
@@ -196,6 +207,9 @@ function responseObject(status: number, declared: DeclaredResponse) {
     case 'token':
       out.content = { 'application/json': { schema: ref('AccessToken') } };
       break;
+    case 'challenge':
+      out.content = { 'application/json': { schema: ref('TwoFactorChallenge') } };
+      break;
     case 'redirect':
       out.headers = { Location: { description: 'Where to go next', schema: { type: 'string' } } };
       break;
@@ -241,6 +255,7 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
       access.staff === 'any'
         ? 'not staff of the park (notParkStaff)'
         : `not ${access.staff}${access.staff === 'owner' ? '' : ' or owner'} of the park (notParkStaff)`,
+      'the park requires two-factor sign-in and the account has not turned it on (totpRequiredByPark)',
     );
   if (authMode === 'required' && UNSAFE.has(method))
     forbidden.push('a cookie-authenticated write from another origin (csrf)');
@@ -304,6 +319,18 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
       access_token: { type: 'string' },
       expires_in: { type: 'integer', description: 'Seconds' },
       token_type: { const: 'Bearer' },
+    },
+  },
+  TwoFactorChallenge: {
+    type: 'object',
+    description:
+      'The password (or provider) was right and the account uses two-factor sign-in: answer the challenge with a ' +
+      'code at POST /api/v1/auth/login/two-factor (not enveloped, like the token answer)',
+    required: ['two_factor_required', 'challenge', 'expires_in'],
+    properties: {
+      two_factor_required: { const: true },
+      challenge: { type: 'string', format: 'uuid' },
+      expires_in: { type: 'integer', description: 'Seconds' },
     },
   },
 };

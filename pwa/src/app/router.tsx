@@ -108,6 +108,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   staff: () => import('../features/staff/StaffPage').then((m) => m.default),
   'staff-scan': () => import('../features/staff/ScanPage').then((m) => m.default),
   'staff-scans': () => import('../features/staff/ReviewPage').then((m) => m.default),
+  'me-settings-two-factor': () => import('../features/account/TwoFactorPage').then((m) => m.default),
   'staff-office': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeHomePage),
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),

@@ -7,6 +7,7 @@ import { clientIp } from '../../lib/request';
 import { answers, id } from '../../lib/routeKit';
 import { email, password, personName } from '../../lib/validation';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import type { TokenResponse } from './accessToken';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './localOidc';
 import { checkPassword } from './services/checkPassword';
 import { forgotPassword } from './services/forgotPassword';
@@ -15,6 +16,7 @@ import { logout } from './services/logout';
 import { registerByEmail } from './services/registerByEmail';
 import { resendVerification } from './services/resendVerification';
 import { resetPassword } from './services/resetPassword';
+import type { TwoFactorChallenge } from './services/signInChallenge';
 import { findHandoff } from './services/socialHandoff';
 import { linkMirairo, loginSocial, registerSocial } from './services/socialSignIn';
 import { switchAccount } from './services/switchAccount';
@@ -47,6 +49,10 @@ const limits = (
   if (address) list.push({ key: `${action}:email:${address}`, max: perAddress, windowSeconds: window });
   return hitRateLimits(request.server.app.knex, list);
 };
+
+/** A session token (200), or 202 with a challenge when the account uses two-factor sign-in. */
+const tokenOrChallenge = (h: ResponseToolkit, result: TokenResponse | TwoFactorChallenge) =>
+  'two_factor_required' in result ? h.response(result).code(202).header('cache-control', 'no-store') : result;
 
 const providerParam = Joi.object({
   provider: Joi.string()
@@ -169,6 +175,10 @@ export const authRoutes: ServerRoute[] = [
     options: {
       plugins: answers({
         200: { description: 'Signed in', kind: 'token' },
+        202: {
+          description: 'Password right; the account uses two-factor sign-in: answer the challenge with a code',
+          kind: 'challenge',
+        },
         401: 'Wrong address or password (loginFailed)',
         403: 'Address not verified yet (emailNotVerified)',
         429: 'Too many attempts (rateLimited)',
@@ -184,11 +194,11 @@ export const authRoutes: ServerRoute[] = [
         }),
       },
     },
-    async handler(request) {
+    async handler(request, h) {
       const p = request.payload as { email: string; password: string; bot_token: string };
       await limits(request, 'login', p.email, 10, 50, 15 * MINUTE);
       await botCheck(request, p.bot_token);
-      return login(request.server.app.knex, request.server.app.config, p.email, p.password);
+      return tokenOrChallenge(h, await login(request.server.app.knex, request.server.app.config, p.email, p.password));
     },
   },
   {
@@ -326,6 +336,10 @@ export const authRoutes: ServerRoute[] = [
     options: {
       plugins: answers({
         200: { description: 'Signed in', kind: 'token' },
+        202: {
+          description: 'The account uses two-factor sign-in: answer the challenge with a code',
+          kind: 'challenge',
+        },
         404: 'No account linked to this identity (socialNotLinked)',
         429: 'Too many attempts (rateLimited)',
       }),
@@ -334,11 +348,11 @@ export const authRoutes: ServerRoute[] = [
       description: 'Sign in with a linked social identity',
       validate: { params: providerParam, payload: Joi.object({ social_user_id: handoff }) },
     },
-    async handler(request) {
+    async handler(request, h) {
       const { provider } = request.params as { provider: SocialProvider };
       await limits(request, 'login-social', undefined, 0, 50, 15 * MINUTE);
       const id = (request.payload as { social_user_id: string }).social_user_id;
-      return loginSocial(request.server.app.knex, request.server.app.config, provider, id);
+      return tokenOrChallenge(h, await loginSocial(request.server.app.knex, request.server.app.config, provider, id));
     },
   },
   {

@@ -4,6 +4,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
+import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
@@ -15,6 +16,7 @@ import { DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
 import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
 import { removeMember } from './services/removeMember';
+import { setParkTwoFactor } from './services/setParkTwoFactor';
 
 const SCANNER = { access: { staff: 'scanner' as const } };
 const OWNER = { access: { staff: 'owner' as const } };
@@ -178,6 +180,29 @@ export const staffRoutes: ServerRoute[] = [
     },
   },
   {
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/two-factor',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: answers({
+        403: 'Not owner of the park (notParkStaff)',
+        409: 'The owner has not turned on two-factor sign-in (totpSetupFirst)',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        'Require (or stop requiring) two-factor sign-in of every member: members without it are refused on the ' +
+        "park's staff routes (totpRequiredByPark) until they turn it on",
+      validate: { params: parkParams, payload: Joi.object({ required: Joi.boolean().required() }) },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      const { required } = request.payload as { required: boolean };
+      const data = await setParkTwoFactor(knexOf(request), parkId, currentUserId(request), required);
+      return ok(h, data, { message: message('parkSecurityUpdated', request.app.locale) });
+    },
+  },
+  {
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/audit',
     options: {
@@ -192,7 +217,7 @@ export const staffRoutes: ServerRoute[] = [
         query: Joi.object({
           before: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
           limit: Joi.number().integer().min(1).max(200).default(50),
-          entity: Joi.string().valid('member', 'invitation', 'story', 'stock', 'order', 'item', 'park', 'map'),
+          entity: Joi.string().valid('member', 'invitation', 'story', 'stock', 'order', 'item', 'park', 'map', 'media'),
         }),
       },
     },

@@ -1,13 +1,13 @@
 // The staff audit trail (table staff_audit): every change staff make to a park's things (members, invitations,
-// stories, stock, orders cancelled for a visitor, items, the park profile, map data), who, when, what, before and
-// after. Written with the transaction of the change, so a change
-// without its row (or a row without its change) cannot be committed.
+// stories and their media, stock, orders cancelled for a visitor, items, the park profile and its two-factor rule,
+// map data, members turning two-factor sign-in on or off), who, when, what, before and after. Written with the
+// transaction of the change, so a change without its row (or a row without its change) cannot be committed.
 import type { Knex } from 'knex';
 
 export interface StaffChange {
   parkId: number;
   actorUserId: number | null;
-  entity: 'member' | 'invitation' | 'story' | 'stock' | 'order' | 'item' | 'park' | 'map';
+  entity: 'member' | 'invitation' | 'story' | 'stock' | 'order' | 'item' | 'park' | 'map' | 'media';
   entityId: string | number;
   action: string;
   before?: unknown;

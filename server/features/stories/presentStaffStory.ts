@@ -1,8 +1,9 @@
 // A story as its park's editors see it: both languages, its status (scheduled when published with a time still to
-// come) and where to preview it.
+// come), its photos and movies, the animals it links to, and where to preview it.
 import type { Knex } from 'knex';
-import type { StaffStory, StoryStatus } from '../../../common/dto/staff';
+import type { StaffStory, StaffStoryMedia, StoryStatus } from '../../../common/dto/staff';
 import { notFound } from '../../lib/errors';
+import { loadMedia, loadStoryLivingThings, presentStaffMedia } from './media/presentMedia';
 
 type Db = Knex | Knex.Transaction;
 
@@ -47,7 +48,32 @@ export function storyStatus(row: Pick<StaffStoryRow, 'status' | 'publishedAt'>, 
   return row.status;
 }
 
-export function presentStaffStory(row: StaffStoryRow, now = new Date()): StaffStory {
+export interface StaffStoryExtras {
+  media: StaffStoryMedia[];
+  parkLivingThingIds: number[];
+}
+
+/** The media and linked animals of these stories (one query each, whatever the number of stories). */
+export async function staffStoryExtras(db: Db, storyIds: number[]): Promise<Map<number, StaffStoryExtras>> {
+  const [media, animals] = await Promise.all([loadMedia(db, storyIds), loadStoryLivingThings(db, storyIds)]);
+  return new Map(
+    storyIds.map((id) => [
+      id,
+      {
+        media: (media.get(id) ?? []).map(presentStaffMedia),
+        parkLivingThingIds: (animals.get(id) ?? []).map((a) => a.id),
+      },
+    ]),
+  );
+}
+
+/** The story with its media and animals. */
+export async function presentStaffStory(db: Db, row: StaffStoryRow, now = new Date()): Promise<StaffStory> {
+  const extras = (await staffStoryExtras(db, [row.id])).get(row.id) as StaffStoryExtras;
+  return presentStaffStoryWith(row, extras, now);
+}
+
+export function presentStaffStoryWith(row: StaffStoryRow, extras: StaffStoryExtras, now = new Date()): StaffStory {
   return {
     id: row.id,
     parkId: row.parkId,
@@ -58,6 +84,8 @@ export function presentStaffStory(row: StaffStoryRow, now = new Date()): StaffSt
     bodyEn: row.bodyEn,
     parkUserId: row.parkUserId,
     parkLivingThingId: row.parkLivingThingId,
+    parkLivingThingIds: extras.parkLivingThingIds,
+    media: extras.media,
     imageUrl: row.imageUrl,
     previewPath: `/private/story/${row.linkId}`,
     publishedAt: row.publishedAt ? iso(row.publishedAt) : null,

@@ -1,6 +1,7 @@
 import type { StoryDetail, StoryImageDto, StorySummary } from '../../../common/dto/story';
 import type { Locale, StoryKind } from '../../../common/enums';
 import { localize } from '../../lib/localize';
+import { type LoadedMedia, presentMedia } from './media/presentMedia';
 
 /** A story row as selected by `STORY_COLUMNS` (camelCase through the knex mappers). */
 export interface StoryRow {
@@ -103,12 +104,29 @@ export function presentStorySummary(row: StoryRow, locale: Locale): StorySummary
   };
 }
 
-export function presentStoryDetail(row: StoryDetailRow, images: StoryImageRow[], locale: Locale): StoryDetail {
+/** A story's uploaded media and linked animals, as loaded by media/presentMedia.ts. */
+export interface StoryDetailExtras {
+  media: LoadedMedia[];
+  livingThings: { id: number; nicknameJa: string; nicknameEn: string | null; imageUrl: string }[];
+}
+
+export function presentStoryDetail(
+  row: StoryDetailRow,
+  images: StoryImageRow[],
+  locale: Locale,
+  extras: StoryDetailExtras,
+): StoryDetail {
   const title = localize(row, 'title', locale);
   return {
     ...presentStorySummary(row, locale),
     body: localize(row, 'body', locale),
     images: images.map((img): StoryImageDto => ({ url: img.url, caption: localize(img, 'caption', locale) || title })),
+    media: extras.media.map((m) => presentMedia(m, locale)),
+    livingThings: extras.livingThings.map((a) => ({
+      id: a.id,
+      nickname: localize(a, 'nickname', locale),
+      imageUrl: a.imageUrl,
+    })),
     isPrivate: row.isPrivate,
   };
 }

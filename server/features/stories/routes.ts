@@ -86,8 +86,8 @@ export const storyRoutes: ServerRoute[] = [
     handler(request, h) {
       const { id: storyId } = request.params as { id: number };
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { story, images } = await getStory(request.server.app.knex, storyId);
-        return { data: presentStoryDetail(story, images, request.app.locale), meta: {} };
+        const { story, images, extras } = await getStory(request.server.app.knex, storyId);
+        return { data: presentStoryDetail(story, images, request.app.locale, extras), meta: {} };
       });
     },
   },
@@ -119,9 +119,9 @@ export const storyRoutes: ServerRoute[] = [
     async handler(request, h) {
       const { linkId } = request.params as { linkId: string };
       const viewer = request.auth.isAuthenticated ? currentUserId(request) : null;
-      const { story, images, previewStatus } = await getStoryByLink(request.server.app.knex, linkId, viewer);
+      const { story, images, extras, previewStatus } = await getStoryByLink(request.server.app.knex, linkId, viewer);
       const data = {
-        ...presentStoryDetail(story, images, request.app.locale),
+        ...presentStoryDetail(story, images, request.app.locale, extras),
         ...(previewStatus ? { previewStatus } : {}),
       };
       // Unlisted content is not for shared caches; a preview is not for any cache.

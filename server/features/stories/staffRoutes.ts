@@ -23,6 +23,10 @@ const storyPayload = Joi.object({
   body_en: text(20_000, { multiline: true }).allow('', null),
   park_user_id: id(),
   park_living_thing_id: id().allow(null),
+  park_living_thing_ids: Joi.array()
+    .items(id())
+    .max(20)
+    .description("The park's animals the story is about, in order (replaces park_living_thing_id)"),
 });
 
 function storyInput(p: Record<string, unknown>): StoryInput {
@@ -33,6 +37,7 @@ function storyInput(p: Record<string, unknown>): StoryInput {
     bodyEn: (p.body_en as string | null | undefined) ?? null,
     parkUserId: p.park_user_id as number | undefined,
     parkLivingThingId: p.park_living_thing_id as number | null | undefined,
+    parkLivingThingIds: p.park_living_thing_ids as number[] | undefined,
   };
 }
 
@@ -97,7 +102,8 @@ export const staffStoryRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { parkId, storyId } = request.params as { parkId: number; storyId: number };
-      return ok(h, presentStaffStory(await parkStoryRow(knexOf(request), parkId, storyId)));
+      const knex = knexOf(request);
+      return ok(h, await presentStaffStory(knex, await parkStoryRow(knex, parkId, storyId)));
     },
   },
   {

@@ -26,6 +26,7 @@ const LINKS: readonly SettingsLink[] = [
   { to: '/me/settings/account-infomation', key: 'accountInformation' },
   { to: '/me/settings/change-icon', key: 'changeIcon' },
   { to: '/me/settings/password', key: 'password', parentOnly: true },
+  { to: '/me/settings/two-factor', key: 'twoFactor', parentOnly: true },
   { to: '/me/notification', key: 'notifications' },
   { to: '/me/settings/family-account', key: 'familyAccounts', parentOnly: true },
   { to: '/me/settings/registered-credit-card', key: 'registeredCards', parentOnly: true },

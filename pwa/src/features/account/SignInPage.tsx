@@ -6,11 +6,12 @@ import { useAppSelector } from '../../app/store';
 import { apiCode, errorText } from '../../lib/apiErrors';
 import { completeSignIn } from '../../lib/sessionService';
 import { useLocale } from '../../lib/useLocale';
-import { useLoginMutation, useResendVerificationMutation } from './accountApi';
+import { needsSecondFactor, type TokenResponse, useLoginMutation, useResendVerificationMutation } from './accountApi';
 import { BotCheck } from './BotCheck';
 import { LiveMessage, SubmitButton, TextField } from './components';
 import { emailError, isSocialProvider, rememberReturnUrl, signInTarget } from './helpers';
 import { SocialButtons } from './SocialButtons';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const CONTACT_LINKS = {
   inquiry: 'https://support.zoopass.jp/contact',
@@ -36,6 +37,7 @@ export default function SignInPage() {
   const [unverified, setUnverified] = useState(false);
   const [resent, setResent] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const socialError = query.get('social_error');
   const emailProblem = touched ? emailError(email, locale, t('account.fields.email')) : undefined;
@@ -50,10 +52,12 @@ export default function SignInPage() {
     setServerError(null);
     setUnverified(false);
     try {
-      const token = await login({ email: email.trim(), password, bot_token: botToken }).unwrap();
-      setFinishing(true);
-      await completeSignIn(token);
-      navigate(signInTarget(query.get('redirect')), { replace: true });
+      const answer = await login({ email: email.trim(), password, bot_token: botToken }).unwrap();
+      if (needsSecondFactor(answer)) {
+        setChallenge(answer.challenge);
+        return;
+      }
+      await finish(answer);
     } catch (err) {
       setFinishing(false);
       setServerError(errorText(err, locale));
@@ -63,6 +67,12 @@ export default function SignInPage() {
       setBotToken(null);
       setBotKey((k) => k + 1);
     }
+  };
+
+  const finish = async (token: TokenResponse) => {
+    setFinishing(true);
+    await completeSignIn(token);
+    navigate(signInTarget(query.get('redirect')), { replace: true });
   };
 
   const resendMail = async () => {
@@ -93,7 +103,9 @@ export default function SignInPage() {
         </p>
       )}
 
-      <section className="panel" aria-labelledby="signin-email">
+      {challenge && <TwoFactorStep challenge={challenge} onSignedIn={finish} />}
+
+      <section className="panel" aria-labelledby="signin-email" hidden={!!challenge}>
         <h2 id="signin-email">{t('account.signin.withEmail')}</h2>
         <form className="account-form" onSubmit={submit} noValidate data-testid="signin-form">
           <TextField

@@ -5,7 +5,7 @@ import { message } from '../../../../common/messages';
 import { errorText } from '../../lib/apiErrors';
 import { completeSignIn } from '../../lib/sessionService';
 import { useLocale } from '../../lib/useLocale';
-import { useLoginSocialMutation, useSocialUserQuery } from './accountApi';
+import { needsSecondFactor, useLoginSocialMutation, useSocialUserQuery } from './accountApi';
 import {
   clearSocialHandoff,
   isSocialProvider,
@@ -14,6 +14,7 @@ import {
   storeSocialHandoff,
   UUID,
 } from './helpers';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /**
  * /:provider/callback (empty layout, guests): the server sends the browser here with a short-lived social user
@@ -37,6 +38,7 @@ export default function SocialCallbackPage() {
   const [loginSocial] = useLoginSocialMutation();
   const started = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   useEffect(() => {
     if (!valid || !provider || started.current) return;
@@ -56,9 +58,13 @@ export default function SocialCallbackPage() {
     setSigningIn(true);
     void (async () => {
       try {
-        const token = await loginSocial({ provider, id }).unwrap();
+        const answer = await loginSocial({ provider, id }).unwrap();
         clearSocialHandoff();
-        await completeSignIn(token);
+        if (needsSecondFactor(answer)) {
+          setChallenge(answer.challenge);
+          return;
+        }
+        await completeSignIn(answer);
         navigate(signInTarget(null), { replace: true });
       } catch (err) {
         setFailure(errorText(err, locale));
@@ -79,7 +85,15 @@ export default function SocialCallbackPage() {
           {provider ? t(`account.social.provider.${provider}`) : t('account.callback.title')}
         </h1>
         <div aria-live="polite">
-          {problem ? (
+          {challenge && !problem ? (
+            <TwoFactorStep
+              challenge={challenge}
+              onSignedIn={async (token) => {
+                await completeSignIn(token);
+                navigate(signInTarget(null), { replace: true });
+              }}
+            />
+          ) : problem ? (
             <div className="stack" data-testid="social-callback-error">
               <p className="account-alert account-alert--error">{problem}</p>
               <Link className="button button--primary button--block" to="/signin">

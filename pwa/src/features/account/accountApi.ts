@@ -1,7 +1,7 @@
 // Endpoints of the account pages (server: features/auth and features/me). URLs are relative to /api/v1;
 // calls under /auth/ never start the 401 flow (a wrong password is a 401 too).
 import type { Envelope, Paged } from '../../../../common/dto/api';
-import type { ChildAccount, Profile } from '../../../../common/dto/user';
+import type { ChildAccount, Profile, TwoFactorSetup, TwoFactorStatus } from '../../../../common/dto/user';
 import { api } from '../../lib/api';
 import { userLoaded } from '../../lib/session';
 import type { SocialIntent, SocialProvider } from './helpers';
@@ -12,6 +12,16 @@ export interface TokenResponse {
   token_type: 'Bearer';
   expires_in: number;
 }
+
+/** The password (or provider) was right; the account uses two-factor sign-in: answer with a code. */
+export interface TwoFactorChallenge {
+  two_factor_required: true;
+  challenge: string;
+  expires_in: number;
+}
+
+export const needsSecondFactor = (r: TokenResponse | TwoFactorChallenge): r is TwoFactorChallenge =>
+  'two_factor_required' in r;
 
 export interface BotCheckSettings {
   kind: 'turnstile' | 'local';
@@ -81,8 +91,27 @@ export const accountApi = api.injectEndpoints({
       query: (token) => `/email/verify/${encodeURIComponent(token)}`,
       keepUnusedDataFor: 0,
     }),
-    login: build.mutation<TokenResponse, { email: string; password: string; bot_token: string }>({
+    login: build.mutation<TokenResponse | TwoFactorChallenge, { email: string; password: string; bot_token: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    loginTwoFactor: build.mutation<TokenResponse, { challenge: string; code?: string; recovery_code?: string }>({
+      query: (body) => ({ url: '/auth/login/two-factor', method: 'POST', body }),
+    }),
+    twoFactorStatus: build.query<TwoFactorStatus, void>({
+      query: () => '/me/two-factor',
+      transformResponse: (r: Envelope<TwoFactorStatus>) => r.data,
+      keepUnusedDataFor: 0,
+    }),
+    setupTwoFactor: build.mutation<TwoFactorSetup, void>({
+      query: () => ({ url: '/me/two-factor/setup', method: 'POST' }),
+      transformResponse: (r: Envelope<TwoFactorSetup>) => r.data,
+    }),
+    confirmTwoFactor: build.mutation<{ recoveryCodes: string[] }, string>({
+      query: (code) => ({ url: '/me/two-factor/confirm', method: 'POST', body: { code } }),
+      transformResponse: (r: Envelope<{ recoveryCodes: string[] }>) => r.data,
+    }),
+    disableTwoFactor: build.mutation<Message, { code?: string; recovery_code?: string }>({
+      query: (body) => ({ url: '/me/two-factor/disable', method: 'POST', body }),
     }),
     socialUser: build.query<Envelope<SocialIdentity>, { provider: SocialProvider; id: string }>({
       query: ({ provider, id }) => ({
@@ -92,7 +121,7 @@ export const accountApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
-    loginSocial: build.mutation<TokenResponse, { provider: SocialProvider; id: string }>({
+    loginSocial: build.mutation<TokenResponse | TwoFactorChallenge, { provider: SocialProvider; id: string }>({
       query: ({ provider, id }) => ({
         url: `/auth/login/social/${provider}`,
         method: 'POST',
@@ -172,6 +201,11 @@ export const {
   useResendVerificationMutation,
   useVerifyEmailQuery,
   useLoginMutation,
+  useLoginTwoFactorMutation,
+  useTwoFactorStatusQuery,
+  useSetupTwoFactorMutation,
+  useConfirmTwoFactorMutation,
+  useDisableTwoFactorMutation,
   useSocialUserQuery,
   useLoginSocialMutation,
   useRegisterSocialMutation,

@@ -1,12 +1,14 @@
 // The back office (/staff/office...): the parks the member works for with their roles, a park's stories (list,
-// editor with ja and en fields, preview link, publish now or schedule, unpublish) and its members (owners: invite
-// by e-mail, remove), and the page an invitation link opens. The server checks every call per park and role.
+// editor with ja and en fields, the park's animals, photos and movies, preview link, publish now or schedule,
+// unpublish) and its members (owners: invite by e-mail, remove, require two-factor sign-in), and the page an
+// invitation link opens. The server checks every call per park and role.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StaffRole, StaffStory } from '../../../../common/dto/staff';
 import { useParkOptionsQuery } from '../../lib/parks';
 import {
+  errorCode,
   errorMessage,
   type StoryFields,
   useAcceptInvitationMutation,
@@ -17,9 +19,11 @@ import {
   useParkStoriesQuery,
   usePublishStoryMutation,
   useRemoveMemberMutation,
+  useSetParkTwoFactorMutation,
   useUnpublishStoryMutation,
   useUpdateStoryMutation,
 } from './backOfficeApi';
+import { AnimalPicker, StoryMediaEditor } from './StoryMediaEditor';
 import './backOffice.css';
 
 const ROLES: StaffRole[] = ['owner', 'editor', 'scanner', 'finance'];
@@ -36,6 +40,11 @@ export function OfficeHomePage() {
     <div className="stack office" data-testid="office-home">
       <h1 className="page-title">{t('backOffice.title')}</h1>
       {!isLoading && parks.size === 0 && <p className="notice">{t('backOffice.noParks')}</p>}
+      <p>
+        <Link to="/me/settings/two-factor" data-testid="office-two-factor-link">
+          {t('backOffice.twoFactor.settings')}
+        </Link>
+      </p>
       <ul className="office-list">
         {[...parks].map(([parkId, held]) => (
           <li key={parkId} className="panel" data-testid="office-park">
@@ -84,8 +93,9 @@ export function OfficeHomePage() {
   );
 }
 
-const EMPTY: StoryFields = { title_ja: '', title_en: '', body_ja: '', body_en: '' };
-const fieldsOf = (s: StaffStory): StoryFields => ({
+type TextFields = Omit<StoryFields, 'park_living_thing_ids'>;
+const EMPTY: TextFields = { title_ja: '', title_en: '', body_ja: '', body_en: '' };
+const fieldsOf = (s: StaffStory): TextFields => ({
   title_ja: s.titleJa,
   title_en: s.titleEn ?? '',
   body_ja: s.bodyJa,
@@ -102,20 +112,22 @@ function StoryEditor({
   onSaved: (s: StaffStory) => void;
 }) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState<StoryFields>(story ? fieldsOf(story) : EMPTY);
+  const [fields, setFields] = useState<TextFields>(story ? fieldsOf(story) : EMPTY);
+  const [animals, setAnimals] = useState<number[]>(story?.parkLivingThingIds ?? []);
   const [publishAt, setPublishAt] = useState('');
   const [create, created] = useCreateStoryMutation();
   const [update, updated] = useUpdateStoryMutation();
   const [publish, published] = usePublishStoryMutation();
   const [unpublish] = useUnpublishStoryMutation();
   const error = created.error ?? updated.error ?? published.error;
-  const set = (k: keyof StoryFields) => (e: { target: { value: string } }) =>
+  const set = (k: keyof TextFields) => (e: { target: { value: string } }) =>
     setFields({ ...fields, [k]: e.target.value });
   async function save(e: FormEvent) {
     e.preventDefault();
+    const body = { ...fields, park_living_thing_ids: animals };
     const saved = story
-      ? await update({ parkId, id: story.id, fields }).unwrap()
-      : await create({ parkId, fields }).unwrap();
+      ? await update({ parkId, id: story.id, fields: body }).unwrap()
+      : await create({ parkId, fields: body }).unwrap();
     onSaved(saved);
   }
   async function doPublish(at: string | null) {
@@ -140,7 +152,7 @@ function StoryEditor({
         ['title_en', 'titleEn', false, false],
         ['body_en', 'bodyEn', false, true],
       ].map(([key, label, required, multiline]) => {
-        const k = key as keyof StoryFields;
+        const k = key as keyof TextFields;
         const id = `story-${k}`;
         return (
           <div className="field" key={k}>
@@ -160,6 +172,7 @@ function StoryEditor({
               />
             ) : (
               <input
+                type="text"
                 id={id}
                 className="input"
                 value={fields[k]}
@@ -172,6 +185,7 @@ function StoryEditor({
           </div>
         );
       })}
+      <AnimalPicker parkId={parkId} value={animals} onChange={setAnimals} />
       {error && (
         <p className="notice" role="alert">
           {errorMessage(error) ?? t('backOffice.failed')}
@@ -233,6 +247,19 @@ function StoryEditor({
   );
 }
 
+/** A refusal because the park requires two-factor sign-in says where to turn it on. */
+function Problem({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <p className="notice" role="alert" data-testid="office-problem">
+      {errorMessage(error) ?? t('backOffice.failed')}{' '}
+      {errorCode(error) === 'totpRequiredByPark' && (
+        <Link to="/me/settings/two-factor">{t('backOffice.twoFactor.setUp')}</Link>
+      )}
+    </p>
+  );
+}
+
 /** /staff/office/:parkId/stories: the park's stories and the editor. */
 export function OfficeStoriesPage() {
   const { t } = useTranslation();
@@ -240,6 +267,8 @@ export function OfficeStoriesPage() {
   const { data: stories, error } = useParkStoriesQuery(parkId, { skip: !(parkId > 0) });
   const [selected, setSelected] = useState<StaffStory | null>(null);
   const [editorKey, setEditorKey] = useState(0);
+  // The list is fetched again after every change (media included): show the story as it is now.
+  const current = (selected && stories?.find((s) => s.id === selected.id)) ?? selected;
   const choose = (s: StaffStory | null) => {
     setSelected(s);
     setEditorKey((k) => k + 1);
@@ -250,30 +279,42 @@ export function OfficeStoriesPage() {
         <Link to="/staff/office">{t('backOffice.title')}</Link>
       </nav>
       <h1 className="page-title">{t('backOffice.stories')}</h1>
-      {error && <p className="notice">{errorMessage(error) ?? t('backOffice.failed')}</p>}
-      <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
-        {t('backOffice.newStory')}
-      </button>
-      <div className="office-split">
-        <ul className="office-list" aria-label={t('backOffice.stories')}>
-          {(stories ?? []).map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="office-row"
-                aria-current={selected?.id === s.id || undefined}
-                onClick={() => choose(s)}
-                data-testid="story-row"
-              >
-                <span>{s.titleJa}</span>
-                <span className="badge">{t(`backOffice.status.${s.status}`)}</span>
-              </button>
-            </li>
-          ))}
-          {stories?.length === 0 && <li className="muted">{t('backOffice.noStories')}</li>}
-        </ul>
-        <StoryEditor key={editorKey} parkId={parkId} story={selected} onSaved={(s) => setSelected(s)} />
-      </div>
+      {error && <Problem error={error} />}
+      {/* Refused (another park, or two-factor sign-in required): nothing to edit here. */}
+      {!error && (
+        <button type="button" className="button" onClick={() => choose(null)} data-testid="story-new">
+          {t('backOffice.newStory')}
+        </button>
+      )}
+      {!error && (
+        <div className="office-split">
+          <ul className="office-list" aria-label={t('backOffice.stories')}>
+            {(stories ?? []).map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="office-row"
+                  aria-current={selected?.id === s.id || undefined}
+                  onClick={() => choose(s)}
+                  data-testid="story-row"
+                >
+                  <span>{s.titleJa}</span>
+                  <span className="badge">{t(`backOffice.status.${s.status}`)}</span>
+                </button>
+              </li>
+            ))}
+            {stories?.length === 0 && <li className="muted">{t('backOffice.noStories')}</li>}
+          </ul>
+          <div className="stack">
+            <StoryEditor key={editorKey} parkId={parkId} story={current} onSaved={(s) => setSelected(s)} />
+            {current && (
+              <div className="panel">
+                <StoryMediaEditor parkId={parkId} story={current} />
+              </div>
+            )}
+          </div>
+        </div>
+      )}
     </div>
   );
 }
@@ -287,24 +328,42 @@ export function OfficeMembersPage() {
   const [remove, removed] = useRemoveMemberMutation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
-  const problem = error ?? invited.error ?? removed.error;
+  const [setTwoFactor, twoFactorSet] = useSetParkTwoFactorMutation();
+  const problem = error ?? invited.error ?? removed.error ?? twoFactorSet.error;
   return (
     <div className="stack office" data-testid="office-members">
       <nav className="office-crumbs" aria-label={t('backOffice.title')}>
         <Link to="/staff/office">{t('backOffice.title')}</Link>
       </nav>
       <h1 className="page-title">{t('backOffice.members')}</h1>
-      {problem && (
-        <p className="notice" role="alert">
-          {errorMessage(problem) ?? t('backOffice.failed')}
-        </p>
+      {problem && <Problem error={problem} />}
+      {data && (
+        <section className="panel stack" aria-labelledby="office-2fa-title" data-testid="office-two-factor">
+          <h2 id="office-2fa-title">{t('backOffice.twoFactor.title')}</h2>
+          <p className="muted">{t('backOffice.twoFactor.lead')}</p>
+          <label className="office-2fa">
+            <input
+              type="checkbox"
+              checked={data.requireTotp}
+              disabled={twoFactorSet.isLoading}
+              onChange={(e) => void setTwoFactor({ parkId, required: e.target.checked }).catch(() => {})}
+              data-testid="office-require-2fa"
+            />
+            {t('backOffice.twoFactor.require')}
+          </label>
+        </section>
       )}
       <ul className="office-list">
         {(data?.members ?? []).map((m) => (
           <li key={m.userId} className="panel office-member" data-testid="member-row">
             <div>
               <strong>{m.name}</strong> <span className="muted">{m.email}</span>
-              <p className="muted">{m.roles.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
+              <p className="muted">
+                {m.roles.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}{' '}
+                <span className={m.twoFactor ? 'badge' : 'badge badge--warn'} data-testid="member-2fa">
+                  {m.twoFactor ? t('backOffice.twoFactor.on') : t('backOffice.twoFactor.off')}
+                </span>
+              </p>
             </div>
             <button type="button" className="button" onClick={() => void remove({ parkId, userId: m.userId })}>
               {t('backOffice.remove')}

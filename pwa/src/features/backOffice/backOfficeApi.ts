@@ -1,6 +1,12 @@
 // Endpoints of the back office (server: features/staff members and audit, features/stories staffRoutes).
 import type { Envelope } from '../../../../common/dto/api';
-import type { StaffInvitation, StaffMembers, StaffRole, StaffStory } from '../../../../common/dto/staff';
+import type {
+  StaffInvitation,
+  StaffMembers,
+  StaffRole,
+  StaffStory,
+  StaffStoryMedia,
+} from '../../../../common/dto/staff';
 import type { Profile } from '../../../../common/dto/user';
 import { api } from '../../lib/api';
 
@@ -33,7 +39,29 @@ export interface StoryFields {
   title_en: string;
   body_ja: string;
   body_en: string;
+  /** The park's animals the story links to, in order. */
+  park_living_thing_ids?: number[];
 }
+
+export interface AltFields {
+  alt_ja: string;
+  alt_en: string;
+}
+
+/** A park animal to link a story to (the public list of the park's animals). */
+export interface ParkAnimalOption {
+  id: number;
+  nickname: string;
+  imageUrl: string;
+  livingThing: { id: number; name: string };
+}
+
+const story = (parkId: number, id: number) => `/staff/parks/${parkId}/stories/${id}`;
+const form = (fields: Record<string, Blob | string>) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return body;
+};
 
 export const backOfficeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -71,6 +99,50 @@ export const backOfficeApi = api.injectEndpoints({
       query: ({ parkId, id }) => ({ url: `/staff/parks/${parkId}/stories/${id}/unpublish`, method: 'POST' }),
       transformResponse: (r: Envelope<StaffStory>) => r.data,
       invalidatesTags: [STORIES, 'Story'],
+    }),
+    addPhoto: build.mutation<StaffStoryMedia, { parkId: number; id: number; photo: Blob } & AltFields>({
+      query: ({ parkId, id, photo, alt_ja, alt_en }) => ({
+        url: `${story(parkId, id)}/photos`,
+        method: 'POST',
+        body: form({ photo, alt_ja, alt_en }),
+      }),
+      transformResponse: (r: Envelope<StaffStoryMedia>) => r.data,
+      invalidatesTags: [STORIES],
+    }),
+    addMovie: build.mutation<StaffStoryMedia, { parkId: number; id: number; movie: Blob; poster: Blob } & AltFields>({
+      query: ({ parkId, id, movie, poster, alt_ja, alt_en }) => ({
+        url: `${story(parkId, id)}/movies`,
+        method: 'POST',
+        body: form({ movie, poster, alt_ja, alt_en }),
+      }),
+      transformResponse: (r: Envelope<StaffStoryMedia>) => r.data,
+      invalidatesTags: [STORIES],
+    }),
+    updateMedia: build.mutation<StaffStoryMedia, { parkId: number; id: number; mediaId: string } & AltFields>({
+      query: ({ parkId, id, mediaId, alt_ja, alt_en }) => ({
+        url: `${story(parkId, id)}/media/${mediaId}`,
+        method: 'PUT',
+        body: { alt_ja, alt_en },
+      }),
+      transformResponse: (r: Envelope<StaffStoryMedia>) => r.data,
+      invalidatesTags: [STORIES],
+    }),
+    deleteMedia: build.mutation<unknown, { parkId: number; id: number; mediaId: string }>({
+      query: ({ parkId, id, mediaId }) => ({ url: `${story(parkId, id)}/media/${mediaId}`, method: 'DELETE' }),
+      invalidatesTags: [STORIES],
+    }),
+    parkAnimals: build.query<ParkAnimalOption[], number>({
+      query: (parkId) => ({ url: '/park-living-things', params: { park_id: parkId, per_page: 100 } }),
+      transformResponse: (r: Envelope<ParkAnimalOption[]>) => r.data,
+    }),
+    setParkTwoFactor: build.mutation<{ requireTotp: boolean }, { parkId: number; required: boolean }>({
+      query: ({ parkId, required }) => ({
+        url: `/staff/parks/${parkId}/two-factor`,
+        method: 'PUT',
+        body: { required },
+      }),
+      transformResponse: (r: Envelope<{ requireTotp: boolean }>) => r.data,
+      invalidatesTags: [MEMBERS],
     }),
     members: build.query<StaffMembers, number>({
       query: (parkId) => ({ url: `/staff/parks/${parkId}/members` }),
@@ -133,7 +205,19 @@ export const {
   useParkItemsQuery,
   useStockDayQuery,
   useSetCapacityMutation,
+  useAddPhotoMutation,
+  useAddMovieMutation,
+  useUpdateMediaMutation,
+  useDeleteMediaMutation,
+  useParkAnimalsQuery,
+  useSetParkTwoFactorMutation,
 } = backOfficeApi;
+
+/** The code of a failed call (meta.code): totpRequiredByPark sends the member to the two-factor setting. */
+export function errorCode(error: unknown): string | null {
+  const data = (error as { data?: { meta?: { code?: string } } } | undefined)?.data;
+  return data?.meta?.code ?? null;
+}
 
 /** The localised message of a failed call (the server's meta.message), if it sent one. */
 export function errorMessage(error: unknown): string | null {

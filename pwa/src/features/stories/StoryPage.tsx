@@ -7,6 +7,7 @@ import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatStoryDate, LikeButton, StoryCard } from './components';
 import { MoviePlayer } from './MoviePlayer';
+import { StoryAnimals, StoryMediaList } from './StoryMedia';
 import { useCountStoryViewMutation, useGetStoryByLinkQuery, useGetStoryQuery, useListStoriesQuery } from './storiesApi';
 
 function MoreFromAuthor({ story }: { story: StoryDetail }) {
@@ -56,9 +57,16 @@ function Story({ story }: { story: StoryDetail }) {
             </span>
           </Link>
         </header>
+        {story.previewStatus && (
+          <p className="notice" role="status" data-testid="story-preview-notice">
+            {t('catalogue.story.previewNotice', { status: t(`catalogue.story.previewStatus.${story.previewStatus}`) })}
+          </p>
+        )}
         {story.isPrivate && <p className="notice">{t('catalogue.story.privateNotice')}</p>}
 
-        {movie ? (
+        {story.media.length > 0 ? (
+          <StoryMediaList media={story.media} />
+        ) : movie ? (
           <MoviePlayer src={story.videoUrl as string} title={story.title} durationSeconds={story.durationSeconds} />
         ) : (
           story.images.length > 0 && (
@@ -77,7 +85,8 @@ function Story({ story }: { story: StoryDetail }) {
           <Paragraphs text={story.body} />
         </div>
 
-        {(story.parkLivingThing || story.livingThing) && (
+        {story.livingThings.length > 1 && <StoryAnimals animals={story.livingThings} />}
+        {story.livingThings.length <= 1 && (story.parkLivingThing || story.livingThing) && (
           <p className="story__animal">
             <span className="muted">{t('catalogue.story.animal')}: </span>
             {story.parkLivingThing && (

@@ -4,15 +4,16 @@ import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { issueAccessToken, type TokenResponse } from '../accessToken';
+import { signInOrChallenge, type TwoFactorChallenge } from './signInChallenge';
 import { consumeHandoff, findHandoff } from './socialHandoff';
 
-/** Sign-in with an identity already linked to an account. */
+/** Sign-in with an identity already linked to an account (a challenge first when it has two-factor sign-in). */
 export async function loginSocial(
   knex: Knex,
   config: Config,
   provider: string,
   handoffId: string,
-): Promise<TokenResponse> {
+): Promise<TokenResponse | TwoFactorChallenge> {
   return knex.transaction(async (trx) => {
     const identity = await findHandoff(trx, provider, handoffId, true);
     const user = identity.userId
@@ -21,7 +22,7 @@ export async function loginSocial(
     if (!user) throw new DomainError('socialNotLinked', 404);
     await consumeHandoff(trx, identity.id);
     await audit(trx, { entity: 'user', entityId: user.id, action: `login.${provider}`, actorUserId: user.id });
-    return issueAccessToken(trx, config, user.id);
+    return signInOrChallenge(trx, config, user.id, provider);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { notFound } from '../../../lib/errors';
 import { isParkStaff } from '../../staff/access';
+import { loadMedia, loadStoryLivingThings } from '../media/presentMedia';
 import { storyStatus } from '../presentStaffStory';
 import type { StoryDetailRow, StoryImageRow } from '../presentStory';
 import { publishedStories, storiesWithRefs, storyColumns, visibleStories } from './storyQuery';
@@ -13,7 +14,8 @@ async function withImages(knex: Db, story: StoryDetailRow | undefined) {
     .where({ story_id: story.id })
     .orderBy(['sort', 'id'])
     .select('url', 'caption_ja', 'caption_en')) as StoryImageRow[];
-  return { story, images };
+  const [media, animals] = await Promise.all([loadMedia(knex, [story.id]), loadStoryLivingThings(knex, [story.id])]);
+  return { story, images, extras: { media: media.get(story.id) ?? [], livingThings: animals.get(story.id) ?? [] } };
 }
 
 const detailColumns = (knex: Db) => [...storyColumns(knex), 'stories.body_ja', 'stories.body_en', 'stories.is_private'];

@@ -1,7 +1,13 @@
 // GET api/v1/staff/parks/{parkId}/stories: the park's stories in every status, most recently changed first.
 import type { Knex } from 'knex';
 import type { StaffStory, StoryStatus } from '../../../../common/dto/staff';
-import { presentStaffStory, STAFF_STORY_COLUMNS, type StaffStoryRow } from '../presentStaffStory';
+import {
+  presentStaffStoryWith,
+  STAFF_STORY_COLUMNS,
+  type StaffStoryExtras,
+  type StaffStoryRow,
+  staffStoryExtras,
+} from '../presentStaffStory';
 
 export async function listParkStories(
   knex: Knex,
@@ -20,5 +26,10 @@ export async function listParkStories(
   if (filter.status === 'scheduled') q.where({ status: 'published' }).where('published_at', '>', now);
   else if (filter.status === 'published') q.where({ status: 'published' }).where('published_at', '<=', now);
   else if (filter.status) q.where({ status: filter.status });
-  return ((await q) as StaffStoryRow[]).map((r) => presentStaffStory(r, now));
+  const rows = (await q) as StaffStoryRow[];
+  const extras = await staffStoryExtras(
+    knex,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentStaffStoryWith(r, extras.get(r.id) as StaffStoryExtras, now));
 }

@@ -28,7 +28,7 @@ export async function publishStory(
     const status = storyStatus(before, now);
     if (status === 'published') {
       if (publishAt) throw new DomainError('storyNotPublishable', 409);
-      return presentStaffStory(before, now);
+      return presentStaffStory(trx, before, now);
     }
     const [row] = (await trx('stories')
       .where({ id: storyId })
@@ -49,7 +49,7 @@ export async function publishStory(
       before: auditView(before),
       after: auditView(after),
     });
-    return presentStaffStory(after, now);
+    return presentStaffStory(trx, after, now);
   });
 }
 
@@ -62,7 +62,7 @@ export async function unpublishStory(
 ): Promise<StaffStory> {
   return knex.transaction(async (trx) => {
     const before = await parkStoryRow(trx, parkId, storyId, true);
-    if (before.status !== 'published') return presentStaffStory(before, now);
+    if (before.status !== 'published') return presentStaffStory(trx, before, now);
     const [row] = (await trx('stories')
       .where({ id: storyId })
       .update({ status: 'unpublished', updated_at: now })
@@ -77,6 +77,6 @@ export async function unpublishStory(
       before: auditView(before),
       after: auditView(after),
     });
-    return presentStaffStory(after, now);
+    return presentStaffStory(trx, after, now);
   });
 }

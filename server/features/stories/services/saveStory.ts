@@ -1,5 +1,6 @@
 // POST api/v1/staff/parks/{parkId}/stories (a new draft) and PUT .../stories/{storyId} (its text and links): title
-// and text in ja required, en optional. The poster (a park user) and the animal must be the park's. A published
+// and text in ja required, en optional. The poster (a park user) and the animals (several, in order) must be the
+// park's. A published
 // story stays published with the new text. Each change writes its audit row in the same transaction.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -21,6 +22,8 @@ export interface StoryInput {
   bodyEn?: string | null;
   parkUserId?: number;
   parkLivingThingId?: number | null;
+  /** The park's animals the story links to, in order; replaces parkLivingThingId (the first becomes it). */
+  parkLivingThingIds?: number[];
 }
 
 async function poster(trx: Knex.Transaction, parkId: number, parkUserId: number | undefined): Promise<number> {
@@ -32,12 +35,32 @@ async function poster(trx: Knex.Transaction, parkId: number, parkUserId: number 
   return row.id;
 }
 
-async function animal(trx: Knex.Transaction, parkId: number, id: number | null | undefined) {
-  if (id === undefined || id === null) return null;
-  const row = await trx('park_living_things').where({ id, park_id: parkId }).first('id');
-  if (!row) throw new DomainError('invalidParam', 400, { field: 'park_living_thing_id' });
-  return id;
+/** The animals asked for (every one the park's, else a 400 naming the field), or undefined to keep them. */
+async function animals(trx: Knex.Transaction, parkId: number, input: StoryInput): Promise<number[] | undefined> {
+  let ids = input.parkLivingThingIds;
+  const field = ids === undefined ? 'park_living_thing_id' : 'park_living_thing_ids';
+  if (ids === undefined && input.parkLivingThingId !== undefined) {
+    ids = input.parkLivingThingId === null ? [] : [input.parkLivingThingId];
+  }
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await trx('park_living_things').whereIn('id', unique).where({ park_id: parkId }).pluck('id');
+  if (found.length !== unique.length) throw new DomainError('invalidParam', 400, { field });
+  return unique;
 }
+
+async function linkAnimals(trx: Knex.Transaction, storyId: number, ids: number[]) {
+  await trx('story_living_things').where({ story_id: storyId }).delete();
+  if (ids.length) {
+    await trx('story_living_things').insert(
+      ids.map((id, sort) => ({ story_id: storyId, park_living_thing_id: id, sort })),
+    );
+  }
+}
+
+const linkedAnimals = async (trx: Knex.Transaction, storyId: number): Promise<number[]> =>
+  trx('story_living_things').where({ story_id: storyId }).orderBy('sort').pluck('park_living_thing_id');
 
 const textColumns = (input: StoryInput) => ({
   title_ja: input.titleJa,
@@ -54,12 +77,13 @@ export async function createStory(
 ): Promise<StaffStory> {
   return knex.transaction(async (trx) => {
     const park = (await trx('parks').where({ id: parkId }).first('image_url')) as { imageUrl: string };
+    const linked = (await animals(trx, parkId, input)) ?? [];
     const [row] = (await trx('stories')
       .insert({
         code: `story-${randomUUID()}`,
         park_id: parkId,
         park_user_id: await poster(trx, parkId, input.parkUserId),
-        park_living_thing_id: await animal(trx, parkId, input.parkLivingThingId),
+        park_living_thing_id: linked[0] ?? null,
         kind: 'article',
         ...textColumns(input),
         // Photos come with uploads; until then a story shows its park's picture.
@@ -71,15 +95,16 @@ export async function createStory(
       })
       .returning(STAFF_STORY_COLUMNS)) as StaffStoryRow[];
     const story = row as StaffStoryRow;
+    await linkAnimals(trx, story.id, linked);
     await recordStaffChange(trx, {
       parkId,
       actorUserId,
       entity: 'story',
       entityId: story.id,
       action: 'create',
-      after: auditView(story),
+      after: { ...auditView(story), parkLivingThingIds: linked },
     });
-    return presentStaffStory(story);
+    return presentStaffStory(trx, story);
   });
 }
 
@@ -92,15 +117,15 @@ export async function updateStory(
 ): Promise<StaffStory> {
   return knex.transaction(async (trx) => {
     const before = await parkStoryRow(trx, parkId, storyId, true);
+    const linkedBefore = await linkedAnimals(trx, storyId);
+    const linked = await animals(trx, parkId, input);
+    if (linked) await linkAnimals(trx, storyId, linked);
     const [row] = (await trx('stories')
       .where({ id: storyId })
       .update({
         ...textColumns(input),
         park_user_id: input.parkUserId === undefined ? before.parkUserId : await poster(trx, parkId, input.parkUserId),
-        park_living_thing_id:
-          input.parkLivingThingId === undefined
-            ? before.parkLivingThingId
-            : await animal(trx, parkId, input.parkLivingThingId),
+        park_living_thing_id: linked === undefined ? before.parkLivingThingId : (linked[0] ?? null),
         updated_at: trx.fn.now(),
       })
       .returning(STAFF_STORY_COLUMNS)) as StaffStoryRow[];
@@ -111,9 +136,9 @@ export async function updateStory(
       entity: 'story',
       entityId: storyId,
       action: 'update',
-      before: auditView(before),
-      after: auditView(after),
+      before: { ...auditView(before), parkLivingThingIds: linkedBefore },
+      after: { ...auditView(after), parkLivingThingIds: linked ?? linkedBefore },
     });
-    return presentStaffStory(after);
+    return presentStaffStory(trx, after);
   });
 }
