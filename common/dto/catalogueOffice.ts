@@ -5,6 +5,8 @@ import type { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '..
 /** A row of the park's item list in the back office (every label, private ones included). */
 export interface OfficeItemRow {
   id: number;
+  /** In the request's language (the Japanese name when there is no English one). */
+  name: string;
   nameJa: string;
   nameEn: string | null;
   category: ItemCategory;
@@ -18,6 +20,8 @@ export interface OfficeItemRow {
   linkId: string;
   /** Labels the item may move to now (common/rules/saleLabel.ts). */
   moves: SaleLabel[];
+  /** Time slots of a day (0: the day is one stock row). */
+  timeSlots: number;
   updatedAt: string;
 }
 

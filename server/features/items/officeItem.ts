@@ -1,7 +1,7 @@
 // An item as the back office reads it (every label, private ones included), shared by the office's item use cases.
 import type { Knex } from 'knex';
 import type { OfficeItem, OfficeItemRow } from '../../../common/dto/catalogueOffice';
-import type { SaleLabel } from '../../../common/enums';
+import type { Locale, SaleLabel } from '../../../common/enums';
 import { saleLabelMoves } from '../../../common/rules/saleLabel';
 
 type Db = Knex | Knex.Transaction;
@@ -10,6 +10,16 @@ const dateOf = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 const instantOf = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(v as string).toISOString();
+
+/** Time slots per item. */
+export async function slotsOf(db: Db, itemIds: number[]): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = (await db('item_time_slots')
+    .whereIn('item_id', itemIds)
+    .groupBy('item_id')
+    .select('item_id', db.raw('COUNT(*)::int AS n'))) as { itemId: number; n: number }[];
+  return new Map(rows.map((r) => [Number(r.itemId), Number(r.n)]));
+}
 
 /** Places sold per item (stock rows of every date). */
 export async function soldOf(db: Db, itemIds: number[]): Promise<Map<number, number>> {
@@ -22,9 +32,10 @@ export async function soldOf(db: Db, itemIds: number[]): Promise<Map<number, num
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a row of items as knex answers it (camelCased)
-export function officeRow(r: any, sold: number): OfficeItemRow {
+export function officeRow(r: any, sold: number, timeSlots: number, locale: Locale): OfficeItemRow {
   return {
     id: r.id,
+    name: (locale === 'en' && r.nameEn) || r.nameJa,
     nameJa: r.nameJa,
     nameEn: r.nameEn ?? null,
     category: r.category,
@@ -35,12 +46,18 @@ export function officeRow(r: any, sold: number): OfficeItemRow {
     sold,
     linkId: r.linkId,
     moves: [...saleLabelMoves(r.saleLabel as SaleLabel)],
+    timeSlots,
     updatedAt: instantOf(r.updatedAt) ?? '',
   };
 }
 
 /** The item of the park, or undefined (another park's item is not found, never shown). */
-export async function loadOfficeItem(db: Db, parkId: number, itemId: number): Promise<OfficeItem | undefined> {
+export async function loadOfficeItem(
+  db: Db,
+  parkId: number,
+  itemId: number,
+  locale: Locale = 'ja',
+): Promise<OfficeItem | undefined> {
   const r = await db('items').where({ id: itemId, park_id: parkId }).first();
   if (!r) return undefined;
   const basic = await db('item_plans').where({ item_id: itemId, kind: 'basic' }).orderBy('sort').first('id');
@@ -60,7 +77,7 @@ export async function loadOfficeItem(db: Db, parkId: number, itemId: number): Pr
     .pluck('date')) as unknown[];
   const sold = (await soldOf(db, [itemId])).get(itemId) ?? 0;
   return {
-    ...officeRow(r, sold),
+    ...officeRow(r, sold, (await slotsOf(db, [itemId])).get(itemId) ?? 0, locale),
     descriptionJa: r.descriptionJa,
     descriptionEn: r.descriptionEn ?? null,
     notesJa: r.notesJa ?? null,

@@ -90,11 +90,13 @@ export const staffItemRoutes: ServerRoute[] = [
       app: EDITOR,
       plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
       tags: ['api', 'staff'],
-      description: "The park's items, every sale label, with places sold and the labels each may move to",
+      description:
+        "The park's items, every sale label (the catalogue and the stock page), with places sold, time slots and the labels each may move to",
       validate: { params: parkParams },
     },
     async handler(request, h) {
-      return ok(h, await listOfficeItems(request.server.app.knex, (request.params as { parkId: number }).parkId));
+      const { parkId } = request.params as { parkId: number };
+      return ok(h, await listOfficeItems(request.server.app.knex, parkId, request.app.locale));
     },
   },
   {
@@ -145,7 +147,7 @@ export const staffItemRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { parkId, itemId } = request.params as { parkId: number; itemId: number };
-      const item = await loadOfficeItem(request.server.app.knex, parkId, itemId);
+      const item = await loadOfficeItem(request.server.app.knex, parkId, itemId, request.app.locale);
       if (!item) throw notFound();
       return ok(h, item);
     },

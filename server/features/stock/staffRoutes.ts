@@ -4,7 +4,6 @@ import Joi from 'joi';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { getStockDay } from './services/getStockDay';
-import { listStockItems } from './services/listStockItems';
 import { setStockCapacity } from './services/setStockCapacity';
 
 const int = { type: 'integer' } as const;
@@ -23,36 +22,6 @@ const STOCK_ROW = {
 };
 
 export const staffStockRoutes: ServerRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/staff/parks/{parkId}/items',
-    options: {
-      auth: REQUIRED,
-      app: { access: { staff: 'editor' } },
-      plugins: answers({
-        200: {
-          description: "The park's items, by id",
-          data: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name', 'category', 'saleLabel', 'timeSlots'],
-              properties: { id: int, name: { type: 'string' }, category: int, saleLabel: int, timeSlots: int },
-            },
-          },
-        },
-        403: 'Not editor or owner of the park (notParkStaff)',
-      }),
-      tags: ['api', 'staff'],
-      description:
-        "Every item of the park whatever its sale label (the stock page's choice), with its number of time slots",
-      validate: { params: Joi.object({ parkId: id().required() }) },
-    },
-    async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      return ok(h, await listStockItems(request.server.app.knex, parkId, request.app.locale));
-    },
-  },
   {
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
