@@ -155,12 +155,12 @@ export default function SignInPage() {
         </p>
       </section>
 
-      <section className="panel" aria-labelledby="signin-social">
+      <section className="panel" aria-labelledby="signin-social" hidden={!!challenge}>
         <h2 id="signin-social">{t('account.signin.withSocial')}</h2>
         <SocialButtons intent="login" beforeRedirect={() => rememberReturnUrl(query.get('redirect'))} />
       </section>
 
-      <section className="panel" aria-labelledby="signin-new">
+      <section className="panel" aria-labelledby="signin-new" hidden={!!challenge}>
         <h2 id="signin-new">{t('account.signin.newHere')}</h2>
         <p>{t('account.signin.newLead')}</p>
         <Link className="button button--block" to="/register">
