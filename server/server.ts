@@ -39,6 +39,7 @@ import { staffStoryRoutes } from './features/stories/staffRoutes';
 import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
+import { staffPackRoutes } from './features/ticketPacks/staffRoutes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { walletPlugin } from './features/wallet/plugin';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
@@ -135,6 +136,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,
+    ...staffPackRoutes,
     ...financeRoutes,
     ...cartRoutes,
     ...orderRoutes,

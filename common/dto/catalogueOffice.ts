@@ -98,3 +98,14 @@ export interface OfficeParkProfile {
   linkId: string;
   isPrivate: boolean;
 }
+
+/** GET api/v1/staff/parks/{parkId}/ticket-packs: a pack with its sale label (previewed at /private/ticket-pack/{linkId}). */
+export interface OfficePackRow {
+  id: number;
+  name: string;
+  saleLabel: SaleLabel;
+  linkId: string;
+  /** Packs sold so far (paid orders with a line of the pack). */
+  sold: number;
+  moves: SaleLabel[];
+}

@@ -336,3 +336,32 @@ describe('lottery rounds in the back office', () => {
     expect((await c.call('GET', base, await staff(parkB, 'owner'))).statusCode).toBe(403);
   });
 });
+
+describe('ticket packs in the back office', () => {
+  it('lists the park’s packs and moves their labels along the lifecycle; other parks’ staff are refused', async () => {
+    const pack = await c.knex()('ticket_packs').where({ sale_label: 4 }).first('id', 'park_id', 'link_id');
+    const editor = await staff(pack.parkId, 'editor');
+    const base = `/api/v1/staff/parks/${pack.parkId}/ticket-packs`;
+    const list = await c.call('GET', base, editor);
+    expect(list.statusCode).toBe(200);
+    expect(body(list).data).toContainEqual(
+      expect.objectContaining({ id: pack.id, saleLabel: 4, linkId: pack.linkId, moves: [5, 1, 2] }),
+    );
+    const skip = await c.call('POST', `${base}/${pack.id}/sale-label`, editor, { sale_label: 6 });
+    expect(skip.statusCode).toBe(409);
+    expect(body(skip).meta.code).toBe('saleLabelMoveNotAllowed');
+    const ended = await c.call('POST', `${base}/${pack.id}/sale-label`, editor, { sale_label: 5 });
+    expect(body(ended).data).toMatchObject({ id: pack.id, saleLabel: 5 });
+    const back = await c.call('POST', `${base}/${pack.id}/sale-label`, editor, { sale_label: 4 });
+    expect(body(back).data).toMatchObject({ saleLabel: 4 });
+    const other = (await c.knex()('parks').whereNot({ id: pack.parkId }).first('id')).id;
+    const outsider = await staff(other, 'owner');
+    expect((await c.call('GET', base, outsider)).statusCode).toBe(403);
+    expect((await c.call('POST', `${base}/${pack.id}/sale-label`, outsider, { sale_label: 5 })).statusCode).toBe(403);
+    // Another park's pack through this park's path: not found.
+    const foreign = await c.knex()('ticket_packs').whereNot({ park_id: pack.parkId }).first('id');
+    expect(foreign, 'a seeded pack of another park').toBeTruthy();
+    const foreignMove = await c.call('POST', `${base}/${foreign.id}/sale-label`, editor, { sale_label: 5 });
+    expect(foreignMove.statusCode).toBe(404);
+  });
+});

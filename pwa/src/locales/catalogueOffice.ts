@@ -9,6 +9,8 @@ export const catalogueOfficeJa = {
   sold: '販売済み {{count}}枚',
   privateLink: '限定公開リンク',
   preview: 'プレビュー',
+  packs: 'セットチケット',
+  soldPacks: '販売済み {{count}}セット',
   saveItem: 'チケットを保存',
   created: 'チケットを作成しました（限定公開）。内容を確認してから販売ラベルを変更してください。',
   saved: '保存しました',

@@ -11,9 +11,11 @@ import { errorMessage } from './backOfficeApi';
 import {
   type ItemForm,
   useCreateItemMutation,
+  useMovePackSaleLabelMutation,
   useMoveSaleLabelMutation,
   useOfficeItemQuery,
   useOfficeItemsQuery,
+  useOfficePacksQuery,
   useParkProfileQuery,
   useSaveParkProfileMutation,
   useUpdateItemMutation,
@@ -361,6 +363,51 @@ function ItemEditor({
   );
 }
 
+/** The park's ticket packs: their sale labels, moved along the same lifecycle, and a preview link each. */
+function PacksPanel({ parkId }: { parkId: number }) {
+  const { t } = useTranslation();
+  const { data: packs } = useOfficePacksQuery(parkId);
+  const [move, moved] = useMovePackSaleLabelMutation();
+  if (!packs?.length) return null;
+  return (
+    <section className="stack panel" aria-labelledby="office-packs" data-testid="office-packs">
+      <h2 id="office-packs">{t('catalogueOffice.packs')}</h2>
+      {moved.error && (
+        <p className="notice" role="alert">
+          {errorMessage(moved.error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      <ul className="office-list">
+        {packs.map((p) => (
+          <li key={p.id} className="stack" data-testid="office-pack">
+            <p>
+              <strong>{p.name}</strong>{' '}
+              <span className="muted">
+                {t(`catalogueOffice.labels.${p.saleLabel}`)} · {t('catalogueOffice.soldPacks', { count: p.sold })}
+              </span>
+            </p>
+            <div className="office-actions">
+              {p.moves.map((to) => (
+                <button
+                  key={to}
+                  type="button"
+                  className="button"
+                  onClick={() => void move({ parkId, id: p.id, saleLabel: to })}
+                >
+                  {t('catalogueOffice.moveTo', { label: t(`catalogueOffice.labels.${to}`) })}
+                </button>
+              ))}
+              <Link className="button" to={`/private/ticket-pack/${p.linkId}`} target="_blank">
+                {t('catalogueOffice.preview')}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /staff/office/:parkId/items */
 export function OfficeItemsPage() {
   const { t, i18n } = useTranslation();
@@ -428,6 +475,7 @@ export function OfficeItemsPage() {
           )}
         </div>
       </div>
+      <PacksPanel parkId={parkId} />
     </div>
   );
 }

@@ -1,10 +1,16 @@
 // Endpoints of the back office's catalogue (server: features/items/staffRoutes.ts, features/parks/staffRoutes.ts).
 import type { Envelope } from '../../../../common/dto/api';
-import type { OfficeItem, OfficeItemRow, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
+import type {
+  OfficeItem,
+  OfficeItemRow,
+  OfficePackRow,
+  OfficeParkProfile,
+} from '../../../../common/dto/catalogueOffice';
 import { api } from '../../lib/api';
 
 const ITEMS = { type: 'Staff' as const, id: 'ITEMS' };
 const PROFILE = { type: 'Staff' as const, id: 'PROFILE' };
+const PACKS = { type: 'Staff' as const, id: 'PACKS' };
 
 /** What the item form sends (snake_case, as the API takes it). */
 export interface ItemForm {
@@ -59,6 +65,21 @@ export const catalogueApi = api.injectEndpoints({
       transformResponse: (r: Envelope<OfficeItem>) => r.data,
       invalidatesTags: [ITEMS, 'Item'],
     }),
+    officePacks: build.query<OfficePackRow[], number>({
+      query: (parkId) => ({ url: `/staff/parks/${parkId}/ticket-packs` }),
+      transformResponse: (r: Envelope<OfficePackRow[]>) => r.data,
+      providesTags: [PACKS],
+      keepUnusedDataFor: 0,
+    }),
+    movePackSaleLabel: build.mutation<OfficePackRow, { parkId: number; id: number; saleLabel: number }>({
+      query: ({ parkId, id, saleLabel }) => ({
+        url: `/staff/parks/${parkId}/ticket-packs/${id}/sale-label`,
+        method: 'POST',
+        body: { sale_label: saleLabel },
+      }),
+      transformResponse: (r: Envelope<OfficePackRow>) => r.data,
+      invalidatesTags: [PACKS, 'TicketPack'],
+    }),
     parkProfile: build.query<OfficeParkProfile, number>({
       query: (parkId) => ({ url: `/staff/parks/${parkId}/profile` }),
       transformResponse: (r: Envelope<OfficeParkProfile>) => r.data,
@@ -80,5 +101,7 @@ export const {
   useUpdateItemMutation,
   useMoveSaleLabelMutation,
   useParkProfileQuery,
+  useOfficePacksQuery,
+  useMovePackSaleLabelMutation,
   useSaveParkProfileMutation,
 } = catalogueApi;

@@ -10,6 +10,8 @@ export const catalogueOfficeEn: typeof catalogueOfficeJa = {
   sold: '{{count}} sold',
   privateLink: 'Private link',
   preview: 'Preview',
+  packs: 'Ticket packs',
+  soldPacks: '{{count}} sold',
   saveItem: 'Save ticket',
   created: 'Ticket created (private). Check it, then change its sale label.',
   saved: 'Saved',
