@@ -1,6 +1,7 @@
 // The back office's catalogue (GET/POST/PUT api/v1/staff/parks/{parkId}/items…, …/profile): what an editor sees
 // and saves. Answers are camelCase like the rest of the API; requests are snake_case.
 import type { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '../enums';
+import type { AdvanceField } from '../rules/advanceInfo';
 
 /** A row of the park's item list in the back office (every label, private ones included). */
 export interface OfficeItemRow {
@@ -62,6 +63,8 @@ export interface OfficeItem extends OfficeItemRow {
   prices: OfficePrice[];
   cancellationPolicy: OfficeCancellationRow[];
   excludedDays: string[];
+  /** What each ticket's holder answers before the visit (common/rules/advanceInfo.ts). */
+  advanceInfoFields: AdvanceField[];
 }
 
 /** GET/PUT api/v1/staff/parks/{parkId}/profile: the park profile and its calendar. */

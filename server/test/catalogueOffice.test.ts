@@ -193,6 +193,16 @@ describe('the catalogue in the back office', () => {
       [{ name_ja: '' }, 'name_ja'],
       [{ minimum_participant: 20, max_per_order: 10 }, 'minimum_participant'],
       [{ image_url: 'javascript:alert(1)' }, 'image_url'],
+      [{ advance_info_fields: [{ key: 'Name!', kind: 'text', label_ja: '氏名' }] }, 'key'],
+      [
+        {
+          advance_info_fields: [
+            { key: 'name', kind: 'text', label_ja: '氏名' },
+            { key: 'name', kind: 'text', label_ja: '名前' },
+          ],
+        },
+        'advance_info_fields',
+      ],
     ];
     for (const [payload, field] of cases) {
       for (const lang of ['ja', 'en'] as const) {
@@ -205,6 +215,16 @@ describe('the catalogue in the back office', () => {
     expect(data).toEqual(item);
     const empty = await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${item.id}`, editor, {});
     expect(empty.statusCode).toBe(400);
+    // Advance information a visitor answers per ticket.
+    const asked = await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${item.id}`, editor, {
+      advance_info_fields: [
+        { key: 'name', kind: 'text', label_ja: '参加者のお名前', label_en: 'Name', required: true, max_length: 40 },
+      ],
+    });
+    expect(asked.statusCode, asked.payload).toBe(200);
+    expect(body(asked).data.advanceInfoFields).toEqual([
+      { key: 'name', kind: 'text', labelJa: '参加者のお名前', labelEn: 'Name', required: true, maxLength: 40 },
+    ]);
   });
 
   it('a closed day set in the profile stops sales that day; the calendar change is audited', async () => {

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { OfficeItem, OfficeItemRow } from '../../../common/dto/catalogueOffice';
 import type { Locale, SaleLabel } from '../../../common/enums';
+import type { AdvanceField } from '../../../common/rules/advanceInfo';
 import { saleLabelMoves } from '../../../common/rules/saleLabel';
 
 type Db = Knex | Knex.Transaction;
@@ -102,5 +103,8 @@ export async function loadOfficeItem(
     prices: prices.map((p) => ({ ageGroupId: Number(p.ageGroupId), price: Number(p.price) })),
     cancellationPolicy: policy.map((p) => ({ daysBefore: Number(p.daysBefore), chargeRate: Number(p.chargeRate) })),
     excludedDays: excluded.map((d) => dateOf(d) as string),
+    advanceInfoFields: (typeof r.advanceInfoFields === 'string'
+      ? JSON.parse(r.advanceInfoFields)
+      : (r.advanceInfoFields ?? [])) as AdvanceField[],
   };
 }

@@ -55,6 +55,20 @@ const fields = {
     )
     .max(20),
   excluded_days: Joi.array().items(isoDate()).max(366),
+  advance_info_fields: Joi.array()
+    .items(
+      Joi.object({
+        key: Joi.string()
+          .pattern(/^[a-z][a-z0-9_]{0,31}$/)
+          .required(),
+        kind: Joi.string().valid('text', 'face_photo', 'gate_photo').required(),
+        label_ja: text(60).min(1).required(),
+        label_en: text(60).allow('').default(''),
+        required: Joi.boolean().default(false),
+        max_length: Joi.number().integer().min(1).max(1000),
+      }),
+    )
+    .max(10),
 };
 
 const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -71,6 +85,15 @@ function fieldsOf(payload: Record<string, unknown>): ItemFields {
       out.cancellationPolicy = (v as { days_before: number; charge_rate: number }[]).map((p) => ({
         daysBefore: p.days_before,
         chargeRate: p.charge_rate,
+      }));
+    } else if (k === 'advance_info_fields') {
+      out.advanceInfoFields = (v as Record<string, unknown>[]).map((f) => ({
+        key: f.key,
+        kind: f.kind,
+        labelJa: f.label_ja,
+        labelEn: f.label_en ?? '',
+        required: Boolean(f.required),
+        ...(f.max_length ? { maxLength: f.max_length } : {}),
       }));
     } else out[camel(k)] = v;
   }

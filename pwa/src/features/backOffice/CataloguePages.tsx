@@ -9,6 +9,7 @@ import type { OfficeItem, OfficeParkProfile } from '../../../../common/dto/catal
 import { AGE_GROUPS } from '../../../../common/reference';
 import { errorMessage } from './backOfficeApi';
 import {
+  type AdvanceFieldForm,
   type ItemForm,
   useCreateItemMutation,
   useMovePackSaleLabelMutation,
@@ -45,6 +46,9 @@ function blankForm(): ItemForm {
     waitlist: false,
     prices: [{ age_group_id: 5, price: 1000 }],
     cancellation_policy: [{ days_before: 0, charge_rate: 100 }],
+    usage_trigger: 1,
+    disability_price: null,
+    advance_info_fields: [],
   };
 }
 
@@ -64,6 +68,15 @@ function formOf(item: OfficeItem): ItemForm {
     waitlist: item.waitlist,
     prices: item.prices.map((p) => ({ age_group_id: p.ageGroupId, price: p.price })),
     cancellation_policy: item.cancellationPolicy.map((p) => ({ days_before: p.daysBefore, charge_rate: p.chargeRate })),
+    usage_trigger: item.usageTrigger,
+    disability_price: item.disabilityPrice,
+    advance_info_fields: item.advanceInfoFields.map((f) => ({
+      key: f.key,
+      kind: f.kind,
+      label_ja: f.labelJa,
+      label_en: f.labelEn,
+      required: f.required,
+    })),
   };
 }
 
@@ -276,6 +289,31 @@ function ItemEditor({
           />
         </Field>
       </div>
+      <div className="office-grid">
+        <Field id="item-trigger" label={t('catalogueOffice.usageTrigger')}>
+          <select
+            id="item-trigger"
+            value={form.usage_trigger}
+            onChange={(e) => set('usage_trigger', Number(e.target.value))}
+          >
+            {[0, 1, 2, 3].map((u) => (
+              <option key={u} value={u}>
+                {t(`catalogueOffice.triggers.${u}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="item-disability" label={t('catalogueOffice.disabilityPrice')}>
+          <input
+            id="item-disability"
+            type="number"
+            min={0}
+            max={1000000}
+            value={form.disability_price ?? ''}
+            onChange={(e) => set('disability_price', e.target.value === '' ? null : Number(e.target.value))}
+          />
+        </Field>
+      </div>
       <label className="check">
         <input
           type="checkbox"
@@ -347,6 +385,90 @@ function ItemEditor({
           type="button"
           className="button"
           onClick={() => set('cancellation_policy', [...form.cancellation_policy, { days_before: 7, charge_rate: 0 }])}
+        >
+          {t('catalogueOffice.addRow')}
+        </button>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.advance')}</legend>
+        <p className="muted">{t('catalogueOffice.advanceLead')}</p>
+        {form.advance_info_fields.map((f, i) => {
+          const setField = (patch: Partial<AdvanceFieldForm>) =>
+            set(
+              'advance_info_fields',
+              form.advance_info_fields.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+            <div key={i} className="office-grid">
+              <Field id={`adv-label-${i}`} label={t('catalogueOffice.advanceLabel')}>
+                <input
+                  id={`adv-label-${i}`}
+                  required
+                  maxLength={60}
+                  value={f.label_ja}
+                  onChange={(e) => setField({ label_ja: e.target.value })}
+                />
+              </Field>
+              <Field id={`adv-label-en-${i}`} label={t('catalogueOffice.advanceLabelEn')}>
+                <input
+                  id={`adv-label-en-${i}`}
+                  maxLength={60}
+                  value={f.label_en}
+                  onChange={(e) => setField({ label_en: e.target.value })}
+                />
+              </Field>
+              <Field id={`adv-kind-${i}`} label={t('catalogueOffice.kind')}>
+                <select
+                  id={`adv-kind-${i}`}
+                  value={f.kind}
+                  onChange={(e) => setField({ kind: e.target.value as AdvanceFieldForm['kind'] })}
+                >
+                  {(['text', 'face_photo', 'gate_photo'] as const).map((k) => (
+                    <option key={k} value={k}>
+                      {t(`catalogueOffice.advanceKinds.${k}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={f.required}
+                  onChange={(e) => setField({ required: e.target.checked })}
+                />
+                <span>{t('catalogueOffice.required')}</span>
+              </label>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  set(
+                    'advance_info_fields',
+                    form.advance_info_fields.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                {t('catalogueOffice.removeRow')}
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            set('advance_info_fields', [
+              ...form.advance_info_fields,
+              {
+                key: `field_${form.advance_info_fields.length + 1}`,
+                kind: 'text',
+                label_ja: '',
+                label_en: '',
+                required: true,
+              },
+            ])
+          }
         >
           {t('catalogueOffice.addRow')}
         </button>

@@ -28,6 +28,17 @@ export interface ItemForm {
   waitlist: boolean;
   prices: { age_group_id: number; price: number }[];
   cancellation_policy: { days_before: number; charge_rate: number }[];
+  usage_trigger: number;
+  disability_price: number | null;
+  advance_info_fields: AdvanceFieldForm[];
+}
+
+export interface AdvanceFieldForm {
+  key: string;
+  kind: 'text' | 'face_photo' | 'gate_photo';
+  label_ja: string;
+  label_en: string;
+  required: boolean;
 }
 
 export type ProfileForm = Record<string, unknown>;

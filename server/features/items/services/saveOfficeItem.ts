@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { OfficeCancellationRow, OfficeItem, OfficePrice } from '../../../../common/dto/catalogueOffice';
 import { SaleLabel } from '../../../../common/enums';
+import type { AdvanceField } from '../../../../common/rules/advanceInfo';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../staff/staffAudit';
 import { loadOfficeItem } from '../officeItem';
@@ -42,6 +43,7 @@ export interface ItemFields {
   prices?: OfficePrice[];
   cancellationPolicy?: OfficeCancellationRow[];
   excludedDays?: string[];
+  advanceInfoFields?: AdvanceField[];
 }
 
 const COLUMNS: Record<string, string> = {
@@ -86,6 +88,7 @@ interface Checked {
   prices?: OfficePrice[];
   cancellationPolicy?: OfficeCancellationRow[];
   excludedDays?: string[];
+  advanceInfoFields?: AdvanceField[];
 }
 
 async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
@@ -108,6 +111,8 @@ async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
     if (days.size !== next.cancellationPolicy.length) throw bad('cancellation_policy');
   }
   if (next.excludedDays && new Set(next.excludedDays).size !== next.excludedDays.length) throw bad('excluded_days');
+  const keys = (next.advanceInfoFields ?? []).map((f) => f.key);
+  if (new Set(keys).size !== keys.length) throw bad('advance_info_fields');
 }
 
 function columnsOf(fields: ItemFields): Record<string, unknown> {
@@ -116,6 +121,7 @@ function columnsOf(fields: ItemFields): Record<string, unknown> {
     const v = fields[key as keyof ItemFields];
     if (v !== undefined) out[column] = v;
   }
+  if (fields.advanceInfoFields) out.advance_info_fields = JSON.stringify(fields.advanceInfoFields);
   return out;
 }
 
