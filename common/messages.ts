@@ -323,6 +323,14 @@ export const MESSAGES = {
     ja: '申込受付が始まった抽選は変更・削除できません',
     en: 'A lottery round whose entries have opened cannot be changed or removed',
   },
+  timeSlotInUse: {
+    ja: 'この時間枠には販売・確保・キャンセル待ちがあるため削除できません（定員は在庫・定員の画面で変更できます）',
+    en: 'This time slot has places sold, held or waited for, so it cannot be removed (set its capacity on the stock page)',
+  },
+  planInUse: {
+    ja: '販売済みのチケットがあるため、オプションプランは削除できません',
+    en: 'Tickets have been sold, so an add-on plan cannot be removed',
+  },
   mapPointOutside: {
     ja: '{field}が地図の外にあります',
     en: 'The {field} point is outside the map',

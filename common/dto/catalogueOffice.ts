@@ -63,6 +63,10 @@ export interface OfficeItem extends OfficeItemRow {
   prices: OfficePrice[];
   cancellationPolicy: OfficeCancellationRow[];
   excludedDays: string[];
+  /** Time slots of a day; capacity is what new dates start with (the stock page sets a date's). */
+  timeSlotList: { id: number; startTime: string; endTime: string; capacity: number }[];
+  /** Add-ons bought with the basic plan, priced per age group. */
+  additionalPlans: { id: number; nameJa: string; nameEn: string | null; prices: OfficePrice[] }[];
   /** What each ticket's holder answers before the visit (common/rules/advanceInfo.ts). */
   advanceInfoFields: AdvanceField[];
 }

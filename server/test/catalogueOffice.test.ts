@@ -385,3 +385,79 @@ describe('ticket packs in the back office', () => {
     expect(foreignMove.statusCode).toBe(404);
   });
 });
+
+describe('time slots and add-on plans in the back office', () => {
+  it('adds, changes and removes slots and add-ons; a slot with places sold and an add-on of a sold item stay', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const item = body(
+      await c.call('POST', `/api/v1/staff/parks/${parkA}/items`, editor, {
+        ...NEW_ITEM,
+        available_from: addDays(c.today, -1),
+        available_until: addDays(c.today, 60),
+      }),
+    ).data as OfficeItem;
+    const url = `/api/v1/staff/parks/${parkA}/items/${item.id}`;
+    const set = await c.call('PUT', url, editor, {
+      time_slots: [
+        { start_time: '10:00', end_time: '11:00', capacity: 8 },
+        { start_time: '14:00', end_time: '15:00', capacity: 8 },
+      ],
+      additional_plans: [{ name_ja: '写真撮影', name_en: 'Photo', prices: [{ age_group_id: 5, price: 500 }] }],
+    });
+    expect(set.statusCode, set.payload).toBe(200);
+    const withSlots = body(set).data as OfficeItem;
+    expect(withSlots.timeSlotList.map((s) => s.startTime)).toEqual(['10:00', '14:00']);
+    expect(withSlots.additionalPlans).toMatchObject([{ nameJa: '写真撮影', prices: [{ ageGroupId: 5, price: 500 }] }]);
+    // Times swapped between two slots keep their ids.
+    const [s1, s2] = withSlots.timeSlotList as [OfficeItem['timeSlotList'][number], OfficeItem['timeSlotList'][number]];
+    const swapped = await c.call('PUT', url, editor, {
+      time_slots: [
+        { id: s1.id, start_time: '14:00', end_time: '15:00', capacity: 8 },
+        { id: s2.id, start_time: '10:00', end_time: '11:00', capacity: 6 },
+      ],
+    });
+    expect(swapped.statusCode, swapped.payload).toBe(200);
+    expect(body(swapped).data.timeSlotList).toEqual([
+      { id: s2.id, startTime: '10:00', endTime: '11:00', capacity: 6 },
+      { id: s1.id, startTime: '14:00', endTime: '15:00', capacity: 8 },
+    ]);
+    // Bad slots name the field.
+    for (const [slots, field] of [
+      [[{ start_time: '12:00', end_time: '11:00', capacity: 1 }], 'end_time'],
+      [[{ start_time: '25:00', end_time: '26:00', capacity: 1 }], 'start_time'],
+      [[{ id: 999999, start_time: '09:00', end_time: '10:00', capacity: 1 }], 'time_slots'],
+    ] as const) {
+      const res = await c.call('PUT', url, { ...editor, lang: 'en' }, { time_slots: slots });
+      expect(res.statusCode, res.payload).toBe(400);
+      expect(body(res).meta.message).toContain(field);
+    }
+
+    // On sale, a visitor buys the 10:00 slot: it cannot be removed, nor can the add-on.
+    await c.call('POST', `${url}/sale-label`, editor, { sale_label: 4 });
+    const buyer = await c.user();
+    const date = await c.openDate(item.id);
+    const line = await c.call('POST', '/api/v1/carts', buyer, {
+      item_id: item.id,
+      date,
+      time_slot_id: s2.id,
+      quantities: [{ age_group_id: 5, quantity: 1 }],
+    });
+    expect(line.statusCode, line.payload).toBe(201);
+    const gone = await c.call('PUT', url, editor, {
+      time_slots: [{ id: s1.id, start_time: '14:00', end_time: '15:00', capacity: 8 }],
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(body(gone).meta.code).toBe('timeSlotInUse');
+    expect(await c.knex()('item_time_slots').where({ id: s2.id })).toHaveLength(1);
+    // The other slot (nothing on it) can go.
+    const ok = await c.call('PUT', url, editor, {
+      time_slots: [{ id: s2.id, start_time: '10:00', end_time: '11:00', capacity: 6 }],
+    });
+    expect(ok.statusCode, ok.payload).toBe(200);
+    await flow.placed(buyer, parkA, { payment_method: 1, card_token: await flow.tokenize('4111111111111111') });
+    const addOnGone = await c.call('PUT', url, editor, { additional_plans: [] });
+    expect(addOnGone.statusCode).toBe(409);
+    expect(body(addOnGone).meta.code).toBe('planInUse');
+  });
+});

@@ -77,6 +77,32 @@ export async function loadOfficeItem(
     .orderBy('date')
     .pluck('date')) as unknown[];
   const sold = (await soldOf(db, [itemId])).get(itemId) ?? 0;
+  const slots = (await db('item_time_slots')
+    .where({ item_id: itemId })
+    .orderBy('start_time')
+    .select('id', 'start_time', 'end_time', 'capacity')) as {
+    id: number;
+    startTime: string;
+    endTime: string;
+    capacity: number;
+  }[];
+  const addOns = (await db('item_plans')
+    .where({ item_id: itemId, kind: 'additional' })
+    .orderBy(['sort', 'id'])
+    .select('id', 'name_ja', 'name_en')) as { id: number; nameJa: string; nameEn: string | null }[];
+  const addOnPrices = addOns.length
+    ? ((await db('item_plan_prices')
+        .whereIn(
+          'item_plan_id',
+          addOns.map((a) => a.id),
+        )
+        .orderBy('age_group_id')
+        .select('item_plan_id', 'age_group_id', 'price')) as {
+        itemPlanId: number;
+        ageGroupId: number;
+        price: number;
+      }[])
+    : [];
   return {
     ...officeRow(r, sold, (await slotsOf(db, [itemId])).get(itemId) ?? 0, locale),
     descriptionJa: r.descriptionJa,
@@ -103,6 +129,20 @@ export async function loadOfficeItem(
     prices: prices.map((p) => ({ ageGroupId: Number(p.ageGroupId), price: Number(p.price) })),
     cancellationPolicy: policy.map((p) => ({ daysBefore: Number(p.daysBefore), chargeRate: Number(p.chargeRate) })),
     excludedDays: excluded.map((d) => dateOf(d) as string),
+    timeSlotList: slots.map((s) => ({
+      id: Number(s.id),
+      startTime: s.startTime,
+      endTime: s.endTime,
+      capacity: Number(s.capacity),
+    })),
+    additionalPlans: addOns.map((a) => ({
+      id: Number(a.id),
+      nameJa: a.nameJa,
+      nameEn: a.nameEn ?? null,
+      prices: addOnPrices
+        .filter((p) => Number(p.itemPlanId) === Number(a.id))
+        .map((p) => ({ ageGroupId: Number(p.ageGroupId), price: Number(p.price) })),
+    })),
     advanceInfoFields: (typeof r.advanceInfoFields === 'string'
       ? JSON.parse(r.advanceInfoFields)
       : (r.advanceInfoFields ?? [])) as AdvanceField[],

@@ -55,6 +55,29 @@ const fields = {
     )
     .max(20),
   excluded_days: Joi.array().items(isoDate()).max(366),
+  time_slots: Joi.array()
+    .items(
+      Joi.object({
+        id: id(),
+        start_time: hhmm().required(),
+        end_time: hhmm().required(),
+        capacity: Joi.number().integer().min(0).max(1_000_000).required(),
+      }),
+    )
+    .max(48),
+  additional_plans: Joi.array()
+    .items(
+      Joi.object({
+        id: id(),
+        name_ja: text(120).min(1).required(),
+        name_en: text(120).allow(null, '').empty('').default(null),
+        prices: Joi.array()
+          .items(Joi.object({ age_group_id: id().required(), price: yen().required() }))
+          .max(20)
+          .required(),
+      }),
+    )
+    .max(10),
   advance_info_fields: Joi.array()
     .items(
       Joi.object({
@@ -85,6 +108,23 @@ function fieldsOf(payload: Record<string, unknown>): ItemFields {
       out.cancellationPolicy = (v as { days_before: number; charge_rate: number }[]).map((p) => ({
         daysBefore: p.days_before,
         chargeRate: p.charge_rate,
+      }));
+    } else if (k === 'time_slots') {
+      out.timeSlots = (v as Record<string, unknown>[]).map((s) => ({
+        id: s.id as number | undefined,
+        startTime: s.start_time as string,
+        endTime: s.end_time as string,
+        capacity: s.capacity as number,
+      }));
+    } else if (k === 'additional_plans') {
+      out.additionalPlans = (v as Record<string, unknown>[]).map((p) => ({
+        id: p.id as number | undefined,
+        nameJa: p.name_ja as string,
+        nameEn: (p.name_en as string | null) ?? null,
+        prices: (p.prices as { age_group_id: number; price: number }[]).map((x) => ({
+          ageGroupId: x.age_group_id,
+          price: x.price,
+        })),
       }));
     } else if (k === 'advance_info_fields') {
       out.advanceInfoFields = (v as Record<string, unknown>[]).map((f) => ({
@@ -181,7 +221,10 @@ export const staffItemRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
+      plugins: answers({
+        403: 'Not editor or owner of the park (notParkStaff)',
+        409: 'A time slot in use (timeSlotInUse) or an add-on of a sold item (planInUse) would be removed',
+      }),
       tags: ['api', 'staff'],
       description:
         'Change the fields given (the rest stay): names, texts, kind, flags, prices of the basic plan, cancellation policy rows, excluded days, dates, capacity for new days',

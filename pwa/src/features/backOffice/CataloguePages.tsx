@@ -49,6 +49,8 @@ function blankForm(): ItemForm {
     usage_trigger: 1,
     disability_price: null,
     advance_info_fields: [],
+    time_slots: [],
+    additional_plans: [],
   };
 }
 
@@ -70,6 +72,18 @@ function formOf(item: OfficeItem): ItemForm {
     cancellation_policy: item.cancellationPolicy.map((p) => ({ days_before: p.daysBefore, charge_rate: p.chargeRate })),
     usage_trigger: item.usageTrigger,
     disability_price: item.disabilityPrice,
+    time_slots: item.timeSlotList.map((s) => ({
+      id: s.id,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      capacity: s.capacity,
+    })),
+    additional_plans: item.additionalPlans.map((p) => ({
+      id: p.id,
+      name_ja: p.nameJa,
+      name_en: p.nameEn ?? '',
+      prices: p.prices.map((x) => ({ age_group_id: x.ageGroupId, price: x.price })),
+    })),
     advance_info_fields: item.advanceInfoFields.map((f) => ({
       key: f.key,
       kind: f.kind,
@@ -385,6 +399,141 @@ function ItemEditor({
           type="button"
           className="button"
           onClick={() => set('cancellation_policy', [...form.cancellation_policy, { days_before: 7, charge_rate: 0 }])}
+        >
+          {t('catalogueOffice.addRow')}
+        </button>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.slots')}</legend>
+        <p className="muted">{t('catalogueOffice.slotsLead')}</p>
+        {form.time_slots.map((slot, i) => {
+          const setSlot = (patch: Partial<ItemForm['time_slots'][number]>) =>
+            set(
+              'time_slots',
+              form.time_slots.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+            <div key={i} className="office-schedule">
+              <Field id={`slot-start-${i}`} label={t('catalogueOffice.slotStart')}>
+                <input
+                  id={`slot-start-${i}`}
+                  type="time"
+                  required
+                  value={slot.start_time}
+                  onChange={(e) => setSlot({ start_time: e.target.value })}
+                />
+              </Field>
+              <Field id={`slot-end-${i}`} label={t('catalogueOffice.slotEnd')}>
+                <input
+                  id={`slot-end-${i}`}
+                  type="time"
+                  required
+                  value={slot.end_time}
+                  onChange={(e) => setSlot({ end_time: e.target.value })}
+                />
+              </Field>
+              <Field id={`slot-capacity-${i}`} label={t('catalogueOffice.slotCapacity')}>
+                <input
+                  id={`slot-capacity-${i}`}
+                  type="number"
+                  min={0}
+                  value={slot.capacity}
+                  onChange={(e) => setSlot({ capacity: Number(e.target.value) })}
+                />
+              </Field>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  set(
+                    'time_slots',
+                    form.time_slots.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                {t('catalogueOffice.removeRow')}
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            set('time_slots', [
+              ...form.time_slots,
+              { start_time: '10:00', end_time: '11:00', capacity: form.daily_capacity },
+            ])
+          }
+        >
+          {t('catalogueOffice.addRow')}
+        </button>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.addOns')}</legend>
+        {form.additional_plans.map((plan, i) => {
+          const setPlan = (patch: Partial<ItemForm['additional_plans'][number]>) =>
+            set(
+              'additional_plans',
+              form.additional_plans.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
+          const adult = plan.prices.find((p) => p.age_group_id === 5)?.price;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+            <div key={i} className="office-grid">
+              <Field id={`addon-name-${i}`} label={t('catalogueOffice.nameJa')}>
+                <input
+                  id={`addon-name-${i}`}
+                  required
+                  maxLength={120}
+                  value={plan.name_ja}
+                  onChange={(e) => setPlan({ name_ja: e.target.value })}
+                />
+              </Field>
+              <Field id={`addon-name-en-${i}`} label={t('catalogueOffice.nameEn')}>
+                <input
+                  id={`addon-name-en-${i}`}
+                  maxLength={120}
+                  value={plan.name_en}
+                  onChange={(e) => setPlan({ name_en: e.target.value })}
+                />
+              </Field>
+              <Field id={`addon-price-${i}`} label={t('catalogueOffice.addOnPrice')}>
+                <input
+                  id={`addon-price-${i}`}
+                  type="number"
+                  min={0}
+                  value={adult ?? ''}
+                  onChange={(e) =>
+                    setPlan({
+                      prices: [
+                        ...plan.prices.filter((p) => p.age_group_id !== 5),
+                        ...(e.target.value === '' ? [] : [{ age_group_id: 5, price: Number(e.target.value) }]),
+                      ],
+                    })
+                  }
+                />
+              </Field>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  set(
+                    'additional_plans',
+                    form.additional_plans.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                {t('catalogueOffice.removeRow')}
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="button"
+          onClick={() => set('additional_plans', [...form.additional_plans, { name_ja: '', name_en: '', prices: [] }])}
         >
           {t('catalogueOffice.addRow')}
         </button>

@@ -31,6 +31,13 @@ export interface ItemForm {
   usage_trigger: number;
   disability_price: number | null;
   advance_info_fields: AdvanceFieldForm[];
+  time_slots: { id?: number; start_time: string; end_time: string; capacity: number }[];
+  additional_plans: {
+    id?: number;
+    name_ja: string;
+    name_en: string;
+    prices: { age_group_id: number; price: number }[];
+  }[];
 }
 
 export interface AdvanceFieldForm {

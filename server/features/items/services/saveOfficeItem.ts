@@ -10,7 +10,7 @@ import { SaleLabel } from '../../../../common/enums';
 import type { AdvanceField } from '../../../../common/rules/advanceInfo';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../staff/staffAudit';
-import { loadOfficeItem } from '../officeItem';
+import { loadOfficeItem, soldOf } from '../officeItem';
 
 /** The columns an editor may set (camelCase of items' columns). */
 export interface ItemFields {
@@ -44,6 +44,10 @@ export interface ItemFields {
   cancellationPolicy?: OfficeCancellationRow[];
   excludedDays?: string[];
   advanceInfoFields?: AdvanceField[];
+  /** The whole list: slots with an id are kept (times and capacity for new dates), others added, missing ones removed. */
+  timeSlots?: { id?: number; startTime: string; endTime: string; capacity: number }[];
+  /** The whole list of add-ons, the same way. */
+  additionalPlans?: { id?: number; nameJa: string; nameEn: string | null; prices: OfficePrice[] }[];
 }
 
 const COLUMNS: Record<string, string> = {
@@ -125,7 +129,85 @@ function columnsOf(fields: ItemFields): Record<string, unknown> {
   return out;
 }
 
+/** A slot something was sold, held, ordered, entered or waited for cannot go (its stock rows would go with it). */
+async function slotInUse(trx: Knex.Transaction, slotId: number): Promise<boolean> {
+  const used = await Promise.all([
+    trx('stock_units').where({ time_slot_id: slotId }).whereRaw('sold + held > 0').first('id'),
+    trx('order_lines').where({ time_slot_id: slotId }).first('id'),
+    trx('cart_lines').where({ time_slot_id: slotId }).first('id'),
+    trx('waitlist_entries').where({ time_slot_id: slotId }).first('id'),
+  ]);
+  return used.some(Boolean);
+}
+
+async function writeSlots(trx: Knex.Transaction, itemId: number, slots: NonNullable<ItemFields['timeSlots']>) {
+  const starts = slots.map((s) => s.startTime);
+  if (new Set(starts).size !== starts.length) throw bad('time_slots');
+  if (slots.some((s) => s.startTime >= s.endTime)) throw bad('end_time');
+  const existing = (await trx('item_time_slots').where({ item_id: itemId }).pluck('id')) as number[];
+  const kept = new Set(slots.flatMap((s) => (s.id ? [s.id] : [])));
+  if ([...kept].some((id) => !existing.includes(id))) throw bad('time_slots');
+  for (const id of existing.filter((id) => !kept.has(id))) {
+    if (await slotInUse(trx, id)) throw new DomainError('timeSlotInUse', 409);
+    await trx('item_time_slots').where({ id }).delete();
+  }
+  // Two passes, so times can be swapped between slots without meeting the unique (item, start time) on the way.
+  for (const [i, s] of slots.entries()) {
+    if (s.id)
+      await trx('item_time_slots')
+        .where({ id: s.id })
+        .update({ start_time: `~${i}` });
+  }
+  for (const s of slots) {
+    const row = { start_time: s.startTime, end_time: s.endTime, capacity: s.capacity };
+    if (s.id) await trx('item_time_slots').where({ id: s.id }).update(row);
+    else await trx('item_time_slots').insert({ item_id: itemId, ...row });
+  }
+}
+
+async function writeAddOns(
+  trx: Knex.Transaction,
+  itemId: number,
+  plans: NonNullable<ItemFields['additionalPlans']>,
+): Promise<void> {
+  const existing = (await trx('item_plans').where({ item_id: itemId, kind: 'additional' }).pluck('id')) as number[];
+  const kept = new Set(plans.flatMap((p) => (p.id ? [p.id] : [])));
+  if ([...kept].some((id) => !existing.includes(id))) throw bad('additional_plans');
+  const removed = existing.filter((id) => !kept.has(id));
+  // Orders keep their lines by plan id: an add-on of an item that has sold stays.
+  if (removed.length && ((await soldOf(trx, [itemId])).get(itemId) ?? 0) > 0) {
+    throw new DomainError('planInUse', 409);
+  }
+  if (removed.length) await trx('item_plans').whereIn('id', removed).delete();
+  const groups = plans.flatMap((p) => p.prices.map((x) => x.ageGroupId));
+  const known = (await trx('age_groups')
+    .whereIn('id', [...new Set(groups)])
+    .pluck('id')) as number[];
+  if (known.length !== new Set(groups).size) throw bad('prices');
+  for (const [i, p] of plans.entries()) {
+    let id = p.id;
+    if (id)
+      await trx('item_plans')
+        .where({ id })
+        .update({ name_ja: p.nameJa, name_en: p.nameEn, sort: i + 1 });
+    else {
+      const [row] = await trx('item_plans')
+        .insert({ item_id: itemId, kind: 'additional', name_ja: p.nameJa, name_en: p.nameEn, sort: i + 1 })
+        .returning('id');
+      id = Number(row.id);
+    }
+    await trx('item_plan_prices').where({ item_plan_id: id }).delete();
+    if (p.prices.length) {
+      await trx('item_plan_prices').insert(
+        p.prices.map((x) => ({ item_plan_id: id, age_group_id: x.ageGroupId, price: x.price })),
+      );
+    }
+  }
+}
+
 async function writeChildren(trx: Knex.Transaction, itemId: number, fields: ItemFields): Promise<void> {
+  if (fields.timeSlots) await writeSlots(trx, itemId, fields.timeSlots);
+  if (fields.additionalPlans) await writeAddOns(trx, itemId, fields.additionalPlans);
   if (fields.prices) {
     let basic = await trx('item_plans').where({ item_id: itemId, kind: 'basic' }).orderBy('sort').first('id');
     if (!basic) {
