@@ -331,6 +331,10 @@ export const MESSAGES = {
     ja: '販売済みのチケットがあるため、オプションプランは削除できません',
     en: 'Tickets have been sold, so an add-on plan cannot be removed',
   },
+  packContentsLocked: {
+    ja: '販売済みのセットチケットは内容を変更できません（新しいセットを作成してください）',
+    en: 'A pack that has sold cannot change its contents (create a new pack instead)',
+  },
   mapPointOutside: {
     ja: '{field}が地図の外にあります',
     en: 'The {field} point is outside the map',

@@ -116,3 +116,26 @@ export interface OfficePackRow {
   sold: number;
   moves: SaleLabel[];
 }
+
+/** GET api/v1/staff/parks/{parkId}/ticket-packs/{packId}: a pack as its editors edit it. */
+export interface OfficePack {
+  id: number;
+  nameJa: string;
+  nameEn: string | null;
+  descriptionJa: string;
+  descriptionEn: string | null;
+  saleLabel: SaleLabel;
+  /** Yen per pack unit, tax included. */
+  price: number;
+  minTotal: number;
+  maxTotal: number;
+  /** HH:MM options a buyer chooses from. */
+  selectableTimes: string[];
+  applicationStartsAt: string;
+  applicationEndsAt: string;
+  availableFrom: string;
+  availableUntil: string;
+  linkId: string;
+  sold: number;
+  contents: { itemId: number; quantity: number; nameJa: string }[];
+}

@@ -461,3 +461,51 @@ describe('time slots and add-on plans in the back office', () => {
     expect(body(addOnGone).meta.code).toBe('planInUse');
   });
 });
+
+describe('ticket pack editing in the back office', () => {
+  it('creates a private pack of the park’s items, changes it, and refuses other parks’ items and bad totals', async () => {
+    const [parkA, parkB] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const [i1, i2] = (await c.knex()('items').where({ park_id: parkA }).orderBy('id').limit(2).pluck('id')) as number[];
+    const foreign = (await c.knex()('items').where({ park_id: parkB }).first('id')).id;
+    const base = `/api/v1/staff/parks/${parkA}/ticket-packs`;
+    const pack = {
+      name_ja: '親子で一日セット',
+      description_ja: '入園券と体験をまとめたセットです。',
+      price: 3000,
+      min_total: 1,
+      max_total: 6,
+      selectable_times: ['10:00', '13:00'],
+      application_starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+      application_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      available_from: addDays(c.today, 1),
+      available_until: addDays(c.today, 40),
+      contents: [{ item_id: i1 }, { item_id: i2, quantity: 1 }],
+    };
+    const made = await c.call('POST', base, editor, pack);
+    expect(made.statusCode, made.payload).toBe(201);
+    const created = body(made).data;
+    expect(created).toMatchObject({ saleLabel: 1, price: 3000, selectableTimes: ['10:00', '13:00'], sold: 0 });
+    expect(created.contents.map((c: { itemId: number }) => c.itemId)).toEqual([i1, i2].sort((a, b) => a - b));
+    const preview = await c.call('GET', `/api/v1/private/ticket-packs/${created.linkId}`, {});
+    expect(preview.statusCode, preview.payload).toBe(200);
+    // Not listed while private.
+    expect((await c.call('GET', `/api/v1/ticket-packs/${created.id}`, {})).statusCode).toBe(404);
+
+    const changed = await c.call('PUT', `${base}/${created.id}`, editor, { price: 3200, selectable_times: ['11:00'] });
+    expect(changed.statusCode, changed.payload).toBe(200);
+    expect(body(changed).data).toMatchObject({ price: 3200, selectableTimes: ['11:00'] });
+    for (const [payload, field] of [
+      [{ contents: [{ item_id: foreign }] }, 'contents'],
+      [{ min_total: 7 }, 'min_total'],
+      [{ selectable_times: ['25:00'] }, 'selectable_times'],
+      [{ available_until: addDays(c.today, -5) }, 'available_until'],
+    ] as const) {
+      const res = await c.call('PUT', `${base}/${created.id}`, { ...editor, lang: 'en' }, payload);
+      expect(res.statusCode, `${field} ${res.payload}`).toBe(400);
+      expect(body(res).meta.message).toContain(field);
+    }
+    expect((await c.call('GET', `${base}/${created.id}`, editor)).payload).toContain('3200');
+    expect((await c.call('GET', `${base}/${created.id}`, await staff(parkB, 'editor'))).statusCode).toBe(403);
+  });
+});
