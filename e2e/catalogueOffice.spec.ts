@@ -64,6 +64,19 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await page.goto(`/items/${id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
+  // A ticket pack of this park's tickets: private until its label moves.
+  await page.goto('/staff/office');
+  await page.getByTestId('office-park').first().getByTestId('office-items-link').click();
+  await page.getByTestId('pack-new').click();
+  const packName = `親子で一日セット ${Date.now().toString(36)}`;
+  const editor = page.getByTestId('pack-editor');
+  await editor.getByLabel('名前（日本語） 必須').fill(packName);
+  await editor.getByLabel('説明（日本語） 必須').fill('入園券と体験のセットです。');
+  await editor.getByRole('checkbox').first().check();
+  await page.getByTestId('pack-save').click();
+  await expect(page.getByTestId('office-pack').filter({ hasText: packName })).toContainText('限定公開');
+  await page.screenshot({ path: `${SHOTS}/packs-390.png`, fullPage: true });
+
   // Desktop width.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/staff/office');

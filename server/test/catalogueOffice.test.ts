@@ -486,7 +486,9 @@ describe('ticket pack editing in the back office', () => {
     expect(made.statusCode, made.payload).toBe(201);
     const created = body(made).data;
     expect(created).toMatchObject({ saleLabel: 1, price: 3000, selectableTimes: ['10:00', '13:00'], sold: 0 });
-    expect(created.contents.map((c: { itemId: number }) => c.itemId)).toEqual([i1, i2].sort((a, b) => a - b));
+    expect(created.contents.map((c: { itemId: number }) => c.itemId)).toEqual(
+      [i1, i2].sort((a, b) => Number(a) - Number(b)),
+    );
     const preview = await c.call('GET', `/api/v1/private/ticket-packs/${created.linkId}`, {});
     expect(preview.statusCode, preview.payload).toBe(200);
     // Not listed while private.

@@ -5,19 +5,22 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { OfficeItem, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
+import type { OfficeItem, OfficeItemRow, OfficePack, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
 import { AGE_GROUPS } from '../../../../common/reference';
 import { errorMessage } from './backOfficeApi';
 import {
   type AdvanceFieldForm,
   type ItemForm,
+  type PackForm,
   useCreateItemMutation,
   useMovePackSaleLabelMutation,
   useMoveSaleLabelMutation,
   useOfficeItemQuery,
   useOfficeItemsQuery,
+  useOfficePackQuery,
   useOfficePacksQuery,
   useParkProfileQuery,
+  useSavePackMutation,
   useSaveParkProfileMutation,
   useUpdateItemMutation,
 } from './catalogueApi';
@@ -634,22 +637,241 @@ function ItemEditor({
   );
 }
 
+const localInput = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+const fromLocalInput = (v: string) => new Date(`${v}:00+09:00`).toISOString();
+
+function packFormOf(p: OfficePack | null): PackForm {
+  const today = tokyoToday();
+  if (!p) {
+    return {
+      name_ja: '',
+      name_en: '',
+      description_ja: '',
+      price: 1000,
+      min_total: 1,
+      max_total: 10,
+      selectable_times: ['10:00'],
+      application_starts_at: new Date().toISOString(),
+      application_ends_at: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      available_from: today,
+      available_until: plusDays(today, 60),
+      contents: [],
+    };
+  }
+  return {
+    name_ja: p.nameJa,
+    name_en: p.nameEn ?? '',
+    description_ja: p.descriptionJa,
+    price: p.price,
+    min_total: p.minTotal,
+    max_total: p.maxTotal,
+    selectable_times: p.selectableTimes,
+    application_starts_at: p.applicationStartsAt,
+    application_ends_at: p.applicationEndsAt,
+    available_from: p.availableFrom,
+    available_until: p.availableUntil,
+  };
+}
+
+/** A pack's fields; a new pack also chooses its items (a sold pack's contents stay as they are). */
+function PackEditor({
+  parkId,
+  pack,
+  items,
+  onDone,
+}: {
+  parkId: number;
+  pack: OfficePack | null;
+  items: OfficeItemRow[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<PackForm>(packFormOf(pack));
+  const [save, saved] = useSavePackMutation();
+  const set = <K extends keyof PackForm>(k: K, v: PackForm[K]) => setForm({ ...form, [k]: v });
+  const chosen = new Set((form.contents ?? []).map((c) => c.item_id));
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await save({ parkId, id: pack?.id ?? null, form }).unwrap();
+    onDone();
+  }
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e).catch(() => {})} data-testid="pack-editor">
+      <Field id="pack-name" label={`${t('catalogueOffice.nameJa')} ${t('catalogueOffice.required')}`}>
+        <input
+          id="pack-name"
+          required
+          maxLength={255}
+          value={form.name_ja}
+          onChange={(e) => set('name_ja', e.target.value)}
+        />
+      </Field>
+      <Field id="pack-description" label={`${t('catalogueOffice.descriptionJa')} ${t('catalogueOffice.required')}`}>
+        <textarea
+          id="pack-description"
+          rows={3}
+          required
+          value={form.description_ja}
+          onChange={(e) => set('description_ja', e.target.value)}
+        />
+      </Field>
+      <div className="office-grid">
+        <Field id="pack-price" label={t('catalogueOffice.packPrice')}>
+          <input
+            id="pack-price"
+            type="number"
+            min={0}
+            value={form.price}
+            onChange={(e) => set('price', Number(e.target.value))}
+          />
+        </Field>
+        <Field id="pack-min" label={t('catalogueOffice.minTotal')}>
+          <input
+            id="pack-min"
+            type="number"
+            min={1}
+            max={100}
+            value={form.min_total}
+            onChange={(e) => set('min_total', Number(e.target.value))}
+          />
+        </Field>
+        <Field id="pack-max" label={t('catalogueOffice.maxTotal')}>
+          <input
+            id="pack-max"
+            type="number"
+            min={1}
+            max={100}
+            value={form.max_total}
+            onChange={(e) => set('max_total', Number(e.target.value))}
+          />
+        </Field>
+        <Field id="pack-times" label={t('catalogueOffice.packTimes')}>
+          <input
+            id="pack-times"
+            value={form.selectable_times.join(', ')}
+            onChange={(e) =>
+              set(
+                'selectable_times',
+                e.target.value
+                  .split(/[,、\s]+/)
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+              )
+            }
+          />
+        </Field>
+        <Field id="pack-from" label={t('catalogueOffice.availableFrom')}>
+          <input
+            id="pack-from"
+            type="date"
+            value={form.available_from}
+            onChange={(e) => set('available_from', e.target.value)}
+          />
+        </Field>
+        <Field id="pack-until" label={t('catalogueOffice.availableUntil')}>
+          <input
+            id="pack-until"
+            type="date"
+            value={form.available_until}
+            onChange={(e) => set('available_until', e.target.value)}
+          />
+        </Field>
+        <Field id="pack-opens" label={t('catalogueOffice.applicationStarts')}>
+          <input
+            id="pack-opens"
+            type="datetime-local"
+            value={localInput(form.application_starts_at)}
+            onChange={(e) => set('application_starts_at', fromLocalInput(e.target.value))}
+          />
+        </Field>
+        <Field id="pack-closes" label={t('catalogueOffice.applicationEnds')}>
+          <input
+            id="pack-closes"
+            type="datetime-local"
+            value={localInput(form.application_ends_at)}
+            onChange={(e) => set('application_ends_at', fromLocalInput(e.target.value))}
+          />
+        </Field>
+      </div>
+      {!pack && (
+        <fieldset className="stack">
+          <legend>{t('catalogueOffice.packContents')}</legend>
+          {items.map((i) => (
+            <label key={i.id} className="check">
+              <input
+                type="checkbox"
+                checked={chosen.has(i.id)}
+                onChange={(e) =>
+                  set(
+                    'contents',
+                    e.target.checked
+                      ? [...(form.contents ?? []), { item_id: i.id, quantity: 1 }]
+                      : (form.contents ?? []).filter((c) => c.item_id !== i.id),
+                  )
+                }
+              />
+              <span>{i.name}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {pack && (
+        <p className="muted">
+          {t('catalogueOffice.packContents')}: {pack.contents.map((c) => c.nameJa).join('、')}
+        </p>
+      )}
+      {saved.error && (
+        <p className="notice" role="alert">
+          {errorMessage(saved.error) ?? t('catalogueOffice.failed')}
+        </p>
+      )}
+      <div className="office-actions">
+        <button type="submit" className="button primary" data-testid="pack-save">
+          {t('catalogueOffice.savePack')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('catalogueOffice.close')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PackEditLoader({
+  parkId,
+  id,
+  items,
+  onDone,
+}: {
+  parkId: number;
+  id: number;
+  items: OfficeItemRow[];
+  onDone: () => void;
+}) {
+  const { data } = useOfficePackQuery({ parkId, id });
+  return data ? <PackEditor parkId={parkId} pack={data} items={items} onDone={onDone} /> : null;
+}
+
 /** The park's ticket packs: their sale labels, moved along the same lifecycle, and a preview link each. */
-function PacksPanel({ parkId }: { parkId: number }) {
+function PacksPanel({ parkId, items }: { parkId: number; items: OfficeItemRow[] }) {
   const { t } = useTranslation();
   const { data: packs } = useOfficePacksQuery(parkId);
   const [move, moved] = useMovePackSaleLabelMutation();
-  if (!packs?.length) return null;
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
   return (
     <section className="stack panel" aria-labelledby="office-packs" data-testid="office-packs">
       <h2 id="office-packs">{t('catalogueOffice.packs')}</h2>
+      <button type="button" className="button" onClick={() => setEditing('new')} data-testid="pack-new">
+        {t('catalogueOffice.newPack')}
+      </button>
+      {editing === 'new' && <PackEditor parkId={parkId} pack={null} items={items} onDone={() => setEditing(null)} />}
       {moved.error && (
         <p className="notice" role="alert">
           {errorMessage(moved.error) ?? t('catalogueOffice.failed')}
         </p>
       )}
       <ul className="office-list">
-        {packs.map((p) => (
+        {(packs ?? []).map((p) => (
           <li key={p.id} className="stack" data-testid="office-pack">
             <p>
               <strong>{p.name}</strong>{' '}
@@ -671,7 +893,13 @@ function PacksPanel({ parkId }: { parkId: number }) {
               <Link className="button" to={`/private/ticket-pack/${p.linkId}`} target="_blank">
                 {t('catalogueOffice.preview')}
               </Link>
+              <button type="button" className="button" onClick={() => setEditing(p.id)}>
+                {t('catalogueOffice.edit')}
+              </button>
             </div>
+            {editing === p.id && (
+              <PackEditLoader parkId={parkId} id={p.id} items={items} onDone={() => setEditing(null)} />
+            )}
           </li>
         ))}
       </ul>
@@ -746,7 +974,7 @@ export function OfficeItemsPage() {
           )}
         </div>
       </div>
-      <PacksPanel parkId={parkId} />
+      <PacksPanel parkId={parkId} items={items ?? []} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Envelope } from '../../../../common/dto/api';
 import type {
   OfficeItem,
   OfficeItemRow,
+  OfficePack,
   OfficePackRow,
   OfficeParkProfile,
 } from '../../../../common/dto/catalogueOffice';
@@ -49,6 +50,22 @@ export interface AdvanceFieldForm {
 }
 
 export type ProfileForm = Record<string, unknown>;
+
+/** What the pack form sends (snake_case). */
+export interface PackForm {
+  name_ja: string;
+  name_en: string;
+  description_ja: string;
+  price: number;
+  min_total: number;
+  max_total: number;
+  selectable_times: string[];
+  application_starts_at: string;
+  application_ends_at: string;
+  available_from: string;
+  available_until: string;
+  contents?: { item_id: number; quantity: number }[];
+}
 
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -98,6 +115,21 @@ export const catalogueApi = api.injectEndpoints({
       transformResponse: (r: Envelope<OfficePackRow>) => r.data,
       invalidatesTags: [PACKS, 'TicketPack'],
     }),
+    officePack: build.query<OfficePack, { parkId: number; id: number }>({
+      query: ({ parkId, id }) => ({ url: `/staff/parks/${parkId}/ticket-packs/${id}` }),
+      transformResponse: (r: Envelope<OfficePack>) => r.data,
+      providesTags: [PACKS],
+      keepUnusedDataFor: 0,
+    }),
+    savePack: build.mutation<OfficePack, { parkId: number; id: number | null; form: PackForm }>({
+      query: ({ parkId, id, form }) => ({
+        url: id ? `/staff/parks/${parkId}/ticket-packs/${id}` : `/staff/parks/${parkId}/ticket-packs`,
+        method: id ? 'PUT' : 'POST',
+        body: form,
+      }),
+      transformResponse: (r: Envelope<OfficePack>) => r.data,
+      invalidatesTags: [PACKS, 'TicketPack'],
+    }),
     parkProfile: build.query<OfficeParkProfile, number>({
       query: (parkId) => ({ url: `/staff/parks/${parkId}/profile` }),
       transformResponse: (r: Envelope<OfficeParkProfile>) => r.data,
@@ -120,6 +152,8 @@ export const {
   useMoveSaleLabelMutation,
   useParkProfileQuery,
   useOfficePacksQuery,
+  useOfficePackQuery,
+  useSavePackMutation,
   useMovePackSaleLabelMutation,
   useSaveParkProfileMutation,
 } = catalogueApi;
