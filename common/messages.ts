@@ -563,10 +563,6 @@ export const MESSAGES = {
     ja: 'JPEG・PNG・WebP・HEICの画像を選んでください',
     en: 'Please choose a JPEG, PNG, WebP or HEIC image',
   },
-  heicUnsupported: {
-    ja: 'HEIC形式の写真はこのサーバーでは変換できません。端末でJPEGに書き出して（iPhoneは設定の「カメラ」→「フォーマット」→「互換性優先」）もう一度お試しください',
-    en: 'HEIC photos cannot be converted on this server. Export the photo as JPEG (on iPhone: Settings, Camera, Formats, Most Compatible) and try again',
-  },
   photoUnreadable: {
     ja: '画像を読み込めませんでした。ファイルが壊れていないか確認してください',
     en: 'The image could not be read. Please check that the file is not damaged',

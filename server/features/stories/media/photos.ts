@@ -1,8 +1,10 @@
 // Story photos: judged by their bytes (magic numbers, then sharp's own reading), never by name or declared type;
 // re-encoded so nothing of the original file reaches visitors: turned upright by its EXIF orientation, every piece
 // of metadata dropped (EXIF, GPS, XMP, ICC: sharp writes none unless asked), resized to a few widths (never
-// enlarged) in AVIF and WebP. HEIC (HEVC inside HEIF) cannot be decoded by the libvips that sharp ships (its libheif
-// has no HEVC decoder), so HEIC is refused with a message that says how to send the photo instead.
+// enlarged) in AVIF and WebP. HEIC (HEVC inside HEIF, what iPhones take) is decoded by heic-decode (libheif compiled
+// to WebAssembly; the libvips that sharp ships has no HEVC decoder): libheif applies the picture's own rotation and
+// mirroring, and only the pixels go on to sharp, so its metadata (EXIF, GPS) is dropped the same way.
+import decodeHeic from 'heic-decode';
 import sharp, { type OutputInfo } from 'sharp';
 import { DomainError } from '../../../lib/errors';
 import { ftypBrand } from './containers';
@@ -48,23 +50,47 @@ export function variantWidths(width: number): number[] {
   return [...new Set([...below, top])];
 }
 
+/** JPEG, PNG, WebP, AVIF: one decode by libvips, turned upright by EXIF orientation, as sRGB raw pixels. */
+async function decodeUpright(
+  bytes: Buffer,
+  kind: Exclude<SniffedImage, 'heic'>,
+): Promise<{ data: Buffer; info: OutputInfo }> {
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await input.metadata();
+    // The bytes and libvips must agree (a PNG header on something else is not a PNG).
+    if (meta.format !== (kind === 'avif' ? 'heif' : kind)) throw new DomainError('mediaPhotoType', 415);
+    return await input.rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('photoUnreadable', 400);
+  }
+}
+
+/** A HEIC picture's pixels, upright (libheif applies its irot/imir), as sRGB raw pixels like sharp's decode. */
+async function decodeHeicUpright(bytes: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  let decoded: { width: number; height: number; data: Uint8ClampedArray };
+  try {
+    decoded = await decodeHeic({ buffer: bytes });
+  } catch {
+    throw new DomainError('photoUnreadable', 400);
+  }
+  const { width, height, data } = decoded;
+  if (!(width > 0 && height > 0) || width * height > MAX_INPUT_PIXELS) throw new DomainError('photoUnreadable', 400);
+  const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (bytes.length > MAX_PHOTO_BYTES) throw new DomainError('photoTooLarge', 413);
   const kind = sniffPhoto(bytes);
   if (!kind) throw new DomainError('mediaPhotoType', 415);
   let upright: { data: Buffer; info: OutputInfo };
-  try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await input.metadata();
-    // The bytes and libvips must agree (a PNG header on something else is not a PNG).
-    const expected = kind === 'heic' || kind === 'avif' ? 'heif' : kind;
-    if (meta.format !== expected) throw new DomainError('mediaPhotoType', 415);
-    // One decode, turned upright by EXIF orientation, kept as raw pixels: the variants are made from it.
-    upright = await input.rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  } catch (err) {
-    if (err instanceof DomainError) throw err;
-    throw new DomainError(kind === 'heic' ? 'heicUnsupported' : 'photoUnreadable', kind === 'heic' ? 415 : 400);
-  }
+  if (kind === 'heic') upright = await decodeHeicUpright(bytes);
+  else upright = await decodeUpright(bytes, kind);
   const { width, height } = upright.info;
   const variants: PhotoVariant[] = [];
   for (const w of variantWidths(width)) {

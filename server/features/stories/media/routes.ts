@@ -45,7 +45,7 @@ export const storyMediaRoutes: ServerRoute[] = [
         403: NOT_EDITOR,
         409: 'The story has 20 photos and movies already (mediaLimit)',
         413: 'Over 10MB (photoTooLarge)',
-        415: 'Not a JPEG, PNG, WebP or HEIC by its content (mediaPhotoType), or HEIC this server cannot decode (heicUnsupported)',
+        415: 'Not a JPEG, PNG, WebP or HEIC by its content (mediaPhotoType)',
       }),
       tags: ['api', 'staff'],
       description:
@@ -81,7 +81,7 @@ export const storyMediaRoutes: ServerRoute[] = [
         403: NOT_EDITOR,
         409: 'The story has 20 photos and movies already (mediaLimit)',
         413: 'The movie over 50MB or the poster over 10MB (movieTooLarge, photoTooLarge)',
-        415: 'Not MP4 or WebM by its container (movieType), or a poster that is not a picture (mediaPhotoType, heicUnsupported)',
+        415: 'Not MP4 or WebM by its container (movieType), or a poster that is not a picture (mediaPhotoType)',
       }),
       tags: ['api', 'staff'],
       description:
