@@ -140,7 +140,7 @@ export const backOfficeJa = {
     addPhoto: '写真を追加',
     addMovie: 'ショートムービーを追加',
     photoFile: '写真ファイル',
-    photoHint: 'JPEG・PNG・WebP、10MBまで。位置情報などのデータは削除され、向きは自動で直ります。',
+    photoHint: 'JPEG・PNG・WebP・HEIC、10MBまで。位置情報などのデータは削除され、向きは自動で直ります。',
     movieFile: '動画ファイル',
     movieHint: 'MP4またはWebM、60秒以内・50MBまで。',
     posterFile: 'サムネイル画像（ポスター）',

@@ -149,7 +149,7 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
     addPhoto: 'Add a photo',
     addMovie: 'Add a short movie',
     photoFile: 'Photo file',
-    photoHint: 'JPEG, PNG or WebP, up to 10MB. Location and other data are removed; the orientation is fixed.',
+    photoHint: 'JPEG, PNG, WebP or HEIC, up to 10MB. Location and other data are removed; the orientation is fixed.',
     movieFile: 'Movie file',
     movieHint: 'MP4 or WebM, up to 60 seconds and 50MB.',
     posterFile: 'Thumbnail (poster) image',
