@@ -28,6 +28,22 @@ bindSession({
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
 
+/**
+ * Resolves once the first page is on screen and the main thread is idle (at the latest 5 s after the document's
+ * load, so a failed mount still gets its service worker). The service worker's registration, the build check and
+ * the wallet's start wait for it: at `load` they ran while the first page was still rendering, and their requests
+ * and work delayed its largest paint.
+ */
+let firstPageShown = () => {};
+const firstPage = new Promise<void>((resolve) => {
+  firstPageShown = resolve;
+  const late = () => setTimeout(resolve, 5000);
+  if (document.readyState === 'complete') late();
+  else window.addEventListener('load', late, { once: true });
+});
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+
 async function mount() {
   const i18n = await initI18n();
   const appRouter = createRouter();
@@ -45,6 +61,16 @@ async function mount() {
       </StrictMode>,
     ),
   );
+  // The first navigation done, React commits its page and the next frame paints it.
+  const shown = () => requestAnimationFrame(() => setTimeout(() => whenIdle(firstPageShown)));
+  if (appRouter.state.initialized) shown();
+  else {
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      shown();
+    });
+  }
 }
 
 mount().catch((error) => {
@@ -52,9 +78,7 @@ mount().catch((error) => {
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
 });
-// The service worker registers once the page has loaded.
-if (document.readyState === 'complete') void startAppUpdates();
-else window.addEventListener('load', () => void startAppUpdates(), { once: true });
+void firstPage.then(startAppUpdates);
 
 // The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
 // visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
@@ -71,7 +95,7 @@ const startWallet = () => {
   walletStarted = true;
   void import('./features/wallet/background').then((m) => m.startWalletBackground());
 };
-void walletKept().then((kept) => {
+void firstPage.then(walletKept).then((kept) => {
   if (kept) startWallet();
 });
 // Signing in later in this visit starts it too.
