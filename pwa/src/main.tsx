@@ -8,6 +8,7 @@ import { store } from './app/store';
 import { WALLET_DB_NAME } from './db/names';
 import { api } from './lib/api';
 import { startAppUpdates } from './lib/appUpdate';
+import { firstPageShown, markFirstPageShown } from './lib/firstPage';
 import { initI18n } from './lib/i18n';
 import { tokenExpiry } from './lib/session';
 import { bindSession } from './lib/sessionService';
@@ -28,21 +29,13 @@ bindSession({
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
 
-/**
- * Resolves once the first page is on screen and the main thread is idle (at the latest 5 s after the document's
- * load, so a failed mount still gets its service worker). The service worker's registration, the build check and
- * the wallet's start wait for it: at `load` they ran while the first page was still rendering, and their requests
- * and work delayed its largest paint.
- */
-let firstPageShown = () => {};
-const firstPage = new Promise<void>((resolve) => {
-  firstPageShown = resolve;
-  const late = () => setTimeout(resolve, 5000);
-  if (document.readyState === 'complete') late();
-  else window.addEventListener('load', late, { once: true });
-});
+// The first page is shown once its navigation is done, React has committed it and the main thread is idle; at
+// the latest 5 s after the document's load (a failed mount still gets its service worker).
 const whenIdle = (run: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+const markLate = () => setTimeout(markFirstPageShown, 5000);
+if (document.readyState === 'complete') markLate();
+else window.addEventListener('load', markLate, { once: true });
 
 async function mount() {
   const i18n = await initI18n();
@@ -62,7 +55,7 @@ async function mount() {
     ),
   );
   // The first navigation done, React commits its page and the next frame paints it.
-  const shown = () => requestAnimationFrame(() => setTimeout(() => whenIdle(firstPageShown)));
+  const shown = () => requestAnimationFrame(() => setTimeout(() => whenIdle(markFirstPageShown)));
   if (appRouter.state.initialized) shown();
   else {
     const stop = appRouter.subscribe((state) => {
@@ -78,7 +71,7 @@ mount().catch((error) => {
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
 });
-void firstPage.then(startAppUpdates);
+void firstPageShown.then(startAppUpdates);
 
 // The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
 // visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
@@ -95,7 +88,7 @@ const startWallet = () => {
   walletStarted = true;
   void import('./features/wallet/background').then((m) => m.startWalletBackground());
 };
-void firstPage.then(walletKept).then((kept) => {
+void firstPageShown.then(walletKept).then((kept) => {
   if (kept) startWallet();
 });
 // Signing in later in this visit starts it too.

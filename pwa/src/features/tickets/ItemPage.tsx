@@ -354,6 +354,9 @@ export function PrivateItemPage() {
   );
 }
 
+/** How long the prefetched calendar month is kept for the page to take it. */
+const AVAILABILITY_HOLD_MS = 10_000;
+
 export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   const args = itemArgs(params.id, url.searchParams);
   if (!args) return;
@@ -363,10 +366,16 @@ export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   const today = tokyoDate();
   const range = monthRange(firstCalendarMonth(item.availableFrom, today), today);
   if (!range) return;
-  await dispatch(
-    purchaseApi.endpoints.itemAvailability.initiate(
-      { id: item.id, from: range.from, to: range.to, linkId: args.linkId },
-      { subscribe: false },
-    ),
+  // Held for a while: the endpoint drops unused answers at once (keepUnusedDataFor 0), and without a subscriber
+  // until the calendar mounts, the calendar asked for the same dates again.
+  const availability = dispatch(
+    purchaseApi.endpoints.itemAvailability.initiate({
+      id: item.id,
+      from: range.from,
+      to: range.to,
+      linkId: args.linkId,
+    }),
   );
+  setTimeout(() => availability.unsubscribe(), AVAILABILITY_HOLD_MS);
+  await availability;
 });
