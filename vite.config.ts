@@ -85,10 +85,19 @@ const pageChunks = (): Plugin => ({
       const entry = chunks.find((c) => c.isEntry);
       const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       const map: Record<string, string[]> = {};
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      // A chunk and every chunk it imports statically, at any depth (a page's imports import chunks too, and the
+      // browser found those only once their importer had arrived).
+      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, seen);
+        return seen;
+      };
       const chunkOf = (module: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
-        return [chunk.fileName, ...chunk.imports];
+        return [...withImports(chunk.fileName)];
       };
       for (const [page, module] of Object.entries(PAGE_MODULES)) {
         // Every page but home also waits for the features' strings (lib/i18n.ts ensureFeatureStrings).
@@ -125,6 +134,34 @@ export default defineConfig({
     // Maps for our own debugging, not referenced by the built files; the server never serves *.map.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small modules the catalogue pages (home, parks, items, stories, animals) share, in one chunk:
+              // split automatically they were a dozen chunks of 60 bytes to 3 KB, each its own request (a round
+              // trip and a kilobyte of headers) on the first load of those pages.
+              name: 'catalogue-shared',
+              test: /[\\/]pwa[\\/]src[\\/](lib[\\/](components[\\/](QueryState|OfflinePage|Paragraphs)|visited|format|parks|prefetch|useLocale)|db[\\/]walletSnapshot)\.tsx?$|[\\/]common[\\/](reference|time)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The server's messages and the one helper that reads them: always loaded together.
+              name: 'messages',
+              test: /[\\/]common[\\/]messages\.ts$|[\\/]pwa[\\/]src[\\/]lib[\\/]apiErrors\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the ticket pages (item, pack, seats, search results) share among themselves.
+              name: 'tickets-shared',
+              test: /[\\/]pwa[\\/]src[\\/]features[\\/]tickets[\\/](FavoriteButton|purchase|useAddToCart|purchaseApi|labels|ticketsApi)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   plugins: [
