@@ -143,7 +143,7 @@ export default defineConfig({
               // split automatically they were a dozen chunks of 60 bytes to 3 KB, each its own request (a round
               // trip and a kilobyte of headers) on the first load of those pages.
               name: 'catalogue-shared',
-              test: /[\\/]pwa[\\/]src[\\/](lib[\\/](components[\\/](QueryState|OfflinePage|Paragraphs)|visited|format|parks|prefetch|useLocale)|db[\\/]walletSnapshot)\.tsx?$|[\\/]common[\\/](reference|time)\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/](lib[\\/](components[\\/](QueryState|OfflinePage|Paragraphs)|visited|format|parks|prefetch|useLocale)|db[\\/]walletSnapshot)\.tsx?$|[\\/]common[\\/](reference|time|emptyStates)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
