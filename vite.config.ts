@@ -67,12 +67,13 @@ const precompress = (): Plugin => ({
 // The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), written
 // into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
+// Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
+// every feature's for an item.
 const PAGE_MODULES = {
-  home: 'pwa/src/features/home/HomePage.tsx',
-  park: 'pwa/src/features/parks/ParkProfilePage.tsx',
-  item: 'pwa/src/features/tickets/ItemPage.tsx',
+  home: ['pwa/src/features/home/HomePage.tsx'],
+  park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
+  item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/features.ts'],
 };
-const FEATURE_STRINGS = 'pwa/src/locales/features.ts';
 const pageChunks = (): Plugin => ({
   name: 'page-chunks',
   apply: 'build',
@@ -99,9 +100,8 @@ const pageChunks = (): Plugin => ({
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
         return [...withImports(chunk.fileName)];
       };
-      for (const [page, module] of Object.entries(PAGE_MODULES)) {
-        // Every page but home also waits for the features' strings (lib/i18n.ts ensureFeatureStrings).
-        const files = [...chunkOf(module), ...(page === 'home' ? [] : chunkOf(FEATURE_STRINGS))];
+      for (const [page, modules] of Object.entries(PAGE_MODULES)) {
+        const files = modules.flatMap(chunkOf);
         map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
       }
       if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');

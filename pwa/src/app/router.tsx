@@ -114,6 +114,30 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-invitation': () => import('../features/backOffice/OfficePages').then((m) => m.InvitationPage),
 };
 
+/** Pages of the catalogue features (parks, livingThings, stories, library, pages): they use the catalogue's strings
+ *  only (locales/firstLoad.test.ts checks it), so they wait for those and not for every feature's. */
+export const CATALOGUE_PAGES = new Set([
+  'find-parks',
+  'find-parks-result',
+  'profile-park',
+  'private-park',
+  'find-living-thing',
+  'find-living-thing-result',
+  'profile-living-thing',
+  'profile-park-living-thing',
+  'profile-park-user',
+  'story',
+  'private-story',
+  'find-stories',
+  'find-stories-result',
+  'me-follows',
+  'me-library',
+  'page',
+  'about-us',
+  'corporations',
+  'user-guide',
+]);
+
 let initialNavigation = true;
 let previousRouteName: string | null = null;
 
@@ -122,7 +146,8 @@ function navigationLoader(route: RouteDef) {
     const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
     const page = load?.().catch(() => undefined);
     // The home page speaks with the app's own strings; every other page needs its feature's too.
-    const strings = route.name === 'home' ? undefined : ensureFeatureStrings();
+    const strings =
+      route.name === 'home' ? undefined : ensureFeatureStrings(CATALOGUE_PAGES.has(route.name) ? 'catalogue' : 'all');
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -7,19 +7,40 @@ import { storedLocale, storeLocale } from './locale';
 export const i18n = i18next.createInstance();
 
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
-// strings and the whole English translation are chunks of their own, loaded when needed.
+// strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
+// (parks, animals, stories, library, content pages) need only the catalogue's strings, a chunk of their own too.
+let catalogueStrings: Promise<void> | null = null;
 let featureStrings: Promise<void> | null = null;
 
+/** Which features' strings a page needs: the catalogue's alone, or every feature's. */
+export type FeatureStrings = 'catalogue' | 'all';
+
+const loadFailed = (error: unknown) => {
+  // Locale load failures are only logged (spec section 8); the next page asks again.
+  console.warn('locale load failed', 'ja', error);
+};
+
 /** The features' Japanese strings (also English's fallback): every page but home waits for them. */
-export function ensureFeatureStrings(): Promise<void> {
+export function ensureFeatureStrings(which: FeatureStrings = 'all'): Promise<void> {
+  if (which === 'catalogue') {
+    catalogueStrings ??= import('../locales/catalogue').then(
+      ({ catalogueJa }) => {
+        i18n.addResourceBundle('ja', 'translation', { catalogue: catalogueJa }, true, true);
+      },
+      (error: unknown) => {
+        catalogueStrings = null;
+        loadFailed(error);
+      },
+    );
+    return featureStrings ?? catalogueStrings;
+  }
   featureStrings ??= import('../locales/features').then(
     ({ featuresJa }) => {
       i18n.addResourceBundle('ja', 'translation', featuresJa, true, true);
     },
     (error: unknown) => {
-      // Locale load failures are only logged (spec section 8); the next page asks again.
       featureStrings = null;
-      console.warn('locale load failed', 'ja', error);
+      loadFailed(error);
     },
   );
   return featureStrings;

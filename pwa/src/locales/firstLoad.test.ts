@@ -36,3 +36,40 @@ describe('strings of the first load', () => {
     expect(used.filter((u) => !(u.top in ja))).toEqual([]);
   });
 });
+
+// The catalogue pages wait for the catalogue's strings alone (app/router.tsx CATALOGUE_PAGES, lib/i18n.ts): their
+// features' files and the shared components they use may name no other feature's strings.
+describe('strings of the catalogue pages', () => {
+  const catalogueFeatures = ['parks', 'livingThings', 'stories', 'library', 'pages'];
+  const router = readFileSync(join(src, 'app', 'router.tsx'), 'utf8');
+
+  it('every catalogue page is a page of a catalogue feature', async () => {
+    const { CATALOGUE_PAGES } = await import('../app/router');
+    const featureOf = new Map(
+      [...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map((m) => [m[1], m[2]]),
+    );
+    expect(CATALOGUE_PAGES.size).toBeGreaterThan(10);
+    for (const name of CATALOGUE_PAGES)
+      expect([name, featureOf.get(name)]).toEqual([name, expect.toBeOneOf(catalogueFeatures)]);
+  });
+
+  it('their files and the shared components they use name only the catalogue among the features', () => {
+    const own = catalogueFeatures.flatMap((f) => files(join(src, 'features', f)));
+    const components = new Set(
+      own.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/from '(?:\.\.\/)+lib\/components\/(\w+)'/g)].map((m) =>
+          join(src, 'lib', 'components', `${m[1]}.tsx`),
+        ),
+      ),
+    );
+    const others = Object.keys(featuresJa).filter((f) => f !== 'catalogue');
+    const used = [...own, ...components].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['`"](\w+)\.[a-zA-Z]/g)]
+        .map((m) => m[1] as string)
+        .filter((top) => others.includes(top))
+        .map((top) => ({ file: relative(src, file), top })),
+    );
+    expect(components.size).toBeGreaterThan(3);
+    expect(used).toEqual([]);
+  });
+});
