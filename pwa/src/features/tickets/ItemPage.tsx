@@ -7,6 +7,7 @@ import { tokyoDate } from '../../../../common/time';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { itemCalendarRange } from '../../lib/earlyData';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { useLocale } from '../../lib/useLocale';
@@ -14,7 +15,6 @@ import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { LotteryRound } from './LotteryRound';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
-import { firstCalendarMonth, monthRange } from './purchase';
 import { purchaseApi } from './purchaseApi';
 import { ticketsApi, useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 
@@ -362,9 +362,9 @@ export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   if (!args) return;
   const item = (await dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false }))).data?.data;
   if (!item) return;
-  // The calendar's first month too (its arguments as the calendar makes them), so the page renders once.
-  const today = tokyoDate();
-  const range = monthRange(firstCalendarMonth(item.availableFrom, today), today);
+  // The calendar's first month too (its arguments as the calendar makes them), so the page renders once. On a first
+  // visit index.html's inline script has asked for it already (lib/earlyData.ts).
+  const range = itemCalendarRange(item.availableFrom, tokyoDate());
   if (!range) return;
   // Held for a while: the endpoint drops unused answers at once (keepUnusedDataFor 0), and without a subscriber
   // until the calendar mounts, the calendar asked for the same dates again.
