@@ -68,11 +68,11 @@ const precompress = (): Plugin => ({
 // into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
 // Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
-// every feature's for an item.
+// the ticket pages' for an item.
 const PAGE_MODULES = {
   home: ['pwa/src/features/home/HomePage.tsx'],
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
-  item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/features.ts'],
+  item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
 };
 const pageChunks = (): Plugin => ({
   name: 'page-chunks',
@@ -96,7 +96,9 @@ const pageChunks = (): Plugin => ({
         return seen;
       };
       const chunkOf = (module: string) => {
-        const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
+        const id = resolve(import.meta.dirname, module);
+        // A module of a chunk group (build.rolldownOptions below) is no chunk's facade: look for it in the chunks.
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
         return [...withImports(chunk.fileName)];
       };

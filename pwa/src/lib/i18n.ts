@@ -8,42 +8,31 @@ export const i18n = i18next.createInstance();
 
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
 // strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
-// (parks, animals, stories, library, content pages) need only the catalogue's strings, a chunk of their own too.
-let catalogueStrings: Promise<void> | null = null;
-let featureStrings: Promise<void> | null = null;
+// (parks, animals, stories, library, content pages) need only the catalogue's strings and the ticket pages only
+// theirs: chunks of their own too.
+export type FeatureStrings = 'catalogue' | 'tickets' | 'all';
 
-/** Which features' strings a page needs: the catalogue's alone, or every feature's. */
-export type FeatureStrings = 'catalogue' | 'all';
-
-const loadFailed = (error: unknown) => {
-  // Locale load failures are only logged (spec section 8); the next page asks again.
-  console.warn('locale load failed', 'ja', error);
+const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = {
+  catalogue: () => import('../locales/catalogue').then((m) => ({ catalogue: m.catalogueJa })),
+  tickets: () => import('../locales/ticketPages').then((m) => m.ticketPagesJa),
+  all: () => import('../locales/features').then((m) => m.featuresJa),
 };
+const loading: Partial<Record<FeatureStrings, Promise<void>>> = {};
 
-/** The features' Japanese strings (also English's fallback): every page but home waits for them. */
+/** The features' Japanese strings a page needs (also English's fallback): every page but home waits for them. */
 export function ensureFeatureStrings(which: FeatureStrings = 'all'): Promise<void> {
-  if (which === 'catalogue') {
-    catalogueStrings ??= import('../locales/catalogue').then(
-      ({ catalogueJa }) => {
-        i18n.addResourceBundle('ja', 'translation', { catalogue: catalogueJa }, true, true);
-      },
-      (error: unknown) => {
-        catalogueStrings = null;
-        loadFailed(error);
-      },
-    );
-    return featureStrings ?? catalogueStrings;
-  }
-  featureStrings ??= import('../locales/features').then(
-    ({ featuresJa }) => {
-      i18n.addResourceBundle('ja', 'translation', featuresJa, true, true);
+  if (which !== 'all' && loading.all) return loading.all;
+  loading[which] ??= loaders[which]().then(
+    (strings) => {
+      i18n.addResourceBundle('ja', 'translation', strings, true, true);
     },
     (error: unknown) => {
-      featureStrings = null;
-      loadFailed(error);
+      // Locale load failures are only logged (spec section 8); the next page asks again.
+      delete loading[which];
+      console.warn('locale load failed', 'ja', error);
     },
   );
-  return featureStrings;
+  return loading[which];
 }
 
 async function ensureResources(locale: Locale): Promise<void> {

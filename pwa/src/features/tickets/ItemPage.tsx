@@ -189,7 +189,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       />
       {item.lottery && <LotteryRound itemId={item.id} />}
 
-      <section className="panel" aria-labelledby="item-about">
+      <section className="panel panel--later" aria-labelledby="item-about">
         <h2 id="item-about">{t('tickets.item.about')}</h2>
         <Paragraphs text={item.description} />
         {item.lottery && <p className="muted">{t('tickets.item.lotteryNote')}</p>}
@@ -202,7 +202,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         )}
       </section>
 
-      <section className="panel" aria-labelledby="item-prices" data-testid="item-prices">
+      <section className="panel panel--later" aria-labelledby="item-prices" data-testid="item-prices">
         <h2 id="item-prices">{t('tickets.item.prices')}</h2>
         {item.basicPlan && <PlanPrices plan={item.basicPlan} locale={locale} />}
         {item.disabilityPrice !== null && (
@@ -223,7 +223,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         <p className="muted">{t('tickets.item.pricesNote')}</p>
       </section>
 
-      <section className="panel" aria-labelledby="item-details">
+      <section className="panel panel--later" aria-labelledby="item-details">
         <h2 id="item-details">{t('tickets.item.details')}</h2>
         <dl className="facts">
           <div>
@@ -293,13 +293,13 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </dl>
       </section>
 
-      <section className="panel" aria-labelledby="item-cancel">
+      <section className="panel panel--later" aria-labelledby="item-cancel">
         <h2 id="item-cancel">{t('tickets.item.cancellation')}</h2>
         <CancellationTable rows={item.cancellationPolicy} />
       </section>
 
       {item.tags.length > 0 && (
-        <section className="panel" aria-labelledby="item-tags">
+        <section className="panel panel--later" aria-labelledby="item-tags">
           <h2 id="item-tags">{t('tickets.item.tags')}</h2>
           <ul className="tag-list">
             {item.tags.map((tag) => (
