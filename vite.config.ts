@@ -155,6 +155,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // What the ticket pages share with the cart and checkout: the quantity stepper, the cart's rules and
+              // the lottery round reads.
+              name: 'purchase-shared',
+              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/]rules[\\/]cart\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
               // What the ticket pages (item, pack, seats, search results) share among themselves.
               name: 'tickets-shared',
               test: /[\\/]pwa[\\/]src[\\/]features[\\/]tickets[\\/](FavoriteButton|purchase|useAddToCart|purchaseApi|labels|ticketsApi)\.tsx?$/,
