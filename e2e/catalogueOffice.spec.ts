@@ -55,12 +55,20 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
 
   await page.getByTestId('move-label-4').click();
   await expect(page.getByTestId('sale-label')).toContainText('現在：販売中');
-  const id = (
-    (await (await page.request.get('/api/v1/items?keyword=' + encodeURIComponent(name))).json()) as {
-      data: { id: number; name: string }[];
-    }
-  ).data.find((i) => i.name === name)?.id;
-  expect(id).toBeGreaterThan(0);
+  // The public search (its answers are cached for a few seconds) finds it once it is on sale.
+  let id: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = (await (await page.request.get(`/api/v1/items?keyword=${encodeURIComponent(name)}`)).json()) as {
+          data: { id: number; name: string }[];
+        };
+        id = found.data.find((i) => i.name === name)?.id;
+        return id ?? 0;
+      },
+      { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBeGreaterThan(0);
   await page.goto(`/items/${id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
