@@ -167,4 +167,18 @@ test('an editor moves a marker on the map and places a new one', async ({ page, 
   await page.getByRole('button', { name: 'このマーカーを削除' }).click();
   await expect(page.getByTestId('office-map-hint')).toHaveText('マーカーを削除しました');
   await expect(page.getByTestId('office-map-place')).toHaveCount(count);
+
+  // A walkway joined between two junctions, then removed (the seeded graph stays as it was).
+  const junctions = page.getByRole('button', { name: /^通路の分岐点/ });
+  await junctions.nth(0).dispatchEvent('click');
+  const panel = page.getByTestId('office-map-node');
+  await expect(panel).toBeVisible();
+  const before = await panel.getByRole('button', { name: '外す' }).count();
+  await page.getByTestId('office-map-connect').click();
+  await junctions.nth(5).dispatchEvent('click');
+  await expect(page.getByTestId('office-map-hint')).toHaveText('通路をつなぎました');
+  await expect(panel.getByRole('button', { name: '外す' })).toHaveCount(before + 1);
+  await panel.getByRole('button', { name: '外す' }).last().click();
+  await expect(page.getByTestId('office-map-hint')).toHaveText('通路を外しました');
+  await expect(panel.getByRole('button', { name: '外す' })).toHaveCount(before);
 });

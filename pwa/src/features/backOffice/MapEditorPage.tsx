@@ -9,7 +9,9 @@ import { type OfficeMap, PLACE_KINDS, type PlaceKind } from '../../../../common/
 import { errorMessage } from './backOfficeApi';
 import {
   type ControlPoint,
+  useAddEdgeMutation,
   useAddPlaceMutation,
+  useDeleteEdgeMutation,
   useDeletePlaceMutation,
   useMoveNodeMutation,
   useOfficeMapQuery,
@@ -18,7 +20,12 @@ import {
 } from './mapOfficeApi';
 import './backOffice.css';
 
-type Selection = { kind: 'place'; id: number } | { kind: 'node'; id: number } | { kind: 'new' } | null;
+type Selection =
+  | { kind: 'place'; id: number }
+  | { kind: 'node'; id: number }
+  | { kind: 'connect'; from: number }
+  | { kind: 'new' }
+  | null;
 
 interface NewPlace {
   code: string;
@@ -173,15 +180,40 @@ export function MapEditorPage() {
   const [updatePlace, updated] = useUpdatePlaceMutation();
   const [deletePlace, deleted] = useDeletePlaceMutation();
   const [moveNode, movedNode] = useMoveNodeMutation();
-  const error = added.error ?? updated.error ?? deleted.error ?? movedNode.error ?? loadError;
+  const [addEdge, addedEdge] = useAddEdgeMutation();
+  const [deleteEdge, deletedEdge] = useDeleteEdgeMutation();
+  const error =
+    added.error ??
+    updated.error ??
+    deleted.error ??
+    movedNode.error ??
+    addedEdge.error ??
+    deletedEdge.error ??
+    loadError;
   const place = selection?.kind === 'place' ? map?.places.find((p) => p.id === selection.id) : undefined;
   const node = selection?.kind === 'node' ? map?.nodes.find((n) => n.id === selection.id) : undefined;
   const draftReady = draft.code !== '' && draft.nameJa.trim() !== '';
   const done = (message: string) => () => setNotice(message);
   const select = (next: Selection) => {
     setNotice('');
+    // Connecting: the next junction chosen is the walkway's other end.
+    if (selection?.kind === 'connect' && next?.kind === 'node' && next.id !== selection.from) {
+      const from = selection.from;
+      void addEdge({ parkId, from, to: next.id })
+        .unwrap()
+        .then(
+          () => {
+            setNotice(t('mapOffice.connected'));
+            setSelection({ kind: 'node', id: from });
+          },
+          () => {},
+        );
+      return;
+    }
     setSelection(next);
   };
+  const walkways = node ? (map?.edges ?? []).filter((e) => e.from === node.id || e.to === node.id) : [];
+  const codeOf = (id: number) => map?.nodes.find((n) => n.id === id)?.code ?? String(id);
 
   function onPoint(x: number, y: number) {
     setNotice('');
@@ -212,13 +244,15 @@ export function MapEditorPage() {
 
   const hint = place
     ? t('mapOffice.tapToMove', { name: place.nameJa })
-    : node
-      ? t('mapOffice.tapToMoveNode', { code: node.code })
-      : selection?.kind === 'new'
-        ? draftReady
-          ? t('mapOffice.tapToPlace')
-          : t('mapOffice.fillFirst')
-        : t('mapOffice.choose');
+    : selection?.kind === 'connect'
+      ? t('mapOffice.tapToConnect', { code: codeOf(selection.from) })
+      : node
+        ? t('mapOffice.tapToMoveNode', { code: node.code })
+        : selection?.kind === 'new'
+          ? draftReady
+            ? t('mapOffice.tapToPlace')
+            : t('mapOffice.fillFirst')
+          : t('mapOffice.choose');
 
   return (
     <div className="stack office" data-testid="office-map-page">
@@ -291,6 +325,42 @@ export function MapEditorPage() {
                   />
                   <p className="muted">{t('mapOffice.codeHint')}</p>
                 </div>
+              </div>
+            )}
+            {node && (
+              <div className="stack panel" data-testid="office-map-node">
+                <h2>{t('mapOffice.node', { code: node.code })}</h2>
+                <ul className="office-list">
+                  {walkways.map((e) => (
+                    <li key={e.id} className="office-member">
+                      <span>
+                        {t('mapOffice.walkway', {
+                          to: codeOf(e.from === node.id ? e.to : e.from),
+                          metres: Math.round(e.lengthM),
+                        })}
+                      </span>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() =>
+                          void deleteEdge({ parkId, id: e.id })
+                            .unwrap()
+                            .then(done(t('mapOffice.disconnected')), () => {})
+                        }
+                      >
+                        {t('mapOffice.removeWalkway')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setSelection({ kind: 'connect', from: node.id })}
+                  data-testid="office-map-connect"
+                >
+                  {t('mapOffice.connect')}
+                </button>
               </div>
             )}
             {place && (

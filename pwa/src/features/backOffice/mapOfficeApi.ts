@@ -49,6 +49,18 @@ export const mapOfficeApi = api.injectEndpoints({
       }),
       invalidatesTags: [MAP],
     }),
+    addEdge: build.mutation<unknown, { parkId: number; from: number; to: number }>({
+      query: ({ parkId, from, to }) => ({
+        url: `/staff/parks/${parkId}/map/edges`,
+        method: 'POST',
+        body: { from, to },
+      }),
+      invalidatesTags: [MAP],
+    }),
+    deleteEdge: build.mutation<unknown, { parkId: number; id: number }>({
+      query: ({ parkId, id }) => ({ url: `/staff/parks/${parkId}/map/edges/${id}`, method: 'DELETE' }),
+      invalidatesTags: [MAP],
+    }),
     setControlPoints: build.mutation<unknown, { parkId: number; points: ControlPoint[] }>({
       query: ({ parkId, points }) => ({
         url: `/staff/parks/${parkId}/map/control-points`,
@@ -66,5 +78,7 @@ export const {
   useUpdatePlaceMutation,
   useDeletePlaceMutation,
   useMoveNodeMutation,
+  useAddEdgeMutation,
+  useDeleteEdgeMutation,
   useSetControlPointsMutation,
 } = mapOfficeApi;
