@@ -186,6 +186,9 @@ test('an editor writes, previews and publishes a story; the park page and a foll
     .poll(
       async () => {
         await page.goto(`/profile/park/${park}`);
+        // Count once the page has drawn its stories (not the bare shell of a page still loading).
+        await expect(page.getByTestId('park-profile')).toBeVisible();
+        await page.waitForLoadState('networkidle');
         return page.getByText(storyTitle).count();
       },
       { timeout: 30_000, intervals: [1_000, 3_000, 5_000] },
