@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { StorySummary } from '../../../../common/dto/story';
-import { NO_STORIES } from '../../../../common/emptyStates';
+import { MESSAGES } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { Icon } from '../../lib/components/Icon';
 import { formatDuration } from './searchParams';
@@ -17,12 +17,12 @@ export function formatStoryDate(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
-/** "There are no stories posted yet.": the same text the server uses (common/emptyStates.ts). */
+/** "There are no stories posted yet.": the same text the server uses (common/messages.ts). */
 export function NoStories() {
   const { i18n } = useTranslation();
   return (
     <p className="empty-state" data-testid="no-stories">
-      {NO_STORIES[i18n.language === 'en' ? 'en' : 'ja']}
+      {MESSAGES.noStories[i18n.language === 'en' ? 'en' : 'ja']}
     </p>
   );
 }
