@@ -62,3 +62,16 @@ export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match matched the ETag
 
 /** A list answer: `data` is an array (a page of it, with the paging in `meta`). */
 export const LIST = { 200: { description: 'A page of results (paging in meta)', data: { type: 'array' } } } as const;
+
+const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A validated snake_case request body as the camelCase fields services take, nested objects and arrays included.
+ * Dates and other non-plain values pass through as they are.
+ */
+export function camelKeys<T>(value: unknown): T {
+  if (Array.isArray(value)) return value.map((v) => camelKeys(v)) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+    return value as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeToCamel(k), camelKeys(v)])) as T;
+}

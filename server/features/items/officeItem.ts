@@ -7,8 +7,6 @@ import { saleLabelMoves } from '../../../common/rules/saleLabel';
 
 type Db = Knex | Knex.Transaction;
 
-const dateOf = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 const instantOf = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(v as string).toISOString();
 
@@ -42,8 +40,8 @@ export function officeRow(r: any, sold: number, timeSlots: number, locale: Local
     category: r.category,
     saleLabel: r.saleLabel as SaleLabel,
     isPrivate: Boolean(r.isPrivate),
-    availableFrom: dateOf(r.availableFrom) ?? '',
-    availableUntil: dateOf(r.availableUntil) ?? '',
+    availableFrom: r.availableFrom,
+    availableUntil: r.availableUntil,
     sold,
     linkId: r.linkId,
     moves: [...saleLabelMoves(r.saleLabel as SaleLabel)],
@@ -75,7 +73,7 @@ export async function loadOfficeItem(
   const excluded = (await db('item_excluded_days')
     .where({ item_id: itemId })
     .orderBy('date')
-    .pluck('date')) as unknown[];
+    .pluck('date')) as string[];
   const sold = (await soldOf(db, [itemId])).get(itemId) ?? 0;
   const slots = (await db('item_time_slots')
     .where({ item_id: itemId })
@@ -122,13 +120,13 @@ export async function loadOfficeItem(
     applicationDeadlineTime: r.applicationDeadlineTime,
     saleStartsAt: instantOf(r.saleStartsAt),
     saleEndsAt: instantOf(r.saleEndsAt),
-    shareableUntil: dateOf(r.shareableUntil),
+    shareableUntil: r.shareableUntil ?? null,
     rewardCoins: r.rewardCoins,
     dailyCapacity: r.dailyCapacity,
     imageUrl: r.imageUrl,
     prices: prices.map((p) => ({ ageGroupId: Number(p.ageGroupId), price: Number(p.price) })),
     cancellationPolicy: policy.map((p) => ({ daysBefore: Number(p.daysBefore), chargeRate: Number(p.chargeRate) })),
-    excludedDays: excluded.map((d) => dateOf(d) as string),
+    excludedDays: excluded,
     timeSlotList: slots.map((s) => ({
       id: Number(s.id),
       startTime: s.startTime,

@@ -4,7 +4,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
-import { answers, id, isoDate, ok, text } from '../../lib/routeKit';
+import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { loadOfficeItem } from './officeItem';
 import { listOfficeItems } from './services/listOfficeItems';
@@ -94,52 +94,6 @@ const fields = {
     .max(10),
 };
 
-const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-function fieldsOf(payload: Record<string, unknown>): ItemFields {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) {
-    if (k === 'prices')
-      out.prices = (v as { age_group_id: number; price: number }[]).map((p) => ({
-        ageGroupId: p.age_group_id,
-        price: p.price,
-      }));
-    else if (k === 'cancellation_policy') {
-      out.cancellationPolicy = (v as { days_before: number; charge_rate: number }[]).map((p) => ({
-        daysBefore: p.days_before,
-        chargeRate: p.charge_rate,
-      }));
-    } else if (k === 'time_slots') {
-      out.timeSlots = (v as Record<string, unknown>[]).map((s) => ({
-        id: s.id as number | undefined,
-        startTime: s.start_time as string,
-        endTime: s.end_time as string,
-        capacity: s.capacity as number,
-      }));
-    } else if (k === 'additional_plans') {
-      out.additionalPlans = (v as Record<string, unknown>[]).map((p) => ({
-        id: p.id as number | undefined,
-        nameJa: p.name_ja as string,
-        nameEn: (p.name_en as string | null) ?? null,
-        prices: (p.prices as { age_group_id: number; price: number }[]).map((x) => ({
-          ageGroupId: x.age_group_id,
-          price: x.price,
-        })),
-      }));
-    } else if (k === 'advance_info_fields') {
-      out.advanceInfoFields = (v as Record<string, unknown>[]).map((f) => ({
-        key: f.key,
-        kind: f.kind,
-        labelJa: f.label_ja,
-        labelEn: f.label_en ?? '',
-        required: Boolean(f.required),
-        ...(f.max_length ? { maxLength: f.max_length } : {}),
-      }));
-    } else out[camel(k)] = v;
-  }
-  return out as ItemFields;
-}
-
 const parkParams = Joi.object({ parkId: id().required() });
 const itemParams = Joi.object({ parkId: id().required(), itemId: id().required() });
 const EDITOR = { access: { staff: 'editor' as const } };
@@ -189,7 +143,7 @@ export const staffItemRoutes: ServerRoute[] = [
       const item = await createOfficeItem(request.server.app.knex, {
         parkId: (request.params as { parkId: number }).parkId,
         actorUserId: currentUserId(request),
-        fields: fieldsOf(request.payload as Record<string, unknown>) as ItemFields & {
+        fields: camelKeys<ItemFields>(request.payload) as ItemFields & {
           nameJa: string;
           descriptionJa: string;
         },
@@ -238,7 +192,7 @@ export const staffItemRoutes: ServerRoute[] = [
           parkId,
           itemId,
           actorUserId: currentUserId(request),
-          fields: fieldsOf(request.payload as Record<string, unknown>),
+          fields: camelKeys<ItemFields>(request.payload),
         }),
       );
     },

@@ -2,7 +2,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
-import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { answers, camelKeys, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import {
   createLotteryRound,
@@ -25,16 +25,6 @@ const payload = Joi.object({
   draw_at: at(),
   announce_at: at(),
   purchase_deadline: at(),
-});
-
-const fieldsOf = (p: Record<string, unknown>): RoundFields => ({
-  useFrom: p.use_from as string,
-  useTo: p.use_to as string,
-  entryOpensAt: p.entry_opens_at as Date,
-  entryClosesAt: p.entry_closes_at as Date,
-  drawAt: p.draw_at as Date,
-  announceAt: p.announce_at as Date,
-  purchaseDeadline: p.purchase_deadline as Date,
 });
 
 const actorOf = (
@@ -76,7 +66,7 @@ export const staffLotteryRoutes: ServerRoute[] = [
       validate: { params: itemParams, payload },
     },
     async handler(request, h) {
-      const fields = fieldsOf(request.payload as Record<string, unknown>);
+      const fields = camelKeys<RoundFields>(request.payload);
       return ok(h, await createLotteryRound(request.server.app.knex, { ...actorOf(request), fields }), {}, 201);
     },
   },
@@ -96,7 +86,7 @@ export const staffLotteryRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { roundId } = request.params as { roundId: number };
-      const fields = fieldsOf(request.payload as Record<string, unknown>);
+      const fields = camelKeys<RoundFields>(request.payload);
       return ok(h, await updateLotteryRound(request.server.app.knex, { ...actorOf(request), roundId, fields }));
     },
   },

@@ -4,8 +4,6 @@ import type { OfficeParkProfile } from '../../../common/dto/catalogueOffice';
 
 type Db = Knex | Knex.Transaction;
 
-const dateOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-
 export async function loadOfficeProfile(db: Db, parkId: number): Promise<OfficeParkProfile | undefined> {
   const p = await db('parks').where({ id: parkId }).first();
   if (!p) return undefined;
@@ -14,7 +12,7 @@ export async function loadOfficeProfile(db: Db, parkId: number): Promise<OfficeP
     .orderBy('weekday_id')
     .pluck('weekday_id')) as number[];
   const special = (await db('park_special_days').where({ park_id: parkId }).orderBy('date')) as {
-    date: unknown;
+    date: string;
     kind: 'closed' | 'open' | 'extended';
     openTime: string | null;
     closeTime: string | null;
@@ -43,7 +41,7 @@ export async function loadOfficeProfile(db: Db, parkId: number): Promise<OfficeP
     accessEn: p.accessEn ?? null,
     closedWeekdays: weekdays.map(Number),
     specialDays: special.map((d) => ({
-      date: dateOf(d.date),
+      date: d.date,
       kind: d.kind,
       openTime: d.openTime ?? null,
       closeTime: d.closeTime ?? null,

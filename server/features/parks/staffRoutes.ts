@@ -2,7 +2,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
-import { answers, id, isoDate, ok, text } from '../../lib/routeKit';
+import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { loadOfficeProfile } from './officeProfile';
 import { type ProfileFields, saveOfficeProfile } from './services/saveOfficeProfile';
@@ -39,33 +39,14 @@ const payload = Joi.object({
       Joi.object({
         date: isoDate().required(),
         kind: Joi.string().valid('closed', 'open', 'extended').required(),
-        open_time: hhmm().allow(null),
-        close_time: hhmm().allow(null),
+        open_time: hhmm().allow(null).default(null),
+        close_time: hhmm().allow(null).default(null),
         note_ja: text(255).min(1).required(),
-        note_en: optional(255),
+        note_en: optional(255).default(null),
       }),
     )
     .max(400),
 }).min(1);
-
-const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-function fieldsOf(p: Record<string, unknown>): ProfileFields {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) {
-    if (k === 'special_days') {
-      out.specialDays = (v as Record<string, unknown>[]).map((d) => ({
-        date: d.date,
-        kind: d.kind,
-        openTime: d.open_time ?? null,
-        closeTime: d.close_time ?? null,
-        noteJa: d.note_ja,
-        noteEn: d.note_en ?? null,
-      }));
-    } else out[camel(k)] = v;
-  }
-  return out as ProfileFields;
-}
 
 export const staffParkRoutes: ServerRoute[] = [
   {
@@ -103,7 +84,7 @@ export const staffParkRoutes: ServerRoute[] = [
         await saveOfficeProfile(request.server.app.knex, {
           parkId: (request.params as { parkId: number }).parkId,
           actorUserId: currentUserId(request),
-          fields: fieldsOf(request.payload as Record<string, unknown>),
+          fields: camelKeys<ProfileFields>(request.payload),
         }),
       );
     },

@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
-import { answers, id, isoDate, ok, text } from '../../lib/routeKit';
+import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listOfficePacks, movePackSaleLabel } from './services/movePackSaleLabel';
 import { createPack, loadOfficePack, type PackFields, updatePack } from './services/savePack';
@@ -33,19 +33,6 @@ const fields = {
     .min(1)
     .max(10),
 };
-const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-function fieldsOf(p: Record<string, unknown>): PackFields {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) {
-    if (k === 'contents') {
-      out.contents = (v as { item_id: number; quantity: number }[]).map((c) => ({
-        itemId: c.item_id,
-        quantity: c.quantity,
-      }));
-    } else out[camel(k)] = v;
-  }
-  return out as PackFields;
-}
 
 export const staffPackRoutes: ServerRoute[] = [
   {
@@ -138,7 +125,7 @@ export const staffPackRoutes: ServerRoute[] = [
       const pack = await createPack(request.server.app.knex, {
         parkId,
         actorUserId: currentUserId(request),
-        fields: fieldsOf(request.payload as Record<string, unknown>) as Required<PackFields>,
+        fields: camelKeys<PackFields>(request.payload) as Required<PackFields>,
       });
       return ok(h, pack, {}, 201);
     },
@@ -166,7 +153,7 @@ export const staffPackRoutes: ServerRoute[] = [
           parkId,
           packId,
           actorUserId: currentUserId(request),
-          fields: fieldsOf(request.payload as Record<string, unknown>),
+          fields: camelKeys<PackFields>(request.payload),
         }),
       );
     },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OfficeItem, OfficeItemRow, OfficePack, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
 import { AGE_GROUPS } from '../../../../common/reference';
+import { addDays, tokyoDate } from '../../../../common/time';
 import { errorMessage } from './backOfficeApi';
 import {
   type AdvanceFieldForm,
@@ -28,12 +29,9 @@ import './backOffice.css';
 
 const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
 const PRICE_GROUPS = AGE_GROUPS.filter((g) => g.kind === 'category');
-const tokyoToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 function blankForm(): ItemForm {
-  const today = tokyoToday();
+  const today = tokyoDate();
   return {
     name_ja: '',
     name_en: '',
@@ -41,7 +39,7 @@ function blankForm(): ItemForm {
     description_en: '',
     category: 0,
     available_from: today,
-    available_until: plusDays(today, 90),
+    available_until: addDays(today, 90),
     max_per_order: 10,
     reward_coins: 0,
     daily_capacity: 100,
@@ -641,7 +639,7 @@ const localInput = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3_600
 const fromLocalInput = (v: string) => new Date(`${v}:00+09:00`).toISOString();
 
 function packFormOf(p: OfficePack | null): PackForm {
-  const today = tokyoToday();
+  const today = tokyoDate();
   if (!p) {
     return {
       name_ja: '',
@@ -654,7 +652,7 @@ function packFormOf(p: OfficePack | null): PackForm {
       application_starts_at: new Date().toISOString(),
       application_ends_at: new Date(Date.now() + 60 * 86_400_000).toISOString(),
       available_from: today,
-      available_until: plusDays(today, 60),
+      available_until: addDays(today, 60),
       contents: [],
     };
   }
@@ -992,7 +990,7 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
   });
   const [weekdays, setWeekdays] = useState<number[]>(profile.closedWeekdays);
   const [days, setDays] = useState<SpecialDay[]>(profile.specialDays);
-  const today = tokyoToday();
+  const today = tokyoDate();
   const pastCount = profile.specialDays.length;
   // Seeded calendars resolve ranges into single days: show the next ten, then more on request.
   const [shown, setShown] = useState(10);
@@ -1143,7 +1141,7 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
           onClick={() =>
             setDays([
               ...days,
-              { date: tokyoToday(), kind: 'closed', openTime: null, closeTime: null, noteJa: '', noteEn: null },
+              { date: tokyoDate(), kind: 'closed', openTime: null, closeTime: null, noteJa: '', noteEn: null },
             ])
           }
           data-testid="special-day-add"

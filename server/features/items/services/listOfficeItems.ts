@@ -8,6 +8,7 @@ import { officeRow, slotsOf, soldOf } from '../officeItem';
 export async function listOfficeItems(knex: Knex, parkId: number, locale: Locale): Promise<OfficeItemRow[]> {
   const rows = await knex('items').where({ park_id: parkId }).orderBy('id', 'desc').limit(500);
   const ids = rows.map((r: { id: number }) => r.id);
-  const [sold, slots] = [await soldOf(knex, ids), await slotsOf(knex, ids)];
+  const sold = await soldOf(knex, ids);
+  const slots = await slotsOf(knex, ids);
   return rows.map((r: { id: number }) => officeRow(r, sold.get(r.id) ?? 0, slots.get(r.id) ?? 0, locale));
 }

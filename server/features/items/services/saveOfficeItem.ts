@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { OfficeCancellationRow, OfficeItem, OfficePrice } from '../../../../common/dto/catalogueOffice';
 import { SaleLabel } from '../../../../common/enums';
 import type { AdvanceField } from '../../../../common/rules/advanceInfo';
+import { addDays, tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../staff/staffAudit';
 import { loadOfficeItem, soldOf } from '../officeItem';
@@ -95,6 +96,13 @@ interface Checked {
   advanceInfoFields?: AdvanceField[];
 }
 
+/** Every price names an age group that exists. */
+async function checkAgeGroups(trx: Knex.Transaction, prices: { ageGroupId: number }[]): Promise<void> {
+  const groups = [...new Set(prices.map((p) => p.ageGroupId))];
+  const known = (await trx('age_groups').whereIn('id', groups).pluck('id')) as number[];
+  if (known.length !== groups.length) throw bad('prices');
+}
+
 async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
   if (next.availableFrom && next.availableUntil && next.availableFrom > next.availableUntil)
     throw bad('available_until');
@@ -103,12 +111,8 @@ async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
   if (starts && ends && starts >= ends) throw bad('sale_ends_at');
   if ((next.minimumParticipant ?? 1) > (next.maxPerOrder ?? 10)) throw bad('minimum_participant');
   if (next.prices) {
-    const groups = new Set(next.prices.map((p) => p.ageGroupId));
-    if (groups.size !== next.prices.length) throw bad('prices');
-    const known = (await trx('age_groups')
-      .whereIn('id', [...groups])
-      .pluck('id')) as number[];
-    if (known.length !== groups.size) throw bad('prices');
+    if (new Set(next.prices.map((p) => p.ageGroupId)).size !== next.prices.length) throw bad('prices');
+    await checkAgeGroups(trx, next.prices);
   }
   if (next.cancellationPolicy) {
     const days = new Set(next.cancellationPolicy.map((p) => p.daysBefore));
@@ -179,11 +183,10 @@ async function writeAddOns(
     throw new DomainError('planInUse', 409);
   }
   if (removed.length) await trx('item_plans').whereIn('id', removed).delete();
-  const groups = plans.flatMap((p) => p.prices.map((x) => x.ageGroupId));
-  const known = (await trx('age_groups')
-    .whereIn('id', [...new Set(groups)])
-    .pluck('id')) as number[];
-  if (known.length !== new Set(groups).size) throw bad('prices');
+  await checkAgeGroups(
+    trx,
+    plans.flatMap((p) => p.prices),
+  );
   for (const [i, p] of plans.entries()) {
     let id = p.id;
     if (id)
@@ -265,8 +268,8 @@ export async function createOfficeItem(
         combination_label: 4,
         usage_trigger: 1,
         image_url: park.imageUrl,
-        available_from: new Date().toISOString().slice(0, 10),
-        available_until: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+        available_from: tokyoDate(),
+        available_until: addDays(tokyoDate(), 90),
         ...columnsOf(input.fields),
         // New items start private: nothing is shown to visitors before an editor moves the label.
         sale_label: SaleLabel.Private,

@@ -31,7 +31,6 @@ export interface OfficeLotteryRound
 
 type Actor = { parkId: number; itemId: number; actorUserId: number; now: Date };
 const bad = (field: string) => new DomainError('invalidParam', 400, { field });
-const dateOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 export async function listLotteryRounds(knex: Knex | Knex.Transaction, itemId: number): Promise<OfficeLotteryRound[]> {
   const rows = await knex('lotteries as l')
@@ -45,8 +44,8 @@ export async function listLotteryRounds(knex: Knex | Knex.Transaction, itemId: n
     );
   return rows.map((r: Record<string, unknown>) => ({
     id: Number(r.id),
-    useFrom: dateOf(r.useFrom),
-    useTo: dateOf(r.useTo),
+    useFrom: r.useFrom as string,
+    useTo: r.useTo as string,
     entryOpensAt: new Date(r.entryOpensAt as string).toISOString(),
     entryClosesAt: new Date(r.entryClosesAt as string).toISOString(),
     drawAt: new Date(r.drawAt as string).toISOString(),

@@ -11,7 +11,7 @@ import { recordStaffChange } from '../../staff/staffAudit';
 type Db = Knex | Knex.Transaction;
 
 /** Packs sold (paid orders with a line of the pack, cancelled or not). */
-async function soldPacks(db: Db, packIds: number[]): Promise<Map<number, number>> {
+export async function soldPacks(db: Db, packIds: number[]): Promise<Map<number, number>> {
   if (packIds.length === 0) return new Map();
   const rows = (await db('order_lines as l')
     .join('orders as o', 'o.id', 'l.order_id')

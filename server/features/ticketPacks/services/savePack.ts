@@ -9,6 +9,7 @@ import type { OfficePack } from '../../../../common/dto/catalogueOffice';
 import { SaleLabel } from '../../../../common/enums';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../staff/staffAudit';
+import { soldPacks } from './movePackSaleLabel';
 
 export interface PackFields {
   nameJa?: string;
@@ -28,7 +29,6 @@ export interface PackFields {
 
 type Db = Knex | Knex.Transaction;
 const bad = (field: string) => new DomainError('invalidParam', 400, { field });
-const dateOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 export async function loadOfficePack(db: Db, parkId: number, packId: number): Promise<OfficePack | undefined> {
   const p = await db('ticket_packs').where({ id: packId, park_id: parkId }).first();
@@ -38,12 +38,7 @@ export async function loadOfficePack(db: Db, parkId: number, packId: number): Pr
     .where('c.ticket_pack_id', packId)
     .orderBy('c.item_id')
     .select('c.item_id', 'c.quantity', 'i.name_ja')) as { itemId: number; quantity: number; nameJa: string }[];
-  const sold = await db('order_lines as l')
-    .join('orders as o', 'o.id', 'l.order_id')
-    .where('l.ticket_pack_id', packId)
-    .whereNotNull('o.paid_at')
-    .count({ n: '*' })
-    .first();
+  const sold = (await soldPacks(db, [packId])).get(packId) ?? 0;
   return {
     id: Number(p.id),
     nameJa: p.nameJa,
@@ -57,10 +52,10 @@ export async function loadOfficePack(db: Db, parkId: number, packId: number): Pr
     selectableTimes: [...(p.selectableTimes ?? [])].sort(),
     applicationStartsAt: new Date(p.applicationStartsAt).toISOString(),
     applicationEndsAt: new Date(p.applicationEndsAt).toISOString(),
-    availableFrom: dateOf(p.availableFrom),
-    availableUntil: dateOf(p.availableUntil),
+    availableFrom: p.availableFrom,
+    availableUntil: p.availableUntil,
     linkId: p.linkId,
-    sold: Number(sold?.n ?? 0),
+    sold,
     contents: contents.map((c) => ({ itemId: Number(c.itemId), quantity: Number(c.quantity), nameJa: c.nameJa })),
   };
 }
