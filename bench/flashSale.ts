@@ -5,7 +5,7 @@
 // so a noisy machine weighs on both sides alike; the ratio is median holds/s over median pgbench tps. Both are run
 // over TCP (127.0.0.1) and over the cluster's Unix socket. After each HTTP round, an oversell check: sold + held <=
 // capacity on every row, and the successful holds (201s) equal the row's held count and its live holds.
-// Prints JSON; target: ratio >= 0.5.
+// Prints JSON; targets: every round's ratio >= 0.5, the median >= 0.6.
 //   npm run bench:flash-sale
 //   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CLIENTS=100 BENCH_TRANSPORTS=tcp npm run bench:flash-sale
 //   DATABASE_URL=postgres://… npm run bench:flash-sale   (an existing cluster, TCP only; pgbench must reach it)
@@ -29,7 +29,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CAPACITY = 10_000_000;
-const TARGET = 0.5;
+// Targets: every round at least 0.5 of pgbench, the median of the rounds at least 0.6.
+const TARGET_ROUND = 0.5;
+const TARGET_MEDIAN = 0.6;
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 type Transport = 'tcp' | 'unix';
@@ -172,7 +174,7 @@ try {
     p99Ms: number;
     pgbenchTps: number;
     ratio: number;
-    rounds: { oversellCheck: { ok: boolean } }[];
+    rounds: { ratio: number; oversellCheck: { ok: boolean } }[];
   }
   const results: TransportResult[] = [];
   for (const transport of TRANSPORTS) {
@@ -331,8 +333,10 @@ try {
         rounds: ROUNDS,
         results: results.map(({ dates: _dates, ...r }) => r),
         oversell: { rowsOverCapacity: over, ok: noOversell },
-        target: { ratio: TARGET },
-        ok: noOversell && results.every((r) => r.ratio >= TARGET),
+        target: { everyRound: TARGET_ROUND, median: TARGET_MEDIAN },
+        ok:
+          noOversell &&
+          results.every((r) => r.ratio >= TARGET_MEDIAN && r.rounds.every((round) => round.ratio >= TARGET_ROUND)),
       },
       null,
       2,

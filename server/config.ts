@@ -14,6 +14,8 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; when unset the embedded PGlite database in dataDir is used. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per app instance: a flash sale's holds are as concurrent as the pool lets them be. */
+  dbPoolMax: number;
   dataDir: string;
   appSecret: string;
   publicUrl: string;
@@ -103,6 +105,7 @@ const schema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty(''),
+  DB_POOL_MAX: Joi.number().integer().min(1).max(500).default(10),
   DATA_DIR: Joi.string().default('./data'),
   APP_SECRET: Joi.string()
     .min(32)
@@ -314,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
+    dbPoolMax: value.DB_POOL_MAX,
     dataDir: value.DATA_DIR,
     appSecret: value.APP_SECRET,
     publicUrl,

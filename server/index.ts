@@ -18,7 +18,7 @@ export async function main(): Promise<Server> {
     }
     throw err;
   }
-  const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   const applied = await migrateLatest(knex);
   if (applied.length) console.log(`migrated: ${applied.join(', ')}`);
   if (process.env.SEED !== 'false') {

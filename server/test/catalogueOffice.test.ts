@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { OfficeItem } from '../../common/dto/catalogueOffice';
 import type { StaffAuditEntry } from '../../common/dto/staff';
 import { addDays } from '../../common/time';
+import { userOwner } from '../features/carts/owner';
+import { addCartLine } from '../features/carts/services/addLine';
 import { body, type Caller } from './commerceFixtures';
 import { commerceServer } from './commerceServer';
 
@@ -460,6 +462,111 @@ describe('time slots and add-on plans in the back office', () => {
     expect(addOnGone.statusCode).toBe(409);
     expect(body(addOnGone).meta.code).toBe('planInUse');
   });
+});
+
+describe('a time slot removed while visitors add it to their carts', () => {
+  // Cart lines have no foreign key to the slot (migrations/20261127000100): the slot's stock rows, locked by the
+  // removal before it looks, are what keeps a line from naming a slot that is gone.
+  async function itemWithTwoSlots(editor: Caller) {
+    const [parkA] = await parks();
+    const item = body(
+      await c.call('POST', `/api/v1/staff/parks/${parkA}/items`, editor, {
+        ...NEW_ITEM,
+        available_from: addDays(c.today, -1),
+        available_until: addDays(c.today, 60),
+      }),
+    ).data as OfficeItem;
+    const url = `/api/v1/staff/parks/${parkA}/items/${item.id}`;
+    const set = await c.call('PUT', url, editor, {
+      time_slots: [
+        { start_time: '10:00', end_time: '11:00', capacity: 50 },
+        { start_time: '14:00', end_time: '15:00', capacity: 50 },
+      ],
+    });
+    const [gone, kept] = (body(set).data as OfficeItem).timeSlotList as unknown as [{ id: number }, { id: number }];
+    await c.call('POST', `${url}/sale-label`, editor, { sale_label: 4 });
+    const keepOnly = { time_slots: [{ id: kept.id, start_time: '14:00', end_time: '15:00', capacity: 50 }] };
+    return { item, url, gone, keepOnly, date: await c.openDate(item.id) };
+  }
+  const orphanLines = async () =>
+    Number(
+      (
+        await c
+          .knex()('cart_lines as l')
+          .leftJoin('item_time_slots as s', 's.id', 'l.time_slot_id')
+          .whereNotNull('l.time_slot_id')
+          .whereNull('s.id')
+          .count({ n: '*' })
+      )[0]?.n,
+    );
+
+  it('racing adds: the removal is refused, or every add on the slot fails whole; no 5xx', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    for (let round = 0; round < 3; round++) {
+      const { item, url, gone, keepOnly, date } = await itemWithTwoSlots(editor);
+      const buyers = await Promise.all(Array.from({ length: 6 }, () => c.user()));
+      const [removal, ...adds] = await Promise.all([
+        c.call('PUT', url, editor, keepOnly),
+        ...buyers.map((buyer) =>
+          c.call('POST', '/api/v1/carts', buyer, {
+            item_id: item.id,
+            date,
+            time_slot_id: gone.id,
+            quantities: [{ age_group_id: 5, quantity: 1 }],
+          }),
+        ),
+      ]);
+      for (const res of [removal, ...adds]) expect(res?.statusCode, res?.payload).toBeLessThan(500);
+      const added = adds.filter((a) => a.statusCode === 201).length;
+      const lines = await c.knex()('cart_lines').where({ item_id: item.id, time_slot_id: gone.id }).count({ n: '*' });
+      expect(Number(lines[0]?.n)).toBe(added);
+      if (removal?.statusCode === 200) expect(added).toBe(0);
+      else expect(body(removal as never).meta.code).toBe('timeSlotInUse');
+      expect(await orphanLines()).toBe(0);
+    }
+  });
+
+  // Needs a second connection: an add left open in its transaction while the removal runs (PGlite has one).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'an add not yet committed when the removal looks: the removal waits for it, then is refused',
+    async () => {
+      const [parkA] = await parks();
+      const editor = await staff(parkA, 'editor');
+      const { item, url, gone, keepOnly, date } = await itemWithTwoSlots(editor);
+      // The slot's stock row exists already (someone held a place and let it go): nothing is held on it.
+      const first = await c.user();
+      const held = await c.call('POST', '/api/v1/carts', first, {
+        item_id: item.id,
+        date,
+        time_slot_id: gone.id,
+        quantities: [{ age_group_id: 5, quantity: 1 }],
+      });
+      expect(held.statusCode, held.payload).toBe(201);
+      const released = await c.call('DELETE', '/api/v1/carts', first, { line_ids: [body(held).data.id] });
+      expect(released.statusCode, released.payload).toBe(200);
+      const buyer = await c.user();
+      let removal: Awaited<ReturnType<typeof c.call>> | undefined;
+      await c.knex().transaction(async (trx) => {
+        await addCartLine(trx as never, userOwner(buyer.id), {
+          itemId: item.id,
+          date,
+          timeSlotId: gone.id,
+          quantities: [{ ageGroupId: 5, quantity: 1 }],
+        });
+        const pending = c.call('PUT', url, editor, keepOnly).then((r) => {
+          removal = r;
+        });
+        // The removal is under way and must be waiting on the add's stock row, not answering.
+        await new Promise((r) => setTimeout(r, 500));
+        expect(removal).toBeUndefined();
+        void pending;
+      });
+      await expect.poll(() => removal?.statusCode, { timeout: 10_000 }).toBe(409);
+      expect(body(removal as never).meta.code).toBe('timeSlotInUse');
+      expect(await orphanLines()).toBe(0);
+    },
+  );
 });
 
 describe('ticket pack editing in the back office', () => {

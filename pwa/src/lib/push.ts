@@ -54,10 +54,3 @@ export async function enablePush(language: 'ja' | 'en'): Promise<PushState> {
   if (!res.ok) throw new Error(`push subscription refused: ${res.status}`);
   return 'on';
 }
-
-/** This device's subscription endpoint, if any (sign-out removes it on the server). */
-export async function currentPushEndpoint(): Promise<string | null> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription())?.endpoint ?? null;
-}

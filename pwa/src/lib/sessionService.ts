@@ -3,7 +3,6 @@
 import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
 import { currentLocale } from './i18n';
-import { currentPushEndpoint } from './push';
 import { sanitizeHtml } from './sanitize';
 import {
   cleared,
@@ -144,6 +143,16 @@ export async function completeSignIn(token: { access_token: string; expires_in: 
 export async function refreshProfile(): Promise<void> {
   const user = await fetchProfile().catch(() => null);
   if (user) store?.dispatch(userLoaded(user));
+}
+
+/**
+ * This device's push subscription endpoint, if any (sign-out removes it on the server). Here rather than in push.ts:
+ * signing out is on every page, the push offers are not.
+ */
+async function currentPushEndpoint(): Promise<string | null> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription())?.endpoint ?? null;
 }
 
 /** Signs out on the server, which also forgets this device's push subscription (no pushes for the next user). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../features/account/Avatar';
-import { useGetCartsQuery } from '../../features/checkout/checkoutApi';
+import { useGetCartsQuery } from '../../lib/carts';
 import { LanguageSwitch } from '../../lib/components/LanguageSwitch';
 import { guestId } from '../../lib/session';
 import { useAppSelector } from '../store';

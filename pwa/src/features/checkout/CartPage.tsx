@@ -5,6 +5,7 @@ import type { Cart, CartLine } from '../../../../common/dto/cart';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
+import { useGetCartsQuery } from '../../lib/carts';
 import { useNow } from '../../lib/clock';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { QueryState } from '../../lib/components/QueryState';
@@ -14,7 +15,6 @@ import { useLocale } from '../../lib/useLocale';
 import {
   type CartLineChange,
   useCancelOrderPaymentMutation,
-  useGetCartsQuery,
   useRemoveCartLinesMutation,
   useUpdateCartLinesMutation,
 } from './checkoutApi';

@@ -14,7 +14,7 @@ import type { Profile } from '../../../../common/dto/user';
 import type { RegisteredCard } from '../../../../common/rules/card';
 import type { PaymentView } from '../../../../common/rules/paymentState';
 import { api } from '../../lib/api';
-import { showToast } from '../../lib/toast';
+import { toastCartNotices } from '../../lib/carts';
 
 /** GET /api/v1/payments/config */
 export interface PaymentsConfig {
@@ -38,40 +38,17 @@ export interface ProfileUpdate {
   gender?: number;
 }
 
-// Notices of GET carts are delivered once by the server; a page that refetches never sees them twice, but the
-// same answer can reach two subscribers, so each id is shown once per app run.
-const shownNotices = new Set<number>();
-function toastNotices(meta: CartsMeta | undefined) {
-  for (const n of meta?.notices ?? []) {
-    if (shownNotices.has(n.id)) continue;
-    shownNotices.add(n.id);
-    showToast({ text: n.message, kind: 'info' });
-  }
-}
-
 const CARDS = { type: 'Card' as const, id: 'LIST' };
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCarts: build.query<Envelope<Cart[], CartsMeta>, void>({
-      query: () => '/carts',
-      providesTags: ['Cart'],
-      keepUnusedDataFor: 0,
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        try {
-          toastNotices((await queryFulfilled).data.meta);
-        } catch {
-          // shown by the page
-        }
-      },
-    }),
     getParkCart: build.query<Envelope<Cart, CartsMeta>, number>({
       query: (parkId) => `/carts/${parkId}`,
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
-          toastNotices((await queryFulfilled).data.meta);
+          toastCartNotices((await queryFulfilled).data.meta);
         } catch {
           // shown by the page
         }
@@ -158,7 +135,6 @@ export const checkoutApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCartsQuery,
   useGetParkCartQuery,
   useUpdateCartLinesMutation,
   useRemoveCartLinesMutation,

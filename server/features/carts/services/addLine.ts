@@ -221,6 +221,9 @@ export async function addCartLine(
     if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed', 409);
     if (code === 'seatUnknown') throw new DomainError('seatUnknown', 400);
     if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', 400, { max: plan.item?.maxPerOrder ?? 0 });
+    // The slot was removed after the item's rules were read (they are reused for up to 2 s): its new stock row
+    // has nothing to point at, and nothing was written.
+    if ((err as { code?: string }).code === '23503') throw new DomainError('timeSlotInvalid', 400);
     throw err;
   }
   // The same ticket again grew the line that had it: answer that line as it now is.

@@ -133,8 +133,13 @@ function columnsOf(fields: ItemFields): Record<string, unknown> {
   return out;
 }
 
-/** A slot something was sold, held, ordered, entered or waited for cannot go (its stock rows would go with it). */
+/**
+ * A slot something was sold, held, ordered, entered or waited for cannot go (its stock rows would go with it). Its
+ * stock rows are locked first: a hold being taken on the slot meanwhile waits, then finds its row gone and fails
+ * whole (cart lines have no key to the slot: migrations/20261127000100).
+ */
 async function slotInUse(trx: Knex.Transaction, slotId: number): Promise<boolean> {
+  await trx('stock_units').where({ time_slot_id: slotId }).orderBy('id').forUpdate().select('id');
   const used = await Promise.all([
     trx('stock_units').where({ time_slot_id: slotId }).whereRaw('sold + held > 0').first('id'),
     trx('order_lines').where({ time_slot_id: slotId }).first('id'),
