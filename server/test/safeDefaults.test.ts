@@ -211,6 +211,15 @@ describe('security headers', () => {
     check(mail.headers, 'mail viewer');
   });
 
+  it('the build’s hashed files carry nosniff but not the document-only policies; a missing one is a full error', async () => {
+    const script = await prod.server.inject('/assets/index-abc.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['permissions-policy']).toBeUndefined();
+    check((await prod.server.inject('/assets/nothing-here.js')).headers, 'missing asset');
+  });
+
   it('the hashes are those of the inline scripts of the built index.html', async () => {
     const csp = directives((await prod.server.inject('/')).headers['content-security-policy']);
     const hashes = (csp['script-src'] ?? []).filter((s) => s.startsWith("'sha256-"));
