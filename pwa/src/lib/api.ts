@@ -34,11 +34,12 @@ const rawBaseQuery = fetchBaseQuery({
 async function earlyResult(args: string | FetchArgs) {
   const { url, params } = typeof args === 'string' ? { url: args, params: undefined } : args;
   const pending = takeEarlyRead(apiPath({ url, params }));
-  const response = pending && (await pending);
-  if (!response) return undefined;
+  const answer = pending && (await pending);
+  if (!answer) return undefined;
   try {
-    const data: unknown = await response.json();
-    return response.ok ? { data } : { error: { status: response.status, data } as FetchBaseQueryError };
+    const data: unknown = JSON.parse(answer.text);
+    const ok = answer.status >= 200 && answer.status < 300;
+    return ok ? { data } : { error: { status: answer.status, data } as FetchBaseQueryError };
   } catch {
     return undefined;
   }

@@ -8,13 +8,13 @@ const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf
 const inline = html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '';
 
 /** Runs the inline script of index.html at a location; answers the URLs it fetched and their headers. */
-function runInline(path: string, cookie = '') {
+function runInline(path: string, cookie = '', answer = '{}') {
   const calls: { url: string; init: RequestInit }[] = [];
   const url = new URL(path, 'http://localhost');
   const fakeWindow: { zoopassEarlyReads?: unknown } = {};
   const fakeFetch = (u: string, init: RequestInit) => {
     calls.push({ url: u, init });
-    return Promise.resolve(new Response('{}'));
+    return Promise.resolve(new Response(answer));
   };
   new Function('location', 'document', 'fetch', 'window', inline)(
     { pathname: url.pathname, search: url.search },
@@ -46,8 +46,15 @@ describe('early reads', () => {
     expect(runInline('/items/5').calls[0]?.init.headers).toMatchObject({ 'Accept-Language': 'ja' });
   });
 
+  it('the inline script reads every answer to its end at once, taken or not', async () => {
+    const { reads } = runInline('/', '', '{"data":[]}');
+    const entries = Object.values(reads as Record<string, { response: Promise<unknown> }>);
+    expect(entries).toHaveLength(4);
+    for (const entry of entries) expect(await entry.response).toEqual({ status: 200, text: '{"data":[]}' });
+  });
+
   it('an early answer is taken once, and not when it is stale', async () => {
-    const response = new Response('{"data":1}');
+    const response = { status: 200, text: '{"data":1}' };
     window.zoopassEarlyReads = {
       '/api/v1/items/5': { at: 1000, response: Promise.resolve(response) },
       '/api/v1/items/6': { at: 1000, response: Promise.resolve(response) },

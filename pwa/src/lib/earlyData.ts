@@ -58,9 +58,15 @@ export function firstReads(pathname: string, search = ''): ApiQuery[] {
 /** Answers older than this are not used (the page asked for something else first; it asks the network later). */
 const FRESH_MS = 15_000;
 
+/** An early answer, read to its end by the inline script (null: the network failed). */
+export interface EarlyAnswer {
+  status: number;
+  text: string;
+}
+
 interface EarlyRead {
   at: number;
-  response: Promise<Response | null>;
+  response: Promise<EarlyAnswer | null>;
 }
 
 declare global {
@@ -70,7 +76,7 @@ declare global {
 }
 
 /** The early answer for this path, once; later reads of it go to the network. */
-export function takeEarlyRead(path: string, now = Date.now()): Promise<Response | null> | undefined {
+export function takeEarlyRead(path: string, now = Date.now()): Promise<EarlyAnswer | null> | undefined {
   const reads = typeof window === 'undefined' ? undefined : window.zoopassEarlyReads;
   const entry = reads?.[path];
   if (!reads || !entry) return undefined;
