@@ -8,11 +8,23 @@ import { showToast } from './toast';
 // Notices of GET carts are delivered once by the server; a page that refetches never sees them twice, but the
 // same answer can reach two subscribers, so each id is shown once per app run.
 const shownNotices = new Set<number>();
-export function toastCartNotices(meta: CartsMeta | undefined) {
+function toastCartNotices(meta: CartsMeta | undefined) {
   for (const n of meta?.notices ?? []) {
     if (shownNotices.has(n.id)) continue;
     shownNotices.add(n.id);
     showToast({ text: n.message, kind: 'info' });
+  }
+}
+
+/** A cart read's `onQueryStarted`: its notices become toasts once the answer comes (a failure is the page's to show). */
+export async function toastNoticesOfAnswer(
+  _arg: unknown,
+  { queryFulfilled }: { queryFulfilled: Promise<{ data: { meta?: CartsMeta } }> },
+): Promise<void> {
+  try {
+    toastCartNotices((await queryFulfilled).data.meta);
+  } catch {
+    // shown by the page
   }
 }
 
@@ -22,13 +34,7 @@ export const cartsApi = api.injectEndpoints({
       query: () => '/carts',
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        try {
-          toastCartNotices((await queryFulfilled).data.meta);
-        } catch {
-          // shown by the page
-        }
-      },
+      onQueryStarted: toastNoticesOfAnswer,
     }),
   }),
 });

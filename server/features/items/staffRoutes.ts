@@ -5,7 +5,7 @@ import Joi from 'joi';
 import type { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { loadOfficeItem } from './officeItem';
 import { listOfficeItems } from './services/listOfficeItems';
 import { moveSaleLabel } from './services/moveSaleLabel';
@@ -96,7 +96,6 @@ const fields = {
 
 const parkParams = Joi.object({ parkId: id().required() });
 const itemParams = Joi.object({ parkId: id().required(), itemId: id().required() });
-const EDITOR = { access: { staff: 'editor' as const } };
 
 export const staffItemRoutes: ServerRoute[] = [
   {
@@ -105,7 +104,6 @@ export const staffItemRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
       tags: ['api', 'staff'],
       description:
         "The park's items, every sale label (the catalogue and the stock page), with places sold, time slots and the labels each may move to",
@@ -125,7 +123,6 @@ export const staffItemRoutes: ServerRoute[] = [
       plugins: answers({
         201: 'Created (private: sale label 1)',
         200: null,
-        403: 'Not editor or owner of the park (notParkStaff)',
       }),
       tags: ['api', 'staff'],
       description: 'Create an item of the park; it starts private (sale label 1) until its label is moved',
@@ -157,7 +154,6 @@ export const staffItemRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
       tags: ['api', 'staff'],
       description: 'One item of the park as its editors edit it',
       validate: { params: itemParams },
@@ -176,7 +172,6 @@ export const staffItemRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        403: 'Not editor or owner of the park (notParkStaff)',
         409: 'A time slot in use (timeSlotInUse) or an add-on of a sold item (planInUse) would be removed',
       }),
       tags: ['api', 'staff'],
@@ -204,7 +199,6 @@ export const staffItemRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        403: 'Not editor or owner of the park (notParkStaff)',
         409: 'Not an allowed move (saleLabelMoveNotAllowed), or back before sale after sales (saleLabelAlreadySold)',
       }),
       tags: ['api', 'staff'],

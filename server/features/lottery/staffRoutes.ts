@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import {
   createLotteryRound,
   deleteLotteryRound,
@@ -12,8 +12,6 @@ import {
   updateLotteryRound,
 } from './services/saveLotteryRound';
 
-const EDITOR = { access: { staff: 'editor' as const } };
-const FORBIDDEN = { 403: 'Not editor or owner of the park (notParkStaff)' };
 const itemParams = Joi.object({ parkId: id().required(), itemId: id().required() });
 const roundParams = Joi.object({ parkId: id().required(), itemId: id().required(), roundId: id().required() });
 const at = () => Joi.date().iso().required();
@@ -41,7 +39,6 @@ export const staffLotteryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers(FORBIDDEN),
       tags: ['api', 'staff'],
       description: "The lottery rounds of one of the park's items, with their entries counted",
       validate: { params: itemParams },
@@ -59,7 +56,7 @@ export const staffLotteryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 201: 'Created', 200: null, 409: 'Not a lottery item (lotteryItemRequired)' }),
+      plugins: answers({ 201: 'Created', 200: null, 409: 'Not a lottery item (lotteryItemRequired)' }),
       tags: ['api', 'staff'],
       description:
         'Set up a lottery round: use dates, entry period, draw, announcement, purchase deadline (in that order, before the first use date, no overlap with another round)',
@@ -77,7 +74,6 @@ export const staffLotteryRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        ...FORBIDDEN,
         409: 'Entries have opened (lotteryRoundStarted), or not a lottery item (lotteryItemRequired)',
       }),
       tags: ['api', 'staff'],
@@ -97,7 +93,6 @@ export const staffLotteryRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        ...FORBIDDEN,
         409: 'Entries have opened (lotteryRoundStarted), or not a lottery item (lotteryItemRequired)',
       }),
       tags: ['api', 'staff'],

@@ -4,13 +4,11 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { PLACE_KINDS, type PlaceKind } from '../../../common/dto/map';
 import { answers, id, ok, text } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { getOfficeMap } from './services/getOfficeMap';
 import { createPlace, deletePlace, type PlaceFields, updatePlace } from './services/savePlace';
 import { addEdge, addNode, deleteEdge, moveNode, setControlPoints } from './services/saveWalkways';
 
-const EDITOR = { access: { staff: 'editor' as const } };
-const FORBIDDEN = { 403: 'Not editor or owner of the park (notParkStaff)' };
 const px = () => Joi.number().min(0).max(100_000);
 const code = () => Joi.string().pattern(/^[a-z0-9][a-z0-9-]{0,63}$/);
 const parkParams = Joi.object({ parkId: id().required() });
@@ -48,7 +46,7 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 404: 'The park has no map' }),
+      plugins: answers({ 404: 'The park has no map' }),
       tags: ['api', 'staff'],
       description: "The park's map data as its editors edit it: places, junctions, walkways, GPS control points",
       validate: { params: parkParams },
@@ -64,7 +62,6 @@ export const staffMapRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        ...FORBIDDEN,
         201: 'Placed',
         200: null,
         404: 'The park has no map',
@@ -95,7 +92,7 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 409: 'Code already used (mapCodeTaken)' }),
+      plugins: answers({ 409: 'Code already used (mapCodeTaken)' }),
       tags: ['api', 'staff'],
       description: 'Move or rename a marker (moved without node_id: its route ends at the nearest junction)',
       validate: {
@@ -115,7 +112,6 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers(FORBIDDEN),
       tags: ['api', 'staff'],
       description: 'Remove a marker from the map',
       validate: { params: Joi.object({ parkId: id().required(), placeId: id().required() }) },
@@ -132,7 +128,7 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 201: 'Added', 200: null, 404: 'The park has no map' }),
+      plugins: answers({ 201: 'Added', 200: null, 404: 'The park has no map' }),
       tags: ['api', 'staff'],
       description: 'Add a walkway junction',
       validate: { params: parkParams, payload: Joi.object({ x: px().required(), y: px().required() }) },
@@ -148,7 +144,6 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers(FORBIDDEN),
       tags: ['api', 'staff'],
       description: 'Move a walkway junction',
       validate: {
@@ -168,7 +163,7 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 201: 'Added', 200: null, 404: 'The park has no map' }),
+      plugins: answers({ 201: 'Added', 200: null, 404: 'The park has no map' }),
       tags: ['api', 'staff'],
       description: 'Add a walkway between two junctions (length from the map scale unless given; steps, rise, roof)',
       validate: {
@@ -210,7 +205,6 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers(FORBIDDEN),
       tags: ['api', 'staff'],
       description: 'Remove a walkway',
       validate: { params: Joi.object({ parkId: id().required(), edgeId: id().required() }) },
@@ -227,7 +221,7 @@ export const staffMapRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ ...FORBIDDEN, 404: 'The park has no map' }),
+      plugins: answers({ 404: 'The park has no map' }),
       tags: ['api', 'staff'],
       description: 'Set the GPS control points (pixels with known latitude and longitude; none, or at least 3)',
       validate: {

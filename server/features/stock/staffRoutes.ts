@@ -2,7 +2,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { getStockDay } from './services/getStockDay';
 import { setStockCapacity } from './services/setStockCapacity';
 
@@ -27,10 +27,9 @@ export const staffStockRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
       auth: REQUIRED,
-      app: { access: { staff: 'editor' } },
+      app: EDITOR,
       plugins: answers({
         200: { description: 'The day, or each time slot of it', data: { type: 'array', items: STOCK_ROW } },
-        403: 'Not editor or owner of the park (notParkStaff)',
         404: 'No such item at the park',
       }),
       tags: ['api', 'staff'],
@@ -50,9 +49,8 @@ export const staffStockRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
       auth: REQUIRED,
-      app: { access: { staff: 'editor' } },
+      app: EDITOR,
       plugins: answers({
-        403: 'Not editor or owner of the park (notParkStaff)',
         409: 'Below the places sold and held (capacityBelowTaken)',
       }),
       tags: ['api', 'staff'],

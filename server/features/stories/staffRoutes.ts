@@ -4,15 +4,13 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { STORY_STATUSES, type StoryStatus } from '../../../common/dto/staff';
 import { answers, id, ok, text } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { parkStoryRow, presentStaffStory } from './presentStaffStory';
 import { deleteStory } from './services/deleteStory';
 import { listParkStories } from './services/listParkStories';
 import { publishStory, unpublishStory } from './services/publishStory';
 import { createStory, type StoryInput, updateStory } from './services/saveStory';
 
-const EDITOR = { access: { staff: 'editor' as const } };
-const NOT_EDITOR = 'Not editor or owner of the park (notParkStaff)';
 const knexOf = (request: Request) => request.server.app.knex;
 const parkParams = Joi.object({ parkId: id().required() });
 const storyParams = Joi.object({ parkId: id().required(), storyId: id().required() });
@@ -48,7 +46,7 @@ export const staffStoryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 200: { description: "The park's stories", data: { type: 'array' } }, 403: NOT_EDITOR }),
+      plugins: answers({ 200: { description: "The park's stories", data: { type: 'array' } } }),
       tags: ['api', 'staff'],
       description:
         "The park's stories in every status (draft, scheduled, published, unpublished), most recently changed first",
@@ -75,7 +73,6 @@ export const staffStoryRoutes: ServerRoute[] = [
       plugins: answers({
         200: null,
         201: 'The new draft',
-        403: NOT_EDITOR,
         409: 'The park has no posting staff profile (parkUserRequired)',
       }),
       tags: ['api', 'staff'],
@@ -95,7 +92,6 @@ export const staffStoryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: NOT_EDITOR }),
       tags: ['api', 'staff'],
       description: 'One story of the park, both languages, with its status and preview path',
       validate: { params: storyParams },
@@ -112,7 +108,6 @@ export const staffStoryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: NOT_EDITOR }),
       tags: ['api', 'staff'],
       description: "Change a story's title, text, poster and animal (any status; a published story stays published)",
       validate: { params: storyParams, payload: storyPayload },
@@ -130,7 +125,6 @@ export const staffStoryRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        403: NOT_EDITOR,
         409: 'A live story cannot be scheduled: unpublish it first (storyNotPublishable)',
       }),
       tags: ['api', 'staff'],
@@ -153,7 +147,6 @@ export const staffStoryRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: NOT_EDITOR }),
       tags: ['api', 'staff'],
       description: 'Take a published or scheduled story down (it stays for staff; publish again at any time)',
       validate: { params: storyParams },
@@ -172,7 +165,6 @@ export const staffStoryRoutes: ServerRoute[] = [
       plugins: answers({
         200: null,
         204: 'Deleted',
-        403: NOT_EDITOR,
         409: 'Published or scheduled: unpublish first (storyLive)',
       }),
       tags: ['api', 'staff'],

@@ -4,11 +4,10 @@ import Joi from 'joi';
 import type { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
-import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { listOfficePacks, movePackSaleLabel } from './services/movePackSaleLabel';
 import { createPack, loadOfficePack, type PackFields, updatePack } from './services/savePack';
 
-const EDITOR = { access: { staff: 'editor' as const } };
 const parkParams = Joi.object({ parkId: id().required() });
 const packParams = Joi.object({ parkId: id().required(), packId: id().required() });
 const optional = (max: number, multiline = false) => text(max, { multiline }).allow(null, '').empty('');
@@ -41,7 +40,6 @@ export const staffPackRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
       tags: ['api', 'staff'],
       description: "The park's ticket packs, every sale label, with packs sold and the labels each may move to",
       validate: { params: parkParams },
@@ -58,7 +56,6 @@ export const staffPackRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        403: 'Not editor or owner of the park (notParkStaff)',
         409: 'Not an allowed move (saleLabelMoveNotAllowed), or back before sale after sales (saleLabelAlreadySold)',
       }),
       tags: ['api', 'staff'],
@@ -88,7 +85,6 @@ export const staffPackRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 403: 'Not editor or owner of the park (notParkStaff)' }),
       tags: ['api', 'staff'],
       description: 'One ticket pack of the park as its editors edit it (contents, price, times, periods)',
       validate: { params: packParams },
@@ -109,7 +105,6 @@ export const staffPackRoutes: ServerRoute[] = [
       plugins: answers({
         201: 'Created (private: sale label 1)',
         200: null,
-        403: 'Not editor or owner of the park (notParkStaff)',
       }),
       tags: ['api', 'staff'],
       description: 'Create a ticket pack of items of the park; it starts private (sale label 1)',
@@ -137,7 +132,6 @@ export const staffPackRoutes: ServerRoute[] = [
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        403: 'Not editor or owner of the park (notParkStaff)',
         409: 'The contents of a pack that has sold (packContentsLocked)',
       }),
       tags: ['api', 'staff'],

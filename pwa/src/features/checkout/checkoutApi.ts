@@ -14,7 +14,7 @@ import type { Profile } from '../../../../common/dto/user';
 import type { RegisteredCard } from '../../../../common/rules/card';
 import type { PaymentView } from '../../../../common/rules/paymentState';
 import { api } from '../../lib/api';
-import { toastCartNotices } from '../../lib/carts';
+import { toastNoticesOfAnswer } from '../../lib/carts';
 
 /** GET /api/v1/payments/config */
 export interface PaymentsConfig {
@@ -46,13 +46,7 @@ export const checkoutApi = api.injectEndpoints({
       query: (parkId) => `/carts/${parkId}`,
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        try {
-          toastCartNotices((await queryFulfilled).data.meta);
-        } catch {
-          // shown by the page
-        }
-      },
+      onQueryStarted: toastNoticesOfAnswer,
     }),
     updateCartLines: build.mutation<Envelope<Cart[], CartsMeta>, CartLineChange[]>({
       query: (lines) => ({ url: '/carts', method: 'PUT', body: { data: { lines } } }),

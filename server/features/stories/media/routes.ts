@@ -6,7 +6,7 @@ import Joi from 'joi';
 import { message } from '../../../../common/messages';
 import { DomainError } from '../../../lib/errors';
 import { answers, id, NOT_MODIFIED, ok, text } from '../../../lib/routeKit';
-import { type AuthCredentials, currentUserId, REQUIRED } from '../../../plugins/auth';
+import { type AuthCredentials, currentUserId, EDITOR, REQUIRED } from '../../../plugins/auth';
 import { MAX_PHOTO_BYTES } from './photos';
 import { addStoryMovie, MAX_MOVIE_BYTES, MAX_MOVIE_SECONDS } from './services/addStoryMovie';
 import { addStoryPhoto } from './services/addStoryPhoto';
@@ -14,8 +14,6 @@ import { deleteStoryMedia } from './services/deleteStoryMedia';
 import { mediaFileMeta, parseRange, readMediaBytes } from './services/readMediaFile';
 import { updateStoryMedia } from './services/updateStoryMedia';
 
-const EDITOR = { access: { staff: 'editor' as const } };
-const NOT_EDITOR = 'Not editor or owner of the park (notParkStaff)';
 const knexOf = (request: Request) => request.server.app.knex;
 const storyParams = Joi.object({ parkId: id().required(), storyId: id().required() });
 const mediaParams = Joi.object({
@@ -42,7 +40,6 @@ export const storyMediaRoutes: ServerRoute[] = [
         200: null,
         201: { description: 'The photo, re-encoded', data: MEDIA },
         400: 'A file that cannot be read as a picture (photoUnreadable)',
-        403: NOT_EDITOR,
         409: 'The story has 20 photos and movies already (mediaLimit)',
         413: 'Over 10MB (photoTooLarge)',
         415: 'Not a JPEG, PNG, WebP or HEIC by its content (mediaPhotoType)',
@@ -78,7 +75,6 @@ export const storyMediaRoutes: ServerRoute[] = [
         200: null,
         201: { description: 'The movie and its poster', data: MEDIA },
         400: `Longer than ${MAX_MOVIE_SECONDS} s, or no length in the container, or an unreadable poster (movieTooLong, movieLengthUnknown, photoUnreadable)`,
-        403: NOT_EDITOR,
         409: 'The story has 20 photos and movies already (mediaLimit)',
         413: 'The movie over 50MB or the poster over 10MB (movieTooLarge, photoTooLarge)',
         415: 'Not MP4 or WebM by its container (movieType), or a poster that is not a picture (mediaPhotoType)',
@@ -118,7 +114,7 @@ export const storyMediaRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 200: { description: 'The photo or movie', data: MEDIA }, 403: NOT_EDITOR }),
+      plugins: answers({ 200: { description: 'The photo or movie', data: MEDIA } }),
       tags: ['api', 'staff'],
       description: "Change a photo's or movie's alt text (ja required) and its place in the story (sort)",
       validate: {
@@ -139,7 +135,7 @@ export const storyMediaRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 200: null, 204: 'Removed', 403: NOT_EDITOR }),
+      plugins: answers({ 200: null, 204: 'Removed' }),
       tags: ['api', 'staff'],
       description: 'Remove a photo or movie from a story',
       validate: { params: mediaParams },
