@@ -57,18 +57,23 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await expect(page.getByTestId('sale-label')).toContainText('現在：販売中');
   // The public search (its answers are cached for a few seconds) finds it once it is on sale.
   let id: number | undefined;
+  let lastAnswer = '';
   await expect
     .poll(
       async () => {
-        const found = (await (await page.request.get(`/api/v1/items?keyword=${encodeURIComponent(name)}`)).json()) as {
-          data: { id: number; name: string }[];
-        };
-        id = found.data.find((i) => i.name === name)?.id;
+        const answer = await page.request.get(`/api/v1/items?keyword=${encodeURIComponent(name)}`);
+        const text = await answer.text();
+        lastAnswer = `${answer.status()} ${answer.headers().date} ${text.slice(0, 400)}`;
+        id = (JSON.parse(text) as { data: { id: number; name: string }[] }).data.find((i) => i.name === name)?.id;
         return id ?? 0;
       },
-      { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+      // Seen once in CI (PostgreSQL): 30 s of answers without the item; the last answer says what the server gave.
+      { timeout: 30_000, intervals: [1_000, 2_000, 5_000], message: 'the public search finds the item on sale' },
     )
-    .toBeGreaterThan(0);
+    .toBeGreaterThan(0)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nlast answer: ${lastAnswer}`);
+    });
   await page.goto(`/items/${id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
