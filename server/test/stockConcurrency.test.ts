@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
+import { addCartLineStatement, groupCommits } from '../features/stock/addCartLines';
 import { changeHeld } from '../features/stock/ledger';
 import { ensureStockUnits } from '../features/stock/queries';
 import { createTestServer, type TestContext } from './testServer';
@@ -68,11 +69,11 @@ async function hotItem(capacity: number, seatSelection = false) {
   return { itemId: item.id as number, slotId: slot.id as number, date };
 }
 
-const add = (payload: object, lang: 'ja' | 'en' = 'ja') =>
+const add = (payload: object, lang: 'ja' | 'en' = 'ja', guest = randomUUID()) =>
   ctx.server.inject({
     method: 'POST',
     url: '/api/v1/carts',
-    headers: { 'x-guest-user-id': randomUUID(), 'accept-language': lang },
+    headers: { 'x-guest-user-id': guest, 'accept-language': lang },
     payload,
   });
 
@@ -177,5 +178,134 @@ describe('hold concurrency', () => {
     expect(refused).toHaveLength(240);
     expect(refused.every((r) => (r.reason as { key?: string }).key === 'soldOut')).toBe(true);
     expect(await knex()('stock_units').where('id', id).first('held', 'sold')).toEqual({ held: 60, sold: 0 });
+  });
+});
+
+describe('group commit of adds on one hot stock row (the add statement called as the cart route calls it)', () => {
+  async function hotCalls() {
+    const { itemId, slotId, date } = await hotItem(100);
+    const park = (await knex()('items').where('id', itemId).first('park_id')).parkId as number;
+    const call = (options: { quantity?: number; guest?: string; timeSlotId?: number } = {}) => {
+      const guest = options.guest ?? randomUUID();
+      const quantity = options.quantity ?? 1;
+      const timeSlotId = options.timeSlotId ?? slotId;
+      return {
+        ownerKey: `g:${guest}`,
+        userId: null,
+        guestUserId: guest,
+        parkId: park,
+        line: {
+          kind: 'item',
+          itemId,
+          date,
+          timeSlotId,
+          quantities: [{ ageGroupId: 5, quantity }],
+          people: quantity,
+        },
+        maxPeople: 10,
+        units: [{ itemId, date, timeSlotId, capacity: 100, quantity }],
+        seatCodes: [],
+        expiresAt: new Date(Date.now() + 15 * 60_000),
+      };
+    };
+    const unit = async () => {
+      const u = await knex()('stock_units')
+        .where({ item_id: itemId, date, time_slot_id: slotId })
+        .first('id', 'capacity', 'sold', 'held');
+      const live = await knex()('stock_holds').where({ stock_unit_id: u.id, state: 'held' }).sum({ n: 'quantity' });
+      return { capacity: u.capacity, sold: u.sold, held: u.held, live: Number(live[0]?.n ?? 0) };
+    };
+    const lines = async () => Number((await knex()('cart_lines').where('item_id', itemId).count({ n: '*' }))[0]?.n);
+    // One key for all: they queue behind the first and go to the database together.
+    const run = (calls: ReturnType<typeof call>[]) =>
+      Promise.allSettled(calls.map((c) => addCartLineStatement(knex(), c, `test:${itemId}`)));
+    const unitId = async () =>
+      (await knex()('stock_units').where({ item_id: itemId, date, time_slot_id: slotId }).first('id')).id as number;
+    return { call, unit, unitId, lines, run };
+  }
+
+  it('each add keeps its own answer: the same ticket again grows its line, max per order refuses that add alone', async () => {
+    const { call, unit, lines, run } = await hotCalls();
+    const twice = randomUUID();
+    const greedy = randomUUID();
+    const before = { ...groupCommits };
+    const settled = await run([
+      ...Array.from({ length: 20 }, () => call()),
+      ...Array.from({ length: 3 }, () => call({ guest: twice })),
+      call({ guest: greedy, quantity: 6 }),
+      call({ guest: greedy, quantity: 6 }),
+    ]);
+    // The first went alone; the 24 that queued behind it went as one statement.
+    expect(groupCommits.statements - before.statements).toBe(1);
+    expect(groupCommits.adds - before.adds).toBe(24);
+    expect(settled.slice(0, 24).map((r) => r.status)).toEqual(Array(24).fill('fulfilled'));
+    expect(settled[24]).toMatchObject({ status: 'rejected', reason: { code: 'P0001', message: 'maxPerOrder' } });
+    const merged = await knex()('cart_lines as l')
+      .join('carts as c', 'c.id', 'l.cart_id')
+      .where('c.owner_key', `g:${twice}`)
+      .select('l.people');
+    expect(merged).toEqual([{ people: 3 }]);
+    expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 29, live: 29 });
+    expect(await lines()).toBe(22);
+    // The refused add left no cart behind of its own, and the greedy guest's one cart has its one line.
+    expect(Number((await knex()('carts').where('owner_key', `g:${greedy}`).count({ n: '*' }))[0]?.n)).toBe(1);
+  });
+
+  it('an add that fails inside a statement of several leaves nothing behind; the others are written', async () => {
+    const { call, unit, lines, run } = await hotCalls();
+    const before = { ...groupCommits };
+    // The fourth names a slot that does not exist: its stock row cannot be made (a foreign key refuses it, as when
+    // a slot is removed while an add is in flight).
+    const settled = await run([call(), call(), call(), call({ timeSlotId: 2_000_000_000 }), call(), call()]);
+    expect(groupCommits.statements - before.statements).toBe(1);
+    expect(settled.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((settled[3] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
+    expect(await knex()('stock_units').where({ time_slot_id: 2_000_000_000 }).first()).toBeUndefined();
+    expect(await lines()).toBe(5);
+    expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 5, live: 5 });
+  });
+
+  it('sold out inside a statement of several: exactly the places left are taken', async () => {
+    const { call, unit, lines, run } = await hotCalls();
+    await run([call({ quantity: 10 })]);
+    const settled = await run(Array.from({ length: 40 }, () => call({ quantity: 3 })));
+    const ok = settled.filter((r) => r.status === 'fulfilled').length;
+    expect(ok).toBe(30);
+    expect(
+      settled.every((r) => r.status === 'fulfilled' || (r.reason as { message?: string }).message === 'soldOut'),
+    ).toBe(true);
+    expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 100, live: 100 });
+    expect(await lines()).toBe(31);
+  });
+
+  it('waits for a cart in use (its checkout) before it takes the hot stock row, not while holding it', async () => {
+    const { call, unit, unitId, run } = await hotCalls();
+    const busy = randomUUID();
+    await run([call({ guest: busy })]);
+    const id = await unitId();
+    const checkout = await knex().transaction();
+    let adds: Promise<PromiseSettledResult<unknown>[]> | undefined;
+    try {
+      // As a checkout does: the cart first, then (below) the stock row.
+      await checkout('carts').where('owner_key', `g:${busy}`).forUpdate().select('id');
+      // The first add goes alone; the next three go together, the busy cart's in the middle of them.
+      adds = run([call(), call(), call({ guest: busy }), call()]);
+      await new Promise((r) => setTimeout(r, 300));
+      // Had the statement taken the stock row before it waits for the busy cart, this would wait for it: a deadlock
+      // (PostgreSQL would end it after deadlock_timeout, 1 s; this gives up before).
+      await checkout.raw("SET LOCAL lock_timeout = '500ms'");
+      await changeHeld(checkout, new Map([[id, 1]]));
+    } finally {
+      await checkout.rollback();
+    }
+    expect((await adds).map((r) => r.status)).toEqual(Array(4).fill('fulfilled'));
+    expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 5, live: 5 });
   });
 });

@@ -7,6 +7,7 @@ import {
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
 import { DomainError, notFound } from '../../../lib/errors';
+import { type AddCartLineResult, addCartLineStatement } from '../../stock/addCartLines';
 import {
   assertItemSellable,
   assertPackSellable,
@@ -175,7 +176,8 @@ export interface AddLineOptions {
 /**
  * Adds one line to the owner's cart of the item's (or pack's) park and holds its stock until `expiresAt`
  * (HOLD_MINUTES). Everything is checked here first (sale window, date, slot, plans, quantities, seats count, pack
- * total); then ONE statement, the function zoo_add_cart_line (migrations/20261121000031), makes the stock rows if
+ * total); then ONE statement, the function zoo_add_cart_line (stock/sql/add_cart_line.sql, run by
+ * stock/addCartLines.ts, which commits adds on one hot stock row together), makes the stock rows if
  * needed, answers sold out before writing anything when too few places are left, locks the cart, checks
  * max_per_order over the cart's lines, writes the line, holds, audit rows and seats, and takes the stock last (one
  * conditional UPDATE per row, in id order). Sold out is a 409 and changes nothing.
@@ -195,26 +197,26 @@ export async function addCartLine(
       : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
-  let result: { lineId: number; cartId: number; createdAt: string; holdIds: number[]; merged?: boolean };
+  // Adds of one place-taking line on one stock row (a flash sale's hot slot) may be committed together.
+  const only = plan.units.length === 1 && plan.seatCodes.length === 0 ? plan.units[0] : undefined;
+  const hotKey = only ? `${only.itemId}:${only.date}:${only.timeSlotId ?? 0}` : null;
+  let result: AddCartLineResult;
   try {
-    const { rows } = (await knex.raw(
-      `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
-         ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz) AS r`,
-      [
-        owner.key,
-        owner.userId,
-        owner.guestUserId,
-        plan.parkId,
-        JSON.stringify(l),
-        l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
-        JSON.stringify(plan.units),
-        JSON.stringify(plan.seatCodes),
+    result = await addCartLineStatement(
+      knex,
+      {
+        ownerKey: owner.key,
+        userId: owner.userId,
+        guestUserId: owner.guestUserId,
+        parkId: plan.parkId,
+        line: l,
+        maxPeople: l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
+        units: plan.units,
+        seatCodes: plan.seatCodes,
         expiresAt,
-      ],
-    )) as { rows: { r: typeof result | string }[] };
-    const r = rows[0]?.r;
-    if (!r) throw new Error('zoo_add_cart_line returned nothing');
-    result = typeof r === 'string' ? JSON.parse(r) : r;
+      },
+      hotKey,
+    );
   } catch (err) {
     const code = functionError(err);
     if (code === 'soldOut') throw new DomainError('soldOut', 409);

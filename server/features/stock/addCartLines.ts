@@ -1,0 +1,167 @@
+// Running the add-to-cart statement (sql/add_cart_line.sql), with group commit for a hot stock row.
+//
+// In a flash sale every add takes the same stock row's lock and waits for its own WAL flush while holding it, so
+// adds go one after another at the speed of a commit. Here adds of one line on the same stock row (same item, date
+// and slot) queue behind the one in flight; when it ends, the queue goes to the database as ONE statement
+// (sql/add_cart_lines.sql: each add in a subtransaction of its own, one commit for all). An add that arrives when
+// nothing is in flight runs alone at once, so a quiet server adds no latency. Each add keeps its own outcome: a
+// failure (sold out, max per order, a slot removed) is that add's alone and is raised as the single statement
+// would raise it; one that is not ours to answer (a deadlock with another instance, say) is tried again alone.
+import type { Knex } from 'knex';
+
+export interface AddCartLineCall {
+  ownerKey: string;
+  userId: number | null;
+  guestUserId: string | null;
+  parkId: number;
+  /** The line's columns (carts/lines.ts LineRow without ids and dates). */
+  line: object;
+  /** max_per_order of an item line, checked over the cart's lines of the same item, date and slot. */
+  maxPeople: number | null;
+  units: object[];
+  seatCodes: string[];
+  expiresAt: Date;
+}
+
+export interface AddCartLineResult {
+  lineId: number;
+  cartId: number;
+  createdAt: string;
+  holdIds: number[];
+  merged?: boolean;
+}
+
+/** PostgreSQL keeps 64 subtransaction ids per backend in shared memory; a batch stays under that. */
+const MAX_BATCH = 48;
+/** Our own refusals (P0001) and a removed slot's key (23503) are an add's answer, not a reason to try again. */
+const ANSWERS = new Set(['P0001', '23503']);
+
+/** An error shaped as the driver's: `code` is the SQLSTATE, `message` what the function raised. */
+class StatementError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StatementError';
+  }
+}
+
+const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+async function addOne(db: Knex | Knex.Transaction, c: AddCartLineCall): Promise<AddCartLineResult> {
+  const { rows } = (await db.raw(
+    `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
+       ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz) AS r`,
+    [
+      c.ownerKey,
+      c.userId,
+      c.guestUserId,
+      c.parkId,
+      JSON.stringify(c.line),
+      c.maxPeople,
+      JSON.stringify(c.units),
+      JSON.stringify(c.seatCodes),
+      c.expiresAt,
+    ],
+  )) as { rows: { r: unknown }[] };
+  const r = rows[0]?.r;
+  if (!r) throw new Error('zoo_add_cart_line returned nothing');
+  return parse<AddCartLineResult>(r);
+}
+
+type Outcome = { ok: AddCartLineResult } | { error: string; message: string };
+
+async function addMany(knex: Knex, calls: AddCartLineCall[]): Promise<Outcome[]> {
+  const { rows } = (await knex.raw('SELECT zoo_add_cart_lines(?::jsonb) AS r', [JSON.stringify(calls)])) as {
+    rows: { r: unknown }[];
+  };
+  const outcomes = parse<Outcome[]>(rows[0]?.r);
+  if (!Array.isArray(outcomes) || outcomes.length !== calls.length) {
+    throw new Error('zoo_add_cart_lines answered a different number of outcomes');
+  }
+  return outcomes;
+}
+
+interface Waiting {
+  call: AddCartLineCall;
+  resolve: (r: AddCartLineResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Adds that went to the database together, and in how many statements (read by tests and logs). */
+export const groupCommits = { statements: 0, adds: 0 };
+
+/** The adds queued per stock row, per database (tests run several servers in one process). */
+const queues = new WeakMap<Knex, Map<string, Waiting[]>>();
+
+async function flush(knex: Knex, key: string, rows: Map<string, Waiting[]>): Promise<void> {
+  for (;;) {
+    const waiting = rows.get(key) ?? [];
+    const batch = waiting.splice(0, MAX_BATCH);
+    if (batch.length === 0) {
+      rows.delete(key);
+      return;
+    }
+    if (batch.length === 1) {
+      const [only] = batch as [Waiting];
+      await addOne(knex, only.call).then(only.resolve, only.reject);
+      continue;
+    }
+    let outcomes: Outcome[];
+    try {
+      outcomes = await addMany(
+        knex,
+        batch.map((w) => w.call),
+      );
+      groupCommits.statements++;
+      groupCommits.adds += batch.length;
+    } catch (err) {
+      // The statement as a whole failed (the connection, say): nothing of it was written, as for a single add.
+      for (const w of batch) w.reject(err);
+      continue;
+    }
+    await Promise.all(
+      batch.map(async (w, i) => {
+        const o = outcomes[i] as Outcome;
+        if ('ok' in o) return w.resolve(parse<AddCartLineResult>(o.ok));
+        if (ANSWERS.has(o.error)) return w.reject(new StatementError(o.error, o.message));
+        await addOne(knex, w.call).then(w.resolve, w.reject);
+      }),
+    );
+  }
+}
+
+/**
+ * Runs one add-to-cart statement and answers its result, or throws what the statement raised (`code` P0001 with
+ * the refusal as message, 23503 for a removed slot). `hotKey` names the one stock row the add takes (null: it
+ * takes several, or none, or seats): adds with the same key on the same database are committed together when they
+ * queue up. Inside a transaction the add runs alone, in that transaction.
+ */
+export function addCartLineStatement(
+  db: Knex | Knex.Transaction,
+  call: AddCartLineCall,
+  hotKey: string | null,
+): Promise<AddCartLineResult> {
+  if (hotKey === null || (db as Knex.Transaction).isTransaction) return addOne(db, call);
+  const knex = db as Knex;
+  let rows = queues.get(knex);
+  if (!rows) {
+    rows = new Map();
+    queues.set(knex, rows);
+  }
+  const queued = rows.get(hotKey);
+  return new Promise<AddCartLineResult>((resolve, reject) => {
+    if (queued) {
+      queued.push({ call, resolve, reject });
+      return;
+    }
+    const map = rows as Map<string, Waiting[]>;
+    map.set(hotKey, [{ call, resolve, reject }]);
+    flush(knex, hotKey, map).catch((err) => {
+      // flush settles every add it takes; this only guards against a bug there leaving callers waiting.
+      for (const w of map.get(hotKey) ?? []) w.reject(err);
+      map.delete(hotKey);
+    });
+  });
+}
