@@ -14,12 +14,28 @@ DECLARE
   v_out jsonb := '[]'::jsonb;
   v_r jsonb;
 BEGIN
-  -- The carts that exist are locked first, in id order, before any stock row: a call further down then never
+  -- The buyers' user rows, FOR KEY SHARE, before their carts (a checkout locks the user, then the cart): a cart
+  -- written twice in one transaction has its key to the user checked again on the second write.
+  PERFORM 1 FROM users
+    WHERE id IN (SELECT (x->>'userId')::int FROM jsonb_array_elements(p_calls) x)
+    ORDER BY id FOR KEY SHARE;
+  -- Then the carts that exist, in id order, before any stock row: a call further down then never
   -- waits for a cart (a checkout of it, say) while this statement holds the hot stock row, which is the lock order
   -- of every other path (carts, then their lines and holds, then stock rows). A cart made by a call is new.
   PERFORM 1 FROM carts
     WHERE (owner_key, park_id) IN (SELECT x->>'ownerKey', (x->>'parkId')::int FROM jsonb_array_elements(p_calls) x)
     ORDER BY id FOR UPDATE;
+  -- Then the catalogue rows the stock rows point at (items, time slots), FOR KEY SHARE, before any stock row. A stock
+  -- row updated twice in one transaction has its foreign keys checked again on the second update (the row is our
+  -- own new version), so the second add of a batch takes KEY SHARE on its item and slot while this statement holds
+  -- the hot stock row; a staff change of the item (items FOR UPDATE, then its stock rows) would deadlock with it.
+  -- Taken here, once, they are taken before the stock row, and each add's check finds them held already.
+  PERFORM 1 FROM items
+    WHERE id IN (SELECT (u->>'itemId')::int FROM jsonb_array_elements(p_calls) x, jsonb_array_elements(x->'units') u)
+    ORDER BY id FOR KEY SHARE;
+  PERFORM 1 FROM item_time_slots
+    WHERE id IN (SELECT (u->>'timeSlotId')::int FROM jsonb_array_elements(p_calls) x, jsonb_array_elements(x->'units') u)
+    ORDER BY id FOR KEY SHARE;
   FOR c IN SELECT * FROM jsonb_array_elements(p_calls) LOOP
     BEGIN
       v_r := zoo_add_cart_line(c->>'ownerKey', (c->>'userId')::int, (c->>'guestUserId')::uuid,
