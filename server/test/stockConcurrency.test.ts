@@ -308,4 +308,26 @@ describe('group commit of adds on one hot stock row (the add statement called as
     expect((await adds).map((r) => r.status)).toEqual(Array(4).fill('fulfilled'));
     expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 5, live: 5 });
   });
+
+  // Needs a second connection: a transaction holding the stock row while the add waits for it (PGlite has one).
+  it.skipIf(!process.env.DATABASE_URL)('an add that PostgreSQL ends as a deadlock victim runs again', async () => {
+    const { call, unitId, unit, run } = await hotCalls();
+    const guest = randomUUID();
+    await run([call({ guest })]);
+    const id = await unitId();
+    const other = await knex().transaction();
+    try {
+      await other('stock_units').where({ id }).forUpdate().select('id');
+      // The add locks the guest's cart, then waits for the stock row.
+      const adding = addCartLineStatement(knex(), call({ guest }), null);
+      await new Promise((r) => setTimeout(r, 300));
+      // Now the other wants that cart: a deadlock. The add waited first, so PostgreSQL ends the add.
+      await other('carts').where('owner_key', `g:${guest}`).forUpdate().select('id');
+      await other.commit();
+      await expect(adding).resolves.toMatchObject({ merged: true });
+    } finally {
+      if (!other.isCompleted()) await other.rollback();
+    }
+    expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 2, live: 2 });
+  });
 });

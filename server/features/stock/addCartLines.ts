@@ -49,7 +49,18 @@ class StatementError extends Error {
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-async function addOne(db: Knex | Knex.Transaction, c: AddCartLineCall): Promise<AddCartLineResult> {
+/** A deadlock's victim rolled back whole: the add can run again (twice at most). Not inside a caller's transaction. */
+async function addOne(db: Knex | Knex.Transaction, c: AddCartLineCall, tries = 3): Promise<AddCartLineResult> {
+  try {
+    return await addOnce(db, c);
+  } catch (err) {
+    const deadlock = (err as { code?: string }).code === '40P01';
+    if (!deadlock || tries <= 1 || (db as Knex.Transaction).isTransaction) throw err;
+    return addOne(db, c, tries - 1);
+  }
+}
+
+async function addOnce(db: Knex | Knex.Transaction, c: AddCartLineCall): Promise<AddCartLineResult> {
   const { rows } = (await db.raw(
     `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
        ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz) AS r`,
