@@ -8,6 +8,7 @@ import { store } from './app/store';
 import { WALLET_DB_NAME } from './db/names';
 import { api } from './lib/api';
 import { startAppUpdates } from './lib/appUpdate';
+import { firstPageShown, markFirstPageShown } from './lib/firstPage';
 import { initI18n } from './lib/i18n';
 import { tokenExpiry } from './lib/session';
 import { bindSession } from './lib/sessionService';
@@ -28,6 +29,14 @@ bindSession({
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
 
+// The first page is shown once its navigation is done, React has committed it and the main thread is idle; at
+// the latest 5 s after the document's load (a failed mount still gets its service worker).
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+const markLate = () => setTimeout(markFirstPageShown, 5000);
+if (document.readyState === 'complete') markLate();
+else window.addEventListener('load', markLate, { once: true });
+
 async function mount() {
   const i18n = await initI18n();
   const appRouter = createRouter();
@@ -45,6 +54,16 @@ async function mount() {
       </StrictMode>,
     ),
   );
+  // The first navigation done, React commits its page and the next frame paints it.
+  const shown = () => requestAnimationFrame(() => setTimeout(() => whenIdle(markFirstPageShown)));
+  if (appRouter.state.initialized) shown();
+  else {
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      shown();
+    });
+  }
 }
 
 mount().catch((error) => {
@@ -52,9 +71,7 @@ mount().catch((error) => {
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
 });
-// The service worker registers once the page has loaded.
-if (document.readyState === 'complete') void startAppUpdates();
-else window.addEventListener('load', () => void startAppUpdates(), { once: true });
+void firstPageShown.then(startAppUpdates);
 
 // The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
 // visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
@@ -71,7 +88,7 @@ const startWallet = () => {
   walletStarted = true;
   void import('./features/wallet/background').then((m) => m.startWalletBackground());
 };
-void walletKept().then((kept) => {
+void firstPageShown.then(walletKept).then((kept) => {
   if (kept) startWallet();
 });
 // Signing in later in this visit starts it too.
