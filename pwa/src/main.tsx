@@ -1,8 +1,5 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { mountApp } from './app/mount';
 import { createRouter } from './app/router';
 import { store } from './app/store';
 import { WALLET_DB_NAME } from './db/names';
@@ -29,10 +26,8 @@ bindSession({
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
 
-// The first page is shown once its navigation is done, React has committed it and the main thread is idle; at
-// the latest 5 s after the document's load (a failed mount still gets its service worker).
-const whenIdle = (run: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+// The first page counts as shown once app/Root.tsx has mounted with it (lib/firstPage.ts); at the latest 5 s after
+// the document's load (a failed mount still gets its service worker).
 const markLate = () => setTimeout(markFirstPageShown, 5000);
 if (document.readyState === 'complete') markLate();
 else window.addEventListener('load', markLate, { once: true });
@@ -41,29 +36,7 @@ async function mount() {
   const i18n = await initI18n();
   const appRouter = createRouter();
   router = appRouter;
-  const root = createRoot(container as HTMLElement);
-  // A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Provider store={store}>
-          <I18nextProvider i18n={i18n}>
-            <RouterProvider router={appRouter} />
-          </I18nextProvider>
-        </Provider>
-      </StrictMode>,
-    ),
-  );
-  // The first navigation done, React commits its page and the next frame paints it.
-  const shown = () => requestAnimationFrame(() => setTimeout(() => whenIdle(markFirstPageShown)));
-  if (appRouter.state.initialized) shown();
-  else {
-    const stop = appRouter.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      shown();
-    });
-  }
+  mountApp(createRoot(container as HTMLElement), appRouter, i18n);
 }
 
 mount().catch((error) => {
