@@ -67,12 +67,13 @@ const precompress = (): Plugin => ({
 // The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), written
 // into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
+// Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
+// the ticket pages' for an item.
 const PAGE_MODULES = {
-  home: 'pwa/src/features/home/HomePage.tsx',
-  park: 'pwa/src/features/parks/ParkProfilePage.tsx',
-  item: 'pwa/src/features/tickets/ItemPage.tsx',
+  home: ['pwa/src/features/home/HomePage.tsx'],
+  park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
+  item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
 };
-const FEATURE_STRINGS = 'pwa/src/locales/features.ts';
 const pageChunks = (): Plugin => ({
   name: 'page-chunks',
   apply: 'build',
@@ -85,14 +86,24 @@ const pageChunks = (): Plugin => ({
       const entry = chunks.find((c) => c.isEntry);
       const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       const map: Record<string, string[]> = {};
-      const chunkOf = (module: string) => {
-        const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
-        if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
-        return [chunk.fileName, ...chunk.imports];
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      // A chunk and every chunk it imports statically, at any depth (a page's imports import chunks too, and the
+      // browser found those only once their importer had arrived).
+      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, seen);
+        return seen;
       };
-      for (const [page, module] of Object.entries(PAGE_MODULES)) {
-        // Every page but home also waits for the features' strings (lib/i18n.ts ensureFeatureStrings).
-        const files = [...chunkOf(module), ...(page === 'home' ? [] : chunkOf(FEATURE_STRINGS))];
+      const chunkOf = (module: string) => {
+        const id = resolve(import.meta.dirname, module);
+        // A module of a chunk group (build.rolldownOptions below) is no chunk's facade: look for it in the chunks.
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
+        return [...withImports(chunk.fileName)];
+      };
+      for (const [page, modules] of Object.entries(PAGE_MODULES)) {
+        const files = modules.flatMap(chunkOf);
         map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
       }
       if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
@@ -125,6 +136,41 @@ export default defineConfig({
     // Maps for our own debugging, not referenced by the built files; the server never serves *.map.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small modules the catalogue pages (home, parks, items, stories, animals) share, in one chunk:
+              // split automatically they were a dozen chunks of 60 bytes to 3 KB, each its own request (a round
+              // trip and a kilobyte of headers) on the first load of those pages.
+              name: 'catalogue-shared',
+              test: /[\\/]pwa[\\/]src[\\/](lib[\\/](components[\\/](QueryState|OfflinePage|Paragraphs)|visited|format|parks|prefetch|useLocale)|db[\\/]walletSnapshot)\.tsx?$|[\\/]common[\\/](reference|time|emptyStates)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The server's messages and the one helper that reads them: always loaded together.
+              name: 'messages',
+              test: /[\\/]common[\\/]messages\.ts$|[\\/]pwa[\\/]src[\\/]lib[\\/]apiErrors\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the ticket pages share with the cart and checkout: the quantity stepper, the cart's rules and
+              // the lottery round reads.
+              name: 'purchase-shared',
+              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/]rules[\\/]cart\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the ticket pages (item, pack, seats, search results) share among themselves.
+              name: 'tickets-shared',
+              test: /[\\/]pwa[\\/]src[\\/]features[\\/]tickets[\\/](FavoriteButton|purchase|useAddToCart|purchaseApi|labels|ticketsApi)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   plugins: [

@@ -1,5 +1,6 @@
 // Messages shown by both sides (server error envelopes, client-side validation), in ja and en.
 // The server localises meta.message by the request's language header; the PWA reuses the same texts.
+import { NO_STORIES } from './emptyStates';
 import type { Locale } from './enums';
 
 export const MESSAGES = {
@@ -57,7 +58,7 @@ export const MESSAGES = {
     en: 'Please enter a correctly formatted email address.',
   },
   noData: { ja: 'データがありません', en: 'There is no data' },
-  noStories: { ja: 'まだストーリーが投稿されていません。', en: 'There are no stories posted yet.' },
+  noStories: NO_STORIES,
   passwordRule: {
     ja: 'パスワードは半角8文字以上で、英大文字・英小文字・数字をそれぞれ含めてください',
     en: 'Use at least 8 half-width characters, including an upper-case letter, a lower-case letter and a digit.',

@@ -1,13 +1,11 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { mountApp } from './app/mount';
 import { createRouter } from './app/router';
 import { store } from './app/store';
 import { WALLET_DB_NAME } from './db/names';
 import { api } from './lib/api';
 import { startAppUpdates } from './lib/appUpdate';
+import { firstPageShown, markFirstPageShown } from './lib/firstPage';
 import { initI18n } from './lib/i18n';
 import { tokenExpiry } from './lib/session';
 import { bindSession } from './lib/sessionService';
@@ -28,23 +26,17 @@ bindSession({
   resetApi: () => store.dispatch(api.util.resetApiState()),
 });
 
+// The first page counts as shown once app/Root.tsx has mounted with it (lib/firstPage.ts); at the latest 5 s after
+// the document's load (a failed mount still gets its service worker).
+const markLate = () => setTimeout(markFirstPageShown, 5000);
+if (document.readyState === 'complete') markLate();
+else window.addEventListener('load', markLate, { once: true });
+
 async function mount() {
   const i18n = await initI18n();
   const appRouter = createRouter();
   router = appRouter;
-  const root = createRoot(container as HTMLElement);
-  // A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Provider store={store}>
-          <I18nextProvider i18n={i18n}>
-            <RouterProvider router={appRouter} />
-          </I18nextProvider>
-        </Provider>
-      </StrictMode>,
-    ),
-  );
+  mountApp(createRoot(container as HTMLElement), appRouter, i18n);
 }
 
 mount().catch((error) => {
@@ -52,9 +44,7 @@ mount().catch((error) => {
   console.error('app mount failed', error);
   sessionStorage.setItem('payload_error', String(error));
 });
-// The service worker registers once the page has loaded.
-if (document.readyState === 'complete') void startAppUpdates();
-else window.addEventListener('load', () => void startAppUpdates(), { once: true });
+void firstPageShown.then(startAppUpdates);
 
 // The offline wallet: send usage marks made offline and refresh the stored tickets at start and on `online`. A
 // visitor who is signed out and has never kept a wallet on this device has nothing to send or clear: the wallet's
@@ -71,7 +61,7 @@ const startWallet = () => {
   walletStarted = true;
   void import('./features/wallet/background').then((m) => m.startWalletBackground());
 };
-void walletKept().then((kept) => {
+void firstPageShown.then(walletKept).then((kept) => {
   if (kept) startWallet();
 });
 // Signing in later in this visit starts it too.

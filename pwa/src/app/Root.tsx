@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { api } from '../lib/api';
 import { appUpdate } from '../lib/appUpdate';
+import { useMarkFirstPageShown } from '../lib/firstPage';
 import { useOnline } from '../lib/online';
 import { showToast, toastStore } from '../lib/toast';
 import { useAppDispatch } from './store';
@@ -71,7 +72,9 @@ function PushListener() {
   return null;
 }
 
+/** The root route's element: it mounts with the first page (the router's hydrate fallback stands in before). */
 export function Root() {
+  useMarkFirstPageShown();
   return (
     <>
       <PushListener />

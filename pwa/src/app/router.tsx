@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
-import { ensureFeatureStrings } from '../lib/i18n';
+import { ensureFeatureStrings, type FeatureStrings } from '../lib/i18n';
 import type { PrefetchingPage } from '../lib/prefetch';
 import { loadSession } from '../lib/sessionService';
 import { AppShell } from './AppShell';
@@ -122,6 +122,44 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
 };
 
+/** Pages of the catalogue features (parks, livingThings, stories, library, pages): they use the catalogue's strings
+ *  only (locales/firstLoad.test.ts checks it), so they wait for those and not for every feature's. */
+export const CATALOGUE_PAGES = new Set([
+  'find-parks',
+  'find-parks-result',
+  'profile-park',
+  'private-park',
+  'find-living-thing',
+  'find-living-thing-result',
+  'profile-living-thing',
+  'profile-park-living-thing',
+  'profile-park-user',
+  'story',
+  'private-story',
+  'find-stories',
+  'find-stories-result',
+  'me-follows',
+  'me-library',
+  'page',
+  'about-us',
+  'corporations',
+  'user-guide',
+]);
+
+/** Pages of the tickets feature: they use its strings, checkout's and wallet's only (locales/firstLoad.test.ts). */
+export const TICKET_PAGES = new Set([
+  'item',
+  'private-item',
+  'ticket-pack',
+  'private-ticket-pack',
+  'find-tickets',
+  'find-tickets-result',
+  'seat-reservation',
+]);
+
+const stringsOf = (route: string): FeatureStrings =>
+  CATALOGUE_PAGES.has(route) ? 'catalogue' : TICKET_PAGES.has(route) ? 'tickets' : 'all';
+
 let initialNavigation = true;
 let previousRouteName: string | null = null;
 
@@ -130,7 +168,7 @@ function navigationLoader(route: RouteDef) {
     const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
     const page = load?.().catch(() => undefined);
     // The home page speaks with the app's own strings; every other page needs its feature's too.
-    const strings = route.name === 'home' ? undefined : ensureFeatureStrings();
+    const strings = route.name === 'home' ? undefined : ensureFeatureStrings(stringsOf(route.name));
     const url = new URL(request.url);
     // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPath, firstReads, takeEarlyRead } from './earlyData';
+import { tokyoDate } from '../../../common/time';
+import { apiPath, availabilityQuery, firstReads, itemCalendarRange, takeEarlyRead } from './earlyData';
 
 const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
 const inline = html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '';
@@ -51,6 +52,29 @@ describe('early reads', () => {
     const entries = Object.values(reads as Record<string, { response: Promise<unknown> }>);
     expect(entries).toHaveLength(4);
     for (const entry of entries) expect(await entry.response).toEqual({ status: 200, text: '{"data":[]}' });
+  });
+
+  it("once an item has come, the script asks for its calendar's first month as the item page does", async () => {
+    const today = tokyoDate();
+    const nextYear = `${Number(today.slice(0, 4)) + 1}-03-15`;
+    for (const availableFrom of ['2020-01-01', today, nextYear]) {
+      const item = { id: 12, availableFrom, imageUrl: '/media/items/x.svg' };
+      const { calls, reads } = runInline('/items/12', '', JSON.stringify({ data: item }));
+      await new Promise((r) => setTimeout(r, 10));
+      const range = itemCalendarRange(availableFrom, today);
+      if (!range) throw new Error('no range');
+      const expected = apiPath(availabilityQuery(12, range));
+      expect(calls.map((c) => c.url)).toEqual(['/api/v1/items/12', expected]);
+      expect(Object.keys(reads as object)).toContain(expected);
+    }
+    expect(itemCalendarRange(nextYear, today)).toEqual({
+      from: `${nextYear.slice(0, 7)}-01`,
+      to: `${nextYear.slice(0, 7)}-31`,
+    });
+    // Not on the other pages.
+    const park = runInline('/profile/park/3', '', JSON.stringify({ data: { id: 3, availableFrom: today } }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(park.calls).toHaveLength(3);
   });
 
   it('an early answer is taken once, and not when it is stale', async () => {

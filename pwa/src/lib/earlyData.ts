@@ -2,6 +2,7 @@
 // pwa/index.html while the app's code is still downloading. The API's base query takes these answers instead of
 // asking again, so the page's data is there when its code is. The pages build their queries from the definitions
 // below, and earlyData.test.ts runs the inline script to check it asks for exactly what firstReads says.
+import { firstCalendarMonth, monthRange } from '../../../common/rules/calendarMonth';
 import { toQueryString } from './queryString';
 
 export interface ApiQuery {
@@ -33,6 +34,16 @@ export const parkStoriesQuery = (parkId: number): ApiQuery => ({
 export const itemQuery = (id: number, linkId?: string): ApiQuery => ({
   url: `/items/${id}`,
   params: linkId ? { link_id: linkId } : undefined,
+});
+
+/** The dates the item page's calendar asks for first (its first month, from today or the 1st to the month's end). */
+export const itemCalendarRange = (availableFrom: string, today: string) =>
+  monthRange(firstCalendarMonth(availableFrom, today), today);
+
+/** An item's availability for some dates (features/tickets/purchaseApi.ts asks with it). */
+export const availabilityQuery = (id: number, range: { from: string; to: string }, linkId?: string): ApiQuery => ({
+  url: `/items/${id}/availability`,
+  params: { from: range.from, to: range.to, ...(linkId ? { link_id: linkId } : {}) },
 });
 
 /** The path and query the base query fetches for a query (under /api/v1). */

@@ -7,22 +7,32 @@ import { storedLocale, storeLocale } from './locale';
 export const i18n = i18next.createInstance();
 
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
-// strings and the whole English translation are chunks of their own, loaded when needed.
-let featureStrings: Promise<void> | null = null;
+// strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
+// (parks, animals, stories, library, content pages) need only the catalogue's strings and the ticket pages only
+// theirs: chunks of their own too.
+export type FeatureStrings = 'catalogue' | 'tickets' | 'all';
 
-/** The features' Japanese strings (also English's fallback): every page but home waits for them. */
-export function ensureFeatureStrings(): Promise<void> {
-  featureStrings ??= import('../locales/features').then(
-    ({ featuresJa }) => {
-      i18n.addResourceBundle('ja', 'translation', featuresJa, true, true);
+const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = {
+  catalogue: () => import('../locales/catalogue').then((m) => ({ catalogue: m.catalogueJa })),
+  tickets: () => import('../locales/ticketPages').then((m) => m.ticketPagesJa),
+  all: () => import('../locales/features').then((m) => m.featuresJa),
+};
+const loading: Partial<Record<FeatureStrings, Promise<void>>> = {};
+
+/** The features' Japanese strings a page needs (also English's fallback): every page but home waits for them. */
+export function ensureFeatureStrings(which: FeatureStrings = 'all'): Promise<void> {
+  if (which !== 'all' && loading.all) return loading.all;
+  loading[which] ??= loaders[which]().then(
+    (strings) => {
+      i18n.addResourceBundle('ja', 'translation', strings, true, true);
     },
     (error: unknown) => {
       // Locale load failures are only logged (spec section 8); the next page asks again.
-      featureStrings = null;
+      delete loading[which];
       console.warn('locale load failed', 'ja', error);
     },
   );
-  return featureStrings;
+  return loading[which];
 }
 
 async function ensureResources(locale: Locale): Promise<void> {

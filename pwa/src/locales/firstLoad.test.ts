@@ -36,3 +36,43 @@ describe('strings of the first load', () => {
     expect(used.filter((u) => !(u.top in ja))).toEqual([]);
   });
 });
+
+// The catalogue pages wait for the catalogue's strings alone and the ticket pages for theirs (app/router.tsx
+// CATALOGUE_PAGES and TICKET_PAGES, lib/i18n.ts): their features' files and the shared components they use may name
+// no other feature's strings.
+describe.each([
+  { scope: 'catalogue', features: ['parks', 'livingThings', 'stories', 'library', 'pages'], groups: ['catalogue'] },
+  { scope: 'tickets', features: ['tickets'], groups: ['tickets', 'checkout', 'wallet'] },
+])('strings of the $scope pages', ({ scope, features, groups }) => {
+  const router = readFileSync(join(src, 'app', 'router.tsx'), 'utf8');
+
+  it('every such page is a page of those features', async () => {
+    const { CATALOGUE_PAGES, TICKET_PAGES } = await import('../app/router');
+    const pages = scope === 'catalogue' ? CATALOGUE_PAGES : TICKET_PAGES;
+    const featureOf = new Map(
+      [...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map((m) => [m[1], m[2]]),
+    );
+    expect(pages.size).toBeGreaterThan(5);
+    for (const name of pages) expect([name, featureOf.get(name)]).toEqual([name, expect.toBeOneOf(features)]);
+  });
+
+  it('their files and the shared components they use name no other feature strings', () => {
+    const own = features.flatMap((f) => files(join(src, 'features', f)));
+    const components = new Set(
+      own.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/from '(?:\.\.\/)+lib\/components\/(\w+)'/g)].map((m) =>
+          join(src, 'lib', 'components', `${m[1]}.tsx`),
+        ),
+      ),
+    );
+    const others = Object.keys(featuresJa).filter((f) => !groups.includes(f));
+    const used = [...own, ...components].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['`"](\w+)\.[a-zA-Z]/g)]
+        .map((m) => m[1] as string)
+        .filter((top) => others.includes(top))
+        .map((top) => ({ file: relative(src, file), top })),
+    );
+    expect(components.size).toBeGreaterThan(2);
+    expect(used).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../features/account/Avatar';
 import { useGetCartsQuery } from '../../lib/carts';
 import { LanguageSwitch } from '../../lib/components/LanguageSwitch';
+import { useFirstPageShown } from '../../lib/firstPage';
 import { guestId } from '../../lib/session';
 import { useAppSelector } from '../store';
 
@@ -11,8 +12,9 @@ function CartLink() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.session.user);
   const isChild = user?.child_flag === 1;
-  // A guest has a cart only once a guest id exists (made when they first add a ticket).
-  const { data } = useGetCartsQuery(undefined, { skip: isChild || (!user && !guestId()) });
+  // A guest has a cart only once a guest id exists; the count is read once the first page is shown.
+  const shown = useFirstPageShown();
+  const { data } = useGetCartsQuery(undefined, { skip: !shown || isChild || (!user && !guestId()) });
   if (isChild) return null;
   const count = (data?.data ?? []).reduce((n, cart) => n + cart.lines.reduce((m, l) => m + l.people, 0), 0);
   return (

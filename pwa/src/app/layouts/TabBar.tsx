@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../lib/components/Icon';
+import { useFirstPageShown } from '../../lib/firstPage';
 import { useInboxQuery } from '../../lib/notifications';
 import { useSignedIn } from '../../lib/sessionHooks';
 
@@ -14,7 +15,9 @@ export function TabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
-  const { data: inbox } = useInboxQuery({ per_page: 1 }, { skip: !signedIn, pollingInterval: 5 * 60_000 });
+  // The unread count is read once the first page is shown.
+  const shown = useFirstPageShown();
+  const { data: inbox } = useInboxQuery({ per_page: 1 }, { skip: !shown || !signedIn, pollingInterval: 5 * 60_000 });
   const unread = inbox?.meta.unread ?? 0;
   const tabs = [
     { to: '/', key: 'home', label: t('nav.home'), active: pathname === '/' },

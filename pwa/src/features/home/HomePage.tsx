@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { HOME_QUERIES } from '../../lib/earlyData';
+import { useFirstPageShown } from '../../lib/firstPage';
 import { formatYen } from '../../lib/format';
 import { parkListApi, useListParksQuery } from '../../lib/parks';
 import { withPrefetch } from '../../lib/prefetch';
@@ -165,6 +166,10 @@ function HomePage() {
   const populars = homeApi.useHomeStoriesQuery('populars');
   const movies = homeApi.useHomeStoriesQuery('movies');
   const regions = REGIONS.filter((r) => PREFECTURES.some((p) => p.regionId === r.id));
+  // The rows below the first screen keep their skeletons (the same size) until the first screen is shown: their
+  // tiles' text and pictures were laid out, painted and requested before the first row's picture, the page's
+  // largest paint.
+  const shown = useFirstPageShown();
   return (
     <div className="stack stack--lg">
       <section className="hero">
@@ -209,7 +214,11 @@ function HomePage() {
       </Section>
 
       <Section later id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
-        <QueryState isLoading={movies.isLoading} error={movies.error} placeholder={<TileRowSkeleton kind="movie" />}>
+        <QueryState
+          isLoading={!shown || movies.isLoading}
+          error={movies.error}
+          placeholder={<TileRowSkeleton kind="movie" />}
+        >
           {() => (
             <ul className="story-tiles story-tiles--movies">
               {movies.data?.data.map((s) => (
@@ -222,7 +231,7 @@ function HomePage() {
 
       <Section later id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
         <QueryState
-          isLoading={populars.isLoading}
+          isLoading={!shown || populars.isLoading}
           error={populars.error}
           placeholder={<TileRowSkeleton kind="story" />}
         >
@@ -237,7 +246,11 @@ function HomePage() {
       </Section>
 
       <Section later id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
-        <QueryState isLoading={parks.isLoading} error={parks.error} placeholder={<TileRowSkeleton kind="park" />}>
+        <QueryState
+          isLoading={!shown || parks.isLoading}
+          error={parks.error}
+          placeholder={<TileRowSkeleton kind="park" />}
+        >
           {() => (
             <ul className="park-tiles">
               {parks.data?.data.map((p) => (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LivingThingSummary, ParkLivingThingSummary } from '../../../../common/dto/livingThing';
 import type { StorySummary } from '../../../../common/dto/story';
-import { MESSAGES } from '../../../../common/messages';
+import { NO_STORIES } from '../../../../common/emptyStates';
 import { formatDate } from './format';
 
 export function LivingThingCard({ thing }: { thing: LivingThingSummary }) {
@@ -57,7 +57,7 @@ export function AnimalChip({ animal }: { animal: ParkLivingThingSummary }) {
 export function StoryLinks({ stories }: { stories: StorySummary[] }) {
   const { t, i18n } = useTranslation();
   if (stories.length === 0) {
-    return <p className="empty-state">{MESSAGES.noStories[i18n.language === 'en' ? 'en' : 'ja']}</p>;
+    return <p className="empty-state">{NO_STORIES[i18n.language === 'en' ? 'en' : 'ja']}</p>;
   }
   return (
     <ul className="story-links">

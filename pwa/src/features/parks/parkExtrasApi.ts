@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Paged } from '../../../../common/dto/api';
 import type { ParkLivingThingSummary } from '../../../../common/dto/livingThing';
 import type { StoryListMeta, StorySummary } from '../../../../common/dto/story';
-import { MESSAGES } from '../../../../common/messages';
+import { NO_STORIES } from '../../../../common/emptyStates';
 import { api } from '../../lib/api';
 import { FollowButton } from '../../lib/components/FollowButton';
 import { parkAnimalsQuery, parkStoriesQuery } from '../../lib/earlyData';
@@ -97,7 +97,7 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
       h('h2', { id: 'park-stories' }, t('catalogue.parkExtras.storiesTitle')),
       stories.data &&
         (storyList.length === 0
-          ? h('p', { className: 'empty-state' }, MESSAGES.noStories[i18n.language === 'en' ? 'en' : 'ja'])
+          ? h('p', { className: 'empty-state' }, NO_STORIES[i18n.language === 'en' ? 'en' : 'ja'])
           : h(
               'ul',
               { className: 'story-links', 'data-testid': 'park-stories' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { StorySummary } from '../../../../common/dto/story';
-import { MESSAGES } from '../../../../common/messages';
+import { NO_STORIES } from '../../../../common/emptyStates';
 import { useAppSelector } from '../../app/store';
 import { Icon } from '../../lib/components/Icon';
 import { formatDuration } from './searchParams';
@@ -17,12 +17,12 @@ export function formatStoryDate(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
-/** "There are no stories posted yet.": the same text the server uses (common/messages.ts). */
+/** "There are no stories posted yet.": the same text the server uses (common/emptyStates.ts). */
 export function NoStories() {
   const { i18n } = useTranslation();
   return (
     <p className="empty-state" data-testid="no-stories">
-      {MESSAGES.noStories[i18n.language === 'en' ? 'en' : 'ja']}
+      {NO_STORIES[i18n.language === 'en' ? 'en' : 'ja']}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { tokyoDate } from '../../../../common/time';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { itemCalendarRange } from '../../lib/earlyData';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { useLocale } from '../../lib/useLocale';
@@ -14,7 +15,6 @@ import { FavoriteButton } from './FavoriteButton';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
 import { LotteryRound } from './LotteryRound';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
-import { firstCalendarMonth, monthRange } from './purchase';
 import { purchaseApi } from './purchaseApi';
 import { ticketsApi, useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
 
@@ -189,7 +189,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       />
       {item.lottery && <LotteryRound itemId={item.id} />}
 
-      <section className="panel" aria-labelledby="item-about">
+      <section className="panel panel--later" aria-labelledby="item-about">
         <h2 id="item-about">{t('tickets.item.about')}</h2>
         <Paragraphs text={item.description} />
         {item.lottery && <p className="muted">{t('tickets.item.lotteryNote')}</p>}
@@ -202,7 +202,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         )}
       </section>
 
-      <section className="panel" aria-labelledby="item-prices" data-testid="item-prices">
+      <section className="panel panel--later" aria-labelledby="item-prices" data-testid="item-prices">
         <h2 id="item-prices">{t('tickets.item.prices')}</h2>
         {item.basicPlan && <PlanPrices plan={item.basicPlan} locale={locale} />}
         {item.disabilityPrice !== null && (
@@ -223,7 +223,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         <p className="muted">{t('tickets.item.pricesNote')}</p>
       </section>
 
-      <section className="panel" aria-labelledby="item-details">
+      <section className="panel panel--later" aria-labelledby="item-details">
         <h2 id="item-details">{t('tickets.item.details')}</h2>
         <dl className="facts">
           <div>
@@ -293,13 +293,13 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </dl>
       </section>
 
-      <section className="panel" aria-labelledby="item-cancel">
+      <section className="panel panel--later" aria-labelledby="item-cancel">
         <h2 id="item-cancel">{t('tickets.item.cancellation')}</h2>
         <CancellationTable rows={item.cancellationPolicy} />
       </section>
 
       {item.tags.length > 0 && (
-        <section className="panel" aria-labelledby="item-tags">
+        <section className="panel panel--later" aria-labelledby="item-tags">
           <h2 id="item-tags">{t('tickets.item.tags')}</h2>
           <ul className="tag-list">
             {item.tags.map((tag) => (
@@ -354,19 +354,28 @@ export function PrivateItemPage() {
   );
 }
 
+/** How long the prefetched calendar month is kept for the page to take it. */
+const AVAILABILITY_HOLD_MS = 10_000;
+
 export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   const args = itemArgs(params.id, url.searchParams);
   if (!args) return;
   const item = (await dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false }))).data?.data;
   if (!item) return;
-  // The calendar's first month too (its arguments as the calendar makes them), so the page renders once.
-  const today = tokyoDate();
-  const range = monthRange(firstCalendarMonth(item.availableFrom, today), today);
+  // The calendar's first month too (its arguments as the calendar makes them), so the page renders once. On a first
+  // visit index.html's inline script has asked for it already (lib/earlyData.ts).
+  const range = itemCalendarRange(item.availableFrom, tokyoDate());
   if (!range) return;
-  await dispatch(
-    purchaseApi.endpoints.itemAvailability.initiate(
-      { id: item.id, from: range.from, to: range.to, linkId: args.linkId },
-      { subscribe: false },
-    ),
+  // Held for a while: the endpoint drops unused answers at once (keepUnusedDataFor 0), and without a subscriber
+  // until the calendar mounts, the calendar asked for the same dates again.
+  const availability = dispatch(
+    purchaseApi.endpoints.itemAvailability.initiate({
+      id: item.id,
+      from: range.from,
+      to: range.to,
+      linkId: args.linkId,
+    }),
   );
+  setTimeout(() => availability.unsubscribe(), AVAILABILITY_HOLD_MS);
+  await availability;
 });

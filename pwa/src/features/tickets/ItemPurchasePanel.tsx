@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { DateAvailability } from '../../../../common/dto/cart';
 import type { ItemDetail } from '../../../../common/dto/item';
 import { message } from '../../../../common/messages';
+import { addMonths, firstCalendarMonth, monthOf, monthRange } from '../../../../common/rules/calendarMonth';
 import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
@@ -12,12 +13,8 @@ import { formatDate, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import {
   addLineRequest,
-  addMonths,
   calendarCells,
-  firstCalendarMonth,
   lineQuantities,
-  monthOf,
-  monthRange,
   type PurchaseSelection,
   peopleOfSelection,
   storeReservation,

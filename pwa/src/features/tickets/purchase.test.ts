@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { addMonths, lastDayOf, monthRange } from '../../../../common/rules/calendarMonth';
 import {
   addLineRequest,
-  addMonths,
   calendarCells,
-  lastDayOf,
-  monthRange,
   type PurchaseSelection,
   peopleOfSelection,
   RESERVATION_KEY,

@@ -1,33 +1,9 @@
 // Pure helpers of the item purchase panel and the seat page: the availability calendar's month, the line a
 // selection asks for, and the selection kept in session storage while seats are chosen.
 import type { AddCartLineRequest } from '../../../../common/dto/cart';
+import { lastDayOf } from '../../../../common/rules/calendarMonth';
 import type { LineQuantities } from '../../../../common/rules/cart';
-import { addDays, isoWeekday } from '../../../../common/time';
-
-/** YYYY-MM of a YYYY-MM-DD date. */
-export const monthOf = (date: string) => date.slice(0, 7);
-
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + n;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
-}
-
-export function lastDayOf(month: string): string {
-  return addDays(`${addMonths(month, 1)}-01`, -1);
-}
-
-/** The calendar's first month: that of the later of today and the item's first day of use. */
-export const firstCalendarMonth = (availableFrom: string, today: string) =>
-  monthOf([availableFrom, today].sort()[1] ?? today);
-
-/** The dates to ask availability for in a month: from today (or the 1st) to the month's end. */
-export function monthRange(month: string, today: string): { from: string; to: string } | null {
-  const first = `${month}-01`;
-  const last = lastDayOf(month);
-  if (last < today) return null;
-  return { from: first < today ? today : first, to: last };
-}
+import { isoWeekday } from '../../../../common/time';
 
 /** Calendar cells of a month, weeks starting on Sunday: cells without a date pad the first week. */
 export function calendarCells(month: string): { key: string; date: string | null }[] {

@@ -5,6 +5,7 @@ import type { AddCartLineRequest, CartLine, DateAvailability, SeatState } from '
 import type { WaitlistView } from '../../../../common/dto/lottery';
 import type { RegisteredCard } from '../../../../common/rules/card';
 import { api } from '../../lib/api';
+import { availabilityQuery } from '../../lib/earlyData';
 
 export interface AddLineMeta {
   parkId: number;
@@ -19,10 +20,7 @@ export const purchaseApi = api.injectEndpoints({
       Envelope<DateAvailability[]>,
       { id: number; from: string; to: string; linkId?: string }
     >({
-      query: ({ id, from, to, linkId }) => ({
-        url: `/items/${id}/availability`,
-        params: { from, to, ...(linkId ? { link_id: linkId } : {}) },
-      }),
+      query: ({ id, from, to, linkId }) => availabilityQuery(id, { from, to }, linkId),
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
     }),

@@ -1,0 +1,50 @@
+// The moment the first page of a visit is on screen and the main thread is idle: the app's root route element
+// (app/Root.tsx) says when it first mounts, which is when React commits the first page (until the router's first
+// navigation is done the router draws the shell in its place); main.tsx adds a late mark. What the first page does
+// not need waits for it: the service worker, the wallet's start, the header's cart count and the tab bar's unread
+// count. Their requests and work used to land before the page's largest paint and delay it.
+//
+// Nothing here may watch the router itself (router.subscribe) before React's <RouterProvider> has mounted: the
+// router keeps its first navigation's result for a late subscriber only when it has no subscriber at all
+// (react-router 7.18 updateState/subscribe, remix-run/react-router#15527). With one more listener, a first
+// navigation that ended while React was still rendering its first frame in slices (seen under CPU load) never
+// reached <RouterProvider>, and the page stayed the empty shell for good.
+import { useEffect, useSyncExternalStore } from 'react';
+
+let shown = false;
+const listeners = new Set<() => void>();
+let resolveShown: () => void = () => undefined;
+
+/** Resolves once the first page is shown. */
+export const firstPageShown = new Promise<void>((resolve) => {
+  resolveShown = resolve;
+});
+
+export function markFirstPageShown(): void {
+  if (shown) return;
+  shown = true;
+  resolveShown();
+  for (const listener of listeners) listener();
+}
+
+/** False until the first page is shown. */
+export function useFirstPageShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => shown,
+  );
+}
+
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+
+/** For the root route's element: once it has mounted with the first page, the next frame paints it; then, when
+ *  the main thread is idle, the first page counts as shown. */
+export function useMarkFirstPageShown(): void {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(() => whenIdle(markFirstPageShown)));
+  }, []);
+}
