@@ -5,4 +5,4 @@ import { generateArt } from './index';
 const outDir = resolve(process.argv[2] ?? 'public/media');
 const started = Date.now();
 const count = await generateArt(outDir);
-console.log(`wrote ${count} SVG files to ${outDir} in ${Date.now() - started} ms`);
+console.log(`wrote ${count} media files to ${outDir} in ${Date.now() - started} ms`);

@@ -1,15 +1,16 @@
-// The single place that names the generated media files. The seed data and the art generator both
+// The single place that names the generated media files (pictures as WebP drawn from SVG; maps and the animated
+// short movies as SVG). The seed data and the art generator both
 // use these functions, so every URL the database references is a file the generator writes.
 
 export const media = {
-  park: (slug: string) => `/media/parks/${slug}.svg`,
+  park: (slug: string) => `/media/parks/${slug}.webp`,
   parkMap: (slug: string) => `/media/parks/${slug}-map.svg`,
-  animal: (speciesCode: string) => `/media/animals/${speciesCode}.svg`,
-  story: (storyCode: string, n: number) => `/media/stories/${storyCode}-${n}.svg`,
+  animal: (speciesCode: string) => `/media/animals/${speciesCode}.webp`,
+  story: (storyCode: string, n: number) => `/media/stories/${storyCode}-${n}.webp`,
   movie: (storyCode: string) => `/media/movies/${storyCode}.svg`,
-  item: (itemCode: string) => `/media/items/${itemCode}.svg`,
-  pack: (packCode: string) => `/media/packs/${packCode}.svg`,
-  user: (staffCode: string) => `/media/users/${staffCode}.svg`,
+  item: (itemCode: string) => `/media/items/${itemCode}.webp`,
+  pack: (packCode: string) => `/media/packs/${packCode}.webp`,
+  user: (staffCode: string) => `/media/users/${staffCode}.webp`,
 } as const;
 
 /** Path of a media URL relative to the output directory (strips the leading /media/). */

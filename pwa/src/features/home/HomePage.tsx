@@ -104,13 +104,8 @@ function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
         className={movie ? 'story-tile story-tile--movie' : 'story-tile'}
         data-testid="home-story"
       >
-        <img
-          src={movie && story.videoUrl ? story.videoUrl : story.imageUrl}
-          alt=""
-          loading="lazy"
-          width={movie ? 180 : 320}
-          height={movie ? 320 : 240}
-        />
+        {/* A still, never the movie itself: an animated picture repaints the page's main thread every frame. */}
+        <img src={story.imageUrl} alt="" loading="lazy" width={movie ? 180 : 320} height={movie ? 320 : 240} />
         {movie && story.durationSeconds !== null && (
           <span className="story-tile__badge">{t('home.seconds', { count: story.durationSeconds })}</span>
         )}
