@@ -152,9 +152,10 @@ export async function generateArt(outDir: string): Promise<number> {
   const jobs = artJobs();
   const dirs = new Set(jobs.map((j) => dirname(join(outDir, mediaRelativePath(j.url)))));
   for (const d of dirs) await mkdir(d, { recursive: true });
-  // Pictures (.webp, at 1.5 times the SVG's size) are drawn from their SVG once here: an SVG <img> is a document of its own that the page's main
-  // thread parses, styles, lays out and paints (about 70 ms each on a mid phone: long tasks on every page with
-  // tiles), where a raster picture is decoded off the main thread. Maps and short movies stay SVG (zoomed; animated).
+  // Pictures (.webp, at 1.5 times the SVG's size) are drawn from their SVG once here: an SVG <img> is a document of
+  // its own that the page's main thread parses, styles, lays out and paints (about 70 ms each at Lighthouse's 4x CPU
+  // slowdown), where a raster picture is decoded off the main thread. Maps and short movies stay SVG (zoomed;
+  // animated). Four at a time.
   let n = 0;
   const next = async (): Promise<void> => {
     const job = jobs[n++];

@@ -1,6 +1,6 @@
 // The single place that names the generated media files (pictures as WebP drawn from SVG; maps and the animated
-// short movies as SVG). The seed data and the art generator both
-// use these functions, so every URL the database references is a file the generator writes.
+// short movies as SVG). The seed data and the art generator both use these functions, so every URL the database
+// references is a file the generator writes.
 
 export const media = {
   park: (slug: string) => `/media/parks/${slug}.webp`,

@@ -100,7 +100,7 @@ interface Waiting {
   reject: (e: unknown) => void;
 }
 
-/** Adds that went to the database together, and in how many statements (read by tests and logs). */
+/** Adds that went to the database together, and in how many statements (read by tests). */
 export const groupCommits = { statements: 0, adds: 0 };
 
 /** The adds queued per stock row, per database (tests run several servers in one process). */
@@ -135,7 +135,7 @@ async function flush(knex: Knex, key: string, rows: Map<string, Waiting[]>): Pro
     await Promise.all(
       batch.map(async (w, i) => {
         const o = outcomes[i] as Outcome;
-        if ('ok' in o) return w.resolve(parse<AddCartLineResult>(o.ok));
+        if ('ok' in o) return w.resolve(o.ok);
         if (ANSWERS.has(o.error)) return w.reject(new StatementError(o.error, o.message));
         await addOne(knex, w.call).then(w.resolve, w.reject);
       }),
@@ -143,10 +143,18 @@ async function flush(knex: Knex, key: string, rows: Map<string, Waiting[]>): Pro
   }
 }
 
+/** The key of the one stock row an add takes, when it takes exactly one and no seats (a seat is its own race);
+ *  null otherwise: such an add runs alone. */
+export function hotKeyOf(call: Pick<AddCartLineCall, 'units' | 'seatCodes'>): string | null {
+  const [only, ...more] = call.units as { itemId: number; date: string; timeSlotId: number | null }[];
+  if (!only || more.length > 0 || call.seatCodes.length > 0) return null;
+  return `${only.itemId}:${only.date}:${only.timeSlotId ?? 0}`;
+}
+
 /**
  * Runs one add-to-cart statement and answers its result, or throws what the statement raised (`code` P0001 with
- * the refusal as message, 23503 for a removed slot). `hotKey` names the one stock row the add takes (null: it
- * takes several, or none, or seats): adds with the same key on the same database are committed together when they
+ * the refusal as message, 23503 for a removed slot). `hotKey` names the one stock row the add takes (`hotKeyOf`;
+ * null: it runs alone): adds with the same key on the same database are committed together when they
  * queue up. Inside a transaction the add runs alone, in that transaction.
  */
 export function addCartLineStatement(

@@ -7,7 +7,7 @@ import {
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
 import { DomainError, notFound } from '../../../lib/errors';
-import { type AddCartLineResult, addCartLineStatement } from '../../stock/addCartLines';
+import { type AddCartLineResult, addCartLineStatement, hotKeyOf } from '../../stock/addCartLines';
 import {
   assertItemSellable,
   assertPackSellable,
@@ -197,26 +197,21 @@ export async function addCartLine(
       : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
-  // Adds of one place-taking line on one stock row (a flash sale's hot slot) may be committed together.
-  const only = plan.units.length === 1 && plan.seatCodes.length === 0 ? plan.units[0] : undefined;
-  const hotKey = only ? `${only.itemId}:${only.date}:${only.timeSlotId ?? 0}` : null;
+  const call = {
+    ownerKey: owner.key,
+    userId: owner.userId,
+    guestUserId: owner.guestUserId,
+    parkId: plan.parkId,
+    line: l,
+    maxPeople: l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
+    units: plan.units,
+    seatCodes: plan.seatCodes,
+    expiresAt,
+  };
   let result: AddCartLineResult;
   try {
-    result = await addCartLineStatement(
-      knex,
-      {
-        ownerKey: owner.key,
-        userId: owner.userId,
-        guestUserId: owner.guestUserId,
-        parkId: plan.parkId,
-        line: l,
-        maxPeople: l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
-        units: plan.units,
-        seatCodes: plan.seatCodes,
-        expiresAt,
-      },
-      hotKey,
-    );
+    // Adds on one stock row (a flash sale's hot slot) may be committed together.
+    result = await addCartLineStatement(knex, call, hotKeyOf(call));
   } catch (err) {
     const code = functionError(err);
     if (code === 'soldOut') throw new DomainError('soldOut', 409);
