@@ -310,6 +310,21 @@ describe('group commit of adds on one hot stock row (the add statement called as
   });
 
   // Needs a second connection: a transaction holding the stock row while the add waits for it (PGlite has one).
+  async function waitUntilSomeoneWaitsForALock() {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await knex().raw(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0].n > 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the add never waited for the stock row');
+  }
+  async function isSuperuser() {
+    const { rows } = await knex().raw('select rolsuper from pg_roles where rolname = current_user');
+    return rows[0]?.rolsuper === true;
+  }
+
   it.skipIf(!process.env.DATABASE_URL)('an add that PostgreSQL ends as a deadlock victim runs again', async () => {
     const { call, unitId, unit, run } = await hotCalls();
     const guest = randomUUID();
@@ -320,8 +335,11 @@ describe('group commit of adds on one hot stock row (the add statement called as
       await other('stock_units').where({ id }).forUpdate().select('id');
       // The add locks the guest's cart, then waits for the stock row.
       const adding = addCartLineStatement(knex(), call({ guest }), null);
-      await new Promise((r) => setTimeout(r, 300));
-      // Now the other wants that cart: a deadlock. The add waited first, so PostgreSQL ends the add.
+      await waitUntilSomeoneWaitsForALock();
+      // PostgreSQL ends whichever waiter's deadlock_timeout runs out first; on a loaded machine that can be the
+      // other one when both start waiting within a few milliseconds. A long timeout here makes the add the victim.
+      if (await isSuperuser()) await other.raw(`set local deadlock_timeout = '20s'`);
+      // Now the other wants that cart: a deadlock, and the add is the one PostgreSQL ends.
       await other('carts').where('owner_key', `g:${guest}`).forUpdate().select('id');
       await other.commit();
       await expect(adding).resolves.toMatchObject({ merged: true });
