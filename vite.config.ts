@@ -74,6 +74,14 @@ const PAGE_MODULES = {
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
 };
+// The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html.
+const START_STAGES = [
+  'node_modules/react-dom/client.js',
+  'pwa/src/lib/i18n.ts',
+  'pwa/src/app/store.ts',
+  'pwa/src/app/router.tsx',
+  'pwa/src/app/start.ts',
+];
 const pageChunks = (): Plugin => ({
   name: 'page-chunks',
   apply: 'build',
@@ -102,10 +110,19 @@ const pageChunks = (): Plugin => ({
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
         return [...withImports(chunk.fileName)];
       };
+      // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once.
+      const startFiles = [...new Set(START_STAGES.flatMap(chunkOf))].filter((f) => !inEntry.has(f));
+      for (const f of startFiles) inEntry.add(f);
       for (const [page, modules] of Object.entries(PAGE_MODULES)) {
         const files = modules.flatMap(chunkOf);
         map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
       }
+      const entryTag = html.match(/<script type="module"[^>]*src="[^"]+"><\/script>/)?.[0];
+      if (!entryTag) throw new Error('page-chunks: entry script tag missing in index.html');
+      const startLinks = startFiles
+        .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
+        .join('\n    ');
+      html = html.replace(entryTag, `${entryTag}\n    ${startLinks}`);
       if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
       return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));
     },

@@ -9,7 +9,7 @@
 // (react-router 7.18 updateState/subscribe, remix-run/react-router#15527). With one more listener, a first
 // navigation that ended while React was still rendering its first frame in slices (seen under CPU load) never
 // reached <RouterProvider>, and the page stayed the empty shell for good.
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let shown = false;
 const listeners = new Set<() => void>();
@@ -27,19 +27,46 @@ export function markFirstPageShown(): void {
   for (const listener of listeners) listener();
 }
 
-/** False until the first page is shown. */
+/** False until the first page is shown. What it turns on renders in a transition (in slices, not one long task). */
 export function useFirstPageShown(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => shown,
-  );
+  const [value, setValue] = useState(shown);
+  useEffect(() => {
+    if (value) return;
+    const listener = () => startTransition(() => setValue(true));
+    listeners.add(listener);
+    if (shown) listener();
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [value]);
+  return value;
 }
 
-const whenIdle = (run: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+/** Runs `run` when the main thread is idle (at the latest after 2 s); the returned function cancels it. */
+export function whenIdle(run: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * How many of `total` parts of a page below its first screen to draw: none until the first page is shown, then one
+ * more each time the main thread is idle, each drawn in a transition (React renders it in 5 ms slices and the
+ * browser lays out one part at a time) instead of one long task for all of them. A page opened later in the visit
+ * draws them all at once.
+ */
+export function useStagedParts(total: number): number {
+  const first = useFirstPageShown();
+  const [drawn, setDrawn] = useState(() => (shown ? total : 0));
+  useEffect(() => {
+    if (!first || drawn >= total) return;
+    return whenIdle(() => startTransition(() => setDrawn((n) => n + 1)));
+  }, [first, drawn, total]);
+  return drawn;
+}
 
 /** For the root route's element: once it has mounted with the first page, the next frame paints it; then, when
  *  the main thread is idle, the first page counts as shown. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoins, formatYen, placeName } from './format';
+import { formatCoins, formatNumber, formatYen, placeName } from './format';
 
 describe('formats', () => {
   it('names a place once when region and prefecture share the name (北海道)', () => {
@@ -11,6 +11,14 @@ describe('formats', () => {
   it('writes yen as 1,200円 in Japanese and ¥1,200 in English', () => {
     expect(formatYen(1200, 'ja')).toBe('1,200円');
     expect(formatYen(1200, 'en')).toBe('¥1,200');
+  });
+
+  it('groups digits as Intl does for ja-JP and en-US, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1234567, 1000000000, -1, -1200, -1234567]) {
+      expect(formatYen(n, 'ja')).toBe(`${new Intl.NumberFormat('ja-JP').format(n)}円`);
+      expect(formatYen(n, 'en')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }).format(n));
+      expect(formatNumber(n, 'ja')).toBe(n.toLocaleString('ja-JP'));
+    }
   });
 });
 

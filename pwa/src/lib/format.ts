@@ -11,16 +11,27 @@ const lazy = <T>(make: () => T) => {
   };
 };
 
-const yenJa = lazy(() => new Intl.NumberFormat('ja-JP'));
-const yenEn = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }));
+/**
+ * A whole number with its digits grouped by threes with commas, as both ja-JP and en-US write it. Not Intl: the first
+ * number formatter of a page loads its locale's data, about 20 ms of a phone's main thread on the first page.
+ */
+function grouped(n: number): string {
+  const digits = Math.abs(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
 
-/** ¥1,200 in English, 1,200円 in Japanese. */
+/** ¥1,200 in English, 1,200円 in Japanese. Yen have no fractions. */
 export function formatYen(yen: number, locale: Locale): string {
-  return locale === 'en' ? yenEn().format(yen) : `${yenJa().format(yen)}円`;
+  const whole = Math.round(yen);
+  if (locale === 'en') return whole < 0 ? `-¥${grouped(-whole)}` : `¥${grouped(whole)}`;
+  return `${grouped(whole)}円`;
 }
 
 /** A plain number with separators (coins). */
-export const formatNumber = (n: number, locale: Locale) => n.toLocaleString(locale === 'en' ? 'en-US' : 'ja-JP');
+export const formatNumber = (n: number, locale: Locale) =>
+  Number.isInteger(n) ? grouped(n) : n.toLocaleString(locale === 'en' ? 'en-US' : 'ja-JP');
 
 const dateFormats = {
   ja: lazy(

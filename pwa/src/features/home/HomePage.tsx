@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,13 +6,14 @@ import type { Paged } from '../../../../common/dto/api';
 import type { ItemSummary } from '../../../../common/dto/item';
 import type { ParkSummary } from '../../../../common/dto/park';
 import type { StorySummary } from '../../../../common/dto/story';
+import type { Locale } from '../../../../common/enums';
 import { PREFECTURES, prefectureById, REGIONS } from '../../../../common/reference';
 import { useAppSelector } from '../../app/store';
 import { api } from '../../lib/api';
 import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { HOME_QUERIES } from '../../lib/earlyData';
-import { useFirstPageShown } from '../../lib/firstPage';
+import { useStagedParts } from '../../lib/firstPage';
 import { formatYen } from '../../lib/format';
 import { parkListApi, useListParksQuery } from '../../lib/parks';
 import { withPrefetch } from '../../lib/prefetch';
@@ -59,8 +61,19 @@ function TileRowSkeleton({ kind }: { kind: 'park' | 'story' | 'movie' }) {
   );
 }
 
-function ParkTile({ park, index = 0, first = false }: { park: ParkSummary; index?: number; first?: boolean }) {
-  const { t } = useTranslation();
+// The tiles take the page's `t` and locale instead of calling the hooks themselves: a row is 8 to 24 tiles, and each
+// hook call subscribes to language changes of its own.
+function ParkTile({
+  park,
+  t,
+  index = 0,
+  first = false,
+}: {
+  park: ParkSummary;
+  t: TFunction;
+  index?: number;
+  first?: boolean;
+}) {
   return (
     <li>
       <Link to={`/profile/park/${park.id}`} className="park-tile" data-testid="home-park">
@@ -73,9 +86,7 @@ function ParkTile({ park, index = 0, first = false }: { park: ParkSummary; index
   );
 }
 
-function ItemTile({ item, index }: { item: ItemSummary; index: number }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
+function ItemTile({ item, index, t, locale }: { item: ItemSummary; index: number; t: TFunction; locale: Locale }) {
   const yen = (n: number) => formatYen(n, locale);
   return (
     <li>
@@ -95,8 +106,7 @@ function ItemTile({ item, index }: { item: ItemSummary; index: number }) {
   );
 }
 
-function StoryTile({ story, movie }: { story: StorySummary; movie?: boolean }) {
-  const { t } = useTranslation();
+function StoryTile({ story, t, movie }: { story: StorySummary; t: TFunction; movie?: boolean }) {
   return (
     <li>
       <Link
@@ -148,8 +158,9 @@ function Section({
 }
 
 function HomePage() {
-  const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const en = locale === 'en';
   const user = useAppSelector((s) => s.session.user);
   const homePrefecture = user && user.prefecture_id > 0 ? prefectureById(user.prefecture_id) : undefined;
   const parks = useListParksQuery(HOME_QUERIES.parks.params);
@@ -161,10 +172,10 @@ function HomePage() {
   const populars = homeApi.useHomeStoriesQuery('populars');
   const movies = homeApi.useHomeStoriesQuery('movies');
   const regions = REGIONS.filter((r) => PREFECTURES.some((p) => p.regionId === r.id));
-  // The rows below the first screen keep their skeletons (the same size) until the first screen is shown: their
-  // tiles' text and pictures were laid out, painted and requested before the first row's picture, the page's
-  // largest paint.
-  const shown = useFirstPageShown();
+  // The rows below the first screen keep their skeletons (the same size) until the first screen is shown, then
+  // come one at a time: their tiles' text and pictures were laid out, painted and requested before the first row's
+  // picture (the page's largest paint), and all three at once made one long task.
+  const drawn = useStagedParts(3);
   return (
     <div className="stack stack--lg">
       <section className="hero">
@@ -188,7 +199,7 @@ function HomePage() {
             {() => (
               <ul className="park-tiles">
                 {near.data?.data.map((p) => (
-                  <ParkTile key={p.id} park={p} />
+                  <ParkTile key={p.id} park={p} t={t} />
                 ))}
               </ul>
             )}
@@ -201,7 +212,7 @@ function HomePage() {
           {() => (
             <ul className="park-tiles">
               {onSale.data?.data.map((i, index) => (
-                <ItemTile key={i.id} item={i} index={index} />
+                <ItemTile key={i.id} item={i} index={index} t={t} locale={locale} />
               ))}
             </ul>
           )}
@@ -210,14 +221,14 @@ function HomePage() {
 
       <Section later id="home-movies" title={t('home.moviesTitle')} more="/find/stories/result?list=short-movies">
         <QueryState
-          isLoading={!shown || movies.isLoading}
+          isLoading={drawn < 1 || movies.isLoading}
           error={movies.error}
           placeholder={<TileRowSkeleton kind="movie" />}
         >
           {() => (
             <ul className="story-tiles story-tiles--movies">
               {movies.data?.data.map((s) => (
-                <StoryTile key={s.id} story={s} movie />
+                <StoryTile key={s.id} story={s} t={t} movie />
               ))}
             </ul>
           )}
@@ -226,14 +237,14 @@ function HomePage() {
 
       <Section later id="home-populars" title={t('home.popularTitle')} more="/find/stories/result?list=populars">
         <QueryState
-          isLoading={!shown || populars.isLoading}
+          isLoading={drawn < 2 || populars.isLoading}
           error={populars.error}
           placeholder={<TileRowSkeleton kind="story" />}
         >
           {() => (
             <ul className="story-tiles">
               {populars.data?.data.map((s) => (
-                <StoryTile key={s.id} story={s} />
+                <StoryTile key={s.id} story={s} t={t} />
               ))}
             </ul>
           )}
@@ -242,14 +253,14 @@ function HomePage() {
 
       <Section later id="home-parks" title={t('home.parksTitle')} more="/find/parks/result">
         <QueryState
-          isLoading={!shown || parks.isLoading}
+          isLoading={drawn < 3 || parks.isLoading}
           error={parks.error}
           placeholder={<TileRowSkeleton kind="park" />}
         >
           {() => (
             <ul className="park-tiles">
               {parks.data?.data.map((p) => (
-                <ParkTile key={p.id} park={p} />
+                <ParkTile key={p.id} park={p} t={t} />
               ))}
             </ul>
           )}
