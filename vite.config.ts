@@ -111,7 +111,10 @@ const pageChunks = (): Plugin => ({
         return [...withImports(chunk.fileName)];
       };
       // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once.
-      const startFiles = [...new Set(START_STAGES.flatMap(chunkOf))].filter((f) => !inEntry.has(f));
+      // With build.modulePreload off, Vite links none of the entry's own imports either: they are linked here too.
+      const startFiles = [...new Set([...(entry?.imports ?? []), ...START_STAGES.flatMap(chunkOf)])].filter(
+        (f) => f !== entry?.fileName && !html.includes(`/${f}"`),
+      );
       for (const f of startFiles) inEntry.add(f);
       for (const [page, modules] of Object.entries(PAGE_MODULES)) {
         const files = modules.flatMap(chunkOf);
@@ -153,6 +156,11 @@ export default defineConfig({
     // Maps for our own debugging, not referenced by the built files; the server never serves *.map.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1200,
+    // No preload helper around each dynamic import (its lists of every page's chunks were 3 KB of the first load):
+    // index.html links the start's chunks (pageChunks below), its inline script those of the first page, and a
+    // page opened later asks for its chunks' imports as it reads them (the service worker has them all by then).
+    // CSS of lazily loaded chunks is still loaded by Vite's helper.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoins, formatNumber, formatYen, placeName } from './format';
+import { formatCoins, formatMonthDayWeekday, formatNumber, formatTokyoMonthDay, formatYen, placeName } from './format';
 
 describe('formats', () => {
   it('names a place once when region and prefecture share the name (北海道)', () => {
@@ -27,5 +27,24 @@ describe('coins', () => {
     expect(formatCoins(1200, 'ja')).toBe('1,200コイン');
     expect(formatCoins(1200, 'en')).toBe('1,200 coins');
     expect(formatCoins(1, 'en')).toBe('1 coin');
+  });
+});
+
+describe('dates written by hand', () => {
+  it('match what Intl writes, every day of a year, both languages', () => {
+    const ja = new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' });
+    const en = new Intl.DateTimeFormat('en-GB', { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' });
+    const jaTokyo = new Intl.DateTimeFormat('ja-JP', { month: 'short', day: 'numeric', timeZone: 'Asia/Tokyo' });
+    const enTokyo = new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', timeZone: 'Asia/Tokyo' });
+    for (let i = 0; i < 366; i++) {
+      const at = new Date(Date.UTC(2028, 0, 1) + i * 86_400_000);
+      const date = at.toISOString().slice(0, 10);
+      expect(formatMonthDayWeekday(date, 'ja')).toBe(ja.format(at));
+      expect(formatMonthDayWeekday(date, 'en')).toBe(en.format(at));
+      // 15:30 UTC is already the next day in Tokyo.
+      const instant = new Date(at.getTime() + 15.5 * 3600_000).toISOString();
+      expect(formatTokyoMonthDay(instant, 'ja')).toBe(jaTokyo.format(new Date(instant)));
+      expect(formatTokyoMonthDay(instant, 'en')).toBe(enTokyo.format(new Date(instant)));
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
-import { placeName } from '../../lib/format';
+import { formatMonthDayWeekday, placeName } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { closedDaysSummary } from './closedDays';
 import { ParkExtras, parkExtrasApi } from './parkExtrasApi';
@@ -19,12 +19,6 @@ function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>)
 
 function ParkProfile({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation();
-  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', {
-    month: 'long',
-    day: 'numeric',
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
   const closed = closedDaysSummary(park);
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
   return (
@@ -126,7 +120,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
           <ul className="special-days" data-testid="special-days">
             {park.specialDays.map((d) => (
               <li key={d.date}>
-                <time dateTime={d.date}>{dateFmt.format(new Date(`${d.date}T00:00:00Z`))}</time>
+                <time dateTime={d.date}>{formatMonthDayWeekday(d.date, i18n.language === 'en' ? 'en' : 'ja')}</time>
                 <span className={`badge badge--${d.kind}`}>{t(`park.specialKind.${d.kind}`)}</span>
                 <span>
                   {d.note}

@@ -11,6 +11,7 @@ import { NO_STORIES } from '../../../../common/emptyStates';
 import { api } from '../../lib/api';
 import { FollowButton } from '../../lib/components/FollowButton';
 import { parkAnimalsQuery, parkStoriesQuery } from '../../lib/earlyData';
+import { formatTokyoMonthDay } from '../../lib/format';
 
 export const parkExtrasApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,11 +33,6 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
   const { t, i18n } = useTranslation();
   const animals = useParkAnimalsQuery(parkId);
   const stories = useParkLatestStoriesQuery(parkId);
-  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'Asia/Tokyo',
-  });
   const animalList = animals.data?.data ?? [];
   const total = animals.data?.meta.total ?? 0;
   const storyList = stories.data?.data ?? [];
@@ -126,7 +122,11 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
                       h(
                         'small',
                         null,
-                        h('time', { dateTime: s.publishedAt }, dateFmt.format(new Date(s.publishedAt))),
+                        h(
+                          'time',
+                          { dateTime: s.publishedAt },
+                          formatTokyoMonthDay(s.publishedAt, i18n.language === 'en' ? 'en' : 'ja'),
+                        ),
                         `・${s.parkUser.name}`,
                       ),
                     ),
