@@ -1,4 +1,5 @@
-import { markFirstPageShown } from './lib/firstPage';
+import { startAppUpdates } from './lib/appUpdate';
+import { firstPageShown, markFirstPageShown } from './lib/firstPage';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 import './styles.css';
 
@@ -14,6 +15,7 @@ if (!container) throw new Error('#root missing');
 const markLate = () => setTimeout(markFirstPageShown, 5000);
 if (document.readyState === 'complete') markLate();
 else window.addEventListener('load', markLate, { once: true });
+void firstPageShown.then(startAppUpdates);
 
 // The app's code comes in stages, all downloaded at once (index.html preloads them: vite.config.ts, START_STAGES),
 // each evaluated in a task of its own: evaluated together they were one task of about 50 ms on a fast machine (200

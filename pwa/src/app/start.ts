@@ -3,7 +3,6 @@
 import { createRoot } from 'react-dom/client';
 import { WALLET_DB_NAME } from '../db/names';
 import { api } from '../lib/api';
-import { startAppUpdates } from '../lib/appUpdate';
 import { firstPageShown } from '../lib/firstPage';
 import { initI18n } from '../lib/i18n';
 import { tokenExpiry } from '../lib/session';
@@ -49,7 +48,6 @@ export async function start(container: HTMLElement): Promise<void> {
     navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
     resetApi: () => store.dispatch(api.util.resetApiState()),
   });
-  void firstPageShown.then(startAppUpdates);
   startWalletWhenKept();
 
   const i18n = await initI18n();
