@@ -1,5 +1,5 @@
 // The app's start, once its code has been evaluated stage by stage (main.tsx): the session, the router, React's
-// root, the service worker and the offline wallet's background work.
+// root and the offline wallet's background work (main.tsx registers the service worker itself).
 import { createRoot } from 'react-dom/client';
 import { WALLET_DB_NAME } from '../db/names';
 import { api } from '../lib/api';
