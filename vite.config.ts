@@ -74,7 +74,7 @@ const PAGE_MODULES = {
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
 };
-// The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html.
+// The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html's inline script.
 const START_STAGES = [
   'node_modules/react-dom/client.js',
   'pwa/src/lib/i18n.ts',
@@ -110,22 +110,25 @@ const pageChunks = (): Plugin => ({
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
         return [...withImports(chunk.fileName)];
       };
-      // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once.
-      // With build.modulePreload off, Vite links none of the entry's own imports either: they are linked here too.
-      const startFiles = [...new Set([...(entry?.imports ?? []), ...START_STAGES.flatMap(chunkOf)])].filter(
-        (f) => f !== entry?.fileName && !html.includes(`/${f}"`),
+      // With build.modulePreload off, Vite links none of the entry's own imports: they are linked here.
+      const entryFiles = (entry?.imports ?? []).filter((f) => !html.includes(`/${f}"`));
+      // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once, asked
+      // for by index.html's inline script (after the page's picture where it draws one).
+      const startFiles = [...new Set(START_STAGES.flatMap(chunkOf))].filter(
+        (f) => f !== entry?.fileName && !inEntry.has(f),
       );
       for (const f of startFiles) inEntry.add(f);
+      map.start = startFiles.map((f) => `/${f}`);
       for (const [page, modules] of Object.entries(PAGE_MODULES)) {
         const files = modules.flatMap(chunkOf);
         map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
       }
       const entryTag = html.match(/<script type="module"[^>]*src="[^"]+"><\/script>/)?.[0];
       if (!entryTag) throw new Error('page-chunks: entry script tag missing in index.html');
-      const startLinks = startFiles
+      const entryLinks = entryFiles
         .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
         .join('\n    ');
-      html = html.replace(entryTag, `${entryTag}\n    ${startLinks}`);
+      html = html.replace(entryTag, `${entryTag}\n    ${entryLinks}`);
       if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
       return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));
     },

@@ -104,6 +104,39 @@ test('offline, a park page never seen says the visitor is offline and offers wha
   await context.setOffline(false);
 });
 
+test("a park's and an item's picture are on screen before the app's code has run, where the page then draws it", async ({
+  page,
+  request,
+}) => {
+  const itemId = await itemIdByName(request, '旭川市旭山動物園 入園券');
+  for (const [path, testId] of [
+    ['/profile/park/1', 'park-profile'],
+    [`/items/${itemId}`, 'item-page'],
+  ] as const) {
+    // The app's code (every script) is held back until the picture has been looked at.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const early = page.locator('#root [data-first-paint] .park-hero img');
+    await expect(early).toBeVisible();
+    await expect.poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByTestId(testId)).toHaveCount(0);
+    const before = await early.boundingBox();
+    release();
+    const drawn = page.getByTestId(testId).locator('.park-hero img');
+    await expect(drawn).toBeVisible();
+    expect(await drawn.boundingBox(), path).toEqual(before);
+    expect(await drawn.getAttribute('src')).toBe(await page.evaluate(() => window.zoopassFirstPicture?.image));
+    await page.unrouteAll();
+  }
+});
+
 test('the header language switch round-trips through the profile when signed in', async ({ page, request }) => {
   const user = await apiUser(request);
   const language = async () =>

@@ -27,7 +27,21 @@ const STAGES = [
   () => import('./app/router'),
 ] as const;
 
+declare global {
+  interface Window {
+    /** On a park or item page: settles once index.html's first paint of the page's picture is on screen. */
+    zoopassFirstPictureShown?: Promise<void>;
+  }
+}
+
+// The page's picture (its largest paint), drawn by index.html as soon as its address has come, is on screen before the
+// app's code runs: evaluating the code first (hundreds of milliseconds on a phone) would hold back its decode and
+// paint. Wherever the code arrives after the picture (a slow network) this waits for nothing.
+const PICTURE_WAIT_MS = 500;
+
 async function mount() {
+  const pictureShown = window.zoopassFirstPictureShown;
+  if (pictureShown) await Promise.race([pictureShown, new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS))]);
   for (const stage of STAGES) {
     await stage();
     await yieldToBrowser();

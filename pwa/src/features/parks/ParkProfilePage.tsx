@@ -48,7 +48,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
 
       {!park.isPrivate && <ParkExtras parkId={park.id} name={park.name} />}
 
-      <section className="panel" aria-labelledby="facts">
+      <section className="panel panel--later" aria-labelledby="facts">
         <h2 id="facts" className="visually-hidden">
           {t('park.businessHours')}
         </h2>
@@ -112,7 +112,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         </dl>
       </section>
 
-      <section className="panel" aria-labelledby="special-days">
+      <section className="panel panel--later" aria-labelledby="special-days">
         <h2 id="special-days">{t('park.specialDays')}</h2>
         {park.specialDays.length === 0 ? (
           <p className="muted">{t('park.noSpecialDays')}</p>
@@ -135,7 +135,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         )}
       </section>
 
-      <section className="panel" aria-labelledby="park-map">
+      <section className="panel panel--later" aria-labelledby="park-map">
         <h2 id="park-map">{t('park.parkMap')}</h2>
         <img className="park-map" src={park.mapImageUrl} alt={`${park.name} ${t('park.parkMap')}`} loading="lazy" />
         <Link className="button button--small park-map__open" to={`/maps/${park.id}`} data-testid="open-map-mode">
@@ -143,7 +143,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         </Link>
       </section>
 
-      <section className="panel" aria-labelledby="inquiry">
+      <section className="panel panel--later" aria-labelledby="inquiry">
         <h2 id="inquiry">{t('park.inquiry')}</h2>
         <ul className="link-list">
           <li>
@@ -159,7 +159,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         </ul>
       </section>
 
-      <section className="panel" aria-labelledby="commercial-law">
+      <section className="panel panel--later" aria-labelledby="commercial-law">
         <details>
           <summary>
             <h2 id="commercial-law">{t('park.commercialLaw')}</h2>

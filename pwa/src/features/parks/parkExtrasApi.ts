@@ -89,7 +89,7 @@ export function ParkExtras({ parkId, name }: { parkId: number; name: string }) {
     ),
     h(
       'section',
-      { className: 'panel', 'aria-labelledby': 'park-stories' },
+      { className: 'panel panel--later', 'aria-labelledby': 'park-stories' },
       h('h2', { id: 'park-stories' }, t('catalogue.parkExtras.storiesTitle')),
       stories.data &&
         (storyList.length === 0
