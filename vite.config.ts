@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import en from './pwa/src/locales/en/app';
+import ja from './pwa/src/locales/ja';
 
 // One id per build: written to dist/build.json and compiled into the app, which compares them
 // at load and hourly to notice a new deployment.
@@ -135,6 +137,27 @@ const pageChunks = (): Plugin => ({
   },
 });
 
+// The home's words index.html draws before the app's code has loaded (its first screen: the welcome and the title of
+// the row of tickets on sale), taken from the app's own strings.
+const FIRST_SCREEN_KEYS = ['heroTitle', 'heroLead', 'searchParks', 'onSaleTitle', 'seeAll'] as const;
+const firstScreenWords = (): Plugin => ({
+  name: 'first-screen-words',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const words = Object.fromEntries(
+        Object.entries({ ja: ja.home, en: en.home }).map(([language, home]) => [
+          language,
+          Object.fromEntries(FIRST_SCREEN_KEYS.map((key) => [key, home[key]])),
+        ]),
+      );
+      if (!html.includes("'__FIRST_SCREEN_WORDS__'")) throw new Error('first-screen-words: placeholder missing');
+      return html.replace("'__FIRST_SCREEN_WORDS__'", JSON.stringify(words));
+    },
+  },
+});
+
 // The app's code at low fetch priority: the stylesheet and the header bar drawn by index.html come first (the first
 // paint needs nothing else), and the code downloads right behind them.
 const scriptsAfterFirstPaint = (): Plugin => ({
@@ -238,6 +261,7 @@ export default defineConfig({
     }),
     scriptsAfterFirstPaint(),
     pageChunks(),
+    firstScreenWords(),
     buildMetadata(),
     precompress(),
   ],

@@ -10,10 +10,13 @@ import { AppShell } from './AppShell';
 const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
 const rootMarkup = html.match(/<div id="root">.*<\/div>/)?.[0] ?? '';
 const CHUNKS = { start: ['/assets/start.js'], home: ['/assets/home.js'], park: ['/assets/park.js'], item: [] };
-const inline = (html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '').replace(
-  "'__PAGE_CHUNKS__'",
-  JSON.stringify(CHUNKS),
-);
+const WORDS = {
+  ja: { heroTitle: 'ようこそ', heroLead: 'チケットを', searchParks: 'さがす', onSaleTitle: '販売中', seeAll: 'すべて' },
+  en: { heroTitle: 'Welcome', heroLead: 'Tickets', searchParks: 'Find', onSaleTitle: 'On sale', seeAll: 'See all' },
+};
+const inline = (html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '')
+  .replace("'__PAGE_CHUNKS__'", JSON.stringify(CHUNKS))
+  .replace("'__FIRST_SCREEN_WORDS__'", JSON.stringify(WORDS));
 
 /** Opens `path` as index.html does, its first read answering `answer`. */
 function openIndex(path: string, answer: unknown) {
@@ -41,7 +44,11 @@ function compare() {
 }
 
 afterEach(() => {
-  delete window.zoopassFirstPicture;
+  // biome-ignore lint/suspicious/noDocumentCookie: test cleanup
+  document.cookie = 'locale=; path=/; max-age=0';
+  // biome-ignore lint/suspicious/noDocumentCookie: test cleanup
+  document.cookie = 'access_token_expires_at=; path=/; max-age=0';
+  delete window.zoopassFirstScreen;
   delete window.zoopassFirstPictureShown;
   delete window.zoopassEarlyReads;
 });
@@ -56,7 +63,6 @@ describe("index.html's first paint and AppShell", () => {
   });
 
   it("draw the same park picture in the park page's place; the code is asked for once it is on screen", async () => {
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run));
     openIndex('/profile/park/3', { data: { id: 3, imageUrl: '/media/parks/ueno.webp' } });
     const picture = await vi.waitFor(() => {
       const img = document.querySelector<HTMLImageElement>('#root main .park-profile .park-hero img');
@@ -64,14 +70,17 @@ describe("index.html's first paint and AppShell", () => {
       return img;
     });
     expect(picture.getAttribute('src')).toBe('/media/parks/ueno.webp');
-    expect(window.zoopassFirstPicture).toEqual({ path: '/profile/park/3', image: '/media/parks/ueno.webp' });
+    expect(window.zoopassFirstScreen).toMatchObject({
+      path: '/profile/park/3',
+      page: 'park',
+      tiles: [{ id: 3, image: '/media/parks/ueno.webp' }],
+    });
     const { painted, react } = compare();
     expect(painted).toBe(react);
     expect(preloaded()).toEqual([]);
     picture.dispatchEvent(new Event('load'));
     await window.zoopassFirstPictureShown;
     expect(preloaded()).toEqual(['/assets/start.js', '/assets/park.js']);
-    vi.unstubAllGlobals();
   });
 
   it("draw the item's picture in the item page's place", async () => {
@@ -83,8 +92,39 @@ describe("index.html's first paint and AppShell", () => {
     expect(painted).toBe(react);
   });
 
+  it("draw the home's welcome and first tickets on sale in the visitor's language, their pictures first", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: test setup
+    document.cookie = 'locale=en; path=/';
+    const items = [1, 2, 3, 4].map((id) => ({ id, imageUrl: `/media/items/${id}.webp` }));
+    openIndex('/', { data: items });
+    const first = await vi.waitFor(() => {
+      const img = document.querySelector<HTMLImageElement>('#root main .park-tiles img');
+      if (!img) throw new Error('no first screen yet');
+      return img;
+    });
+    const { painted, react } = compare();
+    expect(painted).toBe(react);
+    expect(painted).toContain('Welcome');
+    expect(painted).toContain('href="/items/3"');
+    expect(painted).not.toContain('/media/items/4.webp');
+    expect(preloaded()).toEqual([]);
+    first.dispatchEvent(new Event('load'));
+    await window.zoopassFirstPictureShown;
+    expect(preloaded()).toEqual(['/assets/start.js', '/assets/home.js']);
+  });
+
+  it("a signed-in visitor's home (it may start with the parks near them) is not drawn early; the code comes at once", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: test setup
+    document.cookie = 'access_token_expires_at=2000000000; path=/';
+    openIndex('/', { data: [{ id: 1, imageUrl: '/media/items/1.webp' }] });
+    expect(window.zoopassFirstPictureShown).toBeUndefined();
+    expect(preloaded()).toEqual(['/assets/start.js', '/assets/home.js']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector('#root main')).toBeNull();
+  });
+
   it('AppShell draws no picture for another page than the one index.html drew it for', () => {
-    window.zoopassFirstPicture = { path: '/profile/park/3', image: '/media/parks/ueno.webp' };
+    window.zoopassFirstScreen = { path: '/profile/park/3', page: 'park', tiles: [{ image: '/media/parks/ueno.webp' }] };
     window.history.replaceState(null, '', '/profile/park/4');
     expect(renderToStaticMarkup(<AppShell />)).not.toContain('ueno');
   });
