@@ -33,7 +33,9 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await park.getByTestId('office-items-link').click();
   await expect(page.getByTestId('office-item').first()).toBeVisible();
 
-  const name = `夜の探検ツアー ${Date.now().toString(36)}`;
+  // With a 1 in it always: stored search text once lost its 1s (migrations/…_search_normalize_question_mark.ts),
+  // and this search failed whenever the random part had one.
+  const name = `夜の探検ツアー 第1回 ${Date.now().toString(36)}`;
   await page.getByTestId('item-new').click();
   await page.getByLabel('名前（日本語） 必須').fill(name);
   await page.getByLabel('名前（英語）').fill('Night walk');
@@ -67,7 +69,7 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
         id = (JSON.parse(text) as { data: { id: number; name: string }[] }).data.find((i) => i.name === name)?.id;
         return id ?? 0;
       },
-      // Seen once in CI (PostgreSQL): 30 s of answers without the item; the last answer says what the server gave.
+      // On failure the last answer says what the server gave.
       { timeout: 30_000, intervals: [1_000, 2_000, 5_000], message: 'the public search finds the item on sale' },
     )
     .toBeGreaterThan(0)

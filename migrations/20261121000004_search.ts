@@ -1,46 +1,14 @@
 import type { Knex } from 'knex';
+import { SEARCHABLE, searchNormalizeFunctionSql } from '../server/db/searchNormalizeSql';
 
 // Japanese-friendly search: an IMMUTABLE SQL function that normalises text exactly like
-// common/search/normalize.ts (NFKC width folding, lower case, hiragana -> katakana, no long-vowel marks,
-// punctuation -> spaces), generated `search_text` columns built with it, and pg_trgm GIN indexes so
-// `search_text LIKE '%term%'` stays fast as the catalogue grows. Same SQL on PGlite and PostgreSQL.
-
-const HIRAGANA = Array.from({ length: 0x3096 - 0x3041 + 1 }, (_, i) => String.fromCodePoint(0x3041 + i)).join('');
-const KATAKANA = Array.from({ length: 0x3096 - 0x3041 + 1 }, (_, i) => String.fromCodePoint(0x30a1 + i)).join('');
-const NOISE = `[[:space:]・、。,.!！?？「」『』（）()［］\\[\\]【】"'’“”:：;；/／\\\\＆&＋+*＊#＃@＠%％=＝|｜_＿<>＜＞]+`;
-
-const SEARCHABLE: Record<string, string[]> = {
-  parks: ['name_ja', 'name_en', 'name_kana', 'address_ja', 'address_en', 'description_ja', 'description_en'],
-  items: ['name_ja', 'name_en', 'description_ja', 'description_en'],
-  ticket_packs: ['name_ja', 'name_en', 'description_ja', 'description_en'],
-  living_things: [
-    'name_ja',
-    'name_en',
-    'name_kana',
-    'scientific_name',
-    'classification_ja',
-    'classification_en',
-    'habitat_ja',
-    'habitat_en',
-    'description_ja',
-    'description_en',
-  ],
-  park_living_things: ['nickname_ja', 'nickname_en', 'description_ja', 'description_en'],
-  park_users: ['name_ja', 'name_en', 'role_ja', 'role_en', 'bio_ja', 'bio_en'],
-  stories: ['title_ja', 'title_en', 'body_ja', 'body_en'],
-};
+// common/search/normalize.ts (server/db/searchNormalizeSql.ts), generated `search_text` columns built with it, and
+// pg_trgm GIN indexes so `search_text LIKE '%term%'` stays fast as the catalogue grows. Same SQL on PGlite and
+// PostgreSQL.
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await knex.raw(`
-    CREATE OR REPLACE FUNCTION zoo_search_normalize(t text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
-      SELECT btrim(regexp_replace(
-        regexp_replace(
-          translate(lower(normalize(coalesce(t, ''), NFKC)), '${HIRAGANA}', '${KATAKANA}'),
-          '[ーｰ―‐－~〜～]', '', 'g'),
-        '${NOISE.replace(/'/g, "''")}', ' ', 'g'))
-    $fn$`);
+  await knex.raw(searchNormalizeFunctionSql());
   for (const [table, columns] of Object.entries(SEARCHABLE)) {
     const doc = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
     await knex.raw(

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import { SEARCHABLE, searchNormalizeFunctionSql } from '../server/db/searchNormalizeSql';
+
+// zoo_search_normalize as migrations/20261121000004_search.ts meant it: knex had sent `$1` in place of the `?` of
+// its punctuation class, so stored search text lost every `1` and `$` and kept `?`, while searches normalise the
+// keyword in JS (common/search/normalize.ts) and kept them: "第1駐車場" or any name with a 1 was not found. The
+// function is replaced and every row's generated search_text written again (an UPDATE recomputes it).
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(searchNormalizeFunctionSql());
+  for (const [table, [first]] of Object.entries(SEARCHABLE)) {
+    await knex(table).update({ [first as string]: knex.ref(first as string) });
+  }
+}
+
+export async function down(): Promise<void> {
+  // The old function was a defect: nothing to go back to.
+}
