@@ -4,6 +4,7 @@ import type { ParkDetail } from '../../../../common/dto/park';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { Paragraphs } from '../../lib/components/Paragraphs';
 import { QueryState } from '../../lib/components/QueryState';
+import { useStagedParts } from '../../lib/firstPage';
 import { formatMonthDayWeekday, placeName } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { closedDaysSummary } from './closedDays';
@@ -19,8 +20,9 @@ function formatStay(minutes: number, t: (k: string, o?: Record<string, unknown>)
 
 function ParkProfile({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation();
-  const closed = closedDaysSummary(park);
-  const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
+  // Below the first screen: the animals and stories, then the facts and notices, each drawn when the main thread is
+  // idle once the first page is shown (laid out together with the first screen, one long task on a phone).
+  const drawn = useStagedParts(2);
   return (
     <article className="park-profile" data-testid="park-profile">
       <header className="park-hero">
@@ -46,8 +48,19 @@ function ParkProfile({ park }: { park: ParkDetail }) {
         <Paragraphs text={park.description} />
       </section>
 
-      {!park.isPrivate && <ParkExtras parkId={park.id} name={park.name} />}
+      {!park.isPrivate && drawn >= 1 && <ParkExtras parkId={park.id} name={park.name} />}
+      {drawn >= 2 && <ParkFacts park={park} />}
+    </article>
+  );
+}
 
+/** The park's facts, special days, map, inquiry and legal notice. */
+function ParkFacts({ park }: { park: ParkDetail }) {
+  const { t, i18n } = useTranslation();
+  const closed = closedDaysSummary(park);
+  const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${park.latitude},${park.longitude}`;
+  return (
+    <>
       <section className="panel panel--later" aria-labelledby="facts">
         <h2 id="facts" className="visually-hidden">
           {t('park.businessHours')}
@@ -169,7 +182,7 @@ function ParkProfile({ park }: { park: ParkDetail }) {
           </div>
         </details>
       </section>
-    </article>
+    </>
   );
 }
 
