@@ -29,19 +29,17 @@ const STAGES = [
 
 declare global {
   interface Window {
-    /** On a park or item page: settles once index.html's first paint of the page's picture is on screen. */
+    /** Where index.html draws the first screen (home, park, item): settles once its first picture is on screen, at
+     *  the latest 500 ms after the document's head was read. */
     zoopassFirstPictureShown?: Promise<void>;
   }
 }
 
-// The page's picture (its largest paint), drawn by index.html as soon as its address has come, is on screen before the
-// app's code runs: evaluating the code first (hundreds of milliseconds on a phone) would hold back its decode and
-// paint. Wherever the code arrives after the picture (a slow network) this waits for nothing.
-const PICTURE_WAIT_MS = 500;
-
 async function mount() {
-  const pictureShown = window.zoopassFirstPictureShown;
-  if (pictureShown) await Promise.race([pictureShown, new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS))]);
+  // The first screen's picture (the page's largest paint) is on screen before the app's code runs: evaluating the
+  // code first (hundreds of milliseconds on a phone) would hold back its decode and paint. Wherever the code arrives
+  // after the picture (a slow network) this waits for nothing.
+  await window.zoopassFirstPictureShown;
   for (const stage of STAGES) {
     await stage();
     await yieldToBrowser();
