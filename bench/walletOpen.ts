@@ -44,6 +44,7 @@ const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
   itemId: 1 + (i % 17),
   itemName: `入園券 ${i % 17}`,
   unitKind: 'basic',
+  planName: null,
   ageGroupName: '大人',
   price: 1000,
   useDate: today,

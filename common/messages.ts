@@ -503,6 +503,10 @@ export const MESSAGES = {
     en: 'A scheduled publication time must be in the future',
   },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
+  ticketStateConflict: {
+    ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',
+    en: 'The ticket has changed meanwhile, so this cannot be done. Please reload',
+  },
   waitlistNotCancellable: {
     ja: 'キャンセル待ちで当選したチケットはキャンセルできません',
     en: 'Tickets won via the waitlist cannot be cancelled',

@@ -38,8 +38,10 @@ export interface WalletTicket {
   park: WalletPark;
   itemId: number;
   itemName: string;
-  /** Holder kind: basic | disability | companion | pack; with the age group's name. */
+  /** Holder kind: basic | disability | companion | pack, or additional (an add-on plan's voucher); with the age group's name. */
   unitKind: string;
+  /** An add-on voucher's plan (unitKind 'additional'); null for admissions. */
+  planName: string | null;
   ageGroupName: string | null;
   price: number;
   /** Day of use (Asia/Tokyo, YYYY-MM-DD) and the slot's start time when timed. */

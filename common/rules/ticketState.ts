@@ -7,12 +7,21 @@ import { TicketState } from '../dto/wallet';
 const T = TicketState;
 
 const MOVES: Record<TicketState, readonly TicketState[]> = {
-  [T.Available]: [T.Used, T.CancelWaiting, T.Cancelled, T.WaitCertificate, T.DuringUsePeriod, T.UnusedRemains],
+  [T.Available]: [
+    T.Used,
+    T.PartiallyUsed,
+    T.CancelWaiting,
+    T.Cancelled,
+    T.WaitCertificate,
+    T.DuringUsePeriod,
+    T.UnusedRemains,
+  ],
   [T.DuringUsePeriod]: [T.Used, T.PartiallyUsed, T.CancelWaiting, T.Cancelled, T.UnusedRemains],
   [T.WaitCertificate]: [T.Available, T.CancelWaiting, T.Cancelled],
   [T.PartiallyUsed]: [T.Used, T.UnusedRemains],
   [T.LotteryWaiting]: [T.WonLottery, T.LostLottery, T.Cancelled],
-  [T.WonLottery]: [T.Available, T.CancelWaiting, T.Cancelled],
+  // A won ticket is used at the gate as it is (it stays won_lottery until then).
+  [T.WonLottery]: [T.Available, T.Used, T.PartiallyUsed, T.CancelWaiting, T.Cancelled],
   [T.MinimumApplicationWaiting]: [T.Available, T.Cancelled],
   // The refund is under way at the provider: it ends cancelled; a refused refund can be retried (stays here).
   [T.CancelWaiting]: [T.Cancelled, T.CancelWaiting],

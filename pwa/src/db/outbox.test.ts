@@ -13,6 +13,7 @@ const ticket = (id: string, over: Partial<WalletTicket> = {}): WalletTicket => (
   itemId: 10,
   itemName: 'レンタルベビーカー',
   unitKind: 'basic',
+  planName: null,
   ageGroupName: '大人',
   price: 200,
   useDate: '2026-11-21',

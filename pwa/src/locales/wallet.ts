@@ -45,6 +45,7 @@ export const walletJa = {
     disability: '障がい者',
     companion: '介助者',
     pack: 'パック',
+    additional: '追加プラン：',
   },
   ticket: {
     qrLabel: '入場用QRコード',

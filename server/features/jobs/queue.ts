@@ -4,13 +4,16 @@
 // and hands each job to one worker across all app instances (FOR UPDATE SKIP LOCKED).
 //
 // Sweeps (hold expiry, coin expiry, abandoned payments, ...) are jobs too: every instance offers one per interval
-// with a singleton key, so across instances one runs per interval.
+// with a singleton key, so across instances one is queued per interval. The singleton holds only per interval, so a
+// sweep also runs under a lease of its name (server/db/leases.ts): a run that lasts longer than its interval, a
+// second instance, or the test clock's `drain` never overlaps it.
 //
 // Tests and the e2e harness run the same jobs without workers: `drain(now)` runs the sweeps at `now` and then every
 // queued job that is due, until none is left.
 import type { ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
+import { withLease } from '../../db/leases';
 import { withSessionLock } from '../../db/sessionLock';
 import { type SqlExecutor, sqlExecutor } from './sqlExecutor';
 
@@ -98,8 +101,17 @@ export class JobQueue {
     });
   }
 
-  private async runOne(d: JobDefinition, data: unknown, now: Date) {
-    const result = await d.run((data ?? {}) as Record<string, unknown>, this.app(), now);
+  /**
+   * Runs one job. A sweep runs under its lease: a worker skips a sweep that is running elsewhere (the next interval
+   * offers it again); `drain` waits for it, so that when drain returns a whole pass has run after its `now`.
+   */
+  private async runOne(d: JobDefinition, data: unknown, now: Date, waitForSweep = false) {
+    const run = () => d.run((data ?? {}) as Record<string, unknown>, this.app(), now);
+    let result: unknown;
+    if (d.sweep) {
+      const leased = await withLease(this.knex, `sweep:${d.name}`, run, { waitMs: waitForSweep ? 120_000 : 0 });
+      result = leased.ran ? leased.value : { skipped: 'running elsewhere' };
+    } else result = await run();
     this.log(['jobs', 'debug'], { job: d.name, result });
     return result;
   }
@@ -140,7 +152,7 @@ export class JobQueue {
     for (const d of this.byName.values()) {
       if (!d.sweep) continue;
       try {
-        out[d.name] = await this.runOne(d, {}, now);
+        out[d.name] = await this.runOne(d, {}, now, true);
       } catch (err) {
         out[d.name] = { error: (err as Error).message };
         this.log(['jobs', 'error'], { job: d.name, err });

@@ -5,7 +5,9 @@
 // alone it dates the use at the earliest moment it could have happened. A scan of a revoked token, or of a ticket
 // cancelled since, is stored flagged `revoked` and changes nothing. Callers hold the ticket's row lock.
 import type { Knex } from 'knex';
+import type { TicketState } from '../../../common/dto/wallet';
 import { audit } from '../../lib/audit';
+import { moveTickets, ticketMayMove } from './ticketLedger';
 
 export type ActFlag = 'duplicate' | 'revoked' | 'clock';
 export type ActSource = 'button' | 'url' | 'scan';
@@ -92,7 +94,9 @@ export async function recordAct(
       },
     });
 
-  if (act.revoked) {
+  // A ticket that can no longer be used (cancelled, or its refund under way) is treated as revoked: the act is
+  // stored for review, the state machine is not asked for a move it refuses.
+  if (act.revoked || (ticket.state !== 'used' && !ticketMayMove(ticket.state as TicketState, 'used'))) {
     await trx('ticket_usages').insert({ ...row, duplicate: true, flag: 'revoked' });
     const outcome: ActOutcome = { result: 'revoked', flag: 'revoked', usedAt: ticket.usedAt };
     await auditAct('act_revoked', outcome);
@@ -106,9 +110,7 @@ export async function recordAct(
   if (ticket.state !== 'used') {
     const usedAt = timeOfUse(mine);
     await trx('ticket_usages').insert({ ...row, duplicate: false, flag: mine.flag });
-    await trx('tickets')
-      .where({ id: ticket.id })
-      .update({ state: 'used', used_at: usedAt, updated_at: act.receivedAt });
+    await moveTickets(trx, [ticket.id], 'used', act.receivedAt, { used_at: usedAt });
     const outcome: ActOutcome = { result: 'accepted', flag: mine.flag, usedAt };
     await auditAct('used', outcome);
     return outcome;

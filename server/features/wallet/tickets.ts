@@ -52,6 +52,8 @@ export interface TicketRow {
   ageGroupNameJa: string | null;
   ageGroupNameEn: string | null;
   startTime: string | null;
+  planNameJa: string | null;
+  planNameEn: string | null;
 }
 
 /** The joined ticket query; callers add where clauses (always the owner's user id). */
@@ -62,6 +64,7 @@ export function ticketQuery(db: Db) {
     .join('parks as p', 'p.id', 't.park_id')
     .leftJoin('age_groups as ag', 'ag.id', 't.age_group_id')
     .leftJoin('item_time_slots as s', 's.id', 't.time_slot_id')
+    .leftJoin('item_plans as ip', 'ip.id', 't.item_plan_id')
     .select(
       't.*',
       'o.application_number',
@@ -79,6 +82,8 @@ export function ticketQuery(db: Db) {
       'ag.name_ja as age_group_name_ja',
       'ag.name_en as age_group_name_en',
       's.start_time',
+      'ip.name_ja as plan_name_ja',
+      'ip.name_en as plan_name_en',
     );
 }
 
@@ -212,6 +217,7 @@ export function presentTicket(
     itemId: r.itemId,
     itemName: localize({ nameJa: r.itemNameJa, nameEn: r.itemNameEn }, 'name', locale),
     unitKind: r.unitKind,
+    planName: r.planNameJa ? localize({ nameJa: r.planNameJa, nameEn: r.planNameEn }, 'name', locale) : null,
     ageGroupName: r.ageGroupNameJa
       ? localize({ nameJa: r.ageGroupNameJa, nameEn: r.ageGroupNameEn }, 'name', locale)
       : null,

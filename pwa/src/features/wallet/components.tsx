@@ -178,6 +178,8 @@ export const metaAsOf = (meta: Record<string, string> | undefined) => meta?.[MET
 
 /** The holder line: unit kind and age group. */
 export function holderText(ticket: WalletTicket, t: (k: string) => string): string {
+  // An add-on voucher names its plan: 「追加プラン：餌やり体験」.
+  if (ticket.unitKind === 'additional') return `${t('wallet.unitKind.additional')}${ticket.planName ?? ''}`;
   const kind = ['basic', 'disability', 'companion', 'pack'].includes(ticket.unitKind)
     ? t(`wallet.unitKind.${ticket.unitKind}`)
     : ticket.unitKind;

@@ -31,6 +31,7 @@ const ticket = (id: string, over: Partial<WalletTicket> = {}): WalletTicket => (
   itemId: 10,
   itemName: '入園券',
   unitKind: 'basic',
+  planName: null,
   ageGroupName: '大人',
   price: 1000,
   useDate: '2026-11-21',

@@ -48,6 +48,7 @@ export const walletEn: English<typeof walletJa> = {
     disability: 'Disabled person',
     companion: 'Companion',
     pack: 'Pack',
+    additional: 'Add-on: ',
   },
   ticket: {
     qrLabel: 'QR code for entry',

@@ -12,10 +12,12 @@ import { notify } from '../../notifications/services/notify';
 import { fulfilLotteryWin, voidAuthorisedOrder } from '../../orders/services/fulfilOrder';
 import { capturePayment } from '../../payments/services/capturePayment';
 import { voidPayment } from '../../payments/services/voidPayment';
+import { findPayment } from '../../payments/store';
 import { releaseHolds } from '../../stock/ledger';
 import { type EntryRow, lockEntry } from '../store';
 
 const MAX_CAPTURE_ATTEMPTS = 5;
+const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
 
 interface Due extends EntryRow {
   itemId: number;
@@ -67,6 +69,9 @@ async function settleWin(knex: Knex, config: Config, entry: Due, now: Date): Pro
       await capturePayment(knex, config, { paymentId: entry.paymentId });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
+      // Captured after all (by a settler that ran at the same time, or the provider had it already): the win stands.
+      const payment = await findPayment(knex, entry.paymentId);
+      if (payment && CAPTURED.includes(payment.state)) return fulfilWin(knex, entry, now);
       const attempts = entry.captureAttempts + 1;
       if (err.key === 'paymentUnavailable' && attempts < MAX_CAPTURE_ATTEMPTS) {
         await knex('lottery_entries').where({ id: entry.id }).update({ capture_attempts: attempts });
@@ -76,6 +81,11 @@ async function settleWin(knex: Knex, config: Config, entry: Due, now: Date): Pro
       return 'failed';
     }
   }
+  return fulfilWin(knex, entry, now);
+}
+
+/** The captured win: its places sold, its tickets issued, once (the entry's lock and settled_at say whether done). */
+async function fulfilWin(knex: Knex, entry: Due, now: Date): Promise<'won'> {
   await knex.transaction(async (trx) => {
     const locked = await lockEntry(trx, Number(entry.id));
     if (!locked || locked.settledAt || locked.state !== 'won' || !locked.wonChoice) return;

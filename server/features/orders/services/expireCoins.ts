@@ -2,7 +2,7 @@
 // first, so what expires of a gift is the balance minus the newer gifts that are still valid (at most the gift).
 import type { Knex } from 'knex';
 import { audit } from '../../../lib/audit';
-import { coinBalance } from '../coins';
+import { coinBalance, expireGift } from '../coins';
 
 export async function expireCoins(knex: Knex, now = new Date(), batch = 100): Promise<number> {
   let expired = 0;
@@ -31,16 +31,10 @@ export async function expireCoins(knex: Knex, now = new Date(), batch = 100): Pr
           .sum({ n: 'amount' })
           .first()) as { n: unknown } | undefined;
         const lapsing = Math.max(0, Math.min(gift.amount, balance - Number(newer?.n ?? 0)));
+        await expireGift(trx, gift, lapsing);
         if (lapsing > 0) {
-          await trx('coin_entries').insert({
-            user_id: gift.userId,
-            kind: 'expired',
-            reason: 'expiry',
-            amount: -lapsing,
-          });
           await audit(trx, { entity: 'coins', entityId: gift.userId, action: 'expired', data: { lapsing } });
         }
-        await trx('coin_entries').where({ id: gift.id }).update({ expiry_processed: true });
         expired += lapsing;
       }
       return due.length < batch;

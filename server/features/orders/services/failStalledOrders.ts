@@ -4,18 +4,17 @@
 import type { Knex } from 'knex';
 import { audit } from '../../../lib/audit';
 import { openLines } from '../../carts/cartPath';
+import { giveBackSpentCoins } from '../coins';
+import { setOrderState } from '../orderStore';
 
 /** Longer than any payment start takes, and than the abandoned-payment job's wait. */
 export const STALLED_AFTER_MS = 20 * 60_000;
 
 /** A locked order awaiting a payment that never started: failed, its coins back, its cart lines open again. */
 export async function failUnstartedOrder(trx: Knex.Transaction, orderId: number, now: Date, stalled = false) {
-  await trx('orders')
-    .where({ id: orderId })
-    .update({ state: 'failed', failure_reason: 'not_started', updated_at: now });
-  await trx('coin_entries')
-    .where({ order_id: orderId, kind: 'minus', state: 'pending' })
-    .update({ state: 'cancelled' });
+  const order = await trx('orders').where({ id: orderId }).first('id', 'state');
+  await setOrderState(trx, order, 'failed', now, { failure_reason: 'not_started' });
+  await giveBackSpentCoins(trx, orderId);
   await openLines(trx, orderId);
   await audit(trx, { entity: 'order', entityId: orderId, action: 'failed', data: { reason: 'not_started', stalled } });
 }

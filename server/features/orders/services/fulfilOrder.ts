@@ -6,7 +6,6 @@
 //     them meanwhile): the order is failed with reason places_gone and the payment side gives the money back.
 // A failure gives the coins back (coupons count only for orders that did not fail) and opens the lines again:
 // their holds stay in the cart until their deadline, so the visitor can try again.
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { settlesAtDraw } from '../../../../common/enums';
 import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
@@ -21,7 +20,9 @@ import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
 import type { Payment } from '../../payments/store';
 import { type FreeSale, lockHolds, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
 import { offerTaken } from '../../waitlist/services/answerOffer';
-import { coinBalance, coinExpiry } from '../coins';
+import { issueOrderTickets } from '../../wallet/ticketLedger';
+import { coinBalance, giveBackSpentCoins, grantRewardCoins, settleSpentCoins } from '../coins';
+import { setOrderState } from '../orderStore';
 
 interface OrderRow {
   id: number;
@@ -43,7 +44,7 @@ interface LineRow {
   date: string;
   timeSlotId: number | null;
   seats: string[];
-  units: { kind: string; ageGroupId: number | null; quantity: number; unitPrice: number }[];
+  units: { kind: string; planId?: number | null; ageGroupId: number | null; quantity: number; unitPrice: number }[];
   holdIds: (number | string)[];
   cartLineId: number | null;
   places: FreeSale[];
@@ -51,107 +52,6 @@ interface LineRow {
 
 async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<OrderRow | undefined> {
   return (await trx('orders').where({ id: orderId }).forUpdate().first()) as OrderRow | undefined;
-}
-
-/** One ticket per person (basic, disability, companion) and, for packs, per item of each pack. */
-async function issueTickets(
-  trx: Knex.Transaction,
-  order: OrderRow,
-  lines: LineRow[],
-  state: 'available' | 'won_lottery' = 'available',
-): Promise<number> {
-  const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
-  const reward = new Map(
-    (
-      (await trx('items').whereIn('id', itemIds).select('id', 'reward_coins')) as { id: number; rewardCoins: number }[]
-    ).map((i) => [i.id, i.rewardCoins]),
-  );
-  let n = 0;
-  const rows: Record<string, unknown>[] = [];
-  for (const line of lines) {
-    if (line.ticketPackId !== null) {
-      const contents = (await trx('ticket_pack_items')
-        .where({ ticket_pack_id: line.ticketPackId })
-        .orderBy('item_id')
-        .select('item_id', 'quantity')) as { itemId: number; quantity: number }[];
-      const packs = line.units.reduce((k, u) => k + u.quantity, 0);
-      const packPrice = line.units[0]?.unitPrice ?? 0;
-      for (let p = 1; p <= packs; p++) {
-        const packNumber = `${order.applicationNumber}-P${p}`;
-        let first = true;
-        for (const c of contents) {
-          for (let q = 0; q < c.quantity; q++) {
-            n++;
-            rows.push(
-              ticketRow(order, line, c.itemId, 'pack', null, first ? packPrice : 0, n, packNumber, null, 0, state),
-            );
-            first = false;
-          }
-        }
-      }
-      continue;
-    }
-    let seat = 0;
-    for (const unit of line.units) {
-      if (unit.kind === 'additional') continue;
-      for (let q = 0; q < unit.quantity; q++) {
-        n++;
-        const seatCode = line.seats[seat++] ?? null;
-        const coins = reward.get(line.itemId as number) ?? 0;
-        rows.push(
-          ticketRow(
-            order,
-            line,
-            line.itemId as number,
-            unit.kind,
-            unit.ageGroupId,
-            unit.unitPrice,
-            n,
-            null,
-            seatCode,
-            coins,
-            state,
-          ),
-        );
-      }
-    }
-  }
-  for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
-  return n;
-}
-
-function ticketRow(
-  order: OrderRow,
-  line: LineRow,
-  itemId: number,
-  unitKind: string,
-  ageGroupId: number | null,
-  price: number,
-  n: number,
-  packNumber: string | null,
-  seatCode: string | null,
-  rewardCoins: number,
-  state: 'available' | 'won_lottery',
-) {
-  return {
-    id: randomUUID(),
-    order_id: order.id,
-    order_line_id: line.id,
-    user_id: order.userId,
-    park_id: order.parkId,
-    item_id: itemId,
-    ticket_pack_id: line.ticketPackId,
-    ticket_number: `${order.applicationNumber}-${String(n).padStart(2, '0')}`,
-    pack_number: packNumber,
-    use_date: line.date,
-    time_slot_id: line.timeSlotId,
-    seat_code: seatCode,
-    unit_kind: unitKind,
-    age_group_id: ageGroupId,
-    price,
-    reward_coins: rewardCoins,
-    state,
-  };
 }
 
 type Settled = Fulfilment | 'settled before';
@@ -217,37 +117,18 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
   const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
   const authorisedOnly = settlesAtDraw(payment.mode);
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
-  const issued = authorisedOnly ? 0 : await issueTickets(trx, order, lines);
-  if (order.source === 'waitlist') {
-    // Won via the waitlist: these tickets cannot be cancelled (spec section 4).
-    await trx('tickets').where({ order_id: order.id }).update({ won_via_waitlist: true });
-    await offerTaken(trx, order.id, now);
-  }
-  await trx('orders')
-    .where({ id: order.id })
-    .update({
-      state: next,
-      amount_paid: payment.amount,
-      payment_id: payment.id,
-      paid_at: authorisedOnly ? null : now,
-      failure_reason: null,
-      updated_at: now,
-    });
-  await trx('coin_entries')
-    .where({ order_id: order.id, kind: 'minus' })
-    .whereIn('state', ['pending', 'cancelled'])
-    .update({ state: 'settled' });
-  if (!authorisedOnly && order.rewardCoins > 0) {
-    await trx('coin_entries').insert({
-      user_id: order.userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: order.rewardCoins,
-      order_id: order.id,
-      expires_at: coinExpiry(now),
-      created_at: now,
-    });
-  }
+  // Won via the waitlist: these tickets cannot be cancelled by their holder (spec section 4).
+  const wonViaWaitlist = order.source === 'waitlist';
+  const issued = authorisedOnly ? 0 : await issueOrderTickets(trx, order, lines, 'available', { wonViaWaitlist });
+  if (wonViaWaitlist) await offerTaken(trx, order.id, now);
+  await setOrderState(trx, order, next, now, {
+    amount_paid: payment.amount,
+    payment_id: payment.id,
+    paid_at: authorisedOnly ? null : now,
+    failure_reason: null,
+  });
+  await settleSpentCoins(trx, order.id);
+  if (!authorisedOnly) await grantRewardCoins(trx, order.userId, order.id, order.rewardCoins, now);
   // The bought lines leave the cart (their holds are sold: the line reference is cleared by the foreign key).
   await trx('cart_lines').where('order_id', order.id).delete();
   await audit(trx, {
@@ -261,17 +142,8 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
 
 async function failOrder(trx: Knex.Transaction, order: OrderRow, payment: Payment, reason: string, now: Date) {
   if (order.state === 'pending_payment') {
-    await trx('orders')
-      .where({ id: order.id })
-      .update({
-        state: moveOrder(order.state, 'failed'),
-        payment_id: payment.id,
-        failure_reason: reason,
-        updated_at: now,
-      });
-    await trx('coin_entries')
-      .where({ order_id: order.id, kind: 'minus', state: 'pending' })
-      .update({ state: 'cancelled' });
+    await setOrderState(trx, order, 'failed', now, { payment_id: payment.id, failure_reason: reason });
+    await giveBackSpentCoins(trx, order.id);
     await openLines(trx, order.id);
     await entryVoided(trx, order.id, now);
   } else {
@@ -376,21 +248,9 @@ export async function fulfilLotteryWin(
       places: JSON.stringify([{ stockUnitId: win.stockUnitId, quantity: win.party, seatIds: [] }]),
     });
   const lines = (await trx('order_lines').where({ order_id: orderId }).orderBy('id')) as LineRow[];
-  const issued = await issueTickets(trx, order, lines, 'won_lottery');
-  await trx('orders')
-    .where({ id: orderId })
-    .update({ state: moveOrder(order.state, 'paid'), paid_at: now, updated_at: now });
-  if (order.rewardCoins > 0) {
-    await trx('coin_entries').insert({
-      user_id: order.userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: order.rewardCoins,
-      order_id: order.id,
-      expires_at: coinExpiry(now),
-      created_at: now,
-    });
-  }
+  const issued = await issueOrderTickets(trx, order, lines, 'won_lottery');
+  await setOrderState(trx, order, 'paid', now, { paid_at: now });
+  await grantRewardCoins(trx, order.userId, order.id, order.rewardCoins, now);
   await audit(trx, { entity: 'order', entityId: orderId, action: 'lottery_won', data: { tickets: issued, ...win } });
   return true;
 }
@@ -399,13 +259,8 @@ export async function fulfilLotteryWin(
 export async function voidAuthorisedOrder(trx: Knex.Transaction, orderId: number, now: Date): Promise<boolean> {
   const order = await lockOrder(trx, orderId);
   if (order?.state !== 'authorized') return false;
-  await trx('orders')
-    .where({ id: orderId })
-    .update({ state: moveOrder(order.state, 'voided'), updated_at: now });
-  await trx('coin_entries')
-    .where({ order_id: orderId, kind: 'minus' })
-    .whereIn('state', ['pending', 'settled'])
-    .update({ state: 'cancelled' });
+  await setOrderState(trx, order, 'voided', now);
+  await giveBackSpentCoins(trx, orderId, true);
   await audit(trx, { entity: 'order', entityId: orderId, action: 'voided', data: {} });
   return true;
 }

@@ -28,7 +28,7 @@ import type { PaymentOutcomeHandler } from '../../payments/outcome';
 import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
 import { findPayment } from '../../payments/store';
 import { auditHolds } from '../../stock/audit';
-import { coinBalance, ensureUserCoupons, ensureWelcomeCoins } from '../coins';
+import { coinBalance, ensureUserCoupons, ensureWelcomeCoins, spendCoins } from '../coins';
 import { failUnstartedOrder } from './failStalledOrders';
 import { heldCoupons } from './listCoupons';
 
@@ -226,16 +226,7 @@ export async function placeOrder(
         discount: discount.perCoupon.get(c.id) ?? 0,
       });
     }
-    if (totals.coinDiscount > 0) {
-      await trx('coin_entries').insert({
-        user_id: input.userId,
-        kind: 'minus',
-        reason: 'order',
-        amount: -totals.coinDiscount,
-        state: 'pending',
-        order_id: order.id,
-      });
-    }
+    await spendCoins(trx, input.userId, order.id, totals.coinDiscount);
     // The payment window: the expiry job leaves these holds while the visitor pays.
     const until = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
     const holdIds = cart.lines.flatMap((l) => l.holds.map((h) => h.id));

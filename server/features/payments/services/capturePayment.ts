@@ -3,6 +3,7 @@ import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
 import { ProviderError } from '../provider';
 import { providerFor } from '../providers';
+import { providerSaysAlready, settlingPayment } from '../settling';
 import { findPayment, lockPayment, moveState, type Payment, providerTxn } from '../store';
 
 const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
@@ -10,9 +11,19 @@ const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
 /**
  * Captures an authorised payment (mode AUTH: lottery win, waitlist offer taken), or charges the checked card of a
  * verified one (mode CHECK: a lottery win whose draw was beyond an authorisation's lifetime). The whole amount;
- * `amount`, when given, must equal it. Capturing twice is harmless (answers the captured payment).
+ * `amount`, when given, must equal it. Capturing twice is harmless (answers the captured payment), also at once:
+ * the payment is settled by one caller at a time (settlingPayment), and a provider that answers "already captured"
+ * (our record was lost after its capture) is asked for the trade's status, which is recorded as the outcome.
  */
-export async function capturePayment(
+export function capturePayment(
+  knex: Knex,
+  config: Config,
+  input: { paymentId: string; amount?: number; actorUserId?: number | null },
+): Promise<Payment> {
+  return settlingPayment(knex, input.paymentId, () => captureOnce(knex, config, input));
+}
+
+async function captureOnce(
   knex: Knex,
   config: Config,
   input: { paymentId: string; amount?: number; actorUserId?: number | null },
@@ -30,8 +41,11 @@ export async function capturePayment(
     await providerFor(config, payment.provider).capture(providerTxn(payment), amount);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    const now = await findPayment(knex, payment.id);
-    if (now && CAPTURED.includes(now.state)) return now;
+    const done = await providerSaysAlready(knex, config, payment, 'captured', {
+      source: 'capture',
+      actorUserId: input.actorUserId,
+    });
+    if (done) return done;
     throw refusalOrOutage(err);
   }
   return knex.transaction(async (trx) => {

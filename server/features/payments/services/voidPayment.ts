@@ -3,13 +3,24 @@ import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
 import { ProviderError } from '../provider';
 import { providerFor } from '../providers';
+import { providerSaysAlready, settlingPayment } from '../settling';
 import { findPayment, lockPayment, moveState, type Payment, providerTxn } from '../store';
 
 /**
  * Releases an authorisation (mode AUTH: lottery lost). A checked card (mode CHECK) has nothing reserved at the
- * provider: the payment just ends voided. Voiding twice is harmless.
+ * provider: the payment just ends voided. Voiding twice is harmless, also at once (settlingPayment); a provider that
+ * refuses is asked for the trade's status, which is recorded: "already voided" is the outcome, and a trade the
+ * provider says is captured is recorded captured (the reconciliation sweep then gives that money back).
  */
-export async function voidPayment(
+export function voidPayment(
+  knex: Knex,
+  config: Config,
+  input: { paymentId: string; actorUserId?: number | null },
+): Promise<Payment> {
+  return settlingPayment(knex, input.paymentId, () => voidOnce(knex, config, input));
+}
+
+async function voidOnce(
   knex: Knex,
   config: Config,
   input: { paymentId: string; actorUserId?: number | null },
@@ -25,8 +36,11 @@ export async function voidPayment(
     await providerFor(config, payment.provider).void(providerTxn(payment));
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    const now = await findPayment(knex, payment.id);
-    if (now?.state === 'voided') return now;
+    const done = await providerSaysAlready(knex, config, payment, 'voided', {
+      source: 'void',
+      actorUserId: input.actorUserId,
+    });
+    if (done?.state === 'voided') return done;
     // The provider answered and refused (already voided or lapsed there): retrying will not change it.
     if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentStateConflict', 409);
     throw new DomainError('paymentUnavailable', 503);

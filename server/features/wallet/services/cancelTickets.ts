@@ -14,13 +14,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CancellationAnswer, CancellationQuote } from '../../../../common/dto/wallet';
-import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
+import { returnCoins, takeBackRewardCoins } from '../../orders/coins';
+import { setOrderState } from '../../orders/orderStore';
 import { refundPayment } from '../../payments';
 import { recordStaffChange } from '../../staff/staffAudit';
 import { returnSold } from '../../stock/ledger';
+import { moveTickets, withTheirVouchers } from '../ticketLedger';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
 import { planCancellation } from './quoteCancellation';
@@ -44,7 +46,8 @@ export interface CancellationRow {
 /** Gives the tickets' places back to stock through the ledger: sold - 1 per ticket on its unit, seats freed. */
 async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]): Promise<void> {
   const units: { stockUnitId: number; quantity: number; seatIds: number[] }[] = [];
-  for (const t of tickets) {
+  // Vouchers of additional plans hold no place.
+  for (const t of tickets.filter((x) => x.unitKind !== 'additional')) {
     const unit = await trx('stock_units')
       .where({ item_id: t.itemId, date: t.useDate })
       .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
@@ -60,18 +63,8 @@ async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]
 
 async function finish(trx: Knex.Transaction, c: CancellationRow, now: Date): Promise<void> {
   await trx('cancellations').where({ id: c.id }).update({ state: 'done', updated_at: now });
-  await trx('tickets').whereIn('id', c.ticketIds).update({ state: 'cancelled', updated_at: now });
-  if (c.refundCoins > 0) {
-    await trx('coin_entries').insert({
-      user_id: c.userId,
-      kind: 'return',
-      reason: 'cancel',
-      amount: c.refundCoins,
-      order_id: c.orderId,
-      cancellation_id: c.id,
-      created_at: now,
-    });
-  }
+  await moveTickets(trx, c.ticketIds, 'cancelled', now);
+  await returnCoins(trx, { userId: c.userId, orderId: c.orderId, cancellationId: c.id, amount: c.refundCoins }, now);
   for (const id of c.ticketIds) {
     await audit(trx, {
       entity: 'ticket',
@@ -142,10 +135,11 @@ export async function cancelTickets(
   o: PresentOptions,
 ): Promise<CancellationAnswer> {
   const now = o.now ?? new Date();
-  const ids = [...new Set(input.ticketIds)];
   const actorUserId = input.byPark?.staffUserId ?? input.userId;
   let needsProvider = false;
   const cancellation = await knex.transaction(async (trx) => {
+    // An admission's add-on vouchers leave with it.
+    const ids = await withTheirVouchers(trx, input.userId, [...new Set(input.ticketIds)]);
     const mine = trx('tickets').whereIn('id', ids).where({ user_id: input.userId });
     if (input.byPark) mine.where({ park_id: input.byPark.parkId });
     const first = await mine.select('id', 'order_id', 'state', 'cancellation_id');
@@ -203,28 +197,19 @@ export async function cancelTickets(
       updated_at: now,
     });
     // The reward coins go at once (before the refund is done), so they cannot be spent meanwhile.
-    if (c.rewardCoinsBack > 0) {
-      await trx('coin_entries').insert({
-        user_id: c.userId,
-        kind: 'minus',
-        reason: 'reward_back',
-        amount: -c.rewardCoinsBack,
-        order_id: c.orderId,
-        cancellation_id: c.id,
-        created_at: now,
-      });
-    }
-    await trx('tickets')
-      .whereIn('id', c.ticketIds)
-      .update({ state: 'cancel_waiting', cancelled_at: now, cancellation_id: c.id, updated_at: now });
+    await takeBackRewardCoins(
+      trx,
+      { userId: c.userId, orderId: c.orderId, cancellationId: c.id, amount: c.rewardCoinsBack },
+      now,
+    );
+    await moveTickets(trx, c.ticketIds, 'cancel_waiting', now, { cancelled_at: now, cancellation_id: c.id });
     await revokeTokens(trx, c.ticketIds, 'cancelled', now);
     await releaseStock(trx, plan.tickets);
     const left = await trx('tickets')
       .where({ order_id: c.orderId })
       .whereNotIn('state', ['cancelled', 'cancel_waiting'])
       .first('id');
-    const next = moveOrder(order.state as OrderState, left ? 'partially_cancelled' : 'cancelled');
-    await trx('orders').where({ id: c.orderId }).update({ state: next, updated_at: now });
+    const next = await setOrderState(trx, order, left ? 'partially_cancelled' : 'cancelled', now);
     await audit(trx, {
       entity: 'order',
       entityId: c.orderId,

@@ -5,6 +5,7 @@ import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../.
 import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import { coinBalance } from '../../orders/coins';
+import { withTheirVouchers } from '../ticketLedger';
 import { isCancellable, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../tickets';
 
 type Db = Knex | Knex.Transaction;
@@ -46,7 +47,8 @@ export async function planCancellation(
   now = new Date(),
   byPark = false,
 ): Promise<CancellationPlan> {
-  const ids = [...new Set(ticketIds)];
+  // An admission's add-on vouchers are cancelled with it: the quote covers every yen of what leaves.
+  const ids = await withTheirVouchers(db, userId, [...new Set(ticketIds)]);
   const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
   if (rows.length !== ids.length || rows.length === 0) throw notFound();
   const orderIds = new Set(rows.map((r) => r.orderId));

@@ -1,0 +1,20 @@
+// The one writer of orders.state (orderLedger.unit.test.ts fails when another file writes it): every change goes
+// through the order state machine (common/rules/orderState.ts), which refuses an illegal move. Orders are created
+// in pending_payment by the checkout (placeOrder, placeOfferOrder) and move only here after that.
+import type { Knex } from 'knex';
+import { moveOrder, type OrderState } from '../../../common/rules/orderState';
+
+/** Moves a locked order from `from` to `to` (IllegalTransition if the machine refuses); `set` is written with it. */
+export async function setOrderState(
+  trx: Knex.Transaction,
+  order: { id: number; state: OrderState },
+  to: OrderState,
+  now: Date,
+  set: Record<string, unknown> = {},
+): Promise<OrderState> {
+  const state = moveOrder(order.state, to);
+  await trx('orders')
+    .where({ id: order.id })
+    .update({ ...set, state, updated_at: now });
+  return state;
+}

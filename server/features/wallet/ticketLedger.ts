@@ -1,0 +1,184 @@
+// The ticket ledger: the only place tickets are issued and the only writer of tickets.state (ticketLedger.unit.test.ts
+// fails when another file writes either). Every move goes through the ticket state machine
+// (common/rules/ticketState.ts): an illegal move is refused with the domain error ticketStateConflict (409) and
+// changes nothing. What an order sells is what its buyer holds: one ticket per person (basic, disability,
+// companion), per item of each pack, and one voucher (unit_kind 'additional') per additional plan bought, which
+// belongs to an admission of its line and is cancelled with it.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { TicketState } from '../../../common/dto/wallet';
+import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
+import { DomainError } from '../../lib/errors';
+
+/** The order as far as issuing its tickets needs it. */
+export interface IssuingOrder {
+  id: number;
+  userId: number;
+  parkId: number;
+  applicationNumber: string;
+}
+
+/** An order line as far as issuing needs it: its priced units (order_lines.units) and where it is used. */
+export interface IssuingLine {
+  id: number;
+  itemId: number | null;
+  ticketPackId: number | null;
+  date: string;
+  timeSlotId: number | null;
+  seats: string[];
+  units: { kind: string; planId?: number | null; ageGroupId: number | null; quantity: number; unitPrice: number }[];
+}
+
+type InitialState = Extract<TicketState, 'available' | 'won_lottery'>;
+
+/**
+ * Issues the order's tickets in `state` (available, or won_lottery for a lottery win); answers how many. The rows
+ * are numbered after the application number, admissions first, then each line's vouchers.
+ */
+export async function issueOrderTickets(
+  trx: Knex.Transaction,
+  order: IssuingOrder,
+  lines: readonly IssuingLine[],
+  state: InitialState,
+  options: { wonViaWaitlist?: boolean } = {},
+): Promise<number> {
+  const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
+  const reward = new Map(
+    (
+      (await trx('items').whereIn('id', itemIds).select('id', 'reward_coins')) as { id: number; rewardCoins: number }[]
+    ).map((i) => [i.id, i.rewardCoins]),
+  );
+  let n = 0;
+  const rows: Record<string, unknown>[] = [];
+  const row = (line: IssuingLine, itemId: number, fields: Record<string, unknown>) => {
+    n++;
+    const r = {
+      id: randomUUID(),
+      order_id: order.id,
+      order_line_id: line.id,
+      user_id: order.userId,
+      park_id: order.parkId,
+      item_id: itemId,
+      ticket_pack_id: line.ticketPackId,
+      ticket_number: `${order.applicationNumber}-${String(n).padStart(2, '0')}`,
+      pack_number: null,
+      use_date: line.date,
+      time_slot_id: line.timeSlotId,
+      seat_code: null,
+      age_group_id: null,
+      reward_coins: 0,
+      won_via_waitlist: options.wonViaWaitlist ?? false,
+      state,
+      ...fields,
+    };
+    rows.push(r);
+    return r;
+  };
+  for (const line of lines) {
+    if (line.ticketPackId !== null) {
+      const contents = (await trx('ticket_pack_items')
+        .where({ ticket_pack_id: line.ticketPackId })
+        .orderBy('item_id')
+        .select('item_id', 'quantity')) as { itemId: number; quantity: number }[];
+      const packs = line.units.reduce((k, u) => k + u.quantity, 0);
+      const packPrice = line.units[0]?.unitPrice ?? 0;
+      for (let p = 1; p <= packs; p++) {
+        let first = true;
+        for (const c of contents) {
+          for (let q = 0; q < c.quantity; q++) {
+            row(line, c.itemId, {
+              unit_kind: 'pack',
+              pack_number: `${order.applicationNumber}-P${p}`,
+              price: first ? packPrice : 0,
+            });
+            first = false;
+          }
+        }
+      }
+      continue;
+    }
+    const itemId = line.itemId as number;
+    const admissions: { id: string }[] = [];
+    let seat = 0;
+    for (const unit of line.units) {
+      if (unit.kind === 'additional') continue;
+      for (let q = 0; q < unit.quantity; q++) {
+        admissions.push(
+          row(line, itemId, {
+            unit_kind: unit.kind,
+            age_group_id: unit.ageGroupId,
+            price: unit.unitPrice,
+            seat_code: line.seats[seat++] ?? null,
+            reward_coins: reward.get(itemId) ?? 0,
+          }),
+        );
+      }
+    }
+    // Vouchers go to the line's admissions in turn: each belongs to one, and leaves with it.
+    let k = 0;
+    for (const unit of line.units) {
+      if (unit.kind !== 'additional') continue;
+      for (let q = 0; q < unit.quantity; q++) {
+        row(line, itemId, {
+          unit_kind: 'additional',
+          item_plan_id: unit.planId ?? null,
+          age_group_id: unit.ageGroupId,
+          price: unit.unitPrice,
+          parent_ticket_id: admissions.length > 0 ? admissions[k++ % admissions.length]?.id : null,
+        });
+      }
+    }
+  }
+  // Parents before their vouchers (the foreign key): rows are in that order already.
+  for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
+  return n;
+}
+
+/**
+ * Moves tickets to `to` through the state machine, locking them in id order; `set` is written with the state
+ * (cancellation id, used_at...). Refuses the whole move (ticketStateConflict, 409) when any ticket cannot make it.
+ */
+export async function moveTickets(
+  trx: Knex.Transaction,
+  ids: readonly string[],
+  to: TicketState,
+  now: Date,
+  set: Record<string, unknown> = {},
+): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = (await trx('tickets')
+    .whereIn('id', [...new Set(ids)])
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'state')) as { id: string; state: TicketState }[];
+  if (rows.length !== new Set(ids).size || rows.some((r) => !canMoveTicket(r.state, to))) {
+    throw new DomainError('ticketStateConflict', 409);
+  }
+  await trx('tickets')
+    .whereIn(
+      'id',
+      rows.map((r) => r.id),
+    )
+    .update({ ...set, state: to, updated_at: now });
+}
+
+/** Whether a ticket in `from` may move to `to` (callers that record a refused act instead of failing). */
+export const ticketMayMove = (from: TicketState, to: TicketState) => canMoveTicket(from, to);
+
+/**
+ * The given tickets and the vouchers that belong to them (same holder, still open): a cancellation of an admission
+ * takes its add-ons along, so that every yen of what is cancelled is given back.
+ */
+export async function withTheirVouchers(
+  db: Knex | Knex.Transaction,
+  userId: number,
+  ids: readonly string[],
+): Promise<string[]> {
+  const vouchers = (await db('tickets')
+    .whereIn('parent_ticket_id', ids)
+    .where({ user_id: userId, unit_kind: 'additional' })
+    .whereIn('state', OPEN_STATES as TicketState[])
+    .whereNull('share_id')
+    .pluck('id')) as string[];
+  return [...new Set([...ids, ...vouchers])];
+}

@@ -1,0 +1,86 @@
+// One writer per table that matters (DESIGN "Ledgers"): tickets (issue and state) only in the ticket ledger, coin
+// entries only in the coin ledger, order states only through the order store (the state machine), payment states
+// only through the payment store's moveState. Each check reads every server source file, statement by statement;
+// stock has its own (server/features/stock/ledger.unit.test.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.(ts|sql)$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const SOURCES = [...files(join(ROOT, 'server')), ...files(join(ROOT, 'seeds'))].map((f) => ({
+  path: relative(ROOT, f),
+  // Comments say what a table is for; only code writes.
+  text: readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, ''),
+}));
+
+/** A table's write: a knex statement on it that inserts/updates (with `state` when stateOnly), or raw SQL. */
+function writes(text: string, table: string, kinds: { insert: boolean; stateOnly: boolean }): boolean {
+  const knexOn = new RegExp(`\\(\\s*['"]${table}(?: as \\w+)?['"]\\s*\\)`);
+  for (const statement of text.split(/;\s*\n/)) {
+    if (!knexOn.test(statement)) continue;
+    const tail = statement.slice(statement.search(knexOn));
+    if (kinds.insert && /\.(insert|delete)\(/.test(tail)) return true;
+    const update = /\.update\(([\s\S]*)/.exec(tail)?.[1];
+    // An update of a variable (not an object literal) may hold anything: it counts as a state write.
+    if (update !== undefined && (!kinds.stateOnly || /\bstate\b/.test(update) || !/^\s*\{/.test(update))) {
+      return true;
+    }
+  }
+  const raw = kinds.stateOnly
+    ? new RegExp(`UPDATE\\s+${table}\\b[^;]*\\bSET\\b[^;]*\\bstate\\b`, 'i')
+    : new RegExp(`(UPDATE\\s+${table}\\b|DELETE\\s+FROM\\s+${table}\\b)`, 'i');
+  const rawInsert = new RegExp(`INSERT\\s+INTO\\s+${table}\\b`, 'i');
+  return raw.test(text) || (kinds.insert && rawInsert.test(text));
+}
+
+const writers = (table: string, kinds: { insert: boolean; stateOnly: boolean }) =>
+  SOURCES.filter((f) => writes(f.text, table, kinds)).map((f) => f.path);
+
+describe('one writer per table', () => {
+  it('tickets are issued and change state only in the ticket ledger', () => {
+    expect(writers('tickets', { insert: true, stateOnly: true })).toEqual(['server/features/wallet/ticketLedger.ts']);
+  });
+
+  it('coin entries are written only by the coin ledger', () => {
+    expect(writers('coin_entries', { insert: true, stateOnly: false })).toEqual(['server/features/orders/coins.ts']);
+  });
+
+  it('order states change only through the order store (the state machine)', () => {
+    expect(writers('orders', { insert: false, stateOnly: true })).toEqual(['server/features/orders/orderStore.ts']);
+  });
+
+  it("payment states change only through the payment store's moveState", () => {
+    expect(writers('payments', { insert: false, stateOnly: true })).toEqual(['server/features/payments/store.ts']);
+  });
+
+  it('the check itself finds writes', () => {
+    const t = { insert: true, stateOnly: true };
+    expect(writes("await trx('tickets').where({ id }).update({ state: 'used' });\n", 'tickets', t)).toBe(true);
+    expect(writes("await trx('tickets').insert(rows);\n", 'tickets', t)).toBe(true);
+    expect(writes("await trx('tickets').where({ id }).update({ share_id: null });\n", 'tickets', t)).toBe(false);
+    expect(writes("UPDATE tickets SET state = 'cancelled' WHERE id = ?", 'tickets', t)).toBe(true);
+    expect(
+      writes("await trx('coin_entries').where({ id }).update({ expiry_processed: true });\n", 'coin_entries', {
+        insert: true,
+        stateOnly: false,
+      }),
+    ).toBe(true);
+    expect(writes("const n = await db('coin_entries').sum({ n: 'amount' });\n", 'coin_entries', t)).toBe(false);
+    expect(
+      writes("await trx('orders').where({ id }).update({ state: next, updated_at: now });\n", 'orders', {
+        insert: false,
+        stateOnly: true,
+      }),
+    ).toBe(true);
+  });
+});
