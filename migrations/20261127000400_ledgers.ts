@@ -30,10 +30,6 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('closed_at', { useTz: true });
     t.index(['park_id', 'state']);
   });
-  await knex.raw(
-    `CREATE UNIQUE INDEX reconciliation_findings_open ON reconciliation_findings (kind, COALESCE(order_id, 0), COALESCE(payment_id::text, ''))
-     WHERE state = 'open'`,
-  );
 }
 
 export async function down(knex: Knex): Promise<void> {

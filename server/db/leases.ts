@@ -8,6 +8,17 @@ import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
+/** A holder that died (a crashed instance) blocks its lease this long at most. */
+export const LEASE_TTL_MS = 20_000;
+
+/**
+ * The embedded PGlite belongs to one process: a lease found there at start was left by a process that is gone.
+ * PostgreSQL is shared by instances: its leases run out by themselves.
+ */
+export async function dropLeasesOfDeadProcesses(knex: Knex): Promise<void> {
+  if (knex.client.config.client !== 'pg') await knex('leases').delete();
+}
+
 export interface LeaseOptions {
   /** How long the lease lasts without renewal; renewed every third of it while the work runs. */
   ttlMs?: number;
@@ -51,7 +62,7 @@ export async function withLease<T>(
   work: () => Promise<T>,
   options: LeaseOptions = {},
 ): Promise<LeaseResult<T>> {
-  const ttlMs = options.ttlMs ?? 60_000;
+  const ttlMs = options.ttlMs ?? LEASE_TTL_MS;
   const holder = randomUUID();
   const giveUpAt = Date.now() + (options.waitMs ?? 0);
   let delay = 20;

@@ -234,3 +234,51 @@ describe('the settlement of a draw', () => {
     expect(await findPayment(c.knex(), order.paymentId)).toMatchObject({ state: 'refunded', refundedAmount: 1100 });
   }, 120_000);
 });
+
+describe('the reconciliation sweep', () => {
+  const findingsOf = (who: Caller, parkId: number) =>
+    c.call('GET', `/api/v1/staff/parks/${parkId}/reconciliation`, who);
+
+  it('finds money kept without tickets, gives it back, lists what it cannot repair, and closes what is right again', async () => {
+    const finance = await c.user();
+    const buyer = await c.user();
+    const item = await itemWithAddOn();
+    await c.knex()('park_staff').insert({ user_id: finance.id, park_id: item.parkId, role: 'finance' });
+    // Healthy books: nothing listed.
+    await addWithPlan(buyer, item, 2);
+    const healthy = await payByCard(buyer, item.parkId);
+    clock().advance(HOUR);
+    await runJobs();
+    const none = await findingsOf(finance, item.parkId);
+    expect(none.statusCode, none.payload).toBe(200);
+    expect(body(none).data.filter((f: { orderId: number }) => f.orderId === healthy.orderId)).toEqual([]);
+
+    // A payment captured while its order was voided (the state a lost race left behind) and a voucher lost.
+    await addWithPlan(buyer, item, 1);
+    const broken = await payByCard(buyer, item.parkId);
+    await c.knex()('tickets').where({ order_id: broken.orderId }).delete();
+    await c.knex()('orders').where({ id: broken.orderId }).update({ state: 'voided' });
+    await c.knex()('tickets').where({ order_id: healthy.orderId, unit_kind: 'additional' }).delete();
+    clock().advance(HOUR);
+    const pass = await runJobs();
+    const listed = body(await findingsOf(finance, item.parkId)).data as { kind: string; orderId: number }[];
+    expect(pass.reconcileLedgers, JSON.stringify(pass.reconcileLedgers)).toMatchObject({ repaired: 1 });
+    expect(listed, JSON.stringify(await c.knex()('reconciliation_findings'))).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'captured_without_tickets', orderId: broken.orderId }),
+        expect.objectContaining({ kind: 'tickets_short', orderId: healthy.orderId }),
+      ]),
+    );
+    // The give-back ran in the same pass: the money is back, to the yen, and the finding closes on the next pass.
+    expect(await findPayment(c.knex(), broken.payment.paymentId)).toMatchObject({
+      state: 'refunded',
+      refundedAmount: 800,
+    });
+    clock().advance(HOUR);
+    await runJobs();
+    const after = body(await findingsOf(finance, item.parkId)).data as { kind: string; orderId: number }[];
+    expect(after.map((f) => [f.kind, f.orderId])).toEqual([['tickets_short', healthy.orderId]]);
+    // Only the park's finance staff (or owner) see the list.
+    expect((await findingsOf(buyer, item.parkId)).statusCode).toBe(403);
+  }, 120_000);
+});

@@ -9,11 +9,12 @@ import { DomainError } from '../../lib/errors';
 import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { reportCsv } from './report';
-import { CANCELLATION, DAILY_REPORT, ORDER, ORDER_LIST, QUOTE } from './schemas';
+import { CANCELLATION, DAILY_REPORT, FINDINGS, ORDER, ORDER_LIST, QUOTE } from './schemas';
 import { cancelForVisitor } from './services/cancelForVisitor';
 import { dailyReport } from './services/dailyReport';
 import { getParkOrder } from './services/getParkOrder';
 import { quoteParkCancellation } from './services/quoteParkCancellation';
+import { listFindings } from './services/reconcileLedgers';
 import { type OrderSearch, searchOrders } from './services/searchOrders';
 
 const FINANCE = { access: { staff: 'finance' as const } };
@@ -155,6 +156,25 @@ export const financeRoutes: ServerRoute[] = [
         locale: request.app.locale,
       });
       return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/reconciliation',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'Open findings, newest first (none in a healthy park)', data: FINDINGS },
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "What the reconciliation sweep found wrong in the park's books: money captured without tickets (being given back), orders whose money, coins and coupon do not add up, refunds that differ from the cancellations, tickets short of what was sold or held on an unpaid order",
+      validate: { params: parkParams },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params as { parkId: number };
+      return ok(h, await listFindings(knexOf(request), parkId));
     },
   },
   {

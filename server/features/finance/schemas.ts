@@ -120,3 +120,25 @@ export const DAILY_REPORT = object({
   rows: { type: 'array', items: object({ itemId: int, itemName: str, ...counts }) },
   totals: object(counts),
 });
+
+/** The reconciliation sweep's open findings for the park (server/features/finance/services/reconcileLedgers.ts). */
+export const FINDINGS: Schema = {
+  type: 'array',
+  items: object({
+    id: int,
+    kind: {
+      enum: [
+        'captured_without_tickets',
+        'order_arithmetic',
+        'refund_mismatch',
+        'tickets_short',
+        'ticket_unpaid_order',
+        'coins_negative',
+      ],
+    },
+    orderId: { type: ['integer', 'null'] },
+    paymentId: strOrNull,
+    details: { type: 'object' },
+    foundAt: { type: 'string', format: 'date-time' },
+  }),
+};

@@ -2,6 +2,7 @@
 // of the change that needs them, by the code named in each. Each run is safe to repeat: pg-boss retries a job that
 // throws (with backoff) and may run one again after a crash.
 
+import { reconcileLedgers } from '../finance/services/reconcileLedgers';
 import { mailLottery } from '../lottery/services/mailLottery';
 import { runLotteryRounds } from '../lottery/services/runLotteryRounds';
 import { deliverPush } from '../notifications/services/deliverPush';
@@ -41,6 +42,11 @@ export const JOBS: readonly JobDefinition[] = [
   },
   { name: 'lotteryRounds', sweep: true, run: (_d, app, now) => runLotteryRounds(app.knex, app.config, now) },
   { name: 'waitlistOffers', sweep: true, run: (_d, app, now) => offerFreedPlaces(app.knex, now) },
+  {
+    name: 'reconcileLedgers',
+    sweep: true,
+    run: (_d, app, now, log) => reconcileLedgers(app.knex, now, (finding) => log(['reconcile', 'error'], { finding })),
+  },
   {
     name: JOB_NAMES.waitlistOfferMail,
     run: (d, app) => mailOffer(app.knex, app.mailer, app.config.publicUrl, Number(d.entryId)),

@@ -13,7 +13,7 @@
 import type { ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
-import { withLease } from '../../db/leases';
+import { dropLeasesOfDeadProcesses, withLease } from '../../db/leases';
 import { withSessionLock } from '../../db/sessionLock';
 import { type SqlExecutor, sqlExecutor } from './sqlExecutor';
 
@@ -27,7 +27,7 @@ export interface JobDefinition<T = Record<string, unknown>> {
   name: string;
   /** A sweep is offered every interval by every instance (one runs); others are sent by the code that needs them. */
   sweep?: boolean;
-  run(data: T, app: ServerApplicationState, now: Date): Promise<unknown>;
+  run(data: T, app: ServerApplicationState, now: Date, log: Log): Promise<unknown>;
   retryLimit?: number;
   /** Seconds before the first retry; doubled each time with retryBackoff. */
   retryDelay?: number;
@@ -75,6 +75,7 @@ export class JobQueue {
    */
   async start(): Promise<void> {
     if (this.started) return;
+    await dropLeasesOfDeadProcesses(this.knex);
     await withSessionLock(this.knex, START_LOCK, async () => {
       await this.boss.start();
       for (const d of this.byName.values()) {
@@ -106,7 +107,7 @@ export class JobQueue {
    * offers it again); `drain` waits for it, so that when drain returns a whole pass has run after its `now`.
    */
   private async runOne(d: JobDefinition, data: unknown, now: Date, waitForSweep = false) {
-    const run = () => d.run((data ?? {}) as Record<string, unknown>, this.app(), now);
+    const run = () => d.run((data ?? {}) as Record<string, unknown>, this.app(), now, this.log);
     let result: unknown;
     if (d.sweep) {
       const leased = await withLease(this.knex, `sweep:${d.name}`, run, { waitMs: waitForSweep ? 120_000 : 0 });

@@ -19,7 +19,7 @@ import { voidPayment } from './voidPayment';
 export interface GiveBackRequest {
   paymentId: string;
   /** Why the money goes back (audit and e-mail). */
-  reason: 'places_gone' | 'mismatch' | 'late_success';
+  reason: 'places_gone' | 'mismatch' | 'late_success' | 'reconciliation';
   /** For a refused success: what the provider reported. */
   reported?: { status: 'authorized' | 'verified' | 'captured'; amount: number; providerRef: string; eventId: string };
 }
@@ -64,7 +64,8 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
     });
     done = 'refunded';
   } else {
-    done = payment.state; // voided or refunded already (a repeat of this job)
+    // Voided or refunded already: a repeat of this job (or of the reconciliation's) tells nobody twice.
+    return payment.state;
   }
   await knex.transaction(async (trx) => {
     await audit(trx, {
