@@ -46,7 +46,7 @@ function page(locale: Locale, title: string, body: string): string {
   li a { display: block; padding: .6rem .2rem; border-bottom: 1px solid #ddd; color: inherit; text-decoration: none; }
   li a:hover, li a:focus { background: #f3f7f3; }
   li strong { display: block; color: #1a5fb4; overflow-wrap: anywhere; }
-  li span { font-size: .85rem; color: #555; }
+  li span { display: block; font-size: .85rem; color: #555; overflow-wrap: anywhere; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .2rem 1rem; font-size: .9rem; }
   dt { color: #666; }
   dd { margin: 0; overflow-wrap: anywhere; }
@@ -67,7 +67,7 @@ export function mailListPage(locale: Locale, mails: DevMail[]): string {
     .map(
       (m) =>
         `<li><a href="/dev/mail/${encodeURIComponent(m.name)}"><strong>${escapeHtml(m.subject || WORDS.noSubject[locale])}</strong>` +
-        `<span>${escapeHtml(m.to)} · ${escapeHtml(tokyo(m.date))}</span></a></li>`,
+        `<span>${escapeHtml(m.to)}</span><span>${escapeHtml(tokyo(m.date))}</span></a></li>`,
     )
     .join('');
   return page(
