@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** A mail the app wrote to DATA_DIR/mail, decoded (MIME bodies, encoded-word headers, charsets). */
 export interface DevMail {
@@ -36,6 +36,8 @@ async function names(folder: string): Promise<string[]> {
 }
 
 async function parse(folder: string, name: string): Promise<DevMail> {
+  // Loaded on first use: only the demo's viewer needs it, and a production start need not pay for it.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(await readFile(join(folder, name)));
   return {
     name,
