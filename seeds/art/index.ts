@@ -16,6 +16,8 @@ import type { ParkSeed, SpeciesSeed } from '../content/types';
 import { hash32 } from '../util';
 import { drawAnimal } from './animals';
 import { placeAnimal, sceneArt } from './compose';
+import { ART_FONT_NAME, ART_FONTS, selectArtFonts } from './fonts';
+import { missingGlyphs, missingGlyphsMessage } from './glyphs';
 import { type MapZone, parkHeroSvg, parkMapSvg } from './park';
 import { avatarSvg } from './people';
 import { movieSvg, storyImageSvg } from './story';
@@ -147,28 +149,40 @@ export function artJobs(): ArtJob[] {
   });
 }
 
-/** Writes every media file under outDir (e.g. public/media); returns the number of files written. */
-export async function generateArt(outDir: string): Promise<number> {
-  const jobs = artJobs();
-  const dirs = new Set(jobs.map((j) => dirname(join(outDir, mediaRelativePath(j.url)))));
-  for (const d of dirs) await mkdir(d, { recursive: true });
+/** A picture's WebP drawn from its SVG, at 1.5 times the SVG's size. */
+export const pictureOf = (svg: string) => sharp(Buffer.from(svg), { density: 108 }).webp({ quality: 82, effort: 2 });
+
+/**
+ * Writes the media files of `jobs` (all of them unless told) under outDir (e.g. public/media); returns the number
+ * written. Refuses, before writing anything, pictures whose text the art's font has no glyph for.
+ */
+export async function generateArt(outDir: string, jobs: ArtJob[] = artJobs()): Promise<number> {
+  const files = jobs.map((j) => ({ url: j.url, svg: j.render() }));
   // Pictures (.webp, at 1.5 times the SVG's size) are drawn from their SVG once here: an SVG <img> is a document of
   // its own that the page's main thread parses, styles, lays out and paints (about 70 ms each at Lighthouse's 4x CPU
   // slowdown), where a raster picture is decoded off the main thread. Maps and short movies stay SVG (zoomed;
-  // animated). Four at a time.
+  // animated; drawn with the visitor's fonts).
+  const pictures = files.filter((f) => f.url.endsWith('.webp'));
+  const missing = missingGlyphs(
+    pictures,
+    ART_FONTS.map((f) => f.file),
+  );
+  if (missing.length) throw new Error(missingGlyphsMessage(missing, ART_FONT_NAME));
+  selectArtFonts();
+  const dirs = new Set(files.map((f) => dirname(join(outDir, mediaRelativePath(f.url)))));
+  for (const d of dirs) await mkdir(d, { recursive: true });
+  // Four at a time.
   let n = 0;
   const next = async (): Promise<void> => {
-    const job = jobs[n++];
-    if (!job) return;
-    const path = join(outDir, mediaRelativePath(job.url));
-    const svg = job.render();
-    if (job.url.endsWith('.webp'))
-      await sharp(Buffer.from(svg), { density: 108 }).webp({ quality: 82, effort: 2 }).toFile(path);
-    else await writeFile(path, svg, 'utf8');
+    const file = files[n++];
+    if (!file) return;
+    const path = join(outDir, mediaRelativePath(file.url));
+    if (file.url.endsWith('.webp')) await pictureOf(file.svg).toFile(path);
+    else await writeFile(path, file.svg, 'utf8');
     return next();
   };
   await Promise.all([next(), next(), next(), next()]);
-  return jobs.length;
+  return files.length;
 }
 
 export { drawAnimal };

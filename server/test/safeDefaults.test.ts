@@ -136,7 +136,7 @@ describe('a start without DEMO', () => {
   it('has no mail viewer', async () => {
     const list = await prod.server.inject('/dev/mail');
     expect(list.statusCode).toBe(404);
-    expect(list.payload).not.toContain('Sent mail');
+    expect(list.payload).not.toContain('送信メール');
     expect((await prod.server.inject('/dev/mail/x.eml')).statusCode).toBe(404);
   });
 
@@ -165,7 +165,7 @@ describe('a start without DEMO', () => {
   it('the demo has all of them', async () => {
     const list = await demo.server.inject('/dev/mail');
     expect(list.statusCode).toBe(200);
-    expect(list.payload).toContain('Sent mail');
+    expect(list.payload).toContain('送信メール');
     const page = await demo.server.inject('/sandbox/gmo/challenge/nope');
     expect(page.statusCode).toBe(404);
     expect(page.payload).toContain('Sandbox（テスト環境）');

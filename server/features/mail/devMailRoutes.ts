@@ -1,38 +1,25 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ServerRoute } from '@hapi/hapi';
+import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { isLocale, type Locale } from '../../../common/enums';
+import { devMailbox } from './devMailbox';
+import { mailListPage, mailPage } from './devMailPages';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
+/** The app's language cookie (the PWA's switch), else the request's language. */
+const pageLocale = (request: Request): Locale => {
+  const cookie = request.state.locale as unknown;
+  return typeof cookie === 'string' && isLocale(cookie) ? cookie : request.app.locale;
+};
 
 /** DEMO=true without SMTP_URL only: the mails the app would have sent, readable by anyone at /dev/mail. */
 export function devMailRoutes(dataDir: string): ServerRoute[] {
-  const folder = join(dataDir, 'mail');
-  const list = () => {
-    try {
-      return readdirSync(folder)
-        .filter((f) => f.endsWith('.eml'))
-        .sort()
-        .reverse();
-    } catch {
-      return [];
-    }
-  };
+  const mailbox = devMailbox(dataDir);
   return [
     {
       method: 'GET',
       path: '/dev/mail',
       options: { auth: false },
-      handler(_request, h) {
-        const items = list()
-          .map((f) => `<li><a href="/dev/mail/${encodeURIComponent(f)}">${escapeHtml(f)}</a></li>`)
-          .join('');
-        return h
-          .response(
-            `<!doctype html><meta charset="utf-8"><title>Sent mail</title><h1>Sent mail (development)</h1><ul>${items || '<li>none yet</li>'}</ul>`,
-          )
-          .type('text/html; charset=utf-8');
+      async handler(request, h) {
+        return h.response(mailListPage(pageLocale(request), await mailbox.list())).type('text/html; charset=utf-8');
       },
     },
     {
@@ -48,19 +35,10 @@ export function devMailRoutes(dataDir: string): ServerRoute[] {
           }),
         },
       },
-      handler(request, h) {
-        const name = (request.params as { name: string }).name;
-        if (!list().includes(name)) return h.response('not found').code(404);
-        const raw = readFileSync(join(folder, name), 'utf8');
-        // Quoted-printable bodies: undo soft breaks and =XX escapes so links are clickable.
-        const decoded = Buffer.from(
-          raw
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8');
-        const linked = escapeHtml(decoded).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-        return h.response(`<!doctype html><meta charset="utf-8"><pre>${linked}</pre>`).type('text/html; charset=utf-8');
+      async handler(request, h) {
+        const mail = await mailbox.read((request.params as { name: string }).name);
+        if (!mail) return h.response('not found').code(404);
+        return h.response(mailPage(pageLocale(request), mail)).type('text/html; charset=utf-8');
       },
     },
   ];
