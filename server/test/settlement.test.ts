@@ -3,7 +3,7 @@
 // draw at once (two instances' sweeps, or the test clock racing the app's own sweep) charge every winner once and
 // give each its tickets, void every loser once, and leave nothing captured without tickets.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../common/time';
+import { addDays, tokyoDate } from '../../common/time';
 import { findPayment } from '../features/payments/store';
 import { body, type Caller } from './commerceFixtures';
 import { commerceServer } from './commerceServer';
@@ -92,6 +92,17 @@ describe('an order with an additional plan', () => {
     // The voucher holds no place: stock gives back exactly the two admissions.
     const units = await c.knex()('stock_units').where({ item_id: item.id }).select('sold', 'held');
     expect(units.reduce((n, u) => n + u.sold + u.held, 0)).toBe(0);
+    // The park's daily report agrees to the yen: two places sold for 1,100, both cancelled, 1,100 refunded.
+    const finance = await c.user();
+    await c.knex()('park_staff').insert({ user_id: finance.id, park_id: item.parkId, role: 'finance' });
+    const day = tokyoDate(new Date(order.paidAt));
+    const report = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/reports/daily?date=${day}`, finance);
+    expect(body(report).data.rows.find((r: { itemId: number }) => r.itemId === item.id)).toMatchObject({
+      soldPlaces: 2,
+      amount: 1100,
+      cancelledPlaces: 2,
+      refundAmount: 1100,
+    });
   });
 
   it('a partial cancellation gives back its exact share, and the rest of the order adds up to what was paid', async () => {

@@ -1,6 +1,6 @@
 // GET api/v1/staff/parks/{parkId}/reports/daily?date=: a park's day (Asia/Tokyo) per item:
-//   sold       tickets of orders paid that day, and their prices (yen, tax included, before the order's coupon and
-//              coins, which belong to the order, not an item)
+//   sold       places (tickets) of orders paid that day, and the prices of all they sold, add-on vouchers included
+//              (yen, tax included, before the order's coupon and coins, which belong to the order, not an item)
 //   cancelled  tickets cancelled that day (by the visitor or the park), and the money refunded for them: each
 //              cancellation's refund shared out over its tickets by price (report.ts shareOut)
 //   admitted   tickets used that day (the act that marked them: the gate's scan, or the holder's button or link)
@@ -37,7 +37,12 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     .where('o.paid_at', '>=', start)
     .where('o.paid_at', '<', end)
     .groupBy('t.item_id')
-    .select('t.item_id', knex.raw('count(*) AS n'), knex.raw('coalesce(sum(t.price), 0) AS amount'))) as {
+    .select(
+      't.item_id',
+      // A voucher of an additional plan is money sold, not a place.
+      knex.raw("count(*) FILTER (WHERE t.unit_kind <> 'additional') AS n"),
+      knex.raw('coalesce(sum(t.price), 0) AS amount'),
+    )) as {
     itemId: number;
     n: unknown;
     amount: unknown;
@@ -54,8 +59,9 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
       knex('tickets').where({ park_id: parkId }).whereNotNull('cancellation_id').select('cancellation_id'),
     )
     .orderBy(['c.id', 't.ticket_number'])
-    .select('c.id', 'c.refund_amount', 't.item_id', 't.park_id', 't.price')) as {
+    .select('c.id', 'c.refund_amount', 't.item_id', 't.park_id', 't.price', 't.unit_kind')) as {
     id: string;
+    unitKind: string;
     refundAmount: number;
     itemId: number;
     parkId: number;
@@ -71,13 +77,14 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     tickets.forEach((t, i) => {
       if (t.parkId !== parkId) return;
       const r = row(t.itemId);
-      r.cancelledPlaces += 1;
+      if (t.unitKind !== 'additional') r.cancelledPlaces += 1;
       r.refundAmount += parts[i] ?? 0;
     });
   }
 
   const admitted = (await knex('tickets')
     .where({ park_id: parkId })
+    .whereNot({ unit_kind: 'additional' })
     .where('used_at', '>=', start)
     .where('used_at', '<', end)
     .groupBy('item_id')
