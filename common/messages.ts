@@ -503,6 +503,10 @@ export const MESSAGES = {
     en: 'A scheduled publication time must be in the future',
   },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
+  nothingToRefund: {
+    ja: 'この注文に返金できるチケットはありません',
+    en: 'No ticket of this order is left to refund',
+  },
   waitlistNotCancellable: {
     ja: 'キャンセル待ちで当選したチケットはキャンセルできません',
     en: 'Tickets won via the waitlist cannot be cancelled',
