@@ -1,8 +1,10 @@
 // Why a ticket cannot be cancelled, as a code the back office shows in ja and en (the visitor's own cancellation
 // answers only "cannot"), and whether the park may still refund it (a closure: whatever the policy or the day).
 // The same facts as the wallet's isCancellable, checked in the order a person at the office would explain them.
+
+import type { TicketState } from '../dto/wallet';
 import { type CancellationPolicyRow, chargeRateFor } from './cancellationFee';
-import { OPEN_STATES, type TicketState } from './ticketState';
+import { OPEN_STATES } from './ticketState';
 
 export const CANCEL_BLOCKS = [
   'ticketState',
