@@ -26,24 +26,30 @@ async function staffUser(request: APIRequestContext, role: 'owner' | 'editor' | 
 }
 
 async function parkId(request: APIRequestContext): Promise<number> {
-  const parks = ((await (await request.get('/api/v1/parks?per_page=100')).json()) as {
-    data: { id: number; slug: string }[];
-  }).data;
+  const parks = (
+    (await (await request.get('/api/v1/parks?per_page=100')).json()) as {
+      data: { id: number; slug: string }[];
+    }
+  ).data;
   return parks.find((p) => p.slug === SLUG)?.id as number;
 }
 
 /** Buys two adult places of an item of the park on its first open day, by card: the order's id. */
 async function buyTwo(request: APIRequestContext, visitor: ApiUser, park: number): Promise<number> {
-  const items = ((await (await request.get(`/api/v1/items?tab=all&per_page=100&park_id=${park}`)).json()) as {
-    data: { id: number; category: number }[];
-  }).data;
+  const items = (
+    (await (await request.get(`/api/v1/items?tab=all&per_page=100&park_id=${park}`)).json()) as {
+      data: { id: number; category: number }[];
+    }
+  ).data;
   const from = addDays(tokyoDate(), 3);
   for (const item of items) {
     const res = await request.get(`/api/v1/items/${item.id}/availability?from=${from}&to=${addDays(from, 20)}`);
     if (res.status() !== 200) continue;
-    const days = ((await res.json()) as {
-      data: { date: string; status: string; slots: { timeSlotId: number | null }[] }[];
-    }).data;
+    const days = (
+      (await res.json()) as {
+        data: { date: string; status: string; slots: { timeSlotId: number | null }[] }[];
+      }
+    ).data;
     const day = days.find((d) => d.status === 'available');
     if (!day) continue;
     const add = await request.post('/api/v1/carts', {
@@ -56,9 +62,11 @@ async function buyTwo(request: APIRequestContext, visitor: ApiUser, park: number
       },
     });
     if (add.status() !== 201) continue;
-    const cart = ((await (await request.get(`/api/v1/carts/${park}`, { headers: auth(visitor) })).json()) as {
-      data: { lines: { id: number; people: number }[] };
-    }).data;
+    const cart = (
+      (await (await request.get(`/api/v1/carts/${park}`, { headers: auth(visitor) })).json()) as {
+        data: { lines: { id: number; people: number }[] };
+      }
+    ).data;
     for (const line of cart.lines) {
       const names = Array.from({ length: line.people }, (_, i) => ({ name: `上野 ${i + 1}郎`, gate_photo: null }));
       await request.put('/api/v1/carts', {
@@ -138,7 +146,7 @@ test('the home says whether the park requires two-factor sign-in and whether the
   await signInPage(page, await staffUser(request, 'owner'));
   await page.goto('/staff/office');
   const card = page.getByTestId('office-park').filter({ hasText: '上野' });
-  await expect(card.getByTestId('office-park-2fa')).toContainText('二段階認証は必須ではありません');
+  await expect(card.getByTestId('office-park-2fa')).toContainText('2段階認証は必須ではありません');
   await expect(page.getByTestId('office-2fa-me')).toContainText('まだ設定していません');
   await expect(page.getByTestId('office-2fa-me').getByRole('link')).toHaveAttribute('href', '/me/settings/two-factor');
   await expect(card.getByTestId('office-audit-link')).toBeVisible();
@@ -177,7 +185,10 @@ test('finance reads an order at 390 px, sees why the visitor cannot cancel, and 
   await page.screenshot({ path: `${SHOTS}/order-refunded-ja-390.png`, fullPage: true });
 });
 
-test('the owner changes a member’s role and reads the audit trail by member and by orders', async ({ page, request }) => {
+test('the owner changes a member’s role and reads the audit trail by member and by orders', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const owner = await staffUser(request, 'owner');
   const finance = await staffUser(request, 'finance');
@@ -186,7 +197,7 @@ test('the owner changes a member’s role and reads the audit trail by member an
   const row = page.getByTestId('member-row').filter({ hasText: finance.email });
   await row.getByTestId('member-role-scanner').check();
   await row.getByTestId('member-roles-save').click();
-  await expect(row.getByTestId('member-roles')).toContainText('入場ゲート');
+  await expect(row.getByTestId('member-roles')).toContainText('入場チェック');
   // The only owner cannot step down.
   const ownerRow = page.getByTestId('member-row').filter({ hasText: owner.email });
   await ownerRow.getByTestId('member-role-owner').uncheck();
