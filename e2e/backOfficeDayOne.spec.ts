@@ -269,7 +269,7 @@ test('an editor sets a closure from one day to another and the English texts; ba
 test('the item list shows sales and use period', async ({ page, request }) => {
   await signInPage(page, await staffUser(request, 'editor'));
   await page.goto(`/staff/office/${park}/items`);
-  const sold = page.getByTestId('office-item').filter({ hasText: '販売' }).first();
+  const sold = page.getByTestId('office-item').filter({ hasText: '定員' }).first();
   await expect(sold.getByTestId('office-item-sales')).toContainText('/');
   await expect(sold.getByTestId('office-item-period')).toContainText('〜');
   await expectNothingWider(page);

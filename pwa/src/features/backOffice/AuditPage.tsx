@@ -26,7 +26,10 @@ function AuditRow({ entry }: { entry: StaffAuditEntry }) {
   return (
     <li className="panel office-audit" data-testid="audit-row">
       <p>
-        <strong>{entity}</strong> #{entry.entityId} · <span className="badge">{entry.action}</span>
+        <strong>{entity}</strong> #{entry.entityId} ·{' '}
+        <span className="badge" data-testid="audit-action">
+          {t(`backOffice.audit.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
+        </span>
       </p>
       <p className="muted">
         {formatDateTime(entry.at, locale)} · {entry.actor?.name ?? t('backOffice.audit.system')}

@@ -946,7 +946,7 @@ export function OfficeItemsPage() {
               <li key={row.id}>
                 <button
                   type="button"
-                  className="office-row"
+                  className="office-row office-item-row"
                   aria-current={selected === row.id ? 'true' : undefined}
                   onClick={() => choose(row.id)}
                   data-testid="office-item"
@@ -963,10 +963,13 @@ export function OfficeItemsPage() {
                   <span className="office-item__side">
                     <span className="muted">{t(`catalogueOffice.labels.${row.saleLabel}`)}</span>
                     <span data-testid="office-item-sales">
-                      {t('catalogueOffice.sales', {
-                        sold: formatNumber(row.sold, locale),
-                        capacity: formatNumber(row.capacity, locale),
-                      })}
+                      {/* No stock row yet (nothing sold, no capacity set by hand): no capacity to read against. */}
+                      {row.capacity > 0
+                        ? t('catalogueOffice.sales', {
+                            sold: formatNumber(row.sold, locale),
+                            capacity: formatNumber(row.capacity, locale),
+                          })
+                        : t('catalogueOffice.sold', { count: row.sold })}
                     </span>
                   </span>
                 </button>
