@@ -167,7 +167,10 @@ test('finance reads an order at 390 px, sees why the visitor cannot cancel, and 
   const customer = await page.getByTestId('office-customer-card').boundingBox();
   const payment = await page.getByTestId('office-payment-card').boundingBox();
   expect(payment?.y ?? 0).toBeGreaterThanOrEqual((customer?.y ?? 0) + (customer?.height ?? 0));
-  await page.screenshot({ path: `${SHOTS}/order-ja-390.png`, fullPage: true });
+  // Ueno's admission ticket has no cancellation: the page says so, in place of a checkbox.
+  await expect(page.getByTestId('office-ticket-block').first()).toContainText('キャンセル不可の商品のため');
+  await expect(page.getByTestId('office-ticket').first().getByRole('checkbox')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/order-before-refund-ja-390.png`, fullPage: true });
 
   // The park refunds the whole order after a closure: a reason is needed, the fee is 0.
   await page.getByTestId('office-refund-open').click();
