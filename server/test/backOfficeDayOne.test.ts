@@ -390,6 +390,53 @@ describe('the park profile', () => {
     }
   });
 
+  it('every seeded park saves its own profile back unchanged (the page sends every field)', async () => {
+    const ids = (await c.knex()('parks').orderBy('id').pluck('id')) as number[];
+    for (const id of ids) {
+      const editor = await staff(id, 'editor');
+      const p = body(await c.call('GET', `/api/v1/staff/parks/${id}/profile`, editor)).data;
+      const res = await c.call('PUT', `/api/v1/staff/parks/${id}/profile`, editor, {
+        description_ja: p.descriptionJa,
+        description_en: p.descriptionEn,
+        address_ja: p.addressJa,
+        address_en: p.addressEn,
+        access_ja: p.accessJa,
+        access_en: p.accessEn,
+        business_hours_note_ja: p.businessHoursNoteJa,
+        business_hours_note_en: p.businessHoursNoteEn,
+        closed_days_note_ja: p.closedDaysNoteJa,
+        closed_days_note_en: p.closedDaysNoteEn,
+        phone: p.phone,
+        website_url: p.websiteUrl,
+        inquiry_email: p.inquiryEmail,
+        open_time: p.openTime,
+        close_time: p.closeTime,
+        last_entry_time: p.lastEntryTime,
+        closed_weekdays: p.closedWeekdays,
+        closures: p.closures.map((r: { from: string; to: string; noteJa: string; noteEn: string | null }) => ({
+          from: r.from,
+          to: r.to,
+          note_ja: r.noteJa,
+          note_en: r.noteEn,
+        })),
+        special_days: p.specialDays
+          .filter((d: { kind: string }) => d.kind !== 'closed')
+          .map((d: Record<string, unknown>) => ({
+            date: d.date,
+            kind: d.kind,
+            open_time: d.openTime,
+            close_time: d.closeTime,
+            note_ja: d.noteJa,
+            note_en: d.noteEn,
+          })),
+      });
+      expect(res.statusCode, `park ${id}: ${res.payload}`).toBe(200);
+      const { linkId: _a, ...after } = body(res).data;
+      const { linkId: _b, ...before } = p;
+      expect(after).toEqual(before);
+    }
+  });
+
   it('every field can be changed: description, address, phone, website, access, in ja and en', async () => {
     const editor = await staff(parkA, 'editor');
     const fields = {
