@@ -4,7 +4,8 @@
 // reads why the visitor cannot cancel, and refunds the whole order after a closure with a reason; the owner changes
 // a member's role and reads the audit trail filtered by that member and by orders; an editor sets a closure from one
 // day to another and the park's English texts on the profile page (a bad website address is refused, named);
-// the item list shows sales and use period. Screenshots at 390 px (ja and en) into screenshots-office-day-one/.
+// the item list shows sales and use period. Screenshots at 390 px (ja and en; 1280 px in ja for the wider pages)
+// into screenshots-office-day-one/.
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
@@ -107,11 +108,12 @@ async function expectNothingWider(page: Page) {
   expect(wide.scroll).toBeLessThanOrEqual(wide.width);
 }
 
-/** The page at 390 px in ja and en, into SHOTS, after `ready` shows. */
-async function photograph(browser: Browser, user: ApiUser, name: string, path: string, ready: string) {
-  for (const lang of ['ja', 'en']) {
+/** The page at 390 px in ja and en (and 1280 px in ja when asked), into SHOTS, after `ready` shows. */
+async function photograph(browser: Browser, user: ApiUser, name: string, path: string, ready: string, wide = false) {
+  const runs: [string, number][] = [['ja', 390], ['en', 390], ...(wide ? ([['ja', 1280]] as [string, number][]) : [])];
+  for (const [lang, width] of runs) {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
+      viewport: { width, height: width === 390 ? 844 : 900 },
       locale: lang === 'en' ? 'en-GB' : 'ja-JP',
       timezoneId: 'Asia/Tokyo',
     });
@@ -126,7 +128,7 @@ async function photograph(browser: Browser, user: ApiUser, name: string, path: s
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNothingWider(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${lang}-390.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
     await context.close();
   }
 }
@@ -279,15 +281,15 @@ test('the item list shows sales and use period', async ({ page, request }) => {
 });
 
 test('each new page at 390 px in ja and en', async ({ request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const owner = await staffUser(request, 'owner');
-  const shots: [string, string, string][] = [
-    ['home', '/staff/office', 'office-home'],
-    ['members', `/staff/office/${park}/members`, 'member-row'],
-    ['audit', `/staff/office/${park}/audit`, 'audit-row'],
-    ['items', `/staff/office/${park}/items`, 'office-item'],
-    ['profile', `/staff/office/${park}/profile`, 'profile-editor'],
-    ['order', `/staff/office/${park}/orders/${orderId}`, 'order-state'],
+  const shots: [string, string, string, boolean][] = [
+    ['home', '/staff/office', 'office-home', false],
+    ['members', `/staff/office/${park}/members`, 'member-row', true],
+    ['audit', `/staff/office/${park}/audit`, 'audit-row', true],
+    ['items', `/staff/office/${park}/items`, 'office-item', false],
+    ['profile', `/staff/office/${park}/profile`, 'profile-editor', true],
+    ['order', `/staff/office/${park}/orders/${orderId}`, 'order-state', true],
   ];
-  for (const [name, path, ready] of shots) await photograph(browser, owner, name, path, ready);
+  for (const [name, path, ready, wide] of shots) await photograph(browser, owner, name, path, ready, wide);
 });
