@@ -272,12 +272,15 @@ test('an editor sets a closure from one day to another and the English texts; ba
 });
 
 test('the item list shows sales and use period', async ({ page, request }) => {
+  // Something sold, so that an item has stock rows to read its sales against.
+  await buyTwo(request, await apiUser(request, { name: '上野 次郎' }), park);
   await signInPage(page, await staffUser(request, 'editor'));
   await page.goto(`/staff/office/${park}/items`);
   const sold = page.getByTestId('office-item').filter({ hasText: '定員' }).first();
   await expect(sold.getByTestId('office-item-sales')).toContainText('/');
   await expect(sold.getByTestId('office-item-period')).toContainText('〜');
   await expectNothingWider(page);
+  await page.screenshot({ path: `${SHOTS}/items-sold-ja-390.png`, fullPage: true });
 });
 
 test('each new page at 390 px in ja and en', async ({ request, browser }) => {

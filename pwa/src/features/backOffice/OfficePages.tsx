@@ -425,8 +425,8 @@ export function OfficeMembersPage() {
                   {m.twoFactor ? t('backOffice.twoFactor.on') : t('backOffice.twoFactor.off')}
                 </span>
               </p>
+              <RoleEditor parkId={parkId} userId={m.userId} name={m.name} roles={m.roles} />
             </div>
-            <RoleEditor parkId={parkId} userId={m.userId} name={m.name} roles={m.roles} />
             <button type="button" className="button" onClick={() => void remove({ parkId, userId: m.userId })}>
               {t('backOffice.remove')}
             </button>
