@@ -507,6 +507,10 @@ export const MESSAGES = {
     ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',
     en: 'The ticket has changed meanwhile, so this cannot be done. Please reload',
   },
+  nothingToRefund: {
+    ja: 'この注文に返金できるチケットはありません',
+    en: 'No ticket of this order is left to refund',
+  },
   waitlistNotCancellable: {
     ja: 'キャンセル待ちで当選したチケットはキャンセルできません',
     en: 'Tickets won via the waitlist cannot be cancelled',

@@ -102,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office', path: '/staff/office', guards: ['auth'] },
   { name: 'staff-office-stories', path: '/staff/office/:parkId/stories', guards: ['auth'] },
   { name: 'staff-office-members', path: '/staff/office/:parkId/members', guards: ['auth'] },
+  { name: 'staff-office-audit', path: '/staff/office/:parkId/audit', guards: ['auth'] },
   { name: 'staff-office-items', path: '/staff/office/:parkId/items', guards: ['auth'] },
   { name: 'staff-office-profile', path: '/staff/office/:parkId/profile', guards: ['auth'] },
   { name: 'staff-office-map', path: '/staff/office/:parkId/map', guards: ['auth'] },

@@ -105,13 +105,14 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await page.goto('/staff/office');
   await page.getByTestId('office-park').first().getByTestId('office-profile-link').click();
   await expect(page.getByTestId('profile-editor')).toBeVisible();
-  const before = await page.getByTestId('special-day').count();
-  await page.getByTestId('special-day-add').click();
-  const row = page.getByTestId('special-day').nth(before);
+  // A closure of one day (from and to the same day).
+  await page.getByTestId('closure-add').click();
+  const row = page.getByTestId('closure').last();
   // Far ahead: the other browser tests buy tickets for the coming days at this park.
   const farAhead = new Date(Date.now() + (9 * 3600 + 300 * 86_400) * 1000).toISOString().slice(0, 10);
-  await row.getByLabel('日付').fill(farAhead);
-  await row.getByLabel('お知らせ（日本語）').fill('設備点検のため臨時休園');
+  await row.getByTestId('closure-from').fill(farAhead);
+  await row.getByTestId('closure-to').fill(farAhead);
+  await row.getByTestId('closure-note-ja').fill('設備点検のため臨時休園');
   await page.getByTestId('profile-save').click();
   await expect(page.getByTestId('profile-saved')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/profile-390.png`, fullPage: true });

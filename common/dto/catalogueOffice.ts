@@ -17,6 +17,8 @@ export interface OfficeItemRow {
   availableUntil: string;
   /** Places sold so far, all dates (tickets issued). */
   sold: number;
+  /** The capacity of the dates with stock so far (the dates sold from or set by hand), to read `sold` against. */
+  capacity: number;
   /** The private link: /private/items/{linkId} previews the item as visitors will see it. */
   linkId: string;
   /** Labels the item may move to now (common/rules/saleLabel.ts). */
@@ -102,8 +104,18 @@ export interface OfficeParkProfile {
     noteJa: string;
     noteEn: string | null;
   }[];
+  /** The closed days of specialDays as ranges: consecutive days with the same reason make one range. */
+  closures: ParkClosure[];
   linkId: string;
   isPrivate: boolean;
+}
+
+/** A closure of the park from one day to another (both included, Asia/Tokyo), with its reason. */
+export interface ParkClosure {
+  from: string;
+  to: string;
+  noteJa: string;
+  noteEn: string | null;
 }
 
 /** GET api/v1/staff/parks/{parkId}/ticket-packs: a pack with its sale label (previewed at /private/ticket-pack/{linkId}). */

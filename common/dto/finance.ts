@@ -1,6 +1,7 @@
 // The back office's finance pages (/staff/office/:parkId/orders, /reports): orders of a park found by number,
 // e-mail or phone, their lines, payment, tickets and cancellations, cancellations made for the visitor, and a day's
 // sales and admissions per item. Answers of api/v1/staff/parks/{parkId}/orders... and .../reports/daily.
+import type { CancelBlock } from '../rules/cancelBlock';
 import type { OrderState } from '../rules/orderState';
 import type { CancellationQuote, TicketState } from './wallet';
 
@@ -46,6 +47,10 @@ export interface OfficeTicket {
   wonViaWaitlist: boolean;
   /** The park may cancel it now for the visitor (waitlist wins too, priced as of the reservation). */
   cancellable: boolean;
+  /** Why the visitor cannot cancel it themselves today (null: they can); shown in ja and en. */
+  visitorCancelBlock: CancelBlock | null;
+  /** The park may refund it (a closure): fee 0, whatever the policy or the day. */
+  refundable: boolean;
 }
 
 export interface OfficePayment {

@@ -48,6 +48,27 @@ export interface StaffMembers {
   invitations: StaffInvitation[];
 }
 
+/** What the audit trail records changes of (server/features/staff/staffAudit.ts). */
+export const STAFF_AUDIT_ENTITIES = [
+  'member',
+  'invitation',
+  'story',
+  'stock',
+  'order',
+  'item',
+  'park',
+  'map',
+  'media',
+] as const;
+export type StaffAuditEntity = (typeof STAFF_AUDIT_ENTITIES)[number];
+
+/** GET api/v1/staff/office: the member's parks, their roles and two-factor sign-in rule. */
+export interface OfficeOverview {
+  /** The member has turned two-factor sign-in on. */
+  twoFactor: boolean;
+  parks: { parkId: number; name: string; roles: StaffRole[]; requireTotp: boolean }[];
+}
+
 /** GET api/v1/staff/parks/{parkId}/audit: one change by staff. */
 export interface StaffAuditEntry {
   id: string;

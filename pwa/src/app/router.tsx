@@ -112,6 +112,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeHomePage),
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
+  'staff-office-audit': () => import('../features/backOffice/AuditPage').then((m) => m.OfficeAuditPage),
   'staff-office-items': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeItemsPage),
   'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
   'staff-office-map': () => import('../features/backOffice/MapEditorPage').then((m) => m.MapEditorPage),

@@ -10,12 +10,20 @@ import type {
   OfficeTicket,
 } from '../../../common/dto/finance';
 import type { Locale } from '../../../common/enums';
+import { parkRefundBlock, visitorCancelBlock } from '../../../common/rules/cancelBlock';
 import type { OrderState } from '../../../common/rules/orderState';
 import { effectiveTicketState } from '../../../common/rules/ticketState';
 import { tokyoDate } from '../../../common/time';
 import { notFound } from '../../lib/errors';
 import { localize } from '../../lib/localize';
-import { isCancellable, needsCertificate, policiesFor, type TicketRow, ticketQuery } from '../wallet/tickets';
+import {
+  isCancellable,
+  needsCertificate,
+  policiesFor,
+  type TicketRow,
+  ticketDaysBefore,
+  ticketQuery,
+} from '../wallet/tickets';
 
 type Db = Knex | Knex.Transaction;
 
@@ -188,6 +196,11 @@ export async function loadParkOrder(
     usedAt: iso(t.usedAt),
     wonViaWaitlist: t.wonViaWaitlist,
     cancellable: isCancellable(t, today, policies.get(t.itemId) ?? [], true),
+    visitorCancelBlock: visitorCancelBlock(
+      { ...t, daysBefore: ticketDaysBefore(t, today) },
+      policies.get(t.itemId) ?? [],
+    ),
+    refundable: parkRefundBlock({ ...t, daysBefore: null }) === null,
   }));
   const officePayment: OfficePayment | null = payment
     ? {

@@ -15,6 +15,7 @@ import { dailyReport } from './services/dailyReport';
 import { getParkOrder } from './services/getParkOrder';
 import { quoteParkCancellation } from './services/quoteParkCancellation';
 import { listFindings } from './services/reconcileLedgers';
+import { refundForPark } from './services/refundForPark';
 import { type OrderSearch, searchOrders } from './services/searchOrders';
 
 const FINANCE = { access: { staff: 'finance' as const } };
@@ -153,6 +154,44 @@ export const financeRoutes: ServerRoute[] = [
         orderId,
         staffUserId: currentUserId(request),
         ticketIds: ticket_ids,
+        locale: request.app.locale,
+      });
+      return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/refunds',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'Cancelled and refunded in full (fee 0)', data: CANCELLATION },
+        202: {
+          description:
+            'Cancelled; the refund is still to be made (cancel_waiting): posting the same tickets retries it',
+          data: CANCELLATION,
+        },
+        404: 'The order or a ticket is not of the park, or a ticket is not of the order',
+        409: 'A ticket is used or cancelled already (notCancellable), or nothing is left to refund (nothingToRefund)',
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "The park refunds tickets of an order (all of the park's tickets still open when none are named), e.g. after a closure: fee 0 whatever the item's policy or the day, through the visitor's own cancellation (provider refund once, coins, stock, tokens); the reason goes to the park's audit trail",
+      validate: {
+        params: orderParams,
+        payload: Joi.object({ ticket_ids: ticketIds(), reason: Joi.string().trim().min(1).max(500).required() }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
+      const p = request.payload as { ticket_ids?: string[]; reason: string };
+      const answer = await refundForPark(knexOf(request), request.server.app.config, {
+        parkId,
+        orderId,
+        staffUserId: currentUserId(request),
+        ticketIds: p.ticket_ids,
+        reason: p.reason,
         locale: request.app.locale,
       });
       return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);

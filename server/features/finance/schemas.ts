@@ -1,5 +1,7 @@
 // JSON Schemas of the finance answers (common/dto/finance.ts) for the OpenAPI document; the integration tests
 // check every answer against them (server/test/contract.ts).
+import { CANCEL_BLOCKS } from '../../../common/rules/cancelBlock';
+
 type Schema = Record<string, unknown>;
 
 const int = { type: 'integer' } as const;
@@ -88,6 +90,8 @@ export const ORDER = object({
       usedAt: strOrNull,
       wonViaWaitlist: { type: 'boolean' },
       cancellable: { type: 'boolean' },
+      visitorCancelBlock: { anyOf: [{ type: 'null' }, { enum: [...CANCEL_BLOCKS] }] },
+      refundable: { type: 'boolean' },
     }),
   },
   cancellations: {

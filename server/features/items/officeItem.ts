@@ -22,16 +22,31 @@ export async function slotsOf(db: Db, itemIds: number[]): Promise<Map<number, nu
 
 /** Places sold per item (stock rows of every date). */
 export async function soldOf(db: Db, itemIds: number[]): Promise<Map<number, number>> {
+  const sales = await salesOf(db, itemIds);
+  return new Map([...sales].map(([id, s]) => [id, s.sold]));
+}
+
+/** Places sold and the capacity they were sold from, per item (stock rows of every date made so far). */
+export async function salesOf(db: Db, itemIds: number[]): Promise<Map<number, { sold: number; capacity: number }>> {
   if (itemIds.length === 0) return new Map();
   const rows = (await db('stock_units')
     .whereIn('item_id', itemIds)
     .groupBy('item_id')
-    .select('item_id', db.raw('COALESCE(SUM(sold), 0)::int AS sold'))) as { itemId: number; sold: number }[];
-  return new Map(rows.map((r) => [Number(r.itemId), Number(r.sold)]));
+    .select(
+      'item_id',
+      db.raw('COALESCE(SUM(sold), 0)::int AS sold'),
+      db.raw('COALESCE(SUM(capacity), 0)::int AS capacity'),
+    )) as { itemId: number; sold: number; capacity: number }[];
+  return new Map(rows.map((r) => [Number(r.itemId), { sold: Number(r.sold), capacity: Number(r.capacity) }]));
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a row of items as knex answers it (camelCased)
-export function officeRow(r: any, sold: number, timeSlots: number, locale: Locale): OfficeItemRow {
+export function officeRow(
+  // biome-ignore lint/suspicious/noExplicitAny: a row of items as knex answers it (camelCased)
+  r: any,
+  sales: { sold: number; capacity: number },
+  timeSlots: number,
+  locale: Locale,
+): OfficeItemRow {
   return {
     id: r.id,
     name: (locale === 'en' && r.nameEn) || r.nameJa,
@@ -42,7 +57,8 @@ export function officeRow(r: any, sold: number, timeSlots: number, locale: Local
     isPrivate: Boolean(r.isPrivate),
     availableFrom: r.availableFrom,
     availableUntil: r.availableUntil,
-    sold,
+    sold: sales.sold,
+    capacity: sales.capacity,
     linkId: r.linkId,
     moves: [...saleLabelMoves(r.saleLabel as SaleLabel)],
     timeSlots,
@@ -74,7 +90,7 @@ export async function loadOfficeItem(
     .where({ item_id: itemId })
     .orderBy('date')
     .pluck('date')) as string[];
-  const sold = (await soldOf(db, [itemId])).get(itemId) ?? 0;
+  const sales = (await salesOf(db, [itemId])).get(itemId) ?? { sold: 0, capacity: 0 };
   const slots = (await db('item_time_slots')
     .where({ item_id: itemId })
     .orderBy('start_time')
@@ -102,7 +118,7 @@ export async function loadOfficeItem(
       }[])
     : [];
   return {
-    ...officeRow(r, sold, (await slotsOf(db, [itemId])).get(itemId) ?? 0, locale),
+    ...officeRow(r, sales, (await slotsOf(db, [itemId])).get(itemId) ?? 0, locale),
     descriptionJa: r.descriptionJa,
     descriptionEn: r.descriptionEn ?? null,
     notesJa: r.notesJa ?? null,

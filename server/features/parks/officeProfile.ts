@@ -1,6 +1,7 @@
 // The park profile and calendar as the back office reads them.
 import type { Knex } from 'knex';
 import type { OfficeParkProfile } from '../../../common/dto/catalogueOffice';
+import { closuresOf } from '../../../common/rules/closures';
 
 type Db = Knex | Knex.Transaction;
 
@@ -48,6 +49,7 @@ export async function loadOfficeProfile(db: Db, parkId: number): Promise<OfficeP
       noteJa: d.noteJa,
       noteEn: d.noteEn ?? null,
     })),
+    closures: closuresOf(special.filter((d) => d.kind === 'closed').map((d) => ({ ...d, noteEn: d.noteEn ?? null }))),
     linkId: p.linkId,
     isPrivate: Boolean(p.isPrivate),
   };

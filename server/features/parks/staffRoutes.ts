@@ -1,4 +1,5 @@
-// The back office's park profile: editors and owners read and change the park's texts, hours and calendar.
+// The back office's park profile: editors and owners read and change the park's texts, contact, hours and calendar
+// (closing days as ranges).
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
@@ -45,6 +46,16 @@ const payload = Joi.object({
       }),
     )
     .max(400),
+  closures: Joi.array()
+    .items(
+      Joi.object({
+        from: isoDate().required(),
+        to: isoDate().required(),
+        note_ja: text(255).min(1).required(),
+        note_en: optional(255).default(null),
+      }),
+    )
+    .max(200),
 }).min(1);
 
 export const staffParkRoutes: ServerRoute[] = [
@@ -72,7 +83,7 @@ export const staffParkRoutes: ServerRoute[] = [
       app: EDITOR,
       tags: ['api', 'staff'],
       description:
-        'Change the fields given: texts, contact, hours, closed weekdays (1 Monday … 7 Sunday) and special days (the whole list)',
+        'Change the fields given: texts, contact, hours, closed weekdays (1 Monday … 7 Sunday), special days (the whole list) and closures (from-to ranges with a reason, the whole list: they then own the closed days, and special_days beside them are the open and extended days)',
       validate: { params, payload },
     },
     async handler(request, h) {

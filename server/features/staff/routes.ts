@@ -3,18 +3,20 @@
 // object names the park: the service checks it). POST api/v1/staff/scans lives with the wallet (the act rule).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
+import { STAFF_AUDIT_ENTITIES, STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
 import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { acceptInvitation } from './services/acceptInvitation';
+import { changeMemberRoles } from './services/changeMemberRoles';
 import { listFlaggedActs, reviewAct } from './services/flaggedActs';
 import { inviteMember } from './services/inviteMember';
 import { listAudit } from './services/listAudit';
 import { DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
 import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
+import { officeOverview } from './services/officeOverview';
 import { removeMember } from './services/removeMember';
 import { setParkTwoFactor } from './services/setParkTwoFactor';
 
@@ -37,6 +39,21 @@ export const staffRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       return ok(h, await listStaffParks(knexOf(request), currentUserId(request), request.app.locale));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/staff/office',
+    options: {
+      auth: REQUIRED,
+      app: { access: { staff: 'any' as const } },
+      plugins: FORBIDDEN,
+      tags: ['api', 'staff'],
+      description:
+        "The back office's home: the caller's parks with their roles and whether each requires two-factor sign-in, and whether the caller has it on",
+    },
+    async handler(request, h) {
+      return ok(h, await officeOverview(knexOf(request), currentUserId(request), request.app.locale));
     },
   },
   {
@@ -181,6 +198,40 @@ export const staffRoutes: ServerRoute[] = [
   },
   {
     method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/members/{userId}',
+    options: {
+      auth: REQUIRED,
+      app: OWNER,
+      plugins: answers({
+        403: 'Not owner of the park (notParkStaff)',
+        404: 'Not a member of the park',
+        409: 'The last owner cannot be demoted (lastOwner)',
+      }),
+      tags: ['api', 'staff'],
+      description:
+        "Set a member's roles at the park (the whole set; owners): their next request has them. Recorded in the audit trail",
+      validate: {
+        params: Joi.object({ parkId: id().required(), userId: id().required() }),
+        payload: Joi.object({
+          roles: Joi.array()
+            .items(Joi.string().valid(...STAFF_ROLES))
+            .min(1)
+            .unique()
+            .required(),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId, userId } = request.params as { parkId: number; userId: number };
+      const { roles } = request.payload as { roles: StaffRole[] };
+      return ok(
+        h,
+        await changeMemberRoles(knexOf(request), { parkId, actorUserId: currentUserId(request), userId, roles }),
+      );
+    },
+  },
+  {
+    method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/two-factor',
     options: {
       auth: REQUIRED,
@@ -211,19 +262,21 @@ export const staffRoutes: ServerRoute[] = [
       plugins: FORBIDDEN,
       tags: ['api', 'staff'],
       description:
-        "The park's audit trail: every change by staff (who, when, entity, before and after), newest first; ask again with before=next",
+        "The park's audit trail: every change by staff (who, when, entity, before and after), newest first, of one member (actor), one kind of thing (entity) or one Asia/Tokyo day (date) when asked; ask again with before=next",
       validate: {
         params: parkParams,
         query: Joi.object({
           before: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
           limit: Joi.number().integer().min(1).max(200).default(50),
-          entity: Joi.string().valid('member', 'invitation', 'story', 'stock', 'order', 'item', 'park', 'map', 'media'),
+          entity: Joi.string().valid(...STAFF_AUDIT_ENTITIES),
+          actor: id(),
+          date: isoDate(),
         }),
       },
     },
     async handler(request, h) {
       const { parkId } = request.params as { parkId: number };
-      const q = request.query as { before?: number; limit: number; entity?: string };
+      const q = request.query as { before?: number; limit: number; entity?: string; actor?: number; date?: string };
       const { entries, next } = await listAudit(knexOf(request), parkId, q);
       return ok(h, entries, { next });
     },

@@ -3,11 +3,12 @@
 // map data, members turning two-factor sign-in on or off), who, when, what, before and after. Written with the
 // transaction of the change, so a change without its row (or a row without its change) cannot be committed.
 import type { Knex } from 'knex';
+import type { StaffAuditEntity } from '../../../common/dto/staff';
 
 export interface StaffChange {
   parkId: number;
   actorUserId: number | null;
-  entity: 'member' | 'invitation' | 'story' | 'stock' | 'order' | 'item' | 'park' | 'map' | 'media';
+  entity: StaffAuditEntity;
   entityId: string | number;
   action: string;
   before?: unknown;

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OfficeItem, OfficeItemRow, OfficePack, OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
 import { AGE_GROUPS } from '../../../../common/reference';
-import { addDays, tokyoDate } from '../../../../common/time';
+import { addDays, daysBetween, tokyoDate } from '../../../../common/time';
+import { formatDate, formatNumber } from '../../lib/format';
+import { useLocale } from '../../lib/useLocale';
 import { errorMessage } from './backOfficeApi';
 import {
   type AdvanceFieldForm,
@@ -908,6 +910,7 @@ function PacksPanel({ parkId, items }: { parkId: number; items: OfficeItemRow[] 
 /** /staff/office/:parkId/items */
 export function OfficeItemsPage() {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   const parkId = Number(useParams().parkId);
   const { data: items, error } = useOfficeItemsQuery(parkId);
   const [selected, setSelected] = useState<number | 'new' | null>(null);
@@ -943,13 +946,32 @@ export function OfficeItemsPage() {
               <li key={row.id}>
                 <button
                   type="button"
-                  className="office-row"
+                  className="office-row office-item-row"
                   aria-current={selected === row.id ? 'true' : undefined}
                   onClick={() => choose(row.id)}
                   data-testid="office-item"
                 >
-                  <span>{(i18n.language === 'en' && row.nameEn) || row.nameJa}</span>
-                  <span className="muted">{t(`catalogueOffice.labels.${row.saleLabel}`)}</span>
+                  <span className="office-item__main">
+                    <span>{(i18n.language === 'en' && row.nameEn) || row.nameJa}</span>
+                    <span className="muted" data-testid="office-item-period">
+                      {t('catalogueOffice.usePeriod', {
+                        from: formatDate(row.availableFrom, locale),
+                        until: formatDate(row.availableUntil, locale),
+                      })}
+                    </span>
+                  </span>
+                  <span className="office-item__side">
+                    <span className="muted">{t(`catalogueOffice.labels.${row.saleLabel}`)}</span>
+                    <span data-testid="office-item-sales">
+                      {/* No stock row yet (nothing sold, no capacity set by hand): no capacity to read against. */}
+                      {row.capacity > 0
+                        ? t('catalogueOffice.sales', {
+                            sold: formatNumber(row.sold, locale),
+                            capacity: formatNumber(row.capacity, locale),
+                          })
+                        : t('catalogueOffice.sold', { count: row.sold })}
+                    </span>
+                  </span>
                 </button>
               </li>
             ))}
@@ -979,37 +1001,93 @@ export function OfficeItemsPage() {
 
 type SpecialDay = OfficeParkProfile['specialDays'][number];
 
+/** The profile's text and contact fields, as the API names them, with their label keys. */
+const TEXT_FIELDS = [
+  ['description_ja', 'descriptionJa', 5000, true],
+  ['description_en', 'descriptionEn', 5000, true],
+  ['address_ja', 'addressJa', 255, false],
+  ['address_en', 'addressEn', 255, false],
+  ['access_ja', 'accessJa', 2000, true],
+  ['access_en', 'accessEn', 2000, true],
+  ['business_hours_note_ja', 'businessHoursNoteJa', 1000, true],
+  ['business_hours_note_en', 'businessHoursNoteEn', 1000, true],
+  ['closed_days_note_ja', 'closedDaysNoteJa', 1000, true],
+  ['closed_days_note_en', 'closedDaysNoteEn', 1000, true],
+] as const;
+const CONTACT_FIELDS = [
+  ['phone', 'phone', 'tel'],
+  ['website_url', 'websiteUrl', 'url'],
+  ['inquiry_email', 'inquiryEmail', 'email'],
+] as const;
+type TextKey = (typeof TEXT_FIELDS)[number][0] | (typeof CONTACT_FIELDS)[number][0];
+
+interface ClosureRow {
+  from: string;
+  to: string;
+  noteJa: string;
+  noteEn: string;
+}
+
 function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficeParkProfile }) {
   const { t } = useTranslation();
+  const [texts, setTexts] = useState<Record<TextKey, string>>({
+    description_ja: profile.descriptionJa,
+    description_en: profile.descriptionEn ?? '',
+    address_ja: profile.addressJa,
+    address_en: profile.addressEn ?? '',
+    access_ja: profile.accessJa ?? '',
+    access_en: profile.accessEn ?? '',
+    business_hours_note_ja: profile.businessHoursNoteJa ?? '',
+    business_hours_note_en: profile.businessHoursNoteEn ?? '',
+    closed_days_note_ja: profile.closedDaysNoteJa ?? '',
+    closed_days_note_en: profile.closedDaysNoteEn ?? '',
+    phone: profile.phone,
+    website_url: profile.websiteUrl,
+    inquiry_email: profile.inquiryEmail,
+  });
   const [hours, setHours] = useState({
     open_time: profile.openTime,
     close_time: profile.closeTime,
     last_entry_time: profile.lastEntryTime ?? '',
-    closed_days_note_ja: profile.closedDaysNoteJa ?? '',
-    closed_days_note_en: profile.closedDaysNoteEn ?? '',
   });
   const [weekdays, setWeekdays] = useState<number[]>(profile.closedWeekdays);
-  const [days, setDays] = useState<SpecialDay[]>(profile.specialDays);
   const today = tokyoDate();
-  const pastCount = profile.specialDays.length;
-  // Seeded calendars resolve ranges into single days: show the next ten, then more on request.
-  const [shown, setShown] = useState(10);
-  const visible = days.flatMap((d, i) => (d.date < today && i < pastCount ? [] : [i]));
-  const hidden = new Set(visible.slice(shown).filter((i) => i < pastCount));
+  // Closures over before today stay as they were (sent back unchanged, not shown).
+  const [closures, setClosures] = useState<ClosureRow[]>(
+    profile.closures.map((c) => ({ ...c, noteEn: c.noteEn ?? '' })),
+  );
+  const pastClosures = profile.closures.filter((c) => c.to < today).length;
+  const [days, setDays] = useState<SpecialDay[]>(profile.specialDays.filter((d) => d.kind !== 'closed'));
+  const pastCount = days.filter((d) => d.date < today).length;
   const [save, saved] = useSaveParkProfileMutation();
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const optional = (v: string) => (v.trim() ? v : null);
     await save({
       parkId,
       form: {
+        description_ja: texts.description_ja,
+        description_en: optional(texts.description_en),
+        address_ja: texts.address_ja,
+        address_en: optional(texts.address_en),
+        access_ja: optional(texts.access_ja),
+        access_en: optional(texts.access_en),
+        business_hours_note_ja: optional(texts.business_hours_note_ja),
+        business_hours_note_en: optional(texts.business_hours_note_en),
+        closed_days_note_ja: optional(texts.closed_days_note_ja),
+        closed_days_note_en: optional(texts.closed_days_note_en),
+        phone: texts.phone,
+        website_url: texts.website_url,
+        inquiry_email: texts.inquiry_email,
         ...hours,
         last_entry_time: hours.last_entry_time || null,
         closed_weekdays: weekdays,
+        closures: closures.map((c) => ({ from: c.from, to: c.to, note_ja: c.noteJa, note_en: optional(c.noteEn) })),
         special_days: days.map((d) => ({
           date: d.date,
           kind: d.kind,
-          open_time: d.kind === 'closed' ? null : d.openTime,
-          close_time: d.kind === 'closed' ? null : d.closeTime,
+          open_time: d.openTime,
+          close_time: d.closeTime,
           note_ja: d.noteJa,
           note_en: d.noteEn,
         })),
@@ -1018,32 +1096,78 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
   }
   const setDay = (i: number, patch: Partial<SpecialDay>) =>
     setDays(days.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const setClosure = (i: number, patch: Partial<ClosureRow>) =>
+    setClosures(closures.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const dayCount = (c: ClosureRow) => (c.from && c.to && c.to >= c.from ? daysBetween(c.from, c.to) + 1 : 0);
   return (
     <form
       className="stack panel office-editor"
       onSubmit={(e) => void submit(e).catch(() => {})}
+      noValidate
       data-testid="profile-editor"
     >
-      <div className="office-grid">
-        {(['open_time', 'close_time', 'last_entry_time'] as const).map((k) => (
-          <Field
-            key={k}
-            id={`profile-${k}`}
-            label={t(
-              `catalogueOffice.${k === 'open_time' ? 'openTime' : k === 'close_time' ? 'closeTime' : 'lastEntryTime'}`,
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.texts')}</legend>
+        {TEXT_FIELDS.map(([k, label, max, multiline]) => (
+          <Field key={k} id={`profile-${k}`} label={t(`catalogueOffice.${label}`)}>
+            {multiline ? (
+              <textarea
+                id={`profile-${k}`}
+                className="input"
+                rows={k.startsWith('description') ? 4 : 2}
+                maxLength={max}
+                value={texts[k]}
+                onChange={(e) => setTexts({ ...texts, [k]: e.target.value })}
+              />
+            ) : (
+              <input
+                id={`profile-${k}`}
+                className="input"
+                maxLength={max}
+                value={texts[k]}
+                onChange={(e) => setTexts({ ...texts, [k]: e.target.value })}
+              />
             )}
-          >
+          </Field>
+        ))}
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.contact')}</legend>
+        {CONTACT_FIELDS.map(([k, label, type]) => (
+          <Field key={k} id={`profile-${k}`} label={t(`catalogueOffice.${label}`)}>
             <input
               id={`profile-${k}`}
               className="input"
-              type="time"
-              required={k !== 'last_entry_time'}
-              value={hours[k]}
-              onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
+              type={type}
+              maxLength={255}
+              value={texts[k]}
+              onChange={(e) => setTexts({ ...texts, [k]: e.target.value })}
             />
           </Field>
         ))}
-      </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('catalogueOffice.hours')}</legend>
+        <div className="office-grid">
+          {(['open_time', 'close_time', 'last_entry_time'] as const).map((k) => (
+            <Field
+              key={k}
+              id={`profile-${k}`}
+              label={t(
+                `catalogueOffice.${k === 'open_time' ? 'openTime' : k === 'close_time' ? 'closeTime' : 'lastEntryTime'}`,
+              )}
+            >
+              <input
+                id={`profile-${k}`}
+                className="input"
+                type="time"
+                value={hours[k]}
+                onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
       <fieldset>
         <legend>{t('catalogueOffice.closedWeekdays')}</legend>
         <div className="office-actions">
@@ -1061,27 +1185,77 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
           ))}
         </div>
       </fieldset>
-      {(['closed_days_note_ja', 'closed_days_note_en'] as const).map((k) => (
-        <Field
-          key={k}
-          id={`profile-${k}`}
-          label={t(`catalogueOffice.${k === 'closed_days_note_ja' ? 'closedDaysNoteJa' : 'closedDaysNoteEn'}`)}
-        >
-          <textarea
-            id={`profile-${k}`}
-            className="input"
-            rows={2}
-            value={hours[k]}
-            onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
-          />
-        </Field>
-      ))}
       <fieldset className="stack">
-        <legend>{t('catalogueOffice.specialDays')}</legend>
-        <p className="muted">{t('catalogueOffice.specialDaysLead')}</p>
+        <legend>{t('catalogueOffice.closures')}</legend>
+        <p className="muted">{t('catalogueOffice.closuresLead')}</p>
+        {closures.map((c, i) =>
+          i < pastClosures && c.to < today ? null : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+            <div key={i} className="office-closure" data-testid="closure">
+              <Field id={`closure-from-${i}`} label={t('catalogueOffice.closureFrom')}>
+                <input
+                  id={`closure-from-${i}`}
+                  className="input"
+                  type="date"
+                  value={c.from}
+                  onChange={(e) => setClosure(i, { from: e.target.value, to: [c.to, e.target.value].sort()[1] })}
+                  data-testid="closure-from"
+                />
+              </Field>
+              <Field id={`closure-to-${i}`} label={t('catalogueOffice.closureTo')}>
+                <input
+                  id={`closure-to-${i}`}
+                  className="input"
+                  type="date"
+                  min={c.from}
+                  value={c.to}
+                  onChange={(e) => setClosure(i, { to: e.target.value })}
+                  data-testid="closure-to"
+                />
+              </Field>
+              <p className="muted office-closure__days" data-testid="closure-days">
+                {t('catalogueOffice.closureDays', { count: dayCount(c) })}
+              </p>
+              <Field id={`closure-note-ja-${i}`} label={t('catalogueOffice.reasonJa')}>
+                <input
+                  id={`closure-note-ja-${i}`}
+                  className="input"
+                  maxLength={255}
+                  value={c.noteJa}
+                  onChange={(e) => setClosure(i, { noteJa: e.target.value })}
+                  data-testid="closure-note-ja"
+                />
+              </Field>
+              <Field id={`closure-note-en-${i}`} label={t('catalogueOffice.reasonEn')}>
+                <input
+                  id={`closure-note-en-${i}`}
+                  className="input"
+                  maxLength={255}
+                  value={c.noteEn}
+                  onChange={(e) => setClosure(i, { noteEn: e.target.value })}
+                  data-testid="closure-note-en"
+                />
+              </Field>
+              <button type="button" className="button" onClick={() => setClosures(closures.filter((_, j) => j !== i))}>
+                {t('catalogueOffice.removeRow')}
+              </button>
+            </div>
+          ),
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => setClosures([...closures, { from: today, to: today, noteJa: '', noteEn: '' }])}
+          data-testid="closure-add"
+        >
+          {t('catalogueOffice.addClosure')}
+        </button>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('catalogueOffice.otherDays')}</legend>
         {days.map((d, i) =>
           // Past days stay as they were (they are sent back unchanged); only today on can be edited.
-          (d.date < today && i < pastCount) || hidden.has(i) ? null : (
+          d.date < today && i < pastCount ? null : (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place (a date typed changes), the index is their identity
             <div key={i} className="office-schedule" data-testid="special-day">
               <Field id={`day-date-${i}`} label={t('catalogueOffice.date')}>
@@ -1089,7 +1263,6 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
                   id={`day-date-${i}`}
                   className="input"
                   type="date"
-                  required
                   value={d.date}
                   onChange={(e) => setDay(i, { date: e.target.value })}
                 />
@@ -1101,29 +1274,26 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
                   value={d.kind}
                   onChange={(e) => setDay(i, { kind: e.target.value as SpecialDay['kind'] })}
                 >
-                  {(['closed', 'open', 'extended'] as const).map((k) => (
+                  {(['open', 'extended'] as const).map((k) => (
                     <option key={k} value={k}>
                       {t(`catalogueOffice.kinds.${k}`)}
                     </option>
                   ))}
                 </select>
               </Field>
-              {d.kind !== 'closed' && (
-                <Field id={`day-close-${i}`} label={t('catalogueOffice.closeTime')}>
-                  <input
-                    id={`day-close-${i}`}
-                    className="input"
-                    type="time"
-                    value={d.closeTime ?? ''}
-                    onChange={(e) => setDay(i, { closeTime: e.target.value || null })}
-                  />
-                </Field>
-              )}
+              <Field id={`day-close-${i}`} label={t('catalogueOffice.closeTime')}>
+                <input
+                  id={`day-close-${i}`}
+                  className="input"
+                  type="time"
+                  value={d.closeTime ?? ''}
+                  onChange={(e) => setDay(i, { closeTime: e.target.value || null })}
+                />
+              </Field>
               <Field id={`day-note-${i}`} label={t('catalogueOffice.noteJa')}>
                 <input
                   id={`day-note-${i}`}
                   className="input"
-                  required
                   maxLength={255}
                   value={d.noteJa}
                   onChange={(e) => setDay(i, { noteJa: e.target.value })}
@@ -1139,20 +1309,12 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
           type="button"
           className="button"
           onClick={() =>
-            setDays([
-              ...days,
-              { date: tokyoDate(), kind: 'closed', openTime: null, closeTime: null, noteJa: '', noteEn: null },
-            ])
+            setDays([...days, { date: today, kind: 'open', openTime: null, closeTime: null, noteJa: '', noteEn: null }])
           }
           data-testid="special-day-add"
         >
-          {t('catalogueOffice.addRow')}
+          {t('catalogueOffice.addOtherDay')}
         </button>
-        {hidden.size > 0 && (
-          <button type="button" className="button" onClick={() => setShown(shown + 20)} data-testid="special-day-more">
-            {t('catalogueOffice.showMore', { count: hidden.size })}
-          </button>
-        )}
       </fieldset>
       {saved.error && (
         <p className="notice" role="alert">

@@ -3,7 +3,7 @@
 //   /staff/office/:parkId/orders/:orderId   the order: customer, payment, lines, tickets; cancel and refund chosen
 //                                           tickets for the visitor after reading the fee quote
 //   /staff/office/:parkId/reports           a day's sales and admissions per item, and its CSV
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { OfficeOrder, OfficeTicket } from '../../../../common/dto/finance';
@@ -18,6 +18,7 @@ import {
   useDailyReportQuery,
   useOfficeQuoteQuery,
   useParkOrderQuery,
+  useRefundForParkMutation,
   useSearchOrdersQuery,
 } from './financeApi';
 import './backOffice.css';
@@ -126,10 +127,12 @@ export function OfficeOrdersPage() {
 
 function TicketChoice({
   ticket,
+  orderState,
   checked,
   onChange,
 }: {
   ticket: OfficeTicket;
+  orderState: OfficeOrder['state'];
   checked: boolean;
   onChange: (on: boolean) => void;
 }) {
@@ -144,6 +147,14 @@ function TicketChoice({
         {ticket.ageGroupName ? ` · ${ticket.ageGroupName}` : ''}
       </span>
       {ticket.wonViaWaitlist && <span className="muted">{t('backOffice.finance.waitlistWin')}</span>}
+      {ticket.visitorCancelBlock && (
+        <span className="office-ticket__block" data-testid="office-ticket-block">
+          {t(`backOffice.finance.blocks.${ticket.visitorCancelBlock}`, {
+            state: t(`wallet.states.${ticket.state}`),
+            orderState: t(`backOffice.finance.orderState.${orderState}`),
+          })}
+        </span>
+      )}
     </span>
   );
   return (
@@ -199,7 +210,13 @@ function CancelPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) 
       {cancellable.length > 0 && <p className="muted">{t('backOffice.finance.pickHint')}</p>}
       <ul className="office-list">
         {order.ticketList.map((tk) => (
-          <TicketChoice key={tk.id} ticket={tk} checked={picked.includes(tk.id)} onChange={(on) => toggle(tk.id, on)} />
+          <TicketChoice
+            key={tk.id}
+            ticket={tk}
+            orderState={order.state}
+            checked={picked.includes(tk.id)}
+            onChange={(on) => toggle(tk.id, on)}
+          />
         ))}
       </ul>
       {cancellable.length > 1 && (
@@ -289,6 +306,152 @@ function CancelPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) 
   );
 }
 
+/** An e-mail address that may break after the @ and before each dot, never inside a word. */
+function Email({ address }: { address: string }) {
+  const [local, domain = ''] = address.split(/@(?=[^@]*$)/);
+  return (
+    <>
+      {local}@<wbr />
+      {domain.split('.').map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in order
+        <Fragment key={i}>
+          {i > 0 && (
+            <>
+              <wbr />.
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The park's own refund (a closure): every ticket the park may still refund, picked by default; a reason is
+ * required (the audit trail keeps it); no fee. The server answers the amounts: the ticket prices shown are a guide.
+ */
+function RefundPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const refundable = order.ticketList.filter((tk) => tk.refundable);
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [refund, refunded] = useRefundForParkMutation();
+  const chosen = refundable.filter((tk) => picked.includes(tk.id));
+  const amount = chosen.reduce((sum, tk) => sum + tk.price, 0);
+  async function confirm(e: FormEvent) {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      reasonRef.current?.focus();
+      return;
+    }
+    await refund({ parkId, orderId: order.id, ticketIds: chosen.map((tk) => tk.id), reason: reason.trim() }).unwrap();
+    setOpen(false);
+    setReason('');
+  }
+  return (
+    <section className="panel stack" aria-labelledby="office-refund-title">
+      <h2 id="office-refund-title">{t('backOffice.finance.refund.title')}</h2>
+      <p className="muted">{t('backOffice.finance.refund.lead')}</p>
+      {refundable.length === 0 && !refunded.data && <p className="muted">{t('backOffice.finance.refund.none')}</p>}
+      {refundable.length > 0 && !open && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setPicked(refundable.map((tk) => tk.id));
+            setMissing(false);
+            setOpen(true);
+          }}
+          data-testid="office-refund-open"
+        >
+          {t('backOffice.finance.refund.open')}
+        </button>
+      )}
+      {open && (
+        <form className="stack" onSubmit={(e) => void confirm(e).catch(() => {})} noValidate>
+          <ul className="office-list">
+            {refundable.map((tk) => (
+              <li key={tk.id}>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={picked.includes(tk.id)}
+                    onChange={(e) =>
+                      setPicked((p) => (e.target.checked ? [...p, tk.id] : p.filter((x) => x !== tk.id)))
+                    }
+                  />
+                  <span>
+                    {t('backOffice.finance.refund.pick', { number: tk.ticketNumber })} · {formatYen(tk.price, locale)}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="field">
+            <label htmlFor="office-refund-reason">{t('backOffice.finance.refund.reason')}</label>
+            <textarea
+              id="office-refund-reason"
+              ref={reasonRef}
+              className="input"
+              rows={2}
+              maxLength={500}
+              required
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? 'office-refund-missing' : undefined}
+              placeholder={t('backOffice.finance.refund.reasonPlaceholder')}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setMissing(false);
+              }}
+              data-testid="office-refund-reason"
+            />
+            {missing && (
+              <p id="office-refund-missing" className="notice" role="alert">
+                {t('backOffice.finance.refund.reasonMissing')}
+              </p>
+            )}
+          </div>
+          <p className="office-quote" data-testid="office-refund-total">
+            {t('backOffice.finance.refund.total', { count: chosen.length, amount: formatYen(amount, locale) })}
+          </p>
+          <div className="office-actions">
+            <button
+              type="submit"
+              className="button button--danger"
+              disabled={refunded.isLoading || chosen.length === 0}
+              data-testid="office-refund-confirm"
+            >
+              {t('backOffice.finance.refund.confirm')}
+            </button>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {t('backOffice.finance.back')}
+            </button>
+          </div>
+        </form>
+      )}
+      {refunded.error && (
+        <p className="notice" role="alert">
+          {errorMessage(refunded.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {refunded.data && (
+        <p role="status" className="office-done" data-testid="office-refund-done">
+          {refunded.data.state === 'done'
+            ? t('backOffice.finance.refund.done', { refund: formatYen(refunded.data.quote.refundAmount, locale) })
+            : t(`backOffice.finance.refund.${refunded.data.state}`)}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** /staff/office/:parkId/orders/:orderId. */
 export function OfficeOrderPage() {
   const { t } = useTranslation();
@@ -313,21 +476,23 @@ export function OfficeOrderPage() {
               {t(`backOffice.finance.orderState.${order.state}`)}
             </span>
           </p>
-          <div className="office-grid">
-            <section className="panel" aria-labelledby="office-customer">
+          <div className="office-cards">
+            <section className="panel" aria-labelledby="office-customer" data-testid="office-customer-card">
               <h2 id="office-customer">{t('backOffice.finance.customer')}</h2>
               <dl className="office-facts">
                 <dt>{t('backOffice.finance.name')}</dt>
                 <dd>{order.customer.name}</dd>
                 <dt>{t('backOffice.finance.by.email')}</dt>
-                <dd className="office-break">{order.customer.email ?? '—'}</dd>
+                <dd className="office-break">
+                  {order.customer.email ? <Email address={order.customer.email} /> : '—'}
+                </dd>
                 <dt>{t('backOffice.finance.by.phone')}</dt>
                 <dd>{order.customer.telephone ?? '—'}</dd>
                 <dt>{t('backOffice.finance.orderedAt')}</dt>
                 <dd>{formatDateTime(order.orderedAt, locale)}</dd>
               </dl>
             </section>
-            <section className="panel" aria-labelledby="office-payment">
+            <section className="panel" aria-labelledby="office-payment" data-testid="office-payment-card">
               <h2 id="office-payment">{t('backOffice.finance.payment')}</h2>
               <dl className="office-facts">
                 <dt>{t('backOffice.finance.method')}</dt>
@@ -378,6 +543,7 @@ export function OfficeOrderPage() {
             </ul>
           </section>
           <CancelPanel parkId={parkId} order={order} />
+          <RefundPanel parkId={parkId} order={order} />
           {order.cancellations.length > 0 && (
             <section className="panel" aria-labelledby="office-cancellations">
               <h2 id="office-cancellations">{t('backOffice.finance.cancellations')}</h2>

@@ -6,16 +6,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { StaffRole, StaffStory } from '../../../../common/dto/staff';
-import { useParkOptionsQuery } from '../../lib/parks';
 import {
   errorCode,
   errorMessage,
   type StoryFields,
   useAcceptInvitationMutation,
+  useChangeRolesMutation,
   useCreateStoryMutation,
   useInviteMutation,
   useMembersQuery,
-  useOfficeRolesQuery,
+  useOfficeOverviewQuery,
   useParkStoriesQuery,
   usePublishStoryMutation,
   useRemoveMemberMutation,
@@ -28,28 +28,38 @@ import './backOffice.css';
 
 const ROLES: StaffRole[] = ['owner', 'editor', 'scanner', 'finance'];
 
-/** /staff/office: the member's parks and what they may do at each. */
+/** /staff/office: the member's parks, what they may do at each, and each park's two-factor rule. */
 export function OfficeHomePage() {
   const { t } = useTranslation();
-  const { data: roles, isLoading } = useOfficeRolesQuery();
-  const { data: parkList } = useParkOptionsQuery();
-  const names = new Map((parkList?.data ?? []).map((p) => [p.id, p.name]));
-  const parks = new Map<number, string[]>();
-  for (const r of roles ?? []) parks.set(r.park_id, [...(parks.get(r.park_id) ?? []), r.role]);
+  const { data, isLoading } = useOfficeOverviewQuery();
+  const parks = data?.parks ?? [];
   return (
     <div className="stack office" data-testid="office-home">
       <h1 className="page-title">{t('backOffice.title')}</h1>
-      {!isLoading && parks.size === 0 && <p className="notice">{t('backOffice.noParks')}</p>}
-      <p>
-        <Link to="/me/settings/two-factor" data-testid="office-two-factor-link">
-          {t('backOffice.twoFactor.settings')}
-        </Link>
-      </p>
+      {!isLoading && parks.length === 0 && <p className="notice">{t('backOffice.noParks')}</p>}
+      {data && (
+        <p className={data.twoFactor ? 'muted' : 'notice'} data-testid="office-2fa-me">
+          {data.twoFactor ? t('backOffice.home2fa.meOn') : t('backOffice.home2fa.meOff')}{' '}
+          <Link to="/me/settings/two-factor" data-testid="office-two-factor-link">
+            {data.twoFactor ? t('backOffice.twoFactor.settings') : t('backOffice.twoFactor.setUp')}
+          </Link>
+        </p>
+      )}
       <ul className="office-list">
-        {[...parks].map(([parkId, held]) => (
+        {parks.map(({ parkId, name, roles: held, requireTotp }) => (
           <li key={parkId} className="panel" data-testid="office-park">
-            <h2>{names.get(parkId) ?? t('backOffice.park', { id: parkId })}</h2>
+            <h2>{name}</h2>
             <p className="muted">{held.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</p>
+            <p className={requireTotp && !data?.twoFactor ? 'notice' : 'muted'} data-testid="office-park-2fa">
+              {requireTotp ? t('backOffice.home2fa.required') : t('backOffice.home2fa.notRequired')}
+              {requireTotp && !data?.twoFactor && (
+                <>
+                  {' '}
+                  {t('backOffice.home2fa.meBlocked')}{' '}
+                  <Link to="/me/settings/two-factor">{t('backOffice.twoFactor.setUp')}</Link>
+                </>
+              )}
+            </p>
             <div className="office-actions">
               {(held.includes('owner') || held.includes('editor')) && (
                 <>
@@ -71,9 +81,14 @@ export function OfficeHomePage() {
                 </>
               )}
               {held.includes('owner') && (
-                <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
-                  {t('backOffice.members')}
-                </Link>
+                <>
+                  <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">
+                    {t('backOffice.members')}
+                  </Link>
+                  <Link className="button" to={`/staff/office/${parkId}/audit`} data-testid="office-audit-link">
+                    {t('backOffice.audit.link')}
+                  </Link>
+                </>
               )}
               {(held.includes('owner') || held.includes('finance')) && (
                 <>
@@ -248,7 +263,7 @@ function StoryEditor({
 }
 
 /** A refusal because the park requires two-factor sign-in says where to turn it on. */
-function Problem({ error }: { error: unknown }) {
+export function Problem({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
     <p className="notice" role="alert" data-testid="office-problem">
@@ -319,7 +334,52 @@ export function OfficeStoriesPage() {
   );
 }
 
-/** /staff/office/:parkId/members: owners list, invite and remove members. */
+/** A member's roles as checkboxes, changed at once by the owner (the server keeps the last owner). */
+function RoleEditor({
+  parkId,
+  userId,
+  name,
+  roles,
+}: {
+  parkId: number;
+  userId: number;
+  name: string;
+  roles: StaffRole[];
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<StaffRole[]>(roles);
+  const [change, changed] = useChangeRolesMutation({ fixedCacheKey: 'member-roles' });
+  const same = chosen.length === roles.length && chosen.every((r) => roles.includes(r));
+  return (
+    <fieldset className="office-roles">
+      <legend className="muted">{t('backOffice.roleChange.legend', { name })}</legend>
+      <div className="office-actions">
+        {ROLES.map((r) => (
+          <label key={r} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(r)}
+              onChange={(e) => setChosen(e.target.checked ? [...chosen, r] : chosen.filter((x) => x !== r))}
+              data-testid={`member-role-${r}`}
+            />
+            <span>{t(`backOffice.roles.${r}`)}</span>
+          </label>
+        ))}
+        <button
+          type="button"
+          className="button"
+          disabled={same || chosen.length === 0 || changed.isLoading}
+          onClick={() => void change({ parkId, userId, roles: chosen }).catch(() => {})}
+          data-testid="member-roles-save"
+        >
+          {t('backOffice.roleChange.save')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** /staff/office/:parkId/members: owners list, invite, change the roles of and remove members. */
 export function OfficeMembersPage() {
   const { t } = useTranslation();
   const parkId = Number(useParams().parkId);
@@ -329,7 +389,8 @@ export function OfficeMembersPage() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
   const [setTwoFactor, twoFactorSet] = useSetParkTwoFactorMutation();
-  const problem = error ?? invited.error ?? removed.error ?? twoFactorSet.error;
+  const [, rolesChanged] = useChangeRolesMutation({ fixedCacheKey: 'member-roles' });
+  const problem = error ?? invited.error ?? removed.error ?? twoFactorSet.error ?? rolesChanged.error;
   return (
     <div className="stack office" data-testid="office-members">
       <nav className="office-crumbs" aria-label={t('backOffice.title')}>
@@ -359,11 +420,12 @@ export function OfficeMembersPage() {
             <div>
               <strong>{m.name}</strong> <span className="muted">{m.email}</span>
               <p className="muted">
-                {m.roles.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}{' '}
+                <span data-testid="member-roles">{m.roles.map((r) => t(`backOffice.roles.${r}`)).join(' · ')}</span>{' '}
                 <span className={m.twoFactor ? 'badge' : 'badge badge--warn'} data-testid="member-2fa">
                   {m.twoFactor ? t('backOffice.twoFactor.on') : t('backOffice.twoFactor.off')}
                 </span>
               </p>
+              <RoleEditor parkId={parkId} userId={m.userId} name={m.name} roles={m.roles} />
             </div>
             <button type="button" className="button" onClick={() => void remove({ parkId, userId: m.userId })}>
               {t('backOffice.remove')}

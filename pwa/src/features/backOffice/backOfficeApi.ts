@@ -1,13 +1,15 @@
 // Endpoints of the back office (server: features/staff members and audit, features/stories staffRoutes).
 import type { Envelope } from '../../../../common/dto/api';
 import type {
+  OfficeOverview,
+  StaffAuditEntity,
+  StaffAuditEntry,
   StaffInvitation,
   StaffMembers,
   StaffRole,
   StaffStory,
   StaffStoryMedia,
 } from '../../../../common/dto/staff';
-import type { Profile } from '../../../../common/dto/user';
 import { api } from '../../lib/api';
 
 const STORIES = { type: 'Staff' as const, id: 'STORIES' };
@@ -65,10 +67,35 @@ const form = (fields: Record<string, Blob | string>) => {
 
 export const backOfficeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    officeRoles: build.query<Profile['staff_roles'], void>({
-      query: () => ({ url: '/me' }),
-      transformResponse: (r: Envelope<Profile>) => r.data.staff_roles ?? [],
+    officeOverview: build.query<OfficeOverview, void>({
+      query: () => ({ url: '/staff/office' }),
+      transformResponse: (r: Envelope<OfficeOverview>) => r.data,
       keepUnusedDataFor: 0,
+    }),
+    audit: build.query<
+      { entries: StaffAuditEntry[]; next: string | null },
+      { parkId: number; actor?: number; entity?: StaffAuditEntity; date?: string; before?: string }
+    >({
+      query: ({ parkId, ...filters }) => ({
+        url: `/staff/parks/${parkId}/audit`,
+        params: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')),
+      }),
+      transformResponse: (r: Envelope<StaffAuditEntry[]> & { meta: { next?: string | null } }) => ({
+        entries: r.data,
+        next: r.meta.next ?? null,
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    changeRoles: build.mutation<
+      { userId: number; roles: StaffRole[] },
+      { parkId: number; userId: number; roles: StaffRole[] }
+    >({
+      query: ({ parkId, userId, roles }) => ({
+        url: `/staff/parks/${parkId}/members/${userId}`,
+        method: 'PUT',
+        body: { roles },
+      }),
+      invalidatesTags: [MEMBERS],
     }),
     parkStories: build.query<StaffStory[], number>({
       query: (parkId) => ({ url: `/staff/parks/${parkId}/stories` }),
@@ -192,7 +219,9 @@ export const backOfficeApi = api.injectEndpoints({
 });
 
 export const {
-  useOfficeRolesQuery,
+  useOfficeOverviewQuery,
+  useAuditQuery,
+  useChangeRolesMutation,
   useParkStoriesQuery,
   useCreateStoryMutation,
   useUpdateStoryMutation,

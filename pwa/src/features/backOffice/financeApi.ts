@@ -1,5 +1,5 @@
 // Endpoints of the back office's finance pages (server: features/finance): find a park's orders, read one, quote
-// and make a cancellation for the visitor, the daily report (the CSV is a plain link: reportCsvUrl).
+// and make a cancellation for the visitor, the park's own refund (a closure), the daily report (the CSV is a plain link: reportCsvUrl).
 import type { Envelope } from '../../../../common/dto/api';
 import type {
   DailyReport,
@@ -48,6 +48,18 @@ export const financeApi = api.injectEndpoints({
       transformResponse: (r: Envelope<OfficeCancellationAnswer>) => r.data,
       invalidatesTags: (_r, _e, { orderId }) => [ORDER(orderId), REPORT],
     }),
+    refundForPark: build.mutation<
+      OfficeCancellationAnswer,
+      { parkId: number; orderId: number; ticketIds: string[]; reason: string }
+    >({
+      query: ({ parkId, orderId, ticketIds, reason }) => ({
+        url: `/staff/parks/${parkId}/orders/${orderId}/refunds`,
+        method: 'POST',
+        body: { ticket_ids: ticketIds, reason },
+      }),
+      transformResponse: (r: Envelope<OfficeCancellationAnswer>) => r.data,
+      invalidatesTags: (_r, _e, { orderId }) => [ORDER(orderId), REPORT],
+    }),
     dailyReport: build.query<DailyReport, { parkId: number; date: string }>({
       query: ({ parkId, date }) => ({ url: `/staff/parks/${parkId}/reports/daily`, params: { date } }),
       transformResponse: (r: Envelope<DailyReport>) => r.data,
@@ -62,6 +74,7 @@ export const {
   useParkOrderQuery,
   useOfficeQuoteQuery,
   useCancelForVisitorMutation,
+  useRefundForParkMutation,
   useDailyReportQuery,
 } = financeApi;
 

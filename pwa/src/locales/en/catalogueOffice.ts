@@ -1,6 +1,7 @@
 import type { catalogueOfficeJa } from '../catalogueOffice';
+import type { English } from '../english';
 
-export const catalogueOfficeEn: typeof catalogueOfficeJa = {
+export const catalogueOfficeEn: English<typeof catalogueOfficeJa> = {
   items: 'Tickets',
   itemsTitle: 'Manage tickets',
   profile: 'Park profile',
@@ -97,5 +98,30 @@ export const catalogueOfficeEn: typeof catalogueOfficeJa = {
   noteJa: 'Note (Japanese)',
   noteEn: 'Note (English)',
   saveProfile: 'Save profile',
+  sales: '{{sold}} sold of {{capacity}}',
+  usePeriod: 'Use {{from}} – {{until}}',
+  texts: 'Description, address and access',
+  contact: 'Contact',
+  hours: 'Opening hours',
+  addressJa: 'Address (Japanese)',
+  addressEn: 'Address (English)',
+  accessJa: 'Access (Japanese)',
+  accessEn: 'Access (English)',
+  businessHoursNoteJa: 'Note on opening hours (Japanese)',
+  businessHoursNoteEn: 'Note on opening hours (English)',
+  phone: 'Telephone',
+  websiteUrl: 'Website',
+  inquiryEmail: 'E-mail for enquiries',
+  closures: 'Closures (from – to)',
+  closuresLead: 'Enter each closure as its first and last day (the same day for one day). Visitors see the reason.',
+  closureFrom: 'From',
+  closureTo: 'To',
+  closureDays: '{{count}} days',
+  closureDays_one: '{{count}} day',
+  reasonJa: 'Reason (Japanese)',
+  reasonEn: 'Reason (English)',
+  addClosure: 'Add a closure',
+  otherDays: 'Special opening and longer hours',
+  addOtherDay: 'Add a special opening day',
   weekdays: { '1': 'Mon', '2': 'Tue', '3': 'Wed', '4': 'Thu', '5': 'Fri', '6': 'Sat', '7': 'Sun' },
 };

@@ -1,13 +1,17 @@
 // PUT api/v1/staff/parks/{parkId}/profile: an editor (or owner) changes the park's profile texts, hours, closed
-// weekdays and special days (closed, open or extended days). Only the fields given change; the audit row keeps them
-// before and after. Availability reads the calendar afresh, so a new closed day stops sales for that date at once.
+// weekdays and special days (closed, open or extended days), or the closures as ranges (which then own the closed
+// days: special_days given beside them are the open and extended days). Only the fields given change; the audit row
+// keeps them before and after. Availability reads the calendar afresh, so a new closed day stops sales at once.
 import type { Knex } from 'knex';
 import type { OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
+import { closureDays } from '../../../../common/rules/closures';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../staff/staffAudit';
 import { loadOfficeProfile } from '../officeProfile';
 
 export type ProfileFields = Partial<Omit<OfficeParkProfile, 'id' | 'linkId' | 'isPrivate'>>;
+
+type SpecialDay = OfficeParkProfile['specialDays'][number];
 
 const COLUMNS: Record<string, string> = {
   nameJa: 'name_ja',
@@ -43,7 +47,23 @@ export async function saveOfficeProfile(
     if (next.lastEntryTime && (next.lastEntryTime < next.openTime || next.lastEntryTime > next.closeTime)) {
       throw new DomainError('invalidParam', 400, { field: 'last_entry_time' });
     }
-    const { closedWeekdays, specialDays } = input.fields;
+    const { closedWeekdays, closures } = input.fields;
+    let specialDays = input.fields.specialDays;
+    if (closures) {
+      // The closures own the closed days; the other special days are those given, else those kept.
+      if (specialDays?.some((d) => d.kind === 'closed')) {
+        throw new DomainError('invalidParam', 400, { field: 'special_days' });
+      }
+      const expanded = closureDays(closures);
+      if (!expanded.ok) throw new DomainError('invalidParam', 400, { field: 'closures' });
+      const others = specialDays ?? before.specialDays.filter((d) => d.kind !== 'closed');
+      const closed = new Set(expanded.days.map((d) => d.date));
+      if (others.some((d) => closed.has(d.date))) throw new DomainError('invalidParam', 400, { field: 'closures' });
+      specialDays = [
+        ...others,
+        ...expanded.days.map((d): SpecialDay => ({ ...d, kind: 'closed', openTime: null, closeTime: null })),
+      ];
+    }
     if (specialDays) {
       if (new Set(specialDays.map((d) => d.date)).size !== specialDays.length) {
         throw new DomainError('invalidParam', 400, { field: 'special_days' });

@@ -1,11 +1,13 @@
-// GET api/v1/staff/parks/{parkId}/audit: the park's staff changes, newest first, a page at a time (before=id).
+// GET api/v1/staff/parks/{parkId}/audit: the park's staff changes, newest first, a page at a time (before=id),
+// of one member (actor), one kind of thing (entity) or one Asia/Tokyo day (date) when asked.
 import type { Knex } from 'knex';
 import type { StaffAuditEntry } from '../../../../common/dto/staff';
+import { BUSINESS_TIME_ZONE } from '../../../../common/time';
 
 export async function listAudit(
   knex: Knex,
   parkId: number,
-  page: { before?: number; limit: number; entity?: string },
+  page: { before?: number; limit: number; entity?: string; actor?: number; date?: string },
 ): Promise<{ entries: StaffAuditEntry[]; next: string | null }> {
   const q = knex('staff_audit as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
@@ -25,6 +27,8 @@ export async function listAudit(
     );
   if (page.before) q.where('a.id', '<', page.before);
   if (page.entity) q.where('a.entity', page.entity);
+  if (page.actor) q.where('a.actor_user_id', page.actor);
+  if (page.date) q.whereRaw(`(a.created_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date = ?::date`, [page.date]);
   const rows = (await q) as {
     id: number | string;
     createdAt: Date;

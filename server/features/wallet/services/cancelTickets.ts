@@ -126,6 +126,8 @@ export async function refundCancellation(
 export interface ByPark {
   parkId: number;
   staffUserId: number;
+  /** The park gives the money back (a closure): fee 0 whatever the policy or the day, the reason audited. */
+  refund?: { reason: string };
 }
 
 export async function cancelTickets(
@@ -162,7 +164,13 @@ export async function cancelTickets(
       return c;
     }
     await trx('tickets').whereIn('id', ids).orderBy('id').forUpdate().select('id');
-    const plan = await planCancellation(trx, input.userId, ids, now, Boolean(input.byPark));
+    const plan = await planCancellation(
+      trx,
+      input.userId,
+      ids,
+      now,
+      input.byPark?.refund ? 'refund' : Boolean(input.byPark),
+    );
     needsProvider = plan.quote.needsProviderConfirmation;
     const c: CancellationRow = {
       id: randomUUID(),
@@ -222,6 +230,7 @@ export async function cancelTickets(
         refund: c.refundAmount,
         coins: c.refundCoins,
         ...(input.byPark ? { byPark: input.byPark.parkId } : {}),
+        ...(input.byPark?.refund ? { reason: input.byPark.refund.reason } : {}),
       },
     });
     if (input.byPark) {
@@ -230,7 +239,7 @@ export async function cancelTickets(
         actorUserId,
         entity: 'order',
         entityId: c.orderId,
-        action: 'cancel',
+        action: input.byPark.refund ? 'refund' : 'cancel',
         before: {
           orderState: order.state,
           tickets: Object.fromEntries(first.map((t) => [t.id, t.state])),
@@ -245,6 +254,7 @@ export async function cancelTickets(
           fee: c.fee,
           refundAmount: c.refundAmount,
           refundCoins: c.refundCoins,
+          ...(input.byPark.refund ? { reason: input.byPark.refund.reason } : {}),
         },
       });
     }

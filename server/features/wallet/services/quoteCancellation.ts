@@ -1,6 +1,7 @@
 // What cancelling some tickets costs now (common/rules/cancellationFee.ts), for tickets of one order.
 import type { Knex } from 'knex';
 import type { CancellationQuote } from '../../../../common/dto/wallet';
+import { parkRefundBlock } from '../../../../common/rules/cancelBlock';
 import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
@@ -9,6 +10,9 @@ import { withTheirVouchers } from '../ticketLedger';
 import { isCancellable, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../tickets';
 
 type Db = Knex | Knex.Transaction;
+
+/** A park's refund charges nothing on any day. */
+const FREE = [{ daysBefore: 0, chargeRate: 0 }];
 
 export interface CancellationPlan {
   quote: CancellationQuote;
@@ -39,14 +43,17 @@ async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
  * today (else 409). Tickets of several days or items are priced per (item, day) and summed.
  * `byPark`: the park's finance staff cancel for the holder (`userId` is the holder): tickets won via the waitlist
  * may be cancelled too, priced as of the reservation (common/rules/cancellationFee.ts pricingDaysBefore).
+ * `'refund'`: the park gives the money back (a closure): fee 0, whatever the item's policy or the day
+ * (common/rules/cancelBlock.ts parkRefundBlock).
  */
 export async function planCancellation(
   db: Db,
   userId: number,
   ticketIds: readonly string[],
   now = new Date(),
-  byPark = false,
+  byPark: boolean | 'refund' = false,
 ): Promise<CancellationPlan> {
+  const refund = byPark === 'refund';
   // An admission's add-on vouchers are cancelled with it: the quote covers every yen of what leaves.
   const ids = await withTheirVouchers(db, userId, [...new Set(ticketIds)]);
   const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
@@ -59,8 +66,13 @@ export async function planCancellation(
     rows.map((r) => r.itemId),
   );
   for (const r of rows) {
+    if (refund) {
+      if (parkRefundBlock({ ...r, daysBefore: null })) throw new DomainError('notCancellable', 409);
+      continue;
+    }
     if (r.wonViaWaitlist && !byPark) throw new DomainError('waitlistNotCancellable', 409);
-    if (!isCancellable(r, today, policies.get(r.itemId) ?? [], byPark)) throw new DomainError('notCancellable', 409);
+    if (!isCancellable(r, today, policies.get(r.itemId) ?? [], Boolean(byPark)))
+      throw new DomainError('notCancellable', 409);
   }
   const orderId = rows[0]?.orderId as number;
   const money = await orderMoney(db, orderId);
@@ -74,8 +86,8 @@ export async function planCancellation(
     const first = group[0] as TicketRow;
     const part = quoteCancellationFee(
       group.map((g) => g.price),
-      ticketDaysBefore(first, today) as number,
-      policies.get(first.itemId) ?? [],
+      refund ? Math.max(0, ticketDaysBefore(first, today) ?? 0) : (ticketDaysBefore(first, today) as number),
+      refund ? FREE : (policies.get(first.itemId) ?? []),
       money,
     );
     if (!part) throw new DomainError('notCancellable', 409);
