@@ -76,10 +76,11 @@ export function commerce(ctx: () => TestContext) {
     return { id: item.id as number, parkId: park, basicPlanId: basic.id as number };
   }
 
-  async function openDate(itemId: number): Promise<string> {
+  /** The first open date from `fromDays` ahead (tests that move the clock hours ahead keep clear of Tokyo midnight). */
+  async function openDate(itemId: number, fromDays = 1): Promise<string> {
     const res = await call(
       'GET',
-      `/api/v1/items/${itemId}/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`,
+      `/api/v1/items/${itemId}/availability?from=${addDays(today, fromDays)}&to=${addDays(today, 30)}`,
     );
     expect(res.statusCode, res.payload).toBe(200);
     const day = (body(res).data as DateAvailability[]).find((d) => d.status === 'available' || d.status === 'few');
@@ -88,8 +89,14 @@ export function commerce(ctx: () => TestContext) {
   }
 
   /** Adds `adults` adults (and `children`) of the item to the caller's cart; answers the new line's id. */
-  async function addToCart(who: Caller, item: { id: number }, adults: number, children = 0): Promise<number> {
-    const date = await openDate(item.id);
+  async function addToCart(
+    who: Caller,
+    item: { id: number },
+    adults: number,
+    children = 0,
+    fromDays = 1,
+  ): Promise<number> {
+    const date = await openDate(item.id, fromDays);
     const quantities = [{ age_group_id: 5, quantity: adults }];
     if (children) quantities.push({ age_group_id: 2, quantity: children });
     const res = await call('POST', '/api/v1/carts', who, { item_id: item.id, date, quantities });

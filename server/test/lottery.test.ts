@@ -38,7 +38,8 @@ async function lotteryItem(capacity: number) {
 }
 
 async function enter(who: Caller, item: { id: number; parkId: number }, extra: object = {}, adults = 2) {
-  await c.addToCart(who, item, adults);
+  // Two days ahead: the tests move the clock hours on, and tomorrow must still be ahead then (past Tokyo midnight).
+  await c.addToCart(who, item, adults, 0, 2);
   const res = await c.call('POST', '/api/v1/orders', who, {
     park_id: item.parkId,
     agreement: true,
@@ -83,7 +84,7 @@ async function entryRows(lotteryId: number) {
 describe('a lottery round', () => {
   it('takes entries by card authorisation, commits, draws, captures winners and voids losers; anyone can recompute it', async () => {
     const item = await lotteryItem(2);
-    const date = await c.openDate(item.id);
+    const date = await c.openDate(item.id, 2);
     const [a, b, d] = await Promise.all([c.user(), c.user(), c.user({ language: 1 })]);
 
     // Everyone opts in to the waitlist, so whoever wins the first date, someone waits for it.
@@ -201,7 +202,7 @@ describe('a lottery round', () => {
   it('20 concurrent entries by one account make one', async () => {
     const item = await lotteryItem(10);
     const who = await c.user();
-    await c.addToCart(who, item, 1);
+    await c.addToCart(who, item, 1, 0, 2);
     const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenize('4111111111111111')));
     const answers = await Promise.all(
       tokens.map((card_token) =>
@@ -222,7 +223,7 @@ describe('a lottery round', () => {
 
   it('an entry can change its choices and be withdrawn until entries close; withdrawing voids the authorisation', async () => {
     const item = await lotteryItem(4);
-    const date = await c.openDate(item.id);
+    const date = await c.openDate(item.id, 2);
     const who = await c.user();
     expect((await enter(who, item, {}, 1)).statusCode).toBe(201);
     const [entry] = await entryRows(item.lotteryId);

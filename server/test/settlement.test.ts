@@ -221,7 +221,7 @@ async function expectSettledOnce(lotteryId: number) {
 describe('the settlement of a draw', () => {
   it('two settlements at once charge every winner once and give it its tickets; losers are voided once', async () => {
     const item = await lotteryWithAddOn(2);
-    const date = await c.openDate(item.id);
+    const date = await c.openDate(item.id, 2);
     const people = await Promise.all(Array.from({ length: 6 }, () => c.user()));
     for (const [i, who] of people.entries()) {
       await addWithPlan(who, item, 2, addDays(date, i % 3));
