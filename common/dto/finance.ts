@@ -118,3 +118,22 @@ export interface DailyReport {
   rows: DailyReportRow[];
   totals: Omit<DailyReportRow, 'itemId' | 'itemName'>;
 }
+
+/** What the reconciliation sweep found wrong in a park's books (GET api/v1/staff/parks/{id}/reconciliation). */
+export type ReconciliationKind =
+  | 'captured_without_tickets'
+  | 'order_arithmetic'
+  | 'refund_mismatch'
+  | 'tickets_short'
+  | 'ticket_unpaid_order'
+  | 'coins_negative';
+
+export interface ReconciliationFinding {
+  id: number;
+  kind: ReconciliationKind;
+  orderId: number | null;
+  paymentId: string | null;
+  details: Record<string, unknown>;
+  /** ISO 8601. */
+  foundAt: string;
+}

@@ -18,6 +18,7 @@ import {
   useDailyReportQuery,
   useOfficeQuoteQuery,
   useParkOrderQuery,
+  useReconciliationQuery,
   useRefundForParkMutation,
   useSearchOrdersQuery,
 } from './financeApi';
@@ -670,6 +671,49 @@ export function OfficeReportPage() {
           </table>
         </section>
       )}
+      <ReconciliationPanel parkId={parkId} />
     </div>
+  );
+}
+
+/**
+ * What the reconciliation sweep found wrong in the park's books (money kept without tickets is given back by the
+ * sweep itself; the rest needs a person). Empty in a healthy park.
+ */
+function ReconciliationPanel({ parkId }: { parkId: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { data, error } = useReconciliationQuery({ parkId }, { skip: !(parkId > 0) });
+  return (
+    <section className="panel stack" aria-labelledby="reconciliation-title" data-testid="reconciliation">
+      <h2 id="reconciliation-title" className="office-table-title">
+        {t('backOffice.finance.reconciliation.title')}
+      </h2>
+      {error && (
+        <p className="notice" role="alert">
+          {errorMessage(error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {data && data.length === 0 && (
+        <p className="muted" data-testid="reconciliation-empty">
+          {t('backOffice.finance.reconciliation.none')}
+        </p>
+      )}
+      {data && data.length > 0 && (
+        <ul className="stack" data-testid="reconciliation-list">
+          {data.map((f) => (
+            <li key={f.id} data-testid="reconciliation-finding">
+              <strong>{t(`backOffice.finance.reconciliation.kinds.${f.kind}`)}</strong>{' '}
+              {f.orderId !== null && (
+                <Link to={`/staff/office/${parkId}/orders/${f.orderId}`}>
+                  {t('backOffice.finance.reconciliation.order', { id: f.orderId })}
+                </Link>
+              )}{' '}
+              <span className="muted">{formatDateTime(f.foundAt, locale)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import type {
   OfficeCancellationAnswer,
   OfficeOrder,
   OfficeOrderSummary,
+  ReconciliationFinding,
 } from '../../../../common/dto/finance';
 import type { CancellationQuote } from '../../../../common/dto/wallet';
 import type { Locale } from '../../../../common/enums';
@@ -66,6 +67,11 @@ export const financeApi = api.injectEndpoints({
       providesTags: [REPORT],
       keepUnusedDataFor: 0,
     }),
+    reconciliation: build.query<ReconciliationFinding[], { parkId: number }>({
+      query: ({ parkId }) => ({ url: `/staff/parks/${parkId}/reconciliation` }),
+      transformResponse: (r: Envelope<ReconciliationFinding[]>) => r.data,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
@@ -76,6 +82,7 @@ export const {
   useCancelForVisitorMutation,
   useRefundForParkMutation,
   useDailyReportQuery,
+  useReconciliationQuery,
 } = financeApi;
 
 /** The CSV download of the daily report, its header row in the page's language. */
