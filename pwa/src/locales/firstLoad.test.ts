@@ -37,21 +37,27 @@ describe('strings of the first load', () => {
   });
 });
 
-// The catalogue pages wait for the catalogue's strings alone and the ticket pages for theirs (app/router.tsx
-// CATALOGUE_PAGES and TICKET_PAGES, lib/i18n.ts): their features' files and the shared components they use may name
-// no other feature's strings.
+// The catalogue pages wait for the catalogue's strings alone and the ticket and wallet pages for the ticket pages'
+// (app/router.tsx CATALOGUE_PAGES, TICKET_PAGES and WALLET_PAGES, lib/i18n.ts): their features' files and the shared
+// components they use may name no other feature's strings.
 describe.each([
   { scope: 'catalogue', features: ['parks', 'livingThings', 'stories', 'library', 'pages'], groups: ['catalogue'] },
   { scope: 'tickets', features: ['tickets'], groups: ['tickets', 'checkout', 'wallet'] },
+  { scope: 'wallet', features: ['wallet'], groups: ['tickets', 'checkout', 'wallet'] },
 ])('strings of the $scope pages', ({ scope, features, groups }) => {
   const router = readFileSync(join(src, 'app', 'router.tsx'), 'utf8');
 
   it('every such page is a page of those features', async () => {
-    const { CATALOGUE_PAGES, TICKET_PAGES } = await import('../app/router');
-    const pages = scope === 'catalogue' ? CATALOGUE_PAGES : TICKET_PAGES;
-    const featureOf = new Map(
-      [...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map((m) => [m[1], m[2]]),
-    );
+    const { CATALOGUE_PAGES, TICKET_PAGES, WALLET_PAGES } = await import('../app/router');
+    const pages =
+      scope === 'catalogue' ? CATALOGUE_PAGES : scope === 'tickets' ? TICKET_PAGES : new Set(Object.keys(WALLET_PAGES));
+    const featureOf = new Map<string | undefined, string | undefined>([
+      ...[...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map(
+        (m) => [m[1], m[2]] as const,
+      ),
+      // The wallet's pages all come from its one pages module (walletPage).
+      ...[...router.matchAll(/'?([a-z-]+)'?: walletPage\(/g)].map((m) => [m[1], 'wallet'] as const),
+    ]);
     expect(pages.size).toBeGreaterThan(5);
     for (const name of pages) expect([name, featureOf.get(name)]).toEqual([name, expect.toBeOneOf(features)]);
   });
