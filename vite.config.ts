@@ -206,16 +206,16 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The server's messages and the one helper that reads them: always loaded together.
+              // The server's whole message table (the ticket pages need only common/purchaseMessages.ts).
               name: 'messages',
-              test: /[\\/]common[\\/]messages\.ts$|[\\/]pwa[\\/]src[\\/]lib[\\/]apiErrors\.ts$/,
+              test: /[\\/]common[\\/]messages\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
               // What the ticket pages share with the cart and checkout: the quantity stepper, the cart's rules and
-              // the lottery round reads.
+              // their messages, the reading of API errors and the lottery round reads.
               name: 'purchase-shared',
-              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/]rules[\\/]cart\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|apiErrors|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/](rules[\\/]cart|purchaseMessages)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
