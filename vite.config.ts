@@ -70,14 +70,14 @@ const precompress = (): Plugin => ({
 // into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
 // Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
-// the ticket pages' for an item and a wallet page (My Tickets, a ticket: opened at a gate, often offline, where each
-// import found only once its importer has run is one more round trip through the service worker).
+// the ticket pages' for an item, the wallet pages' for a wallet page (My Tickets, a ticket: opened at a gate, often
+// offline, where each import found only once its importer has run is one more round trip through the service worker).
 // With their stylesheets: Vite's helper loads a lazy chunk's CSS first and only then imports the chunk.
 const PAGE_MODULES = {
   home: ['pwa/src/features/home/HomePage.tsx'],
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
-  wallet: ['pwa/src/features/wallet/pages.ts', 'pwa/src/locales/ticketPages.ts'],
+  wallet: ['pwa/src/features/wallet/pages.ts', 'pwa/src/locales/walletPages.ts'],
 };
 // The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html's inline script.
 const START_STAGES = [

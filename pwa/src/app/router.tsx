@@ -146,8 +146,8 @@ export const CATALOGUE_PAGES = new Set([
   'user-guide',
 ]);
 
-/** Pages of the tickets feature: they use its strings, checkout's and wallet's only (locales/firstLoad.test.ts), as
- *  the wallet pages do. */
+/** Pages of the tickets feature: they use its strings, checkout's and a lottery entry's states only
+ *  (locales/firstLoad.test.ts); the wallet pages the wallet's too. */
 export const TICKET_PAGES = new Set([
   'item',
   'private-item',
@@ -159,7 +159,13 @@ export const TICKET_PAGES = new Set([
 ]);
 
 const stringsOf = (route: string): FeatureStrings =>
-  CATALOGUE_PAGES.has(route) ? 'catalogue' : TICKET_PAGES.has(route) || route in WALLET_PAGES ? 'tickets' : 'all';
+  CATALOGUE_PAGES.has(route)
+    ? 'catalogue'
+    : TICKET_PAGES.has(route)
+      ? 'tickets'
+      : route in WALLET_PAGES
+        ? 'wallet'
+        : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;

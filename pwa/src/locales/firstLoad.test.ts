@@ -37,14 +37,29 @@ describe('strings of the first load', () => {
   });
 });
 
-// The catalogue pages wait for the catalogue's strings alone and the ticket and wallet pages for the ticket pages'
+// The catalogue pages wait for the catalogue's strings alone, the ticket pages and the wallet pages for theirs
 // (app/router.tsx CATALOGUE_PAGES, TICKET_PAGES and WALLET_PAGES, lib/i18n.ts): their features' files and the shared
-// components they use may name no other feature's strings.
+// components they use may name no other feature's strings, and every key of those they name is in what they load.
 describe.each([
-  { scope: 'catalogue', features: ['parks', 'livingThings', 'stories', 'library', 'pages'], groups: ['catalogue'] },
-  { scope: 'tickets', features: ['tickets'], groups: ['tickets', 'checkout', 'wallet'] },
-  { scope: 'wallet', features: ['wallet'], groups: ['tickets', 'checkout', 'wallet'] },
-])('strings of the $scope pages', ({ scope, features, groups }) => {
+  {
+    scope: 'catalogue',
+    features: ['parks', 'livingThings', 'stories', 'library', 'pages'],
+    groups: ['catalogue'],
+    bundle: async () => ({ catalogue: (await import('./catalogue')).catalogueJa }),
+  },
+  {
+    scope: 'tickets',
+    features: ['tickets'],
+    groups: ['tickets', 'checkout', 'wallet'],
+    bundle: async () => (await import('./ticketPages')).ticketPagesJa,
+  },
+  {
+    scope: 'wallet',
+    features: ['wallet'],
+    groups: ['tickets', 'checkout', 'wallet'],
+    bundle: async () => (await import('./walletPages')).walletPagesJa,
+  },
+])('strings of the $scope pages', ({ scope, features, groups, bundle }) => {
   const router = readFileSync(join(src, 'app', 'router.tsx'), 'utf8');
 
   it('every such page is a page of those features', async () => {
@@ -80,5 +95,25 @@ describe.each([
     );
     expect(components.size).toBeGreaterThan(2);
     expect(used).toEqual([]);
+  });
+
+  it('every key of their groups they name is in the strings they wait for', async () => {
+    const strings: Record<string, unknown> = await bundle();
+    const own = features.flatMap((f) => files(join(src, 'features', f)));
+    const keys = own.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['`"]((\w+)\.[\w.]+)/g)]
+        .filter((m) => groups.includes(m[2] as string))
+        // A key built from a template (`wallet.lottery.status.${s}`) names its parent object.
+        .map((m) => ({ file: relative(src, file), key: (m[1] as string).replace(/\.$/, '') })),
+    );
+    const missing = keys.filter(
+      ({ key }) =>
+        key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings) ===
+        undefined,
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 });
