@@ -70,11 +70,14 @@ const precompress = (): Plugin => ({
 // into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
 // Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
-// the ticket pages' for an item.
+// the ticket pages' for an item, the wallet pages' for a wallet page (My Tickets, a ticket: opened at a gate, often
+// offline, where each import found only once its importer has run is one more round trip through the service worker).
+// With their stylesheets: Vite's helper loads a lazy chunk's CSS first and only then imports the chunk.
 const PAGE_MODULES = {
   home: ['pwa/src/features/home/HomePage.tsx'],
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
+  wallet: ['pwa/src/features/wallet/pages.ts', 'pwa/src/locales/walletPages.ts'],
 };
 // The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html's inline script.
 const START_STAGES = [
@@ -122,9 +125,11 @@ const pageChunks = (): Plugin => ({
       );
       for (const f of startFiles) inEntry.add(f);
       map.start = startFiles.map((f) => `/${f}`);
+      const cssOf = (fileName: string) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])];
       for (const [page, modules] of Object.entries(PAGE_MODULES)) {
-        const files = modules.flatMap(chunkOf);
-        map[page] = [...new Set(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+        const files = [...new Set(modules.flatMap(chunkOf))].filter((f) => !inEntry.has(f));
+        const css = [...new Set(files.flatMap(cssOf))].filter((f) => !html.includes(`/${f}"`));
+        map[page] = [...css, ...files].map((f) => `/${f}`);
       }
       const entryTag = html.match(/<script type="module"[^>]*src="[^"]+"><\/script>/)?.[0];
       if (!entryTag) throw new Error('page-chunks: entry script tag missing in index.html');
@@ -201,16 +206,16 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The server's messages and the one helper that reads them: always loaded together.
+              // The server's whole message table (the ticket pages need only common/purchaseMessages.ts).
               name: 'messages',
-              test: /[\\/]common[\\/]messages\.ts$|[\\/]pwa[\\/]src[\\/]lib[\\/]apiErrors\.ts$/,
+              test: /[\\/]common[\\/]messages\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
               // What the ticket pages share with the cart and checkout: the quantity stepper, the cart's rules and
-              // the lottery round reads.
+              // their messages, the reading of API errors and the lottery round reads.
               name: 'purchase-shared',
-              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/]rules[\\/]cart\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/]lib[\\/](lottery|apiErrors|components[\\/]QuantityStepper)\.tsx?$|[\\/]common[\\/](rules[\\/]cart|purchaseMessages)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

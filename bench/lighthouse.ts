@@ -1,20 +1,38 @@
 // Lighthouse (mobile defaults) on the built app served by the real server with its seeded demo catalogue, in
-// Debian's Chromium. Per page: the median of BENCH_RUNS runs (3) of the performance score, FCP, LCP, TBT, CLS, and
+// Debian's Chromium. Per page: the median of BENCH_RUNS runs (5) of the performance score, FCP, LCP, TBT, CLS, and
 // the JavaScript transferred on the first load (Lighthouse's network-requests: transfer size of every script, so
-// compressed bytes as served). Prints JSON; targets: performance >= 95, CLS < 0.05, JS on / <= 170 KB.
-//   npm run build && npm run bench:lighthouse      (BENCH_PAGES=/,/items/1 to choose pages)
+// compressed bytes as served, and the same scripts' gzip copies). My Tickets is opened signed in (a user registered
+// through the API, its cookies set in the browser before each run; Lighthouse keeps cookies). Prints JSON with the
+// load average; targets: performance >= 95 on the home, a park and an item, >= 90 on the other pages, CLS < 0.05,
+// and every page's first-load JavaScript <= 170 KB gzip.
+//   npm run build && npm run bench:lighthouse      (BENCH_PAGES=/,/items/1 to choose pages, BENCH_RUNS=3)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { simpleParser } from 'mailparser';
 import { startProcess, stopProcess } from './lib/processes';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
-const PAGES = (process.env.BENCH_PAGES ?? '/,/profile/park/1,/items/1').split(',');
+const PAGES = (process.env.BENCH_PAGES ?? '/,/profile/park/1,/items/1,/my-tickets,/cart,/maps/1').split(',');
+/** The pages a first visit most often opens: their score target is 95, the others' 90. */
+const FIRST_VISIT_PAGES = new Set(['/', '/profile/park/1', '/items/1']);
+/** Pages opened signed in. */
+const SIGNED_IN = (path: string) => /^\/(my-tickets|me)(\/|$)/.test(path);
 const JS_BUDGET = 170 * 1024;
 
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -39,9 +57,72 @@ const server = await startProcess(
     HOLD_SWEEP_INTERVAL_MS: '0',
     SANDBOX_NOTIFY_INTERVAL_MS: '0',
     LOCAL_OIDC_PORT: String(PORT + 1),
+    // One registration and sign-in per run of the bench.
+    RATE_LIMIT_FACTOR: '20',
   },
   `${base}/api/health`,
 );
+
+/** A verified user, registered and signed in through the API (its verification link from the mail folder: a
+ *  production start without SMTP_URL writes its mails there). */
+async function signedInUser(): Promise<{ access_token: string; expires_in: number }> {
+  const email = `lighthouse${Date.now().toString(36)}@example.jp`;
+  const password = 'Zoo12345';
+  const botToken = async () =>
+    ((await (await fetch(`${base}/api/v1/auth/bot-check`)).json()) as { data: { token: string } }).data.token;
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/api/v1/auth/register', {
+    email,
+    name: '動物 好子',
+    password,
+    password_confirmation: password,
+    bot_token: await botToken(),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  const mails = join(dataDir, 'mail');
+  let token: string | undefined;
+  for (let i = 0; i < 100 && !token; i++) {
+    const file = existsSync(mails)
+      ? readdirSync(mails).find((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
+      : null;
+    // The body is base64 (Japanese text).
+    const text = file ? ((await simpleParser(readFileSync(join(mails, file)))).text ?? '') : '';
+    token = text.match(/\/email\/verify\/([^\s"<]+)/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error('no verification mail');
+  const verified = await fetch(`${base}/api/v1/email/verify/${token}`);
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  const login = await post('/api/v1/auth/login', { email, password, bot_token: await botToken() });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  return (await login.json()) as { access_token: string; expires_in: number };
+}
+const login = PAGES.some(SIGNED_IN) ? await signedInUser() : null;
+
+/** Signs the browser in as `login` (the cookies /api/access-token sets), through a page of the app's origin. */
+async function signInBrowser(port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+  await page.goto(`${base}/api/health`);
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/access-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    login,
+  );
+  if (status !== 204) throw new Error(`access-token answered ${status}`);
+  await page.close();
+}
 
 interface Run {
   score: number;
@@ -108,6 +189,7 @@ async function launchChromium() {
 async function audit(url: string): Promise<Run> {
   const chrome = await launchChromium();
   try {
+    if (SIGNED_IN(new URL(url).pathname)) await signInBrowser(chrome.port);
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, undefined);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     // BENCH_SAVE=<dir>: keep each full report to look into (network requests, layout shifts, LCP element).
@@ -144,6 +226,7 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
+const loadBefore = loadavg().map((l) => Number(l.toFixed(2)));
 const pages: Record<
   string,
   { median: Omit<Run, 'jsBytes' | 'jsGzipBytes'> & { jsKB: number; jsGzipKB: number }; runs: Run[] }
@@ -169,20 +252,28 @@ try {
   await stopProcess(server);
 }
 
-const home = pages['/']?.median;
+const over = Object.entries(pages)
+  .filter(([, p]) => p.median.jsGzipKB * 1024 > JS_BUDGET)
+  .map(([path, p]) => ({ path, jsGzipKB: p.median.jsGzipKB }));
 console.log(
   JSON.stringify(
     {
       lighthouse: 'mobile defaults, median of runs',
       runs: RUNS,
       cpus: cpus().length,
-      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+      // This machine is shared: scores move by 10 points with its load (1, 5 and 15 minute averages).
+      loadAverage: { before: loadBefore, after: loadavg().map((l) => Number(l.toFixed(2))) },
       pages,
       targets: {
-        performanceAtLeast95: Object.values(pages).every((p) => p.median.score >= 95),
+        performanceAtLeast95OnFirstVisitPages: Object.entries(pages)
+          .filter(([path]) => FIRST_VISIT_PAGES.has(path))
+          .every(([, p]) => p.median.score >= 95),
+        performanceAtLeast90OnOtherPages: Object.entries(pages)
+          .filter(([path]) => !FIRST_VISIT_PAGES.has(path))
+          .every(([, p]) => p.median.score >= 90),
         clsUnder005: Object.values(pages).every((p) => p.median.cls < 0.05),
-        homeJsAtMost170KB: home ? home.jsKB * 1024 <= JS_BUDGET : null,
-        homeJsGzipAtMost170KB: home ? home.jsGzipKB * 1024 <= JS_BUDGET : null,
+        jsGzipAtMost170KBOnEveryPage: over.length === 0,
+        pagesOverJsBudget: over,
       },
     },
     null,

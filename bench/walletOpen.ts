@@ -1,23 +1,26 @@
 // Wallet open benchmark: the built PWA in headless system Chromium with its service worker, IndexedDB filled with
 // 200 tickets, the network off. Measures, per navigation, the time from navigation start to the first QR code on
-// screen (a ticket page, /my-tickets/ticket/:id) and to the first ticket card of My Tickets. Prints JSON with
-// p50/p95; target: QR p95 under 300 ms.
+// screen (a ticket page, /my-tickets/ticket/:id) and to the first ticket card of My Tickets, and where the time went
+// (medianBreakdown). Prints JSON with p50/p95 and the load average; targets: QR p95 under 120 ms, first card p95 under
+// 250 ms.
 //   npm run build && npm run bench:wallet        (BENCH_RUNS=40 to change the number of navigations)
 
+import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import type { WalletTicket } from '../common/dto/wallet';
-import { tokyoDate } from '../common/time';
 import { CHROMIUM } from '../e2e/support/chromium';
-import { FIRST_PAINT_PREFIX, firstPaintOf } from '../pwa/src/db/firstPaint';
+import { signedInOffline, storeWallet, walletTickets } from '../e2e/support/storedWallet';
 import { requireBuild, serveDist } from './lib/distServer';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TICKETS = 200;
-const TARGET_MS = 300;
+const TARGET_QR_MS = 120;
+const TARGET_CARD_MS = 250;
 requireBuild();
 // The wallet is local: the API answers nothing.
 const server = await serveDist();
 const base = server.base;
+<<<<<<< HEAD
 
 // A realistic token: the size of a signed ticket token (65-byte binary payload + 64-byte signature, base64url).
 const b64 = (n: number) => {
@@ -62,6 +65,9 @@ const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
   shareId: null,
   receivedFromShare: false,
 }));
+=======
+const tickets = walletTickets(TICKETS);
+>>>>>>> perf
 
 const browser = await chromium.launch({
   ...CHROMIUM,
@@ -79,10 +85,7 @@ try {
     timezoneId: 'Asia/Tokyo',
     serviceWorkers: 'allow',
   });
-  // Signed in as far as the app can tell offline (the readable expiry cookie).
-  await context.addCookies([
-    { name: 'access_token_expires_at', value: String(Math.floor(Date.now() / 1000) + 86_400), url: base },
-  ]);
+  await signedInOffline(context, base);
   // When the first QR code / ticket card appears, relative to navigation start.
   await context.addInitScript(() => {
     const w = window as unknown as { __qrAt?: number; __cardAt?: number };
@@ -94,81 +97,77 @@ try {
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
-  await page.goto('/my-tickets');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
-  // Fill the wallet the app has opened (Dexie schema version 1 = IndexedDB version 10).
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('zoopass-wallet');
-        open.onsuccess = () => {
-          const ok = open.result.objectStoreNames.contains('tickets');
-          open.result.close();
-          resolve(ok);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(
-    ({ rows, parkRows, asOf }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('zoopass-wallet');
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['tickets', 'parks', 'meta'], 'readwrite');
-          for (const r of rows) tx.objectStore('tickets').put(r);
-          for (const p of parkRows) tx.objectStore('parks').put(p);
-          tx.objectStore('meta').put({ key: 'asOf', value: asOf });
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { rows: tickets, parkRows: parks, asOf: new Date().toISOString() },
-  );
-  // And the QR first-paint entries the app keeps next to them (pwa/src/db/firstPaint.ts, written on refresh).
-  await page.evaluate(
-    (entries) => {
-      for (const [key, value] of entries) localStorage.setItem(key, value);
-    },
-    tickets.map((t): [string, string] => [
-      FIRST_PAINT_PREFIX + t.id,
-      JSON.stringify(firstPaintOf(t, '入場用QRコード')),
-    ]),
-  );
+  await storeWallet(page, tickets);
   await context.setOffline(true);
 
+  // Per navigation: the time to the mark, and where it went (the bench's breakdown): the document's arrival, the
+  // end of its parsing (inline scripts, the stylesheet they wait for), the last script or stylesheet that arrived
+  // before the mark, and how many of those were asked for only after the document was parsed (a chain of requests:
+  // each waited for the code that named it).
   const measure = async (path: string, key: '__qrAt' | '__cardAt', selector: string) => {
     await page.goto(path);
     await page.waitForSelector(selector, { timeout: 10_000 });
-    return page.evaluate((k) => (window as unknown as Record<string, number>)[k] as number, key);
+    return page.evaluate((k) => {
+      const at = (window as unknown as Record<string, number>)[k] as number;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const code = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (r) => /\.(js|css)$/.test(new URL(r.name).pathname) && r.responseEnd <= at,
+      );
+      return {
+        at,
+        documentEnd: nav.responseEnd,
+        parsed: nav.domInteractive,
+        lastCodeEnd: Math.max(0, ...code.map((r) => r.responseEnd)),
+        askedAfterParse: code.filter((r) => r.startTime > nav.domInteractive).length,
+      };
+    }, key);
+  };
+  type Sample = Awaited<ReturnType<typeof measure>>;
+  const summary = (xs: Sample[]) => {
+    const of = (field: keyof Sample, p: number) =>
+      percentile(
+        xs.map((x) => x[field]),
+        p,
+      );
+    return {
+      p50: of('at', 50),
+      p95: of('at', 95),
+      max: of('at', 100),
+      medianBreakdown: {
+        documentEnd: of('documentEnd', 50),
+        parsed: of('parsed', 50),
+        lastCodeEnd: of('lastCodeEnd', 50),
+        askedAfterParse: of('askedAfterParse', 50),
+      },
+    };
   };
   // Warm-up (first navigations compile the code).
   await measure(`/my-tickets/ticket/${tickets[0]?.id}`, '__qrAt', '[data-testid="ticket-qr"]');
   await measure('/my-tickets', '__cardAt', '[data-testid="wallet-ticket"]');
 
-  const qr: number[] = [];
-  const list: number[] = [];
+  const loadBefore = loadavg();
+  const qr: Sample[] = [];
+  const list: Sample[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t = tickets[Math.floor(Math.random() * tickets.length)] as WalletTicket;
     qr.push(await measure(`/my-tickets/ticket/${t.id}`, '__qrAt', '[data-testid="ticket-qr"]'));
     list.push(await measure('/my-tickets', '__cardAt', '[data-testid="wallet-ticket"]'));
   }
   const cards = await page.locator('[data-testid="wallet-ticket"]').count();
+  const firstQr = summary(qr);
+  const firstCard = summary(list);
   const result = {
     bench: 'walletOpen',
     offline: true,
     tickets: TICKETS,
     cardsShown: cards,
     runs: RUNS,
-    targetMs: TARGET_MS,
-    ticketPageFirstQr: { p50: percentile(qr, 50), p95: percentile(qr, 95), max: percentile(qr, 100) },
-    myTicketsFirstCard: { p50: percentile(list, 50), p95: percentile(list, 95), max: percentile(list, 100) },
-    meetsTarget: percentile(qr, 95) < TARGET_MS,
+    // This machine is shared: the figures move with its load (1, 5 and 15 minute averages, before and after).
+    loadAverage: { before: loadBefore.map((l) => +l.toFixed(2)), after: loadavg().map((l) => +l.toFixed(2)) },
+    targetsMs: { ticketPageFirstQrP95: TARGET_QR_MS, myTicketsFirstCardP95: TARGET_CARD_MS },
+    ticketPageFirstQr: firstQr,
+    myTicketsFirstCard: firstCard,
+    meetsTarget: firstQr.p95 < TARGET_QR_MS && firstCard.p95 < TARGET_CARD_MS,
   };
   console.log(JSON.stringify(result, null, 2));
   await context.close();

@@ -2,8 +2,10 @@
 // The server localises meta.message by the request's language header; the PWA reuses the same texts.
 import { NO_STORIES } from './emptyStates';
 import type { Locale } from './enums';
+import { fillMessage, PURCHASE_MESSAGES } from './purchaseMessages';
 
 export const MESSAGES = {
+  ...PURCHASE_MESSAGES,
   notFound: { ja: 'データが存在しません', en: 'Data does not exist' },
   pageNotFound: { ja: 'ページが見つかりません', en: 'Page not found' },
   routeNotFound: { ja: 'ページが見つかりません', en: 'Page Not Found' },
@@ -41,10 +43,6 @@ export const MESSAGES = {
   },
   unauthorized: { ja: 'ログインしてください', en: 'Please sign in' },
   forbidden: { ja: 'この操作は許可されていません', en: 'You are not allowed to do this' },
-  serverError: {
-    ja: 'サーバーでエラーが発生しました。時間をおいて再度お試しください',
-    en: 'A server error occurred. Please try again later',
-  },
   serviceUnavailable: {
     ja: 'ただいまサービスを利用できません。時間をおいて再度お試しください',
     en: 'The service is temporarily unavailable. Please try again later',
@@ -127,7 +125,6 @@ export const MESSAGES = {
     ja: 'このアカウントはすでに別のユーザーに連携されています',
     en: 'This account is already linked to another user',
   },
-  childRestricted: { ja: 'キッズアカウントではご利用いただけません', en: 'Kids accounts cannot use this' },
   kidNeedsPassword: {
     ja: 'キッズアカウントを作成するには、先に保護者アカウントのパスワードを設定してください',
     en: 'Set a password for your own account before creating a kids account',
@@ -144,11 +141,6 @@ export const MESSAGES = {
   mirairoLinked: {
     ja: 'ミライロIDを連携しました。障がい者割引が利用できます。',
     en: 'Your Mirairo ID is linked. Disability prices are now available.',
-  },
-  tooManyDates: { ja: '日付は10件まで選択できます', en: 'You can select up to 10 dates' },
-  packTotalRange: {
-    ja: '合計{min}〜{max}の間で設定してください。',
-    en: 'Please set between {min} and {max} in total.',
   },
   // Lottery and waitlist
   paymentCaptureRefused: {
@@ -221,43 +213,16 @@ export const MESSAGES = {
     ja: 'カートを利用するにはログインするか、ゲストIDを送信してください',
     en: 'Please sign in, or send your guest id (x-guest-user-id header), to use the cart',
   },
-  quantityInvalid: { ja: '枚数の値が正しくありません', en: 'The quantities are invalid' },
-  quantityRequired: { ja: '枚数を1枚以上選択してください', en: 'Please select at least one ticket' },
-  minimumParticipant: {
-    ja: 'このチケットは{min}名様以上でお申し込みください',
-    en: 'This ticket needs at least {min} people per application',
-  },
-  maxPerOrder: {
-    ja: 'このチケットは1回のご注文につき{max}枚までです',
-    en: 'You can order up to {max} of this ticket at a time',
-  },
-  companionRule: {
-    ja: '介助者は障がい者1名につき1名までです',
-    en: 'One accompanying person per disabled person',
-  },
-  noDisabilityPrice: {
-    ja: 'このチケットには障がい者料金がありません',
-    en: 'This ticket has no disability price',
-  },
-  additionalPlanRule: {
-    ja: '追加プランは基本プランの人数までお申し込みいただけます',
-    en: 'Additional plans can be added for at most the number of people on the basic plan',
-  },
   ageGroupNotSold: {
     ja: '選択された区分のチケットは販売していません',
     en: 'Tickets are not sold for the selected age group',
   },
   planInvalid: { ja: '選択されたプランは選べません', en: 'The selected plan cannot be chosen' },
-  seatCountMismatch: {
-    ja: '人数分（{count}席）の座席を選択してください',
-    en: 'Please select one seat per person ({count} seats)',
-  },
   seatUnknown: { ja: '選択された座席は存在しません', en: 'The selected seat does not exist' },
   seatsNotSelectable: {
     ja: 'このチケットは座席を選択できません',
     en: 'Seats cannot be selected for this ticket',
   },
-  timeSlotRequired: { ja: '時間帯を選択してください', en: 'Please select a time slot' },
   timeSlotInvalid: { ja: '選択された時間帯は選べません', en: 'The selected time slot cannot be chosen' },
   itemNotOnSale: { ja: 'このチケットは現在販売していません', en: 'This ticket is not on sale now' },
   dateOutsidePeriod: { ja: '利用期間外の日付です', en: 'This date is outside the period of use' },
@@ -597,6 +562,5 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Look up and interpolate a message: {name} placeholders are replaced from params. */
 export function message(key: MessageKey, locale: Locale, params: Record<string, string | number> = {}): string {
-  const template: string = MESSAGES[key][locale];
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+  return fillMessage(MESSAGES[key][locale], params);
 }

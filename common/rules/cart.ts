@@ -3,6 +3,7 @@
 // availability status, seat codes and line prices. Pure functions, no Node, no DOM.
 import { FEW_LEFT_THRESHOLD } from '../enums';
 import type { MessageKey } from '../messages';
+import type { PurchaseMessageKey } from '../purchaseMessages';
 import type { UnavailableReason } from './availability';
 
 /** A cart line holds its stock for this long; the PWA counts down to `expiresAt`. */
@@ -69,7 +70,8 @@ export function peopleOf(q: Pick<LineQuantities, 'basic' | 'disability' | 'compa
 }
 
 export interface RuleError {
-  key: MessageKey;
+  /** The cart's rules answer with the purchase messages only (the ticket pages show them: purchaseMessages.ts). */
+  key: PurchaseMessageKey;
   params?: Record<string, string | number>;
 }
 

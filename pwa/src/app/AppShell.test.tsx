@@ -3,13 +3,21 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WalletTicket } from '../../../common/dto/wallet';
+import { FIRST_PAINT_PREFIX, firstPaintOf } from '../db/firstPaint';
 import { AppShell } from './AppShell';
 
 // pwa/index.html paints the header (and on a park or item page the page's picture) before the app's code has
 // loaded; AppShell draws the same until the first page is ready. Any difference is a jump on screen.
 const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
 const rootMarkup = html.match(/<div id="root">.*<\/div>/)?.[0] ?? '';
-const CHUNKS = { start: ['/assets/start.js'], home: ['/assets/home.js'], park: ['/assets/park.js'], item: [] };
+const CHUNKS = {
+  start: ['/assets/start.js'],
+  home: ['/assets/home.js'],
+  park: ['/assets/park.js'],
+  item: [],
+  wallet: ['/assets/wallet.css', '/assets/wallet.js'],
+};
 const WORDS = {
   ja: { heroTitle: 'ようこそ', heroLead: 'チケットを', searchParks: 'さがす', onSaleTitle: '販売中', seeAll: 'すべて' },
   en: { heroTitle: 'Welcome', heroLead: 'Tickets', searchParks: 'Find', onSaleTitle: 'On sale', seeAll: 'See all' },
@@ -29,6 +37,10 @@ function openIndex(path: string, answer: unknown) {
 
 const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+const preloadedStyles = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'));
+// The body's inline script: the wallet's first read and a stored ticket's QR code drawn before the app's code.
+const walletInline = html.match(/<script>\s*(\/\/ The stored wallet's first read[\s\S]*?)<\/script>/)?.[1] ?? '';
 
 /** The first paint as index.html left it, next to AppShell's markup, both serialised by the same DOM. */
 function compare() {
@@ -85,11 +97,16 @@ describe("index.html's first paint and AppShell", () => {
 
   it("draw the item's picture in the item page's place", async () => {
     openIndex('/items/12', { data: { id: 12, imageUrl: '/media/items/pass.webp', availableFrom: '2020-01-01' } });
-    await vi.waitFor(() => {
-      if (!document.querySelector('#root main .item-page .park-hero img')) throw new Error('no picture yet');
+    const picture = await vi.waitFor(() => {
+      const img = document.querySelector<HTMLImageElement>('#root main .item-page .park-hero img');
+      if (!img) throw new Error('no picture yet');
+      return img;
     });
     const { painted, react } = compare();
     expect(painted).toBe(react);
+    // Settled here: its 500 ms timer would otherwise ask for the code into the next test's document (flaky under load).
+    picture.dispatchEvent(new Event('load'));
+    await window.zoopassFirstPictureShown;
   });
 
   it("draw the home's welcome and first tickets on sale in the visitor's language, their pictures first", async () => {
@@ -121,6 +138,34 @@ describe("index.html's first paint and AppShell", () => {
     expect(preloaded()).toEqual(['/assets/start.js', '/assets/home.js']);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.querySelector('#root main')).toBeNull();
+  });
+
+  it('a wallet page asks for its code and stylesheet at once', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: test setup
+    document.cookie = 'access_token_expires_at=2000000000; path=/';
+    openIndex('/my-tickets', {});
+    expect(preloaded()).toEqual(['/assets/start.js', '/assets/wallet.js']);
+    expect(preloadedStyles()).toEqual(['/assets/wallet.css']);
+  });
+
+  it('a ticket whose QR code is stored: the code is asked for once the QR code is drawn, not competing with it', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: test setup
+    document.cookie = 'access_token_expires_at=2000000000; path=/';
+    const id = '0b9c6f9e-6d43-4a54-9a4c-5d1f1f0c2a11';
+    const entry = firstPaintOf(
+      { id, token: 'TOKEN.SIGNATURE', itemName: '入園券', ticketNumber: 'ZP-1' } as WalletTicket,
+      'QR',
+    );
+    localStorage.setItem(FIRST_PAINT_PREFIX + id, JSON.stringify(entry));
+    try {
+      openIndex(`/my-tickets/ticket/${id}`, {});
+      expect(preloaded()).toEqual([]);
+      new Function(walletInline)();
+      expect(document.querySelector('#root [data-testid="ticket-qr"]')).not.toBeNull();
+      expect(preloaded()).toEqual(['/assets/start.js', '/assets/wallet.js']);
+    } finally {
+      localStorage.clear();
+    }
   });
 
   it('AppShell draws no picture for another page than the one index.html drew it for', () => {

@@ -24,7 +24,7 @@ const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
     await m.primed;
     return m[name] as ComponentType;
   });
-const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
+export const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-tickets': walletPage('MyTicketsPage'),
   'my-tickets-history': walletPage('HistoryPage'),
   'my-tickets-lottery': walletPage('LotteryPage'),
@@ -147,7 +147,8 @@ export const CATALOGUE_PAGES = new Set([
   'user-guide',
 ]);
 
-/** Pages of the tickets feature: they use its strings, checkout's and wallet's only (locales/firstLoad.test.ts). */
+/** Pages of the tickets feature: they use its strings, checkout's and a lottery entry's states only
+ *  (locales/firstLoad.test.ts); the wallet pages the wallet's too. */
 export const TICKET_PAGES = new Set([
   'item',
   'private-item',
@@ -159,7 +160,13 @@ export const TICKET_PAGES = new Set([
 ]);
 
 const stringsOf = (route: string): FeatureStrings =>
-  CATALOGUE_PAGES.has(route) ? 'catalogue' : TICKET_PAGES.has(route) ? 'tickets' : 'all';
+  CATALOGUE_PAGES.has(route)
+    ? 'catalogue'
+    : TICKET_PAGES.has(route)
+      ? 'tickets'
+      : route in WALLET_PAGES
+        ? 'wallet'
+        : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;

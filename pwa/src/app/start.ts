@@ -29,14 +29,18 @@ function startWalletWhenKept() {
     walletStarted = true;
     void import('../features/wallet/background').then((m) => m.startWalletBackground());
   };
-  void firstPageShown.then(walletKept).then((kept) => {
-    if (kept) startWallet();
-  });
-  // Signing in later in this visit starts it too.
-  const stopWatching = store.subscribe(() => {
-    if (store.getState().session.expiresAt === null) return;
-    stopWatching();
-    startWallet();
+  void firstPageShown.then(async () => {
+    if (await walletKept()) {
+      startWallet();
+      return;
+    }
+    // Signing in later in this visit starts it too. Watched only from here: the session read at start (the expiry
+    // cookie) is a store change too, and started the wallet's sync while the first page was still loading.
+    const stopWatching = store.subscribe(() => {
+      if (store.getState().session.expiresAt === null) return;
+      stopWatching();
+      startWallet();
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 // Reading the server's error envelope (one place for every feature) ({ data, meta: { message, code } }) of a failed call.
 import type { Locale } from '../../../common/enums';
-import { message } from '../../../common/messages';
+import { purchaseMessage } from '../../../common/purchaseMessages';
 
 interface ErrorEnvelope {
   status?: unknown;
@@ -21,5 +21,5 @@ export function apiCode(error: unknown): string | undefined {
 
 /** The server's message, or a generic one when there is no answer (offline, proxy error). */
 export function errorText(error: unknown, locale: Locale): string {
-  return apiMessage(error) ?? message('serverError', locale);
+  return apiMessage(error) ?? purchaseMessage('serverError', locale);
 }

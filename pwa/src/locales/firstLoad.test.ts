@@ -37,21 +37,42 @@ describe('strings of the first load', () => {
   });
 });
 
-// The catalogue pages wait for the catalogue's strings alone and the ticket pages for theirs (app/router.tsx
-// CATALOGUE_PAGES and TICKET_PAGES, lib/i18n.ts): their features' files and the shared components they use may name
-// no other feature's strings.
+// The catalogue pages wait for the catalogue's strings alone, the ticket pages and the wallet pages for theirs
+// (app/router.tsx CATALOGUE_PAGES, TICKET_PAGES and WALLET_PAGES, lib/i18n.ts): their features' files and the shared
+// components they use may name no other feature's strings, and every key of those they name is in what they load.
 describe.each([
-  { scope: 'catalogue', features: ['parks', 'livingThings', 'stories', 'library', 'pages'], groups: ['catalogue'] },
-  { scope: 'tickets', features: ['tickets'], groups: ['tickets', 'checkout', 'wallet'] },
-])('strings of the $scope pages', ({ scope, features, groups }) => {
+  {
+    scope: 'catalogue',
+    features: ['parks', 'livingThings', 'stories', 'library', 'pages'],
+    groups: ['catalogue'],
+    bundle: async () => ({ catalogue: (await import('./catalogue')).catalogueJa }),
+  },
+  {
+    scope: 'tickets',
+    features: ['tickets'],
+    groups: ['tickets', 'checkout', 'wallet'],
+    bundle: async () => (await import('./ticketPages')).ticketPagesJa,
+  },
+  {
+    scope: 'wallet',
+    features: ['wallet'],
+    groups: ['tickets', 'checkout', 'wallet'],
+    bundle: async () => (await import('./walletPages')).walletPagesJa,
+  },
+])('strings of the $scope pages', ({ scope, features, groups, bundle }) => {
   const router = readFileSync(join(src, 'app', 'router.tsx'), 'utf8');
 
   it('every such page is a page of those features', async () => {
-    const { CATALOGUE_PAGES, TICKET_PAGES } = await import('../app/router');
-    const pages = scope === 'catalogue' ? CATALOGUE_PAGES : TICKET_PAGES;
-    const featureOf = new Map(
-      [...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map((m) => [m[1], m[2]]),
-    );
+    const { CATALOGUE_PAGES, TICKET_PAGES, WALLET_PAGES } = await import('../app/router');
+    const pages =
+      scope === 'catalogue' ? CATALOGUE_PAGES : scope === 'tickets' ? TICKET_PAGES : new Set(Object.keys(WALLET_PAGES));
+    const featureOf = new Map<string | undefined, string | undefined>([
+      ...[...router.matchAll(/'?([a-z-]+)'?: \(\) => import\('\.\.\/features\/(\w+)\//g)].map(
+        (m) => [m[1], m[2]] as const,
+      ),
+      // The wallet's pages all come from its one pages module (walletPage).
+      ...[...router.matchAll(/'?([a-z-]+)'?: walletPage\(/g)].map((m) => [m[1], 'wallet'] as const),
+    ]);
     expect(pages.size).toBeGreaterThan(5);
     for (const name of pages) expect([name, featureOf.get(name)]).toEqual([name, expect.toBeOneOf(features)]);
   });
@@ -74,5 +95,25 @@ describe.each([
     );
     expect(components.size).toBeGreaterThan(2);
     expect(used).toEqual([]);
+  });
+
+  it('every key of their groups they name is in the strings they wait for', async () => {
+    const strings: Record<string, unknown> = await bundle();
+    const own = features.flatMap((f) => files(join(src, 'features', f)));
+    const keys = own.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['`"]((\w+)\.[\w.]+)/g)]
+        .filter((m) => groups.includes(m[2] as string))
+        // A key built from a template (`wallet.lottery.status.${s}`) names its parent object.
+        .map((m) => ({ file: relative(src, file), key: (m[1] as string).replace(/\.$/, '') })),
+    );
+    const missing = keys.filter(
+      ({ key }) =>
+        key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings) ===
+        undefined,
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 });

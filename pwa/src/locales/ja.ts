@@ -10,6 +10,12 @@ const ja = {
     later: 'あとで',
     offline: 'オフラインです。保存済みの内容を表示しています。',
   },
+  // The pager of every list (lib/components/Pager.tsx): catalogue, wallet and coin pages share it.
+  pager: {
+    previous: '前へ',
+    next: '次へ',
+    page: '{{page}} / {{total}} ページ',
+  },
   push: {
     enable: '通知を受け取る',
     turnedOn: 'この端末で通知を受け取ります',

@@ -1,8 +1,12 @@
 // The Japanese strings the ticket pages (item, pack, seats, ticket search) use: their own, checkout's (the purchase
-// panel) and wallet's (a lottery entry's state). A chunk of its own: those pages wait for it, not for every
-// feature's (lib/i18n.ts; locales/firstLoad.test.ts checks they need no other).
+// panel) and of the wallet's only a lottery entry's states. A chunk of its own: those pages wait for it, not for
+// every feature's (lib/i18n.ts; locales/firstLoad.test.ts checks they need no other).
 import { checkoutJa } from './checkout';
+import { lotteryStatusJa } from './lotteryStatus';
 import { ticketsJa } from './tickets';
-import { walletJa } from './wallet';
 
-export const ticketPagesJa = { tickets: ticketsJa, checkout: checkoutJa, wallet: walletJa };
+export const ticketPagesJa = {
+  tickets: ticketsJa,
+  checkout: checkoutJa,
+  wallet: { lottery: { status: lotteryStatusJa } },
+};

@@ -1,5 +1,6 @@
 // UI strings of My Tickets (the offline wallet): ticket states, the ticket and its QR, usage, certificate,
 // cancellation, face photo, order detail, history, sharing and receiving, URL access; ja and en.
+import { lotteryStatusJa } from './lotteryStatus';
 export const walletJa = {
   title: 'マイチケット',
   history: '利用履歴',
@@ -176,14 +177,7 @@ export const walletJa = {
     withdrawLead:
       'カードへのご請求はありません（仮押さえがあれば取り消されます）。受付期間中であれば、もう一度お申し込みいただけます。',
     withdrawn: '抽選の申込を取り消しました',
-    status: {
-      paying: 'お支払い手続き中',
-      waiting: '抽選待ち',
-      won: '当選',
-      lost: '落選',
-      withdrawn: '取消済み',
-      cancelled: '無効',
-    },
+    status: lotteryStatusJa,
     waitState: {
       waiting: 'キャンセル待ち',
       offered: 'ご案内中',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DateAvailability } from '../../../../common/dto/cart';
 import type { ItemDetail } from '../../../../common/dto/item';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { addMonths, firstCalendarMonth, monthOf, monthRange } from '../../../../common/rules/calendarMonth';
 import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
@@ -121,7 +121,7 @@ function Calendar({
           </span>
         ))}
       </p>
-      {isError && <p className="field-error">{message('serverError', locale)}</p>}
+      {isError && <p className="field-error">{purchaseMessage('serverError', locale)}</p>}
     </div>
   );
 }
@@ -170,7 +170,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
 
   const problem = (() => {
     if (!day) return t('checkout.purchase.pickDate');
-    if (hasSlots && !slot) return message('timeSlotRequired', locale);
+    if (hasSlots && !slot) return purchaseMessage('timeSlotRequired', locale);
     if (!selection) return null;
     const rule = checkLineQuantities(
       {
@@ -180,7 +180,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       },
       lineQuantities(selection),
     );
-    if (rule) return message(rule.key, locale, rule.params);
+    if (rule) return purchaseMessage(rule.key, locale, rule.params);
     if (!item.lottery && people > remaining && !waitsOk) return t('checkout.purchase.notEnough', { count: remaining });
     return null;
   })();
@@ -379,7 +379,7 @@ export function ItemPurchasePanel({
           {closedReason}
         </p>
       ) : isChild ? (
-        <p className="notice">{message('childRestricted', locale)}</p>
+        <p className="notice">{purchaseMessage('childRestricted', locale)}</p>
       ) : (
         <PurchaseForm item={item} linkId={linkId} />
       )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddCartLineRequest } from '../../../../common/dto/cart';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { useAppSelector } from '../../app/store';
 import { useLocale } from '../../lib/useLocale';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
@@ -42,7 +42,7 @@ export function PurchasePanel({
           {closedReason}
         </p>
       ) : isChild ? (
-        <p className="notice">{message('childRestricted', locale)}</p>
+        <p className="notice">{purchaseMessage('childRestricted', locale)}</p>
       ) : (
         <div className="purchase-form">
           {problem && (

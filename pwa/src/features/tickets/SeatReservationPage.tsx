@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SeatState } from '../../../../common/dto/cart';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { normalizeSeatCodes } from '../../../../common/rules/cart';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate } from '../../lib/format';
@@ -146,7 +146,7 @@ export default function SeatReservationPage() {
             </section>
             {tried && !ready && (
               <p className="field-error" role="alert">
-                {message('seatCountMismatch', locale, { count: people })}
+                {purchaseMessage('seatCountMismatch', locale, { count: people })}
               </p>
             )}
             <AddResult error={error} added={added} />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TicketPackDetail } from '../../../../common/dto/ticketPack';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
@@ -19,7 +19,7 @@ function PackView({ pack, linkId }: { pack: TicketPackDetail; linkId?: string })
   const [time, setTime] = useState(pack.selectableTimes[0] ?? '');
   const [total, setTotal] = useState(pack.minTotal);
   const outOfRange = !Number.isInteger(total) || total < pack.minTotal || total > pack.maxTotal;
-  const rangeMessage = message('packTotalRange', locale, { min: pack.minTotal, max: pack.maxTotal });
+  const rangeMessage = purchaseMessage('packTotalRange', locale, { min: pack.minTotal, max: pack.maxTotal });
   const setClamped = (n: number) => setTotal(Number.isFinite(n) ? n : pack.minTotal);
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ITEM_SEARCH_TABS, type ItemSearchTab } from '../../../../common/dto/item';
 import { enumValues, ItemCategory } from '../../../../common/enums';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { MAX_SEARCH_DATES } from '../../../../common/rules/availability';
 import { addDays, tokyoDate } from '../../../../common/time';
 import { formatShortDate } from '../../lib/format';
@@ -33,7 +33,7 @@ export function TicketSearchForm({ initial }: { initial?: ItemSearch }) {
   const add = () => {
     const result = addDate(dates, dateInput);
     setDates(result.dates);
-    if (result.error === 'tooMany') setDateError(message('tooManyDates', locale));
+    if (result.error === 'tooMany') setDateError(purchaseMessage('tooManyDates', locale));
     else if (result.error) setDateError(t(`tickets.dates.${result.error}`));
     else setDateError('');
   };

@@ -13,12 +13,12 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
-  const label = t('catalogue.common.page', { page, total: totalPages });
+  const label = t('pager.page', { page, total: totalPages });
   return (
     <nav className="pager" aria-label={label}>
-      {page > 1 && <Link to={link(page - 1)}>{t('catalogue.common.previous')}</Link>}
+      {page > 1 && <Link to={link(page - 1)}>{t('pager.previous')}</Link>}
       <span>{label}</span>
-      {page < totalPages && <Link to={link(page + 1)}>{t('catalogue.common.next')}</Link>}
+      {page < totalPages && <Link to={link(page + 1)}>{t('pager.next')}</Link>}
     </nav>
   );
 }

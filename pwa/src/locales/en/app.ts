@@ -13,6 +13,11 @@ const en: English<Resources> = {
     later: 'Later',
     offline: 'You are offline. Showing saved content.',
   },
+  pager: {
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {{page}} of {{total}}',
+  },
   push: {
     enable: 'Get notifications',
     turnedOn: 'This device will get notifications',

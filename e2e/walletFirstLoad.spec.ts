@@ -1,0 +1,50 @@
+// The offline wallet's first load: everything a wallet page needs to render (its code, its stylesheet, its strings)
+// is asked for while the document is still being read, not one import after another once the app's code has run
+// (each step of such a chain is a round trip through the service worker: My Tickets took 3-4 of them). The built app
+// is served as bench:wallet serves it, with no API behind it.
+import { expect, test } from '@playwright/test';
+import { serveDist } from '../bench/lib/distServer';
+import { signedInOffline, storeWallet, walletTickets } from './support/storedWallet';
+
+test('a wallet page opened offline asks for all of its code while the document is read', async ({ browser }) => {
+  const server = await serveDist();
+  const context = await browser.newContext({ baseURL: server.base, serviceWorkers: 'allow' });
+  try {
+    await signedInOffline(context, server.base);
+    // When the page's own render first shows (index.html's first paint of a QR code has no use section).
+    await context.addInitScript(() => {
+      const w = window as unknown as { __renderedAt?: number };
+      new MutationObserver(() => {
+        if (
+          w.__renderedAt === undefined &&
+          document.querySelector('[data-testid="wallet-ticket"], [data-testid="use-section"]')
+        ) {
+          w.__renderedAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const tickets = walletTickets(20);
+    await storeWallet(page, tickets);
+    await context.setOffline(true);
+    for (const [path, rendered] of [
+      ['/my-tickets', 'wallet-ticket'],
+      [`/my-tickets/ticket/${tickets[0]?.id}`, 'use-section'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(rendered).first()).toBeVisible();
+      const askedLate = await page.evaluate(() => {
+        const renderedAt = (window as unknown as { __renderedAt: number }).__renderedAt;
+        const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
+        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((r) => /\.(js|css)$/.test(new URL(r.name).pathname))
+          .filter((r) => r.startTime > parsed && r.responseEnd <= renderedAt)
+          .map((r) => new URL(r.name).pathname);
+      });
+      expect(askedLate, `${path}: code asked for after the document was read, before the page rendered`).toEqual([]);
+    }
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
