@@ -20,54 +20,7 @@ requireBuild();
 // The wallet is local: the API answers nothing.
 const server = await serveDist();
 const base = server.base;
-<<<<<<< HEAD
-
-// A realistic token: the size of a signed ticket token (65-byte binary payload + 64-byte signature, base64url).
-const b64 = (n: number) => {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  let s = '';
-  for (let i = 0; i < n; i++) s += alphabet[Math.floor(Math.random() * 64)];
-  return s;
-};
-const today = tokyoDate();
-const parks = [1, 2, 3, 4, 5].map((id) => ({
-  id,
-  name: `テスト動物園 ${id}`,
-  address: null,
-  mapImageUrls: [],
-  timeZone: 'Asia/Tokyo' as const,
-}));
-const tickets: WalletTicket[] = Array.from({ length: TICKETS }, (_, i) => ({
-  id: crypto.randomUUID(),
-  ticketNumber: `ZP261121-${String(1000 + Math.floor(i / 4)).padStart(6, '0')}-0${(i % 4) + 1}`,
-  packNumber: null,
-  orderId: 1000 + Math.floor(i / 4),
-  applicationNumber: `ZP261121-${String(1000 + Math.floor(i / 4)).padStart(6, '0')}`,
-  park: parks[i % parks.length] as (typeof parks)[number],
-  itemId: 1 + (i % 17),
-  itemName: `入園券 ${i % 17}`,
-  unitKind: 'basic',
-  planName: null,
-  ageGroupName: '大人',
-  price: 1000,
-  useDate: today,
-  time: i % 3 === 0 ? '10:00' : null,
-  seatCode: null,
-  state: 'available',
-  usageTrigger: 1,
-  usedAt: null,
-  token: `${b64(87)}.${b64(86)}`,
-  faceImageUrl: null,
-  needsCertificate: false,
-  triggerUrl: null,
-  cancellable: false,
-  shareable: true,
-  shareId: null,
-  receivedFromShare: false,
-}));
-=======
 const tickets = walletTickets(TICKETS);
->>>>>>> perf
 
 const browser = await chromium.launch({
   ...CHROMIUM,

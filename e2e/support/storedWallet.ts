@@ -35,6 +35,7 @@ export function walletTickets(count: number): WalletTicket[] {
     itemId: 1 + (i % 17),
     itemName: `入園券 ${i % 17}`,
     unitKind: 'basic',
+    planName: null,
     ageGroupName: '大人',
     price: 1000,
     useDate: today,
