@@ -475,8 +475,8 @@ export const MESSAGES = {
     en: 'This invitation link is not valid or has expired',
   },
   invitationOtherEmail: {
-    ja: 'この招待は {email} 宛てです。そのメールアドレスでログインしてください',
-    en: 'This invitation is for {email}. Please sign in with that address',
+    ja: 'この招待はほかのメールアドレス宛てです。招待メールを受け取ったアドレスでログインしてください',
+    en: 'This invitation is for another e-mail address. Please sign in with the address the invitation was sent to',
   },
   lastOwner: {
     ja: '施設には少なくとも1人のオーナーが必要です',
