@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -106,7 +106,8 @@ const pageChunks = (): Plugin => ({
         return seen;
       };
       const chunkOf = (module: string) => {
-        const id = resolve(import.meta.dirname, module);
+        // Real path: node_modules may be a link (a git worktree sharing another's), and bundle ids are real paths.
+        const id = realpathSync(resolve(import.meta.dirname, module));
         // A module of a chunk group (build.rolldownOptions below) is no chunk's facade: look for it in the chunks.
         const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
         if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);

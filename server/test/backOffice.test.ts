@@ -102,7 +102,7 @@ describe('roles per park', () => {
     expect(other.statusCode).toBe(403);
     expect(body(other).meta.code).toBe('invitationOtherEmail');
     // Whoever holds the link learns nothing of the invited address, in either language.
-    for (const lang of ['ja', 'en']) {
+    for (const lang of ['ja', 'en'] as const) {
       const refused = await c.call('POST', '/api/v1/me/staff-invitations', { ...stranger, lang }, { token });
       expect(refused.statusCode).toBe(403);
       expect(refused.payload.toLowerCase()).not.toContain(invitee.email.split('@')[0]);
