@@ -159,6 +159,10 @@ export const MESSAGES = {
     ja: 'この抽選は受付期間外です',
     en: 'This lottery is not taking entries now',
   },
+  dateNotInLotteryRound: {
+    ja: 'この日は抽選の受付対象外です',
+    en: 'This date is not open for lottery entries',
+  },
   lotteryAlreadyEntered: {
     ja: 'この抽選にはすでに申し込んでいます。内容の変更はマイチケットの抽選申込から行えます',
     en: 'You have already entered this lottery. You can change your entry from My Tickets',
