@@ -153,3 +153,48 @@ test("the lottery calendar offers only the round's use dates; an entry the round
   await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
   await shot(page, 'lottery-refused-before-card-390');
 });
+
+test.describe('on a phone', () => {
+  // A phone's browser widens its layout to a page wider than the screen, and the dialog with it.
+  test.use({ isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test('at 390 px the account-deletion dialog fits the screen: its password field and 削除する button are whole', async ({
+    page,
+    request,
+  }) => {
+    await signInPage(page, await apiUser(request));
+    for (const lang of ['ja', 'en'] as const) {
+      await page.context().addCookies([{ name: 'locale', value: lang, url: new URL(page.url()).origin }]);
+      await page.goto('/me/settings');
+      await page.getByTestId('delete-account').click();
+      const dialog = page.locator('dialog.account-dialog');
+      await expect(dialog).toBeVisible();
+      const viewport = page.viewportSize() as { width: number; height: number };
+      // Nothing on the page is wider than the screen (a phone would widen the layout, and the dialog with it).
+      const wide = await page.evaluate(
+        (width) =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+            .slice(0, 5)
+            .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+        viewport.width,
+      );
+      expect(wide, `${lang}: the page is wider than the screen`).toEqual([]);
+      // The dialog and everything in it lie within the viewport, nothing scrolls sideways inside it.
+      const boxes = await dialog.evaluate((d) =>
+        [d, ...d.querySelectorAll('*')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { tag: el.tagName, left: r.left, right: r.right, scroll: el.scrollWidth - el.clientWidth };
+        }),
+      );
+      const outside = boxes.filter((b) => b.left < 0 || b.right > viewport.width);
+      expect(outside, `${lang}: parts of the dialog off the screen`).toEqual([]);
+      expect(boxes[0]?.scroll, `${lang}: the dialog scrolls sideways`).toBeLessThanOrEqual(0);
+      const submit = dialog.locator('button[type="submit"]');
+      await expect(submit).toBeInViewport({ ratio: 1 });
+      await expect(dialog.locator('input[type="password"]')).toBeInViewport({ ratio: 1 });
+      await shot(page, `account-delete-dialog-390-${lang}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
