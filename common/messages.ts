@@ -151,6 +151,10 @@ export const MESSAGES = {
     ja: 'この抽選は受付期間外です',
     en: 'This lottery is not taking entries now',
   },
+  dateNotInLotteryRound: {
+    ja: 'この日は抽選の受付対象外です',
+    en: 'This date is not open for lottery entries',
+  },
   lotteryAlreadyEntered: {
     ja: 'この抽選にはすでに申し込んでいます。内容の変更はマイチケットの抽選申込から行えます',
     en: 'You have already entered this lottery. You can change your entry from My Tickets',
@@ -440,8 +444,8 @@ export const MESSAGES = {
     en: 'This invitation link is not valid or has expired',
   },
   invitationOtherEmail: {
-    ja: 'この招待は {email} 宛てです。そのメールアドレスでログインしてください',
-    en: 'This invitation is for {email}. Please sign in with that address',
+    ja: 'この招待はほかのメールアドレス宛てです。招待メールを受け取ったアドレスでログインしてください',
+    en: 'This invitation is for another e-mail address. Please sign in with the address the invitation was sent to',
   },
   lastOwner: {
     ja: '施設には少なくとも1人のオーナーが必要です',

@@ -53,6 +53,7 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
+import { unreadBodyPlugin } from './plugins/unreadBody';
 
 export interface ServerDeps {
   knex: Knex;
@@ -103,6 +104,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register({ plugin: dbPlugin, options: { knex: deps.knex, closeOnStop: deps.closeDbOnStop } });
   await server.register(i18nPlugin);
   await server.register(errorsPlugin);
+  await server.register(unreadBodyPlugin);
   await server.register(inputGuardPlugin);
   await server.register(authPlugin);
   await server.register(socialPlugin);

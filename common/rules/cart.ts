@@ -122,7 +122,8 @@ export function checkPackTotal(pack: { minTotal: number; maxTotal: number }, tot
 export type AvailabilityStatus = 'available' | 'few' | 'soldOut' | 'unavailable';
 
 /** Unavailable for a reason of the calendar, or because the item is not on sale at all. */
-export type AvailabilityReason = UnavailableReason | 'notOnSale';
+/** notInLotteryRound: a lottery item's date that no round taking entries now covers. */
+export type AvailabilityReason = UnavailableReason | 'notOnSale' | 'notInLotteryRound';
 
 export function availabilityStatus(remaining: number, reason: AvailabilityReason | null): AvailabilityStatus {
   if (reason !== null) return 'unavailable';
@@ -146,6 +147,7 @@ export const REASON_MESSAGES: Record<AvailabilityReason, MessageKey> = {
   parkClosed: 'dateParkClosed',
   deadlinePassed: 'dateDeadlinePassed',
   notOnSale: 'itemNotOnSale',
+  notInLotteryRound: 'dateNotInLotteryRound',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -100,3 +100,14 @@ export async function signInPage(page: Page, user: ApiUser): Promise<void> {
   });
   expect(res.status()).toBe(204);
 }
+
+/** The seeded staff accounts' password (README "Back office"). */
+export const STAFF_PASSWORD = 'GateStaff2026';
+
+/** A seeded staff account (e.g. `office@staff.zoopass.jp`) signed in through the API, as the sign-in page does. */
+export async function apiStaff(request: APIRequestContext, email: string): Promise<ApiUser> {
+  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
+  const login = await request.post('/api/v1/auth/login', { data: { email, password: STAFF_PASSWORD, bot_token: bot } });
+  expect(login.status(), await login.text()).toBe(200);
+  return { email, token: ((await login.json()) as { access_token: string }).access_token };
+}

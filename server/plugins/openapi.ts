@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 document, generated from the routes tagged 'api' (GET /api/openapi.json).
 //
-// Parameters and request bodies come from each route's Joi validation (joiToSchema). A Joi rule may name its
+// Parameters and request bodies come from each route's Joi validation (joiToSchema), or for a body its handler
+// reads itself from `plugins.openapi.body`; a route that parses multipart has a multipart body (files as binary
+// fields), every other one a JSON body. A Joi rule may name its
 // JSON Schema format with `.meta({ format })` (isoDate() in lib/routeKit.ts is documented as `format: date`).
 //
 // Statuses: what every route can answer is derived here, the rest is declared by the route itself.
@@ -56,6 +58,8 @@ export interface DeclaredResponse {
 export interface OpenapiRouteOptions {
   /** Statuses beyond the derived ones (see the header of server/plugins/openapi.ts); `null` removes one. */
   responses?: Record<number, string | DeclaredResponse | null>;
+  /** The body of a route that reads it in its handler (no Joi validation of the payload): documentation only. */
+  body?: Joi.ObjectSchema;
 }
 
 declare module '@hapi/hapi' {
@@ -127,6 +131,11 @@ export function joiToSchema(d: Description): JsonSchema {
       if (required.length) schema.required = required;
       break;
     }
+    case 'binary':
+      // A file field of a multipart body.
+      schema.type = 'string';
+      schema.contentMediaType = 'application/octet-stream';
+      break;
     case 'alternatives': {
       const matches = (d.matches ?? []) as { schema?: Description }[];
       schema.anyOf = matches.filter((m) => m.schema).map((m) => joiToSchema(m.schema as Description));
@@ -363,11 +372,11 @@ export const openapiPlugin: Plugin<{ title: string; version: string }> = {
         };
         if (authMode === 'required') op.security = [{ cookieAuth: [] }, { bearerAuth: [] }];
         else if (authMode) op.security = [{}, { cookieAuth: [] }, { bearerAuth: [] }];
-        const payload = route.settings.validate?.payload;
+        const payload = route.settings.validate?.payload ?? route.settings.plugins?.openapi?.body;
         if (payload && Joi.isSchema(payload)) {
-          op.requestBody = {
-            content: { 'application/json': { schema: joiToSchema((payload as Joi.Schema).describe()) } },
-          };
+          // Uploads are multipart (their files as binary fields), every other body JSON.
+          const type = route.settings.payload?.multipart ? 'multipart/form-data' : 'application/json';
+          op.requestBody = { content: { [type]: { schema: joiToSchema((payload as Joi.Schema).describe()) } } };
         }
         paths[path] ??= {};
         (paths[path] as Record<string, unknown>)[route.method] = op;

@@ -101,6 +101,14 @@ describe('roles per park', () => {
     const other = await c.call('POST', '/api/v1/me/staff-invitations', stranger, { token });
     expect(other.statusCode).toBe(403);
     expect(body(other).meta.code).toBe('invitationOtherEmail');
+    // Whoever holds the link learns nothing of the invited address, in either language.
+    for (const lang of ['ja', 'en'] as const) {
+      const refused = await c.call('POST', '/api/v1/me/staff-invitations', { ...stranger, lang }, { token });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.payload.toLowerCase()).not.toContain(invitee.email.split('@')[0]);
+      expect(refused.payload).not.toMatch(/@/);
+      expect(body(refused).meta.message).toMatch(lang === 'ja' ? /招待/ : /invitation/);
+    }
     expect(await c.knex()('park_staff').where({ user_id: stranger.id })).toHaveLength(0);
 
     const accepted = await c.call('POST', '/api/v1/me/staff-invitations', invitee, { token });

@@ -538,6 +538,17 @@ describe('adding to the cart', () => {
 
   it('a lottery line holds no stock (drawn later) and takes no seats', async () => {
     const item = await makeItem({ lottery: true, seatSelection: true });
+    // A round taking entries for the next 30 days: a lottery line's date must be in one.
+    await knex()('lotteries').insert({
+      item_id: item.id,
+      use_from: addDays(today, 1),
+      use_to: addDays(today, 30),
+      entry_opens_at: new Date(Date.now() - 3_600_000),
+      entry_closes_at: new Date(Date.now() + 3_600_000),
+      draw_at: new Date(Date.now() + 7_200_000),
+      announce_at: new Date(Date.now() + 7_200_000),
+      purchase_deadline: new Date(Date.now() + 86_400_000),
+    });
     const date = await openDate(item.id);
     const g = guest();
     const seats = await call('POST', '/api/v1/carts', g, { item_id: item.id, date, ...adults(1), seat_codes: ['A-1'] });

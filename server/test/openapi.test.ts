@@ -92,6 +92,32 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas).toHaveProperty('Error');
   });
 
+  it('describes the uploads as multipart with their file fields, never as JSON', () => {
+    const uploads = {
+      '/api/v1/me/icon': ['icon'],
+      '/api/v1/me/photos': ['photo', 'purpose'],
+      '/api/v1/staff/parks/{parkId}/stories/{storyId}/photos': ['photo', 'alt_ja'],
+      '/api/v1/staff/parks/{parkId}/stories/{storyId}/movies': ['movie', 'poster', 'alt_ja'],
+    };
+    for (const [path, required] of Object.entries(uploads)) {
+      const content = doc.paths[path]?.post?.requestBody?.content ?? {};
+      expect(Object.keys(content), path).toEqual(['multipart/form-data']);
+      const schema = content['multipart/form-data']?.schema as {
+        properties: Record<string, object>;
+        required: string[];
+      };
+      expect(schema.required, path).toEqual(expect.arrayContaining(required));
+      const file = required[0] as string;
+      expect(schema.properties[file], path).toMatchObject({
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+      });
+    }
+    // Every route that parses multipart is documented so, and nothing else is.
+    const multipart = operations().filter(({ op }) => op.requestBody?.content['multipart/form-data']);
+    expect(multipart.map(({ path }) => path).sort()).toEqual(Object.keys(uploads).sort());
+  });
+
   it('documents the real-date rule as format date, never date-time', () => {
     const param = (method: string, path: string, name: string) =>
       doc.paths[path]?.[method]?.parameters.find((p) => p.name === name)?.schema;

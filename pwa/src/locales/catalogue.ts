@@ -105,8 +105,6 @@ export const catalogueJa = {
     views: '{{count}}回表示',
     like: 'いいね',
     liked: 'いいね済み',
-    likeLabel: 'このストーリーにいいねする（現在 {{count}}）',
-    unlikeLabel: 'いいねを取り消す（現在 {{count}}）',
     movie: 'ムービー',
     play: '再生',
     pause: '一時停止',

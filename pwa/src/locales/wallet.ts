@@ -16,7 +16,8 @@ export const walletJa = {
   signInLead: 'マイチケットを見るにはログインしてください。',
   signIn: 'ログイン',
   showQr: 'QRを表示',
-  qrFor: '{{name}}のQRコード',
+  // Begins with the button's visible text (showQr), as its accessible name must (WCAG 2.5.3).
+  showQrFor: 'QRを表示（{{name}}）',
   openTicket: 'チケットを開く',
   close: '閉じる',
   parkMap: '園内マップ',

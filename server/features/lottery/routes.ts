@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { changeEntry, withdrawEntry } from './services/changeEntry';
+import { checkEntry } from './services/checkEntry';
 import { listMyEntries } from './services/listMyEntries';
 import { publishedDraw } from './services/publishedDraw';
 
@@ -51,6 +52,47 @@ export const lotteryRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       return ok(h, await publishedDraw(request.server.app.knex, (request.params as { id: number }).id));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/me/lottery-entries/check',
+    options: {
+      plugins: answers({
+        200: {
+          description: 'The round the entry would go to (null: the cart has no lottery line)',
+          data: { type: 'object' },
+        },
+        409: 'No round takes entries for the date now, or the account has entered it (dateNotInLotteryRound, lotteryClosed, lotteryAlreadyEntered)',
+      }),
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'lottery'],
+      description:
+        "Before the card: checks the lottery entry one park's cart would make (its line's date in a round taking " +
+        'entries now, the further choices, one entry per account); placing the order checks it again',
+      validate: {
+        payload: Joi.object({
+          park_id: id().required(),
+          line_ids: Joi.array().items(id()).min(1).max(50),
+          lottery_choices: Joi.array().items(choice).max(2).default([]),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as {
+        park_id: number;
+        line_ids?: number[];
+        lottery_choices: { date: string; time_slot_id: number | null }[];
+      };
+      const answer = await checkEntry(request.server.app.knex, {
+        userId: currentUserId(request),
+        parkId: p.park_id,
+        lineIds: p.line_ids,
+        more: p.lottery_choices.map((c) => ({ date: c.date, slotId: c.time_slot_id })),
+        now: request.server.app.clock.now(),
+      });
+      return ok(h, answer);
     },
   },
   {

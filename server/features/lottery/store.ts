@@ -81,6 +81,19 @@ export async function lotteryForDate(db: Db, itemId: number, date: string): Prom
     .first(LOTTERY_COLUMNS)) as LotteryRow | undefined;
 }
 
+/** The use-date ranges of the item's rounds taking entries at `now` (what its calendar offers). */
+export async function roundsTakingEntries(
+  db: Db,
+  itemId: number,
+  now: Date,
+): Promise<{ useFrom: string; useTo: string }[]> {
+  return (await db('lotteries')
+    .where({ item_id: itemId, state: 'open' })
+    .where('entry_opens_at', '<=', now)
+    .where('entry_closes_at', '>', now)
+    .select('use_from', 'use_to')) as { useFrom: string; useTo: string }[];
+}
+
 export const entryOf = (row: EntryRow): EntryRow => ({
   ...row,
   id: Number(row.id),

@@ -159,6 +159,9 @@ export const meRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'Upload a new icon (JPEG or PNG, at most 10MB), multipart field "icon"',
+      plugins: {
+        openapi: { body: Joi.object({ icon: Joi.binary().required().description('JPEG or PNG, at most 10MB') }) },
+      },
       payload: {
         output: 'data',
         parse: true,
@@ -275,7 +278,15 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/photos',
     options: {
-      plugins: answers({ 200: null, 201: 'Photo stored' }),
+      plugins: {
+        openapi: {
+          responses: { 200: null, 201: 'Photo stored' },
+          body: Joi.object({
+            photo: Joi.binary().required().description('At most 10MB: JPEG or PNG for a face, JPEG for a gate'),
+            purpose: Joi.string().valid('face', 'gate').required(),
+          }),
+        },
+      },
       auth: REQUIRED,
       tags: ['api', 'me'],
       description:

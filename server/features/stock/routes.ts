@@ -34,6 +34,7 @@ export const stockRoutes: ServerRoute[] = [
         itemId,
         { from: q.from, to: q.to, linkId: q.link_id },
         request.app.locale,
+        request.server.app.clock.now(),
       );
       return h.response({ data, meta: { from: q.from, to: q.to } }).header('cache-control', NO_STORE);
     },

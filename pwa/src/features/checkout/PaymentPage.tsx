@@ -5,11 +5,18 @@ import type { CouponView } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
+import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatNumber, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { useCurrentCoinsQuery, useGetParkCartQuery, useMyCouponsQuery, usePaymentsConfigQuery } from './checkoutApi';
+import {
+  useCheckLotteryEntryMutation,
+  useCurrentCoinsQuery,
+  useGetParkCartQuery,
+  useMyCouponsQuery,
+  usePaymentsConfigQuery,
+} from './checkoutApi';
 import { Alert, LineSummary, PayStep, TotalsTable } from './components';
 import { LotteryChoices } from './LotteryChoices';
 import { PaymentProfileForm, profileComplete } from './ProfileForm';
@@ -59,6 +66,8 @@ function PaymentContent({ parkId }: { parkId: number }) {
   const coins = useCurrentCoinsQuery(undefined, { refetchOnMountOrArgChange: true });
   const config = usePaymentsConfigQuery();
   const { submit, busy, error } = useSubmitOrder(parkId, quick);
+  const [checkEntry, entryCheck] = useCheckLotteryEntryMutation();
+  const [entryRefusal, setEntryRefusal] = useState<string | null>(null);
 
   const saved = useMemo(() => readDraft(parkId), [parkId]);
   const [couponIds, setCouponIds] = useState<number[]>(saved?.couponIds ?? []);
@@ -105,10 +114,24 @@ function PaymentContent({ parkId }: { parkId: number }) {
   if (needsProfile) problems.push(message('profileRequiredForPayment', locale));
   if (chosenMethod === null) problems.push(message('paymentUnavailable', locale));
 
-  const pay = () => {
+  const pay = async () => {
     setTried(true);
+    setEntryRefusal(null);
     if (problems.length > 0 || chosenMethod === null) return;
     if (chosenMethod === PaymentMethod.Visa) {
+      // A lottery entry is checked against its round first: a refusal is said here, before the card is typed.
+      if (lottery) {
+        try {
+          await checkEntry({
+            park_id: parkId,
+            ...(quick ? { line_ids: [quick] } : {}),
+            lottery_choices: draft.lotteryChoices ?? [],
+          }).unwrap();
+        } catch (err) {
+          setEntryRefusal(errorText(err, locale));
+          return;
+        }
+      }
       navigate(`/cart/${parkId}/payment/credit-card${quick ? `?quick=${quick}` : ''}`);
       return;
     }
@@ -263,7 +286,7 @@ function PaymentContent({ parkId }: { parkId: number }) {
               {terms === 'decline' && <p className="field-error">{message('agreementRequired', locale)}</p>}
             </section>
 
-            <Alert text={tried && problems.length > 0 ? problems[0] : (error?.text ?? null)}>
+            <Alert text={tried && problems.length > 0 ? problems[0] : (entryRefusal ?? error?.text ?? null)}>
               {error?.code === 'advanceInfoIncomplete' && (
                 <Link to={`/cart/${parkId}/add-info${quick ? `?quick=${quick}` : ''}`}>
                   {t('checkout.payment.editInfo')}
@@ -273,8 +296,8 @@ function PaymentContent({ parkId }: { parkId: number }) {
             <button
               type="button"
               className="button button--primary button--block"
-              onClick={pay}
-              disabled={busy}
+              onClick={() => void pay()}
+              disabled={busy || entryCheck.isLoading}
               data-testid="pay-button"
             >
               {busy

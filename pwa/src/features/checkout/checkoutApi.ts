@@ -66,6 +66,13 @@ export const checkoutApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Cart', 'Coupon', 'Coin', 'Ticket', CARDS],
     }),
+    // The lottery entry the cart would make, checked against its round before the card is asked for.
+    checkLotteryEntry: build.mutation<
+      Envelope<{ lotteryId: number | null }>,
+      { park_id: number; line_ids?: number[]; lottery_choices: { date: string; time_slot_id: number | null }[] }
+    >({
+      query: (body) => ({ url: '/me/lottery-entries/check', method: 'POST', body }),
+    }),
     // Gives up a payment left at the provider's page: its cart lines can change again.
     cancelOrderPayment: build.mutation<Envelope<OrderDetail>, number>({
       query: (id) => ({ url: `/orders/${id}/cancel-payment`, method: 'POST', body: {} }),
@@ -134,6 +141,7 @@ export const {
   useRemoveCartLinesMutation,
   usePlaceOrderMutation,
   useCancelOrderPaymentMutation,
+  useCheckLotteryEntryMutation,
   useGetOrderQuery,
   usePaymentReturnMutation,
   usePaymentsConfigQuery,

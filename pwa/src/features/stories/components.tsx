@@ -109,7 +109,6 @@ export function LikeButton({ storyId, likeCount }: { storyId: number; likeCount:
         type="button"
         className={liked ? 'like-button is-on' : 'like-button'}
         aria-pressed={liked}
-        aria-label={t(liked ? 'catalogue.story.unlikeLabel' : 'catalogue.story.likeLabel', { count })}
         disabled={result.isLoading || status.isFetching}
         onClick={onClick}
         data-testid="like-button"

@@ -93,7 +93,9 @@ function Calendar({
           const a = byDate.get(d);
           const status = a?.status ?? 'unavailable';
           const pickable = status === 'available' || status === 'few' || (waitlist && status === 'soldOut');
-          const label = `${formatDate(d, locale)} ${t(`checkout.purchase.status.${status}`)}${status === 'few' && a ? ` (${t('checkout.purchase.left', { count: a.remaining })})` : ''}`;
+          // An unavailable day says why (a lottery's date outside its round, the park closed…), as its tooltip does.
+          const why = status === 'unavailable' && a?.reasonText ? `: ${a.reasonText}` : '';
+          const label = `${formatDate(d, locale)} ${t(`checkout.purchase.status.${status}`)}${status === 'few' && a ? ` (${t('checkout.purchase.left', { count: a.remaining })})` : ''}${why}`;
           return (
             <button
               key={d}

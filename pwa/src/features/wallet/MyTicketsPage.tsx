@@ -76,7 +76,7 @@ function TicketCard({
           type="button"
           className="wallet-ticket__qr"
           onClick={() => onQr(ticket)}
-          aria-label={t('wallet.qrFor', { name: ticket.itemName })}
+          aria-label={t('wallet.showQrFor', { name: ticket.itemName })}
           data-testid="show-qr"
         >
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">

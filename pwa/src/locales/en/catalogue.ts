@@ -117,8 +117,6 @@ export const catalogueEn: English<typeof catalogueJa> = {
     views_one: '{{count}} view',
     like: 'Like',
     liked: 'Liked',
-    likeLabel: 'Like this story (now {{count}})',
-    unlikeLabel: 'Remove your like (now {{count}})',
     movie: 'Movie',
     play: 'Play',
     pause: 'Pause',

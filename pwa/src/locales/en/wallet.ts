@@ -17,7 +17,7 @@ export const walletEn: English<typeof walletJa> = {
   signInLead: 'Sign in to see your tickets.',
   signIn: 'Sign in',
   showQr: 'Show QR',
-  qrFor: 'QR code of {{name}}',
+  showQrFor: 'Show QR ({{name}})',
   openTicket: 'Open ticket',
   close: 'Close',
   parkMap: 'Park map',

@@ -7,6 +7,7 @@ import {
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
 import { DomainError, notFound } from '../../../lib/errors';
+import { openLotteryFor } from '../../lottery/services/enterLottery';
 import { type AddCartLineResult, addCartLineStatement, hotKeyOf } from '../../stock/addCartLines';
 import {
   assertItemSellable,
@@ -64,6 +65,8 @@ async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: 
   assertVisible(item, input.linkId);
   if (input.quantity !== undefined) throw new DomainError('invalidParam', 400, { field: 'quantity' });
   assertItemSellable(item, input.date, now);
+  // A lottery line is an entry to come: its date must be in a round taking entries now, said at once.
+  if (item.lottery) await openLotteryFor(db, item.id, input.date, now);
   const slot = slotOf(item, input.timeSlotId);
   const q = normalizeQuantities(input);
   const basicPlanId = assertPlansSold(item, q);

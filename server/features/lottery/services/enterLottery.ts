@@ -24,10 +24,15 @@ export interface EntryInput {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The lottery an entry would go to, open at `now`, or a 409 lotteryClosed. */
+/**
+ * The lottery an entry for `date` would go to, open at `now`: else a 409, dateNotInLotteryRound when no round covers
+ * the date, lotteryClosed when its round takes no entries now. The cart asks it on adding a lottery line, the
+ * checkout before the card (checkEntry.ts) and again when the order is placed.
+ */
 export async function openLotteryFor(db: Knex | Knex.Transaction, itemId: number, date: string, now: Date) {
   const lottery = await lotteryForDate(db, itemId, date);
-  if (lottery?.state !== 'open' || now < lottery.entryOpensAt || now >= lottery.entryClosesAt) {
+  if (!lottery) throw new DomainError('dateNotInLotteryRound', 409);
+  if (lottery.state !== 'open' || now < lottery.entryOpensAt || now >= lottery.entryClosesAt) {
     throw new DomainError('lotteryClosed', 409);
   }
   return lottery;

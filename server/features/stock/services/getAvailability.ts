@@ -13,12 +13,14 @@ import {
 import { daysBetween } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import { excludedDaysOfItems, parkCalendars } from '../../items/queries';
+import { roundsTakingEntries } from '../../lottery/store';
 import { assertVisible, calendarOf, loadItems } from '../catalogue';
 
 /**
  * Places left per date (and slot) of an item from `from` to `to` (at most AVAILABILITY_MAX_DAYS days), with the
  * status available | few | soldOut | unavailable and, when unavailable, why (the shared rules of
- * common/rules/availability.ts: period, excluded days, park closed, application deadline; or not on sale).
+ * common/rules/availability.ts: period, excluded days, park closed, application deadline; or not on sale; for a
+ * lottery item, a date no round taking entries now covers).
  * Dates whose stock row does not exist yet have their whole capacity left.
  */
 export async function getAvailability(
@@ -35,7 +37,7 @@ export async function getAvailability(
   const item = (await loadItems(knex, [itemId])).get(itemId);
   if (!item) throw notFound();
   assertVisible(item, range.linkId);
-  const [calendars, excluded, stock] = await Promise.all([
+  const [calendars, excluded, stock, rounds] = await Promise.all([
     parkCalendars(knex, [item.parkId], range.from),
     excludedDaysOfItems(knex, [item.id], range.from),
     knex('stock_units')
@@ -44,7 +46,10 @@ export async function getAvailability(
       .select('date', 'time_slot_id', 'capacity', 'sold', 'held') as Promise<
       { date: string; timeSlotId: number | null; capacity: number; sold: number; held: number }[]
     >,
+    item.lottery ? roundsTakingEntries(knex, item.id, now) : null,
   ]);
+  // A lottery item is applied for in a round: only the use dates of a round taking entries now are offered.
+  const inRound = (date: string) => !rounds || rounds.some((r) => date >= r.useFrom && date <= r.useTo);
   const park = calendars.get(item.parkId) ?? { closedWeekdays: [], specialDays: [] };
   const cal = { ...calendarOf(item), excludedDays: excluded.get(item.id) ?? [] };
   const rows = new Map(stock.map((s) => [`${s.date}|${s.timeSlotId ?? 0}`, s]));
@@ -59,7 +64,9 @@ export async function getAvailability(
     : [{ id: null, startTime: null, endTime: null, capacity: item.dailyCapacity }];
 
   return dateRange(range.from, range.to, AVAILABILITY_MAX_DAYS).map((date) => {
-    const reason: AvailabilityReason | null = onSale ? unavailableReason(cal, park, date, now) : 'notOnSale';
+    const reason: AvailabilityReason | null = !onSale
+      ? 'notOnSale'
+      : (unavailableReason(cal, park, date, now) ?? (inRound(date) ? null : 'notInLotteryRound'));
     const perSlot: SlotAvailability[] = slots.map((s) => {
       const row = rows.get(`${date}|${s.id ?? 0}`);
       const capacity = row ? row.capacity : s.capacity;
