@@ -7,6 +7,7 @@
 // One server and database for all runs (each run makes its own users and item). LEDGER_PROPERTY_RUNS sets the
 // number of runs; LEDGER_PROPERTY_SEED replays one.
 import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TicketState } from '../../common/dto/wallet';
@@ -103,7 +104,9 @@ async function setUp(s: Scenario) {
   await k('item_plan_prices').insert({ item_plan_id: extra.id, age_group_id: 5, price: PLAN });
   await k('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: s.chargeRate });
   // Used by a button on the phone (a QR ticket is used at the gate only).
-  await k('items').where({ id: item.id }).update({ waitlist: true, lottery: s.lottery, usage_trigger: 3 });
+  await k('items')
+    .where({ id: item.id })
+    .update({ waitlist: true, lottery: s.lottery, usage_trigger: 3, shareable_until: addDays(c.today, 60) });
   const date = s.today && !s.lottery ? c.today : addDays(c.today, 3);
   if (s.lottery) {
     const now = clock().now();
@@ -403,6 +406,12 @@ describe(`the ledgers as properties (${process.env.DATABASE_URL ? 'PostgreSQL' :
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (s) => {
         runs++;
+        // Long measurements (LEDGER_PROPERTY_PROGRESS=file) can be watched while they run.
+        if (process.env.LEDGER_PROPERTY_PROGRESS && runs % 50 === 0)
+          appendFileSync(
+            process.env.LEDGER_PROPERTY_PROGRESS,
+            `${runs} runs ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+          );
         const w = await setUp(s);
         const seen = new Map<string, string[]>();
         for (const st of s.steps) {
