@@ -145,11 +145,14 @@ const serverErrors: string[] = [];
 // What the runs did (printed at the end): a property that only ever met refusals would prove little.
 const outcomes = new Map<string, number>();
 let currentStep = '';
+const tally = (key: string) => {
+  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+};
 async function call(method: string, url: string, who: Caller, payload?: object) {
   const res = await c.call(method, url, who, payload);
   if (res.statusCode >= 500) serverErrors.push(`${method} ${url} ${res.statusCode} ${res.payload}`);
   const key = `${currentStep} ${method} ${url.replace(/\/[\w-]{8,}|\/\d+/g, '/:id')} ${res.statusCode}${res.statusCode >= 400 ? ` ${body(res).meta?.code ?? ''}` : ''}`;
-  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  tally(key);
   return res;
 }
 
@@ -262,6 +265,11 @@ async function step(w: World, s: Step, lottery: boolean) {
       await runJobs();
       clock().advance(HOUR);
       await runJobs();
+      const drawn = await k('lottery_entries as e')
+        .join('lotteries as l', 'l.id', 'e.lottery_id')
+        .where('l.item_id', w.item.id)
+        .pluck('e.state');
+      for (const state of drawn) tally(`draw: entry ${state}`);
       return;
     }
     case 'advance': {
@@ -287,12 +295,16 @@ async function step(w: World, s: Step, lottery: boolean) {
         .orderBy('o.id')
         .select('p.id')) as { id: string }[];
       const p = open[s.pick % Math.max(open.length, 1)];
-      if (!p) return;
+      if (!p) return tally('crashCapture: nothing authorised');
       const payment = await findPayment(k, p.id);
       if (!payment) return;
-      await providerFor(ctx().server.app.config, payment.provider)
+      const done = await providerFor(ctx().server.app.config, payment.provider)
         .capture(providerTxn(payment), payment.amount)
-        .catch(() => undefined);
+        .then(
+          () => 'captured at the provider',
+          (e: Error) => `refused by the provider (${e.message.slice(0, 40)})`,
+        );
+      tally(`crashCapture: ${done}`);
       await runJobs();
       return;
     }
