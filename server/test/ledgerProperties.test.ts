@@ -74,10 +74,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ t: fc.constant('use' as const), pick: fc.nat(7) }),
   fc.record({ t: fc.constant('waitJoin' as const), adults: fc.constantFrom(1 as const, 2 as const) }),
   fc.record({ t: fc.constant('accept' as const) }),
-  fc.record({ t: fc.constant('draw' as const) }),
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('draw' as const) }) },
   fc.record({ t: fc.constant('advance' as const), hours: fc.constantFrom(1, 13, 25, 49) }),
   fc.record({ t: fc.constant('jobsTwice' as const) }),
-  fc.record({ t: fc.constant('crashCapture' as const), pick: fc.nat(7) }),
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('crashCapture' as const), pick: fc.nat(7) }) },
 );
 
 const scenarioArb = fc.record({
