@@ -21,7 +21,8 @@ test('an additional plan bought with two admissions is a voucher in My Tickets, 
     }
   ).data;
   let found: { id: number; plan: ItemPlanDto; adult: number } | null = null;
-  for (const it of items) {
+  // Not the deer feeding: backOffice.spec.ts counts that item's sales of the day to the yen.
+  for (const it of items.filter((i) => i.name !== 'エゾシカの餌やり体験')) {
     const detail = (
       (await (await request.get(`/api/v1/items/${it.id}`)).json()) as {
         data: { lottery: boolean; additionalPlans: ItemPlanDto[] };
