@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM } from './support/chromium';
+import { reloadOffline } from './support/offline';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -116,8 +117,7 @@ test('the service worker registers, the shell reloads offline, and the app is in
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
     expect(manifest.errors).toEqual([]);
 
-    await context.setOffline(true);
-    await page.reload();
+    await reloadOffline(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('動物園・水族館をさがす');
     await page.goto('/about-us');
     await expect(page.locator('#main')).toBeVisible();

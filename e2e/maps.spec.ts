@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { tokyoDate } from '../common/time';
 import { apiUser, signInPage } from './support/accounts';
 import { addLine, itemIdByName } from './support/cart';
+import { offlineAgain, reloadOffline } from './support/offline';
 
 const SHOTS = 'test-results/maps';
 mkdirSync(SHOTS, { recursive: true });
@@ -92,8 +93,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await expect(page.locator('.leaflet-marker-icon.map-marker').first()).toBeVisible();
 
   // Offline: reload the map
-  await context.setOffline(true);
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByTestId('map-offline-note')).toBeVisible();
   await expect(page.locator('.leaflet-image-layer')).toBeVisible();
   const markers = page.locator('.leaflet-marker-icon.map-marker');
@@ -193,6 +193,7 @@ test('a park not stored says so offline; a QR plate and GPS set the position; En
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   await context.setOffline(true);
   await page.goto('/maps/3').catch(() => undefined);
+  await offlineAgain(context);
   await expect(page.getByTestId('map-missing')).toContainText('マイチケット');
   await context.setOffline(false);
   // A place's QR plate makes it the visitor's position

@@ -15,6 +15,7 @@ import { addDays, tokyoDate } from '../common/time';
 import { type ApiUser, apiUser, PASSWORD, signInPage } from './support/accounts';
 import { startClearOfMidnight } from './support/clock';
 import { runJobsAt } from './support/jobs';
+import { reloadOffline } from './support/offline';
 
 const SHOTS = 'test-results/wallet';
 mkdirSync(SHOTS, { recursive: true });
@@ -147,8 +148,7 @@ test('the wallet opens offline, its QR verifies, a use made offline syncs once, 
   await expect.poll(async () => (await idbAll(page, 'details')).length, { timeout: 15_000 }).toBe(3);
 
   // Offline, reloaded: tickets and QR from IndexedDB, with the offline note.
-  await context.setOffline(true);
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByTestId('wallet-offline-note')).toContainText('オフラインです。最終更新');
   await expect(cards).toHaveCount(3);
   await cards.first().getByTestId('show-qr').click();
@@ -507,8 +507,7 @@ test('URL access from the day of use, a face photo, the history page (also offli
   await expect(page.getByTestId('history-entry').filter({ hasText: '謎解きミッション' })).toContainText('使用済み');
   await shot(page, '21-history');
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByTestId('history-offline')).toBeVisible();
   await expect(page.getByTestId('wallet-offline-note')).toContainText('オフラインです。最終更新');
   await expect(page.getByTestId('history-entry').filter({ hasText: '謎解きミッション' })).toContainText('使用済み');
