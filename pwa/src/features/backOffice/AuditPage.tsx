@@ -70,14 +70,21 @@ function AuditPageOf({
 }) {
   const { t } = useTranslation();
   const { data, error } = useAuditQuery({ parkId, ...filters, before });
-  if (error) return <Problem error={error} />;
+  // Everything here is an item of the page's list (axe: a list holds list items only).
+  if (error) {
+    return (
+      <li>
+        <Problem error={error} />
+      </li>
+    );
+  }
   if (!data) return null;
   return (
     <>
       {!before && data.entries.length === 0 && (
-        <p className="muted" data-testid="audit-empty">
+        <li className="muted" data-testid="audit-empty">
           {t('backOffice.audit.empty')}
-        </p>
+        </li>
       )}
       {data.entries.map((e) => (
         <AuditRow key={e.id} entry={e} />
