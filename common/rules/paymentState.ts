@@ -33,6 +33,9 @@ export const SUCCEEDED_PAYMENT_STATES: readonly PaymentState[] = [
   'refunded',
 ];
 
+/** Money was taken (captured), whatever was given back since. */
+export const CAPTURED_PAYMENT_STATES: readonly PaymentState[] = ['captured', 'partially_refunded', 'refunded'];
+
 const TRANSITIONS: Record<PaymentState, readonly PaymentState[]> = {
   created: ['redirected', 'authorized', 'verified', 'captured', 'failed'],
   redirected: ['authorized', 'verified', 'captured', 'failed'],

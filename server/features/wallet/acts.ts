@@ -6,8 +6,9 @@
 // cancelled since, is stored flagged `revoked` and changes nothing. Callers hold the ticket's row lock.
 import type { Knex } from 'knex';
 import type { TicketState } from '../../../common/dto/wallet';
+import { canMoveTicket } from '../../../common/rules/ticketState';
 import { audit } from '../../lib/audit';
-import { moveTickets, ticketMayMove } from './ticketLedger';
+import { moveTickets } from './ticketLedger';
 
 export type ActFlag = 'duplicate' | 'revoked' | 'clock';
 export type ActSource = 'button' | 'url' | 'scan';
@@ -96,7 +97,7 @@ export async function recordAct(
 
   // A ticket that can no longer be used (cancelled, or its refund under way) is treated as revoked: the act is
   // stored for review, the state machine is not asked for a move it refuses.
-  if (act.revoked || (ticket.state !== 'used' && !ticketMayMove(ticket.state as TicketState, 'used'))) {
+  if (act.revoked || (ticket.state !== 'used' && !canMoveTicket(ticket.state as TicketState, 'used'))) {
     await trx('ticket_usages').insert({ ...row, duplicate: true, flag: 'revoked' });
     const outcome: ActOutcome = { result: 'revoked', flag: 'revoked', usedAt: ticket.usedAt };
     await auditAct('act_revoked', outcome);

@@ -162,9 +162,6 @@ export async function moveTickets(
     .update({ ...set, state: to, updated_at: now });
 }
 
-/** Whether a ticket in `from` may move to `to` (callers that record a refused act instead of failing). */
-export const ticketMayMove = (from: TicketState, to: TicketState) => canMoveTicket(from, to);
-
 /**
  * The given tickets and the vouchers that belong to them (same holder, still open): a cancellation of an admission
  * takes its add-ons along, so that every yen of what is cancelled is given back.

@@ -88,14 +88,14 @@ export async function findProblems(knex: Knex, before: Date): Promise<Found[]> {
   }
   const refunds = await rowsOf<{ id: number; parkId: number; paymentId: string; refunded: number; cancelled: number }>(
     knex,
-    `SELECT o.id, o.park_id AS "parkId", p.id AS "paymentId", p.refunded_amount AS refunded,
-            COALESCE((SELECT sum(c.refund_amount) FROM cancellations c WHERE c.order_id = o.id AND c.state = 'done'), 0)
-              AS cancelled
-     FROM orders o JOIN payments p ON p.id = o.payment_id
-     WHERE o.state IN ${PAID} AND o.updated_at < ?
-       AND NOT EXISTS (SELECT 1 FROM cancellations c WHERE c.order_id = o.id AND c.state <> 'done')
-       AND p.refunded_amount <> COALESCE(
-             (SELECT sum(c.refund_amount) FROM cancellations c WHERE c.order_id = o.id AND c.state = 'done'), 0)`,
+    `SELECT * FROM (
+       SELECT o.id, o.park_id AS "parkId", p.id AS "paymentId", p.refunded_amount AS refunded,
+              COALESCE((SELECT sum(c.refund_amount) FROM cancellations c WHERE c.order_id = o.id AND c.state = 'done'),
+                0) AS cancelled
+       FROM orders o JOIN payments p ON p.id = o.payment_id
+       WHERE o.state IN ${PAID} AND o.updated_at < ?
+         AND NOT EXISTS (SELECT 1 FROM cancellations c WHERE c.order_id = o.id AND c.state <> 'done')
+     ) r WHERE r.refunded <> r.cancelled`,
     [before],
   );
   for (const r of refunds) {

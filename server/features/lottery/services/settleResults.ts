@@ -4,6 +4,7 @@
 // the waitlist of each of its choices in ranking order. Every result is told by push, inbox and e-mail.
 import type { Knex } from 'knex';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
+import { CAPTURED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../lib/errors';
 import { JOB_NAMES } from '../../jobs/names';
@@ -17,7 +18,6 @@ import { releaseHolds } from '../../stock/ledger';
 import { type EntryRow, lockEntry } from '../store';
 
 const MAX_CAPTURE_ATTEMPTS = 5;
-const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
 
 interface Due extends EntryRow {
   itemId: number;
@@ -71,7 +71,7 @@ async function settleWin(knex: Knex, config: Config, entry: Due, now: Date): Pro
       if (!(err instanceof DomainError)) throw err;
       // Captured after all (by a settler that ran at the same time, or the provider had it already): the win stands.
       const payment = await findPayment(knex, entry.paymentId);
-      if (payment && CAPTURED.includes(payment.state)) return fulfilWin(knex, entry, now);
+      if (payment && CAPTURED_PAYMENT_STATES.includes(payment.state)) return fulfilWin(knex, entry, now);
       const attempts = entry.captureAttempts + 1;
       if (err.key === 'paymentUnavailable' && attempts < MAX_CAPTURE_ATTEMPTS) {
         await knex('lottery_entries').where({ id: entry.id }).update({ capture_attempts: attempts });

@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
+import { CAPTURED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
 import { ProviderError } from '../provider';
 import { providerFor } from '../providers';
 import { providerSaysAlready, settlingPayment } from '../settling';
 import { findPayment, lockPayment, moveState, type Payment, providerTxn } from '../store';
-
-const CAPTURED = ['captured', 'partially_refunded', 'refunded'];
 
 /**
  * Captures an authorised payment (mode AUTH: lottery win, waitlist offer taken), or charges the checked card of a
@@ -30,7 +29,7 @@ async function captureOnce(
 ): Promise<Payment> {
   const payment = await findPayment(knex, input.paymentId);
   if (!payment) throw notFound();
-  if (CAPTURED.includes(payment.state)) return payment;
+  if (CAPTURED_PAYMENT_STATES.includes(payment.state)) return payment;
   if (payment.state !== 'authorized' && payment.state !== 'verified') {
     throw new DomainError('paymentStateConflict', 409);
   }
