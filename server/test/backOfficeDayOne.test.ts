@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeCancellationAnswer, OfficeOrder } from '../../common/dto/finance';
 import type { StaffAuditEntry } from '../../common/dto/staff';
-import { addDays, tokyoDate } from '../../common/time';
-import { awayFromTokyoMidnight } from './clock';
+import { addDays } from '../../common/time';
+import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createHttpTestServer, type TestContext } from './testServer';
 
@@ -18,10 +18,11 @@ const c = commerce(() => ctx);
 let parkA = 0;
 let parkB = 0;
 let today = '';
+oneTokyoDayPerTest((d) => {
+  today = d;
+});
 
 beforeAll(async () => {
-  await awayFromTokyoMidnight();
-  today = tokyoDate();
   const listening = await createHttpTestServer();
   ctx = listening;
   base = listening.base;

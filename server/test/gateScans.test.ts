@@ -7,20 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../common/dto/wallet';
 import { decodeTicketToken, encodePayload, joinToken } from '../../common/rules/ticketToken';
-import { tokyoDate } from '../../common/time';
 import { signBytes, signingKey } from '../features/wallet/keys';
 import { rotateParkKey } from '../features/wallet/services/rotateKeys';
-import { awayFromTokyoMidnight } from './clock';
+import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
 let today = '';
+oneTokyoDayPerTest((d) => {
+  today = d;
+});
 
 beforeAll(async () => {
-  await awayFromTokyoMidnight();
-  today = tokyoDate();
   ctx = await createTestServer();
 }, 240_000);
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 // @ts-expect-error http_ece (web-push's own encryption library) ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTokyoDayPerTest } from './clock';
 import { body, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
 
@@ -17,6 +18,7 @@ let ctx: TestContext;
 let dir = '';
 let push: Server;
 let pushOrigin = '';
+oneTokyoDayPerTest();
 const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 /** Status the push service answers next, per path (default 201). */
 const answers = new Map<string, number[]>();

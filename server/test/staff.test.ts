@@ -9,7 +9,7 @@ import type { WalletTicket } from '../../common/dto/wallet';
 import { tokyoDate } from '../../common/time';
 import { issueAccessToken } from '../features/auth/accessToken';
 import { authPlugin, REQUIRED } from '../plugins/auth';
-import { awayFromTokyoMidnight } from './clock';
+import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
 
@@ -17,9 +17,9 @@ let ctx: TestContext;
 const c = commerce(() => ctx);
 let parkA = 0;
 let parkB = 0;
+oneTokyoDayPerTest();
 
 beforeAll(async () => {
-  await awayFromTokyoMidnight();
   ctx = await createTestServer();
   [parkA, parkB] = (await c.knex()('parks').where('is_private', false).orderBy('id').limit(2).pluck('id')) as [
     number,

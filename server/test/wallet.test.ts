@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketKey, WalletTicket } from '../../common/dto/wallet';
 import { decodeTicketToken, verifyTicketToken } from '../../common/rules/ticketToken';
-import { addDays, tokyoDate } from '../../common/time';
+import { addDays } from '../../common/time';
 import { expireShares } from '../features/wallet/services/expireShares';
 import { retireOldKeys, rotateParkKey } from '../features/wallet/services/rotateKeys';
-import { awayFromTokyoMidnight } from './clock';
+import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createHttpTestServer, type TestContext } from './testServer';
 
@@ -18,9 +18,10 @@ const c = commerce(() => ctx);
 
 // Set once the run is clear of midnight in Tokyo (tests use tickets on their day of use).
 let today = '';
+oneTokyoDayPerTest((d) => {
+  today = d;
+});
 beforeAll(async () => {
-  await awayFromTokyoMidnight();
-  today = tokyoDate();
   const listening = await createHttpTestServer();
   ctx = listening;
   base = listening.base;
