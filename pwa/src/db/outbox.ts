@@ -5,7 +5,7 @@
 // service worker, and a claim in IndexedDB), so each is uploaded once.
 import type { Envelope } from '../../../common/dto/api';
 import type { ScanAnswer, UseConflict, UseTicketAnswer, WalletTicket } from '../../../common/dto/wallet';
-import { type OutboxEntry, readMeta, type ScanAct, type WalletDb } from './wallet';
+import { META, type OutboxEntry, readMeta, type ScanAct, type WalletDb } from './wallet';
 
 export const SYNC_TAG = 'wallet-outbox';
 export const OUTBOX_LOCK = 'zoopass-wallet-outbox';
@@ -22,7 +22,8 @@ export async function enqueueUse(
   ticketId: string,
   opts: { now?: Date; uuid?: () => string } = {},
 ): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    const ownerId = (await readMeta(db, META.account)) ?? undefined;
     const existing = await db.outbox
       .where('ticketId')
       .equals(ticketId)
@@ -32,6 +33,7 @@ export async function enqueueUse(
     const entry: OutboxEntry = {
       clientId: (opts.uuid ?? (() => crypto.randomUUID()))(),
       ticketId,
+      ownerId,
       usedAt: (opts.now ?? new Date()).toISOString(),
       state: 'pending',
       attempts: 0,
@@ -49,6 +51,7 @@ export async function enqueueUse(
 /**
  * Queue a gate admission (the device already showed green and marked the ticket used in its day list). Every
  * admission is its own act: two admissions of one ticket are both facts (the server keeps the second flagged).
+ * It names the account signed in (META.account): a caller's transaction must include `outbox` and `meta`.
  */
 export async function enqueueScan(
   db: WalletDb,
@@ -59,6 +62,7 @@ export async function enqueueScan(
   const entry: OutboxEntry = {
     clientId: (opts.uuid ?? (() => crypto.randomUUID()))(),
     ticketId,
+    ownerId: (await readMeta(db, META.account)) ?? undefined,
     usedAt: (opts.now ?? new Date()).toISOString(),
     scan,
     state: 'pending',
@@ -103,10 +107,15 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Take the marks to send: pending ones and stale claims, in the order they were made. */
+/**
+ * Take the acts to send: pending ones and stale claims of the account signed in on the device (an act is sent only
+ * as the account that made it: signed out, or another account, it waits), in the order they were made.
+ */
 async function claim(db: WalletDb, now: number): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    const account = await readMeta(db, META.account);
     const due = (await db.outbox.where('state').anyOf('pending', 'sending').toArray())
+      .filter((e) => e.ownerId === undefined || e.ownerId === account)
       .filter((e) => e.state === 'pending' || (e.claimedAt ?? 0) < now - CLAIM_STALE_MS)
       .sort((a, b) => a.usedAt.localeCompare(b.usedAt));
     for (const e of due) await db.outbox.update(e.clientId, { state: 'sending', claimedAt: now });

@@ -40,6 +40,8 @@ export interface OutboxEntry {
   usedAt: string;
   /** Present for a gate admission. */
   scan?: ScanAct;
+  /** The account that made the act (META.account then): only that account sends it (absent on acts from before). */
+  ownerId?: string;
   /**
    * pending: to send; sending: claimed by one sender (page or service worker) since `claimedAt`;
    * done: the server took it; conflict: the server refused it (409, `conflict` says why).
@@ -90,6 +92,11 @@ export const META = {
   refreshedAt: 'refreshedAt',
   /** The user the stored tickets belong to. */
   owner: 'owner',
+  /**
+   * The account signed in on this device (setDeviceAccount): everything stored here but the device's own keys
+   * belongs to it, and the outbox sends only its acts.
+   */
+  account: 'account',
   /** The first page of the usage history as last shown online (JSON of StoredHistory), for offline. */
   history: 'history',
 } as const;
@@ -163,22 +170,43 @@ export async function readMeta(db: WalletDb, key: string): Promise<string | null
   return (await db.meta.get(key))?.value ?? null;
 }
 
+/** Meta keys of the device itself, not of an account: a gate's name and device id survive sign-out. */
+export const DEVICE_META_KEYS: readonly string[] = ['gate.deviceId', 'gate.name'];
+
 /**
- * Forget the stored wallet (signed out, or another user signed in). `keepWaiting` keeps usage marks not yet sent:
- * a mark made at the gate is a fact, sent once its holder is signed in again.
+ * Forget what the signed-in account stored: its tickets, maps, details, and a gate's parks, keys, revocations and
+ * day lists (signed out, or another account signed in). The device's own keys stay. Acts not yet sent stay when
+ * they name their account (only it sends them); older unnamed ones: a gate's admissions stay (facts of the park),
+ * usage marks stay only with `keepWaiting`.
  */
 export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
-  await db.transaction('rw', [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta], async () => {
+  const tables = [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta];
+  const gate = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets];
+  await db.transaction('rw', [...tables, ...gate], async () => {
     await Promise.all([
       db.tickets.clear(),
       db.parks.clear(),
       db.maps.clear(),
       db.parkMaps.clear(),
       db.details.clear(),
-      db.meta.clear(),
+      ...gate.map((t) => t.clear()),
     ]);
-    // A gate's admissions not yet sent stay whoever signs in next: they are facts of the park, sent once.
-    if (opts.keepWaiting) await db.outbox.where('state').anyOf('done', 'conflict').delete();
-    else await db.outbox.filter((e) => !(e.scan && (e.state === 'pending' || e.state === 'sending'))).delete();
+    await db.meta.filter((m) => !DEVICE_META_KEYS.includes(m.key)).delete();
+    const waiting = (e: OutboxEntry) => e.state === 'pending' || e.state === 'sending';
+    await db.outbox
+      .filter((e) => !(waiting(e) && (e.ownerId !== undefined || e.scan !== undefined || opts.keepWaiting)))
+      .delete();
   });
+}
+
+/**
+ * The account signed in on this device is now `userId` (null: signed out). Another account than the one recorded
+ * (or none recorded, as on a device from before this was kept) means nothing stored may be shown or used for it:
+ * the wallet and the gate store are wiped, and the gate refuses every verdict until a sync as the new account.
+ */
+export async function setDeviceAccount(db: WalletDb, userId: number | null): Promise<void> {
+  const next = userId === null ? null : String(userId);
+  if ((await readMeta(db, META.account)) === next && next !== null) return;
+  await clearWallet(db, { keepWaiting: true });
+  if (next !== null) await db.meta.put({ key: META.account, value: next });
 }

@@ -48,3 +48,11 @@ describe('dates written by hand', () => {
     }
   });
 });
+
+describe('a time to the second', () => {
+  it('tells apart two scans in the same minute, in Tokyo time', async () => {
+    const { formatTimeToSecond } = await import('./format');
+    expect(formatTimeToSecond('2026-11-27T09:44:05Z', 'ja')).toBe('11月27日 18:44:05');
+    expect(formatTimeToSecond('2026-11-27T09:44:41Z', 'en')).toBe('27 Nov, 18:44:41');
+  });
+});

@@ -88,6 +88,31 @@ const dateTimeFormats = {
   ),
 };
 
+const secondsFormats = {
+  ja: lazy(
+    () =>
+      new Intl.DateTimeFormat('ja-JP', {
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZone: 'Asia/Tokyo',
+      }),
+  ),
+  en: lazy(
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZone: 'Asia/Tokyo',
+      }),
+  ),
+};
+
 const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** A business date (YYYY-MM-DD), with its weekday. */
@@ -96,6 +121,8 @@ export const formatDate = (date: string, locale: Locale) => dateFormats[locale](
 export const formatShortDate = (date: string, locale: Locale) => shortDateFormats[locale]().format(asUtc(date));
 /** An instant in Asia/Tokyo time. */
 export const formatDateTime = (iso: string, locale: Locale) => dateTimeFormats[locale]().format(new Date(iso));
+/** An instant to the second in Asia/Tokyo time (a gate's review: two scans a few seconds apart read apart). */
+export const formatTimeToSecond = (iso: string, locale: Locale) => secondsFormats[locale]().format(new Date(iso));
 
 // The park page's dates, written out by hand as Intl writes them: the first Intl formatter of a page loads its
 // locale's data (and a time zone's), some 20 ms of a phone's main thread while the page first renders.

@@ -2,6 +2,9 @@
 
 import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
+import { clearFirstPaints } from '../db/firstPaint';
+import { replayOutbox } from '../db/outbox';
+import { META, readMeta, setDeviceAccount, walletDb } from '../db/wallet';
 import { currentLocale } from './i18n';
 import { sanitizeHtml } from './sanitize';
 import {
@@ -63,6 +66,28 @@ async function fetchProfile(): Promise<Profile | null> {
   return ((await res.json()) as { data: Profile }).data;
 }
 
+/** How long a sign-out waits for the acts not yet sent (a gate's admissions, usage marks) to reach the server. */
+const SIGN_OUT_FLUSH_MS = 3000;
+
+/**
+ * The device's stored data (wallet, gate store, first paints) now belongs to `userId` (null: nobody): another
+ * account's is wiped first, before any page can show it. A shared gate phone never judges with someone else's data.
+ */
+async function bindDevice(userId: number | null): Promise<void> {
+  try {
+    const db = walletDb();
+    if ((await readMeta(db, META.account)) !== (userId === null ? null : String(userId))) clearFirstPaints();
+    await setDeviceAccount(db, userId);
+  } catch {
+    // no IndexedDB (private mode): nothing was stored to wipe
+  }
+}
+
+async function profileLoaded(user: Profile): Promise<void> {
+  await bindDevice(user.id);
+  store?.dispatch(userLoaded(user));
+}
+
 /** Clears the session locally and on the server (the cookie is http-only: only the server can drop it). */
 export async function clearSession(): Promise<void> {
   if (timer) clearTimeout(timer);
@@ -100,7 +125,7 @@ export async function loadSession(): Promise<{ loggedIn: boolean; isChild: boole
   if (!user) {
     user = await fetchProfile().catch(() => null);
     if (user) {
-      store?.dispatch(userLoaded(user));
+      await profileLoaded(user);
       removeGuestId();
     }
   }
@@ -135,7 +160,7 @@ export async function completeSignIn(token: { access_token: string; expires_in: 
   store?.dispatch(signedIn(expiresAt));
   armTimer(expiresAt);
   const user = await fetchProfile().catch(() => null);
-  if (user) store?.dispatch(userLoaded(user));
+  if (user) await profileLoaded(user);
   return user;
 }
 
@@ -157,6 +182,13 @@ async function currentPushEndpoint(): Promise<string | null> {
 
 /** Signs out on the server, which also forgets this device's push subscription (no pushes for the next user). */
 export async function signOut(): Promise<void> {
+  // Acts not yet sent go now, as this account; offline (or past the budget) they stay and go at its next sign-in.
+  if (navigator.onLine) {
+    await Promise.race([
+      (async () => replayOutbox(walletDb(), { fetch: fetch.bind(globalThis) }))().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_MS)),
+    ]);
+  }
   const pushEndpoint = await currentPushEndpoint().catch(() => null);
   await fetch('/api/v1/auth/logout', {
     method: 'POST',
@@ -168,6 +200,7 @@ export async function signOut(): Promise<void> {
   // so the caller's navigation wins over the sign-in redirect.
   lastUnauthorizedAt = Date.now();
   await clearSession();
+  await bindDevice(null);
 }
 
 /**

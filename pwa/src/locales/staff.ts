@@ -26,6 +26,7 @@ export const staffJa = {
     never: '未同期',
     waiting: '送信待ち {{count}}件',
     allSent: '送信待ちなし',
+    reading: '送信待ちを確認中…',
   },
   scanner: {
     title: 'ゲートスキャナー',
@@ -41,6 +42,8 @@ export const staffJa = {
     manualSubmit: '確認',
     choosePark: '施設を選んでください',
     next: '次をスキャン',
+    notSynced: 'このアカウントでこの施設のデータを同期していません。オンラインで同期すると判定できます。',
+    fullScreen: '全画面にする',
   },
   verdict: {
     admit: '入場OK',
@@ -51,12 +54,15 @@ export const staffJa = {
     reasons: {
       otherPark: '他の施設のチケットです',
       otherDay: '本日のチケットではありません',
+      otherDayOn: '{{date}}のチケットです（本日は使えません）',
       revoked: 'このQRコードは無効になっています（キャンセル・共有など）',
       badSignature: '署名が正しくありません（偽造・改ざんの可能性）',
       unknownKey: '署名の鍵が見つかりません。同期してください',
       unknownTicket: 'その番号の本日のチケットはありません',
     },
     holder: '{{item}}・{{holder}}',
+    refused: 'チケット {{number}}',
+    refusedOn: 'チケット {{number}}・利用日 {{date}}',
     certificate: '障がい者手帳などの提示を確認してください',
   },
   reviewPage: {

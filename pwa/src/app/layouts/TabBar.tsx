@@ -19,6 +19,8 @@ export function TabBar() {
   const shown = useFirstPageShown();
   const { data: inbox } = useInboxQuery({ per_page: 1 }, { skip: !shown || !signedIn, pollingInterval: 5 * 60_000 });
   const unread = inbox?.meta.unread ?? 0;
+  // The gate scanner is a full-screen tool: a tab tapped by a visitor's elbow must not leave it.
+  if (pathname === '/staff/scan') return null;
   const tabs = [
     { to: '/', key: 'home', label: t('nav.home'), active: pathname === '/' },
     { to: '/find/parks', key: 'find', label: t('nav.find'), active: pathname.startsWith('/find/') },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ActView, FlaggedAct } from '../../../../common/dto/staff';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatTimeToSecond } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
 import { GateStatus } from './components';
@@ -28,12 +28,16 @@ function Act({ act, title }: { act: ActView; title: string }) {
       <p>
         {t('staff.reviewPage.actLine', {
           source: t(`staff.reviewPage.sources.${act.source}`),
-          at: formatDateTime(act.actedAt, locale),
+          at: formatTimeToSecond(act.actedAt, locale),
           gate: act.gateName || t('staff.reviewPage.unknownGate'),
         })}
       </p>
       <p className="muted">
-        {[act.deviceId, act.staffName, t('staff.reviewPage.received', { at: formatDateTime(act.receivedAt, locale) })]
+        {[
+          act.deviceId,
+          act.staffName,
+          t('staff.reviewPage.received', { at: formatTimeToSecond(act.receivedAt, locale) }),
+        ]
           .filter(Boolean)
           .join(' · ')}
       </p>

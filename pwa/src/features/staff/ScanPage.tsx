@@ -11,7 +11,6 @@ import { tokyoDate } from '../../../../common/time';
 import { enqueueScan, replayOutbox } from '../../db/outbox';
 import { type GateTicket, walletDb } from '../../db/wallet';
 import { requestBackgroundSync } from '../../lib/backgroundSync';
-import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { GateStatus } from './components';
@@ -19,6 +18,7 @@ import { type QrDecoder, qrDecoder } from './decoder';
 import { useGateParks, useGateSync } from './gateHooks';
 import { gateIdentity } from './gateSync';
 import { type GateContext, judgeNumber, judgeToken, type Verdict, verifyToken } from './verdict';
+import { otherLocale, verdictLines } from './verdictText';
 
 /** How long a verdict stays on screen unless tapped away, and how long the same code is ignored after it. */
 const VERDICT_MS = 2500;
@@ -62,7 +62,7 @@ async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }
   const db = walletDb();
   const { deviceId, gateName } = await gateIdentity(db);
   const now = new Date();
-  await db.transaction('rw', db.gateTickets, db.outbox, async () => {
+  await db.transaction('rw', [db.gateTickets, db.outbox, db.meta], async () => {
     const entry = await enqueueScan(
       db,
       verdict.ticketId,
@@ -96,10 +96,24 @@ async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }
   if (navigator.onLine) void replayOutbox(db, { fetch: fetch.bind(globalThis) });
 }
 
+/** Each verdict has a shape as well as a colour (colour-blind staff): a circle, a triangle, a cross. */
+function VerdictShape({ kind }: { kind: Verdict['kind'] }) {
+  return (
+    <svg className="gate-verdict__shape" viewBox="0 0 100 100" aria-hidden="true" data-shape={kind}>
+      {kind === 'admit' && <circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" strokeWidth="14" />}
+      {kind === 'used' && (
+        <path d="M50 10 L92 86 L8 86 Z" fill="none" stroke="currentColor" strokeWidth="12" strokeLinejoin="round" />
+      )}
+      {kind === 'invalid' && <path d="M18 18 L82 82 M82 18 L18 82" stroke="currentColor" strokeWidth="16" />}
+    </svg>
+  );
+}
+
 function VerdictScreen({ verdict, onClose }: { verdict: Verdict; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const ticket = verdict.kind === 'invalid' ? null : verdict.ticket;
+  const main = verdictLines(verdict, locale);
+  const second = verdictLines(verdict, otherLocale(locale));
   return (
     <div
       className={`gate-verdict gate-verdict--${verdict.kind}`}
@@ -109,29 +123,31 @@ function VerdictScreen({ verdict, onClose }: { verdict: Verdict; onClose: () => 
       data-testid="gate-verdict"
       data-verdict={verdict.kind}
     >
-      <p id="gate-verdict-title" className="gate-verdict__title">
-        {t(`staff.verdict.${verdict.kind}`)}
+      <VerdictShape kind={verdict.kind} />
+      <p id="gate-verdict-title" className="gate-verdict__title" data-testid="gate-verdict-title">
+        {main.title}
       </p>
-      {verdict.kind === 'used' && (
-        <p className="gate-verdict__detail" data-testid="gate-verdict-detail">
-          {verdict.gateName
-            ? t('staff.verdict.usedDetail', { at: formatDateTime(verdict.usedAt, locale), gate: verdict.gateName })
-            : t('staff.verdict.usedDetailNoGate', { at: formatDateTime(verdict.usedAt, locale) })}
+      <p className="gate-verdict__second" lang={otherLocale(locale)} data-testid="gate-verdict-second">
+        {second.title}
+      </p>
+      {main.detail && (
+        <p
+          className="gate-verdict__detail"
+          data-testid="gate-verdict-detail"
+          data-reason={verdict.kind === 'invalid' ? verdict.reason : undefined}
+        >
+          {main.detail}
+          {second.detail && (
+            <span className="gate-verdict__second" lang={otherLocale(locale)}>
+              {second.detail}
+            </span>
+          )}
         </p>
       )}
-      {verdict.kind === 'invalid' && (
-        <p className="gate-verdict__detail" data-testid="gate-verdict-detail" data-reason={verdict.reason}>
-          {t(`staff.verdict.reasons.${verdict.reason}`)}
+      {main.ticket && (
+        <p className="gate-verdict__ticket" data-testid="gate-verdict-ticket">
+          {main.ticket}
         </p>
-      )}
-      {ticket?.itemName && (
-        <p className="gate-verdict__ticket">
-          {ticket.ticketNumber} ·{' '}
-          {t('staff.verdict.holder', { item: ticket.itemName, holder: ticket.ageGroupName ?? ticket.unitKind })}
-        </p>
-      )}
-      {verdict.kind === 'admit' && ticket?.needsCertificate && (
-        <p className="gate-verdict__detail">{t('staff.verdict.certificate')}</p>
       )}
       <button type="button" className="button gate-verdict__next" onClick={onClose} data-testid="gate-next">
         {t('staff.scanner.next')}
@@ -207,9 +223,11 @@ export default function ScanPage() {
   const track = useRef<MediaStreamTrack | null>(null);
   const [torch, setTorch] = useState<boolean | null>(null);
 
+  // The camera runs only for a park synced as this account: no verdict from data of another (or none).
+  const synced = Boolean(park);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the camera runs once per park; decide reads refs
   useEffect(() => {
-    if (!parkId) return;
+    if (!parkId || !synced) return;
     let stopped = false;
     let stream: MediaStream | null = null;
     let last = { text: '', at: 0 };
@@ -266,7 +284,7 @@ export default function ScanPage() {
       if (closeTimer.current) clearTimeout(closeTimer.current);
       for (const tr of stream?.getTracks() ?? []) tr.stop();
     };
-  }, [parkId]);
+  }, [parkId, synced]);
 
   const toggleTorch = async () => {
     if (!track.current || torch === null) return;
@@ -281,7 +299,7 @@ export default function ScanPage() {
   const checkNumber = async (e: FormEvent) => {
     e.preventDefault();
     const typed = number.trim().toUpperCase();
-    if (!typed) return;
+    if (!typed || !synced) return;
     const now = new Date();
     const found = await walletDb()
       .gateTickets.where('ticketNumber')
@@ -306,6 +324,20 @@ export default function ScanPage() {
     );
   }
 
+  // Nothing synced for this park as the account signed in now (another account's data was wiped): no verdicts.
+  if (parks && !park) {
+    return (
+      <div className="stack gate-page" data-testid="gate-not-synced">
+        <h1 className="page-title">{t('staff.scanner.title')}</h1>
+        <GateStatus parkId={parkId} />
+        <p className="notice">{t('staff.scanner.notSynced')}</p>
+        <Link className="button" to="/staff">
+          {t('staff.scanner.back')}
+        </Link>
+      </div>
+    );
+  }
+
   return (
     <div className="gate-page" data-testid="gate-scanner" data-park-id={parkId} data-decoder={decoderKind ?? ''}>
       <div className="gate-page__bar">
@@ -313,6 +345,16 @@ export default function ScanPage() {
           {t('staff.scanner.back')}
         </Link>
         <h1 className="gate-page__title">{park?.name ?? t('staff.scanner.title')}</h1>
+        {document.fullscreenEnabled && !document.fullscreenElement && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}
+            data-testid="gate-fullscreen"
+          >
+            {t('staff.scanner.fullScreen')}
+          </button>
+        )}
         {torch !== null && (
           <button type="button" className="button" onClick={() => void toggleTorch()} aria-pressed={torch}>
             {torch ? t('staff.scanner.torchOff') : t('staff.scanner.torchOn')}

@@ -20,8 +20,12 @@ export function GateStatus({ parkId }: { parkId?: number }) {
       <span data-testid="gate-last-sync">
         {last ? t('staff.status.lastSync', { at: formatDateTime(last, locale) }) : t('staff.status.never')}
       </span>
-      <span data-testid="gate-waiting" data-count={waiting}>
-        {waiting ? t('staff.status.waiting', { count: waiting }) : t('staff.status.allSent')}
+      <span data-testid="gate-waiting" data-count={waiting ?? ''}>
+        {waiting === undefined
+          ? t('staff.status.reading')
+          : waiting
+            ? t('staff.status.waiting', { count: waiting })
+            : t('staff.status.allSent')}
       </span>
     </p>
   );

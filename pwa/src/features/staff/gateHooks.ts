@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { isWaiting } from '../../db/outbox';
-import { type GatePark, readMeta, walletDb } from '../../db/wallet';
+import { type GatePark, META, readMeta, walletDb } from '../../db/wallet';
 import { useOnline } from '../../lib/online';
 import { GATE_META, type GateSyncOutcome, syncGate } from './gateSync';
 
@@ -11,16 +11,21 @@ export const useGateParks = () =>
 
 export const useLastSync = () => useLiveQuery(() => readMeta(walletDb(), GATE_META.syncedAt), [], null);
 
-/** Admissions of this device not yet answered by the server (all parks, or one). */
+/**
+ * Admissions of the account signed in not yet answered by the server (all parks, or one); undefined until read.
+ * Another account's waiting admissions are its own (sent at its next sign-in), not this one's to see.
+ */
 export const useWaitingScans = (parkId?: number) =>
-  useLiveQuery(
-    async () =>
-      (await walletDb().outbox.toArray()).filter(
-        (e) => e.scan && isWaiting(e) && (parkId === undefined || e.scan.parkId === parkId),
-      ).length,
-    [parkId],
-    0,
-  );
+  useLiveQuery(async () => {
+    const account = await readMeta(walletDb(), META.account);
+    return (await walletDb().outbox.toArray()).filter(
+      (e) =>
+        e.scan &&
+        isWaiting(e) &&
+        (e.ownerId === undefined || e.ownerId === account) &&
+        (parkId === undefined || e.scan.parkId === parkId),
+    ).length;
+  }, [parkId]);
 
 /** Syncs when the page opens, whenever the network comes back, and every `everyMs` while mounted. */
 export function useGateSync(everyMs = 0): { outcome: GateSyncOutcome | null; syncing: boolean; run: () => void } {

@@ -104,6 +104,12 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
   );
 }
 
+async function forgetGateData(db: WalletDb) {
+  await db.transaction('rw', [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets], () =>
+    Promise.all([db.gateParks.clear(), db.gateKeys.clear(), db.gateRevocations.clear(), db.gateTickets.clear()]),
+  );
+}
+
 let running: Promise<GateSyncOutcome> | null = null;
 
 /** Send waiting admissions, then refresh every park's keys, revocations and day list. One run at a time. */
@@ -121,6 +127,8 @@ export function syncGate(db: WalletDb = walletDb(), doFetch: typeof fetch = fetc
       await db.meta.put({ key: GATE_META.syncedAt, value: new Date().toISOString() });
       return 'ok';
     } catch (error) {
+      // No longer staff of any park (removed, or another account): its gate data must not judge anything.
+      if (error instanceof SyncStop && error.outcome === 'notStaff') await forgetGateData(db);
       if (error instanceof SyncStop) return error.outcome;
       console.warn('gate sync failed', error);
       return 'failed';

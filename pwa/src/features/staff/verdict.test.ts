@@ -92,9 +92,41 @@ describe('the gate verdict', () => {
     expect(await reason(`${p}.${'A'.repeat(86)}`)).toBe('badSignature');
   });
 
+  it('names the refused ticket and its day when the token is genuine (the staff member tells the visitor)', async () => {
+    const tid = randomUUID();
+    expect(await judgeToken(token({ tid, date: '2026-12-25' }), ctx, none)).toMatchObject({
+      kind: 'invalid',
+      reason: 'otherDay',
+      ticketNumber: `ID ${tid.slice(0, 8).toUpperCase()}`,
+      useDate: '2026-12-25',
+    });
+    const listed = ticket({ id: tid, state: 'cancelled', ticketNumber: 'T-9' });
+    expect(await judgeToken(token({ tid }), ctx, async () => listed)).toMatchObject({
+      reason: 'revoked',
+      ticketNumber: 'T-9',
+      useDate: date,
+    });
+    const [p] = token().split('.');
+    expect(await judgeToken(`${p}.${'A'.repeat(86)}`, ctx, none)).toMatchObject({
+      reason: 'badSignature',
+      ticketNumber: null,
+      useDate: null,
+    });
+  });
+
   it('judges a typed ticket number by the day list', () => {
-    expect(judgeNumber('X', undefined, { now })).toEqual({ kind: 'invalid', reason: 'unknownTicket' });
-    expect(judgeNumber('X', ticket({ date: '2026-12-23' }), { now })).toEqual({ kind: 'invalid', reason: 'otherDay' });
+    expect(judgeNumber('X', undefined, { now })).toEqual({
+      kind: 'invalid',
+      reason: 'unknownTicket',
+      ticketNumber: 'X',
+      useDate: null,
+    });
+    expect(judgeNumber('X', ticket({ date: '2026-12-23' }), { now })).toEqual({
+      kind: 'invalid',
+      reason: 'otherDay',
+      ticketNumber: 'ZP261224-000001-01',
+      useDate: '2026-12-23',
+    });
     expect(judgeNumber('X', ticket({}), { now }).kind).toBe('admit');
   });
 });

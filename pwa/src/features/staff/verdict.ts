@@ -3,7 +3,7 @@
 // other gates admitted before this one went offline, and what this one admitted since). A typed ticket number is
 // looked up in the day's list.
 import type { TicketKey } from '../../../../common/dto/wallet';
-import { type TokenRefusal, verifyTicketToken } from '../../../../common/rules/ticketToken';
+import { decodeTicketToken, type TokenRefusal, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import type { GateTicket } from '../../db/wallet';
 
@@ -12,7 +12,13 @@ export type Refusal = 'otherPark' | 'otherDay' | 'revoked' | 'badSignature' | 'u
 export type Verdict =
   | { kind: 'admit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
   | { kind: 'used'; ticketId: string; ticket: GateTicket | null; usedAt: string; gateName: string | null }
-  | { kind: 'invalid'; reason: Refusal };
+  | {
+      kind: 'invalid';
+      reason: Refusal;
+      /** What the refused ticket is, when known (the staff member tells the visitor): its number and day of use. */
+      ticketNumber?: string | null;
+      useDate?: string | null;
+    };
 
 export interface GateContext {
   parkId: number;
@@ -33,9 +39,14 @@ const REFUSALS: Record<TokenRefusal, Refusal> = {
 
 const CANCELLED = ['cancelled', 'cancel_waiting'];
 
+/** Refusals after the signature checked (or of another park's ticket): the token's own day and ticket are shown. */
+const SAYS_WHICH: readonly TokenRefusal[] = ['wrongPark', 'revoked', 'expired', 'wrongDay'];
+
 function byList(ticketId: string, ticket: GateTicket | null): Verdict | null {
   if (!ticket) return null;
-  if (CANCELLED.includes(ticket.state)) return { kind: 'invalid', reason: 'revoked' };
+  if (CANCELLED.includes(ticket.state)) {
+    return { kind: 'invalid', reason: 'revoked', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
+  }
   if (ticket.state === 'used') {
     return {
       kind: 'used',
@@ -65,11 +76,20 @@ export async function judgeToken(
   lookup: (ticketId: string) => Promise<GateTicket | undefined>,
 ): Promise<Verdict> {
   const checked = verifyToken(token, ctx);
-  if (!checked.ok) return { kind: 'invalid', reason: REFUSALS[checked.reason] };
+  if (!checked.ok) {
+    const payload = SAYS_WHICH.includes(checked.reason) ? decodeTicketToken(token) : null;
+    const listed = payload ? await lookup(payload.tid) : undefined;
+    return {
+      kind: 'invalid',
+      reason: REFUSALS[checked.reason],
+      ticketNumber: listed?.ticketNumber ?? (payload ? shortId(payload.tid) : null),
+      useDate: payload?.date ?? null,
+    };
+  }
   const ticket = (await lookup(checked.payload.tid)) ?? null;
   // The list names the ticket's live token: another one means this QR was replaced (shared on, reissued).
   if (ticket?.jti && ticket.jti !== checked.payload.jti && ticket.state !== 'used') {
-    return { kind: 'invalid', reason: 'revoked' };
+    return { kind: 'invalid', reason: 'revoked', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
   return (
     byList(checked.payload.tid, ticket) ?? {
@@ -88,7 +108,12 @@ export function judgeNumber(
   ticket: GateTicket | undefined,
   ctx: Pick<GateContext, 'now'>,
 ): Verdict {
-  if (!ticket) return { kind: 'invalid', reason: 'unknownTicket' };
-  if (ticket.date !== tokyoDate(ctx.now)) return { kind: 'invalid', reason: 'otherDay' };
+  if (!ticket) return { kind: 'invalid', reason: 'unknownTicket', ticketNumber, useDate: null };
+  if (ticket.date !== tokyoDate(ctx.now)) {
+    return { kind: 'invalid', reason: 'otherDay', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
+  }
   return byList(ticket.id, ticket) ?? { kind: 'admit', ticketId: ticket.id, ticket, token: null, ticketNumber };
 }
+
+/** A ticket not in the day list is named by the start of its id (the number is not in the QR). */
+const shortId = (ticketId: string) => `ID ${ticketId.slice(0, 8).toUpperCase()}`;

@@ -28,6 +28,7 @@ export const staffEn: English<typeof staffJa> = {
     never: 'Not synced yet',
     waiting: '{{count}} waiting to upload',
     allSent: 'Nothing waiting',
+    reading: 'Reading what waits to upload…',
   },
   scanner: {
     title: 'Gate scanner',
@@ -43,6 +44,8 @@ export const staffEn: English<typeof staffJa> = {
     manualSubmit: 'Check',
     choosePark: 'Choose a park',
     next: 'Scan next',
+    notSynced: 'This account has not synced this park on this device. Sync while online to check tickets.',
+    fullScreen: 'Full screen',
   },
   verdict: {
     admit: 'Admit',
@@ -53,12 +56,15 @@ export const staffEn: English<typeof staffJa> = {
     reasons: {
       otherPark: 'This ticket is for another park',
       otherDay: 'This ticket is not for today',
+      otherDayOn: 'This ticket is for {{date}} (not today)',
       revoked: 'This QR code is no longer valid (cancelled, shared on…)',
       badSignature: 'The signature is wrong (forged or altered)',
       unknownKey: 'Signing key not known here: sync the device',
       unknownTicket: "No ticket of today's with that number",
     },
     holder: '{{item}} · {{holder}}',
+    refused: 'Ticket {{number}}',
+    refusedOn: 'Ticket {{number}} · day of use {{date}}',
     certificate: 'Check the disability certificate or ID',
   },
   reviewPage: {

@@ -1,0 +1,50 @@
+// A verdict's words in both languages: the gate reads the device's language first and the other one beneath, for a
+// crowd of visitors from anywhere. Both come with the scanner's code (no language chunk to load at a gate with no
+// signal).
+import type { Locale } from '../../../../common/enums';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { staffEn } from '../../locales/en/staff';
+import { staffJa } from '../../locales/staff';
+import type { Verdict } from './verdict';
+
+const WORDS = { ja: staffJa.verdict, en: staffEn.verdict } as const;
+
+const fill = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+
+export interface VerdictLines {
+  title: string;
+  detail: string | null;
+  /** The ticket the verdict is about (number, and day of use on a refusal). */
+  ticket: string | null;
+}
+
+export function verdictLines(verdict: Verdict, locale: Locale): VerdictLines {
+  const w = WORDS[locale];
+  if (verdict.kind === 'invalid') {
+    const { ticketNumber, useDate } = verdict;
+    const day = useDate ? formatDate(useDate, locale) : null;
+    const detail =
+      verdict.reason === 'otherDay' && day ? fill(w.reasons.otherDayOn, { date: day }) : w.reasons[verdict.reason];
+    const ticket = ticketNumber
+      ? day
+        ? fill(w.refusedOn, { number: ticketNumber, date: day })
+        : fill(w.refused, { number: ticketNumber })
+      : null;
+    return { title: w.invalid, detail, ticket };
+  }
+  const t = verdict.ticket;
+  const ticket = t?.itemName
+    ? `${t.ticketNumber} · ${fill(w.holder, { item: t.itemName, holder: t.ageGroupName ?? t.unitKind })}`
+    : null;
+  if (verdict.kind === 'used') {
+    const at = formatDateTime(verdict.usedAt, locale);
+    const detail = verdict.gateName
+      ? fill(w.usedDetail, { at, gate: verdict.gateName })
+      : fill(w.usedDetailNoGate, { at });
+    return { title: w.used, detail, ticket };
+  }
+  return { title: w.admit, detail: t?.needsCertificate ? w.certificate : null, ticket };
+}
+
+export const otherLocale = (locale: Locale): Locale => (locale === 'ja' ? 'en' : 'ja');
