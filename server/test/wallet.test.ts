@@ -175,6 +175,24 @@ describe('My Tickets', () => {
 });
 
 describe('marking used', () => {
+  it('reads the app clock, not the wall clock: on its day of use (a test clock moved there) the button marks it', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.knex()('items').where({ id: item.id }).update({ usage_trigger: 3 });
+    const { ticketIds, useDate } = await buy(buyer, item, 1);
+    const onTheDay = new Date(`${useDate}T10:00:00+09:00`);
+    const clock = ctx.server.app.testClock as NonNullable<typeof ctx.server.app.testClock>;
+    clock.set(onTheDay);
+    try {
+      const act = { client_id: randomUUID(), used_at: onTheDay.toISOString() };
+      const res = await c.call('POST', `/api/v1/me/tickets/${ticketIds[0]}/use`, buyer, act);
+      expect(res.statusCode, res.payload).toBe(200);
+      expect(body(res).data).toMatchObject({ applied: true, ticket: { state: 'used' } });
+    } finally {
+      clock.reset();
+    }
+  });
+
   it('refuses before the day of use (localised 409, still valid), then marks once for 5 concurrent replays', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();

@@ -42,9 +42,11 @@ const useBody = Joi.object({
   device_id: Joi.string().max(64),
 });
 
+/** The request's language, secret and time: the app's clock (a test server's moves), never the wall clock. */
 const opts = (request: Request): PresentOptions => ({
   locale: request.app.locale,
   appSecret: request.server.app.config.appSecret,
+  now: request.server.app.clock.now(),
 });
 const knexOf = (request: Request) => request.server.app.knex;
 const publicUrl = (request: Request) => request.server.app.config.publicUrl;
@@ -283,7 +285,7 @@ export const walletRoutes: ServerRoute[] = [
           userId,
           ticketId: ticket.id,
           clientId: p.client_id ?? crypto.randomUUID(),
-          usedAt: p.used_at ?? new Date(),
+          usedAt: p.used_at ?? request.server.app.clock.now(),
           source: 'url',
           deviceId: p.device_id,
         },
@@ -340,15 +342,19 @@ export const walletRoutes: ServerRoute[] = [
         device_id?: string;
         gate_name?: string;
       };
-      const answer = await recordScan(knexOf(request), {
-        staffUserId: currentUserId(request),
-        scanId: p.scan_id,
-        token: p.token ?? null,
-        ticketNumber: p.ticket_number ?? null,
-        scannedAt: p.scanned_at,
-        deviceId: p.device_id ?? null,
-        gateName: p.gate_name ?? null,
-      });
+      const answer = await recordScan(
+        knexOf(request),
+        {
+          staffUserId: currentUserId(request),
+          scanId: p.scan_id,
+          token: p.token ?? null,
+          ticketNumber: p.ticket_number ?? null,
+          scannedAt: p.scanned_at,
+          deviceId: p.device_id ?? null,
+          gateName: p.gate_name ?? null,
+        },
+        request.server.app.clock.now(),
+      );
       return ok(h, answer);
     },
   },
