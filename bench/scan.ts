@@ -14,6 +14,7 @@ import QRCode from 'qrcode';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../common/rules/ticketToken';
 import { tokyoDate } from '../common/time';
 import { fakeCamera } from '../e2e/support/chromium';
+import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from '../pwa/src/db/storeNames';
 import { requireBuild, serveDist } from './lib/distServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -21,6 +22,13 @@ const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 2000);
 const TARGET_P95_MS = 50;
 const REVOCATIONS = 10_000;
 const DAY_TICKETS = 5000;
+// The gate's stores of the wallet database, by their names in Dexie's schema (a renamed store is a type error here).
+const GATE_STORES = [
+  'gateParks',
+  'gateKeys',
+  'gateRevocations',
+  'gateTickets',
+] as const satisfies readonly WalletStore[];
 requireBuild();
 // The gate is offline: the API answers nothing.
 const server = await serveDist();
@@ -84,18 +92,31 @@ await context.addCookies([
 ]);
 const page = await context.newPage();
 await page.goto(`${base}/staff`);
-await page.waitForFunction(async () => {
-  const dbs = await indexedDB.databases();
-  return dbs.some((d) => d.name === 'zoopass-wallet' && (d.version ?? 0) >= 30);
-});
+// The app makes the wallet database with Dexie's schema (pwa/src/db/storeNames.ts) once its first page is shown; the
+// gate's stores are filled in that database, at that version. Waited for by a loop in the page: the
+// waitForFunction with an async predicate used before did not wait (seen: the bench opened the database before the
+// app had made it, which made an empty one of version 1, and then found none of the stores).
+const wallet = { name: WALLET_DB_NAME, version: walletIdbVersion(), stores: GATE_STORES };
+await page.evaluate(async ({ name, version }) => {
+  const until = Date.now() + 30_000;
+  while (!(await indexedDB.databases()).some((d) => d.name === name && (d.version ?? 0) >= version)) {
+    if (Date.now() > until) throw new Error(`the app made no ${name} database of version ${version} in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}, wallet);
 await page.evaluate(
-  async ({ key, ticketId, today, revocations, dayTickets }) => {
+  async ({ key, ticketId, today, revocations, dayTickets, wallet }) => {
     const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const open = indexedDB.open('zoopass-wallet');
+      const open = indexedDB.open(wallet.name, wallet.version);
+      // Never make or change the app's database here: only Dexie does, with its schema.
+      open.onupgradeneeded = () => {
+        open.transaction?.abort();
+        fail(new Error(`${wallet.name} is not at version ${wallet.version}`));
+      };
       open.onsuccess = () => ok(open.result);
       open.onerror = () => fail(open.error);
     });
-    const stores = ['gateParks', 'gateKeys', 'gateRevocations', 'gateTickets'];
+    const stores = [...wallet.stores];
     const tx = db.transaction(stores, 'readwrite');
     const now = new Date().toISOString();
     tx.objectStore('gateParks').put({
@@ -131,7 +152,7 @@ await page.evaluate(
     });
     db.close();
   },
-  { key, ticketId, today, revocations: REVOCATIONS, dayTickets: DAY_TICKETS },
+  { key, ticketId, today, revocations: REVOCATIONS, dayTickets: DAY_TICKETS, wallet },
 );
 
 await page.goto(`${base}/staff/scan?park=1&bench=1&decoder=${process.env.BENCH_DECODER ?? 'auto'}`);
