@@ -14,6 +14,7 @@ import QRCode from 'qrcode';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../common/rules/ticketToken';
 import { tokyoDate } from '../common/time';
 import { fakeCamera } from '../e2e/support/chromium';
+import { waitForWalletDb } from '../e2e/support/walletDb';
 import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from '../pwa/src/db/storeNames';
 import { requireBuild, serveDist } from './lib/distServer';
 
@@ -92,18 +93,10 @@ await context.addCookies([
 ]);
 const page = await context.newPage();
 await page.goto(`${base}/staff`);
-// The app makes the wallet database with Dexie's schema (pwa/src/db/storeNames.ts) once its first page is shown; the
-// gate's stores are filled in that database, at that version. Waited for by a loop in the page: the
-// waitForFunction with an async predicate used before did not wait (seen: the bench opened the database before the
-// app had made it, which made an empty one of version 1, and then found none of the stores).
+// The app makes the wallet database with Dexie's schema once its first page is shown; the gate's stores are filled
+// in that database, at that version (the bench used to open it before the app had made it, which made an empty one).
+await waitForWalletDb(page);
 const wallet = { name: WALLET_DB_NAME, version: walletIdbVersion(), stores: GATE_STORES };
-await page.evaluate(async ({ name, version }) => {
-  const until = Date.now() + 30_000;
-  while (!(await indexedDB.databases()).some((d) => d.name === name && (d.version ?? 0) >= version)) {
-    if (Date.now() > until) throw new Error(`the app made no ${name} database of version ${version} in 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}, wallet);
 await page.evaluate(
   async ({ key, ticketId, today, revocations, dayTickets, wallet }) => {
     const db = await new Promise<IDBDatabase>((ok, fail) => {
