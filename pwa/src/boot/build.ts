@@ -16,24 +16,36 @@ export interface BootValues {
   words: Record<'ja' | 'en', FirstScreenWords>;
 }
 
-/** One boot script, bundled and minified, as it goes between the tags. */
-export async function buildBootScript(entry: BootEntry, values: BootValues): Promise<string> {
-  const result = await build({
+const bundle = (entry: BootEntry, values: BootValues) =>
+  build({
     entryPoints: [resolve(import.meta.dirname, `${entry}.ts`)],
     bundle: true,
     format: 'iife',
     minify: true,
     write: false,
+    metafile: true,
     // As written: optional chaining and ??= run in every browser the app supports.
     target: 'es2022',
     legalComments: 'none',
     define: { __PAGE_CHUNKS__: JSON.stringify(values.chunks), __FIRST_SCREEN_WORDS__: JSON.stringify(values.words) },
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]?.text.trim() ?? '';
+
+/** One boot script, bundled and minified, as it goes between the tags. */
+export async function buildBootScript(entry: BootEntry, values: BootValues): Promise<string> {
+  const code = (await bundle(entry, values)).outputFiles[0]?.text.trim() ?? '';
   // Anything that would end the script element early (esbuild escapes it in strings; checked all the same).
   if (/<\/script/i.test(code) || /<!--/.test(code)) throw new Error(`boot script ${entry}: ends its <script> early`);
   return code;
+}
+
+/** The source files a boot script bundles (relative to the repository), with the bytes each gives the output. */
+export async function bootScriptModules(entry: BootEntry, values: BootValues): Promise<Record<string, number>> {
+  const { metafile } = await bundle(entry, values);
+  const output = Object.values(metafile.outputs)[0];
+  return Object.fromEntries(
+    Object.entries(output?.inputs ?? {}).map(([file, { bytesInOutput }]) => [file, bytesInOutput]),
+  );
 }
 
 /** index.html with every boot placeholder replaced by its script. */

@@ -11,7 +11,7 @@ export { FIRST_PAINT_PREFIX };
 
 const QUIET = 4;
 
-/** What the inline script needs: the token (to know the entry is current), the module matrix, and the texts. */
+/** What the boot script (boot/body.ts) needs: the token (to know the entry is current), the module matrix, and the texts. */
 export interface FirstPaint {
   token: string;
   /** Modules per side (without the quiet zone). */

@@ -10,7 +10,7 @@ const inline = inject('bootScripts').body;
 
 function runInlineScript(path: string, signedIn: boolean) {
   window.history.replaceState(null, '', path);
-  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable expiry cookie, as the inline script reads it
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable expiry cookie, as the boot script reads it
   document.cookie = signedIn
     ? 'access_token_expires_at=4102444800; path=/'
     : 'access_token_expires_at=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
