@@ -27,6 +27,8 @@ const bundle = (entry: BootEntry, values: BootValues) =>
     // As written: optional chaining and ??= run in every browser the app supports.
     target: 'es2022',
     legalComments: 'none',
+    // The page is UTF-8: the home's Japanese words as they are, not as \u escapes (twice the bytes).
+    charset: 'utf8',
     define: { __PAGE_CHUNKS__: JSON.stringify(values.chunks), __FIRST_SCREEN_WORDS__: JSON.stringify(values.words) },
     logLevel: 'silent',
   });
