@@ -4,8 +4,12 @@ import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { FirstScreenWords } from './pwa/src/app/firstScreen';
+import { type BootValues, inlineBootScripts } from './pwa/src/boot/build';
+import type { PageChunks } from './pwa/src/boot/head';
 import en from './pwa/src/locales/en/app';
 import ja from './pwa/src/locales/ja';
 
@@ -66,8 +70,8 @@ const precompress = (): Plugin => ({
   },
 });
 
-// The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), written
-// into index.html's early-reads script, which preloads them for the page being opened instead of waiting for the
+// The chunks of the pages a first visit most often opens (and what they import beyond the entry's own), given to
+// the head's boot script (pwa/src/boot/head.ts), which preloads them for the page being opened instead of waiting for the
 // app's router to ask.
 // Each with the strings it waits for (lib/i18n.ts ensureFeatureStrings): none for home, the catalogue's for a park,
 // the ticket pages' for an item, the wallet pages' for a wallet page (My Tickets, a ticket: opened at a gate, often
@@ -79,7 +83,7 @@ const PAGE_MODULES = {
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
   wallet: ['pwa/src/features/wallet/pages.ts', 'pwa/src/locales/walletPages.ts'],
 };
-// The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by index.html's inline script.
+// The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by the head's boot script.
 const START_STAGES = [
   'node_modules/react-dom/client.js',
   'pwa/src/lib/i18n.ts',
@@ -87,79 +91,73 @@ const START_STAGES = [
   'pwa/src/app/router.tsx',
   'pwa/src/app/start.ts',
 ];
-const pageChunks = (): Plugin => ({
-  name: 'page-chunks',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html, ctx) {
-      const bundle = ctx.bundle;
-      if (!bundle) return html;
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-      const map: Record<string, string[]> = {};
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      // A chunk and every chunk it imports statically, at any depth (a page's imports import chunks too, and the
-      // browser found those only once their importer had arrived).
-      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
-        if (seen.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, seen);
-        return seen;
-      };
-      const chunkOf = (module: string) => {
-        // Module ids are real paths: node_modules may be a symlink (a git worktree sharing one install).
-        const id = realpathSync(resolve(import.meta.dirname, module));
-        // A module of a chunk group (build.rolldownOptions below) is no chunk's facade: look for it in the chunks.
-        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
-        return [...withImports(chunk.fileName)];
-      };
-      // With build.modulePreload off, Vite links none of the entry's own imports: they are linked here.
-      const entryFiles = (entry?.imports ?? []).filter((f) => !html.includes(`/${f}"`));
-      // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once, asked
-      // for by index.html's inline script (after the page's picture where it draws one).
-      const startFiles = [...new Set(START_STAGES.flatMap(chunkOf))].filter(
-        (f) => f !== entry?.fileName && !inEntry.has(f),
-      );
-      for (const f of startFiles) inEntry.add(f);
-      map.start = startFiles.map((f) => `/${f}`);
-      const cssOf = (fileName: string) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])];
-      for (const [page, modules] of Object.entries(PAGE_MODULES)) {
-        const files = [...new Set(modules.flatMap(chunkOf))].filter((f) => !inEntry.has(f));
-        const css = [...new Set(files.flatMap(cssOf))].filter((f) => !html.includes(`/${f}"`));
-        map[page] = [...css, ...files].map((f) => `/${f}`);
-      }
-      const entryTag = html.match(/<script type="module"[^>]*src="[^"]+"><\/script>/)?.[0];
-      if (!entryTag) throw new Error('page-chunks: entry script tag missing in index.html');
-      const entryLinks = entryFiles
-        .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
-        .join('\n    ');
-      html = html.replace(entryTag, `${entryTag}\n    ${entryLinks}`);
-      if (!html.includes("'__PAGE_CHUNKS__'")) throw new Error('page-chunks: placeholder missing in index.html');
-      return html.replace("'__PAGE_CHUNKS__'", JSON.stringify(map));
-    },
-  },
-});
+function pageChunks(html: string, bundle: OutputBundle): { html: string; chunks: PageChunks } {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry);
+  const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const map: Record<string, string[]> = {};
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  // A chunk and every chunk it imports statically, at any depth (a page's imports import chunks too, and the
+  // browser found those only once their importer had arrived).
+  const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(fileName)) return seen;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, seen);
+    return seen;
+  };
+  const chunkOf = (module: string) => {
+    // Module ids are real paths: node_modules may be a symlink (a git worktree sharing one install).
+    const id = realpathSync(resolve(import.meta.dirname, module));
+    // A module of a chunk group (build.rolldownOptions below) is no chunk's facade: look for it in the chunks.
+    const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`page-chunks: no chunk for ${module}`);
+    return [...withImports(chunk.fileName)];
+  };
+  // With build.modulePreload off, Vite links none of the entry's own imports: they are linked here.
+  const entryFiles = (entry?.imports ?? []).filter((f) => !html.includes(`/${f}"`));
+  // The start's stages (pwa/src/main.tsx STAGES): imported one after the other, downloaded all at once, asked
+  // for by index.html's inline script (after the page's picture where it draws one).
+  const startFiles = [...new Set(START_STAGES.flatMap(chunkOf))].filter(
+    (f) => f !== entry?.fileName && !inEntry.has(f),
+  );
+  for (const f of startFiles) inEntry.add(f);
+  map.start = startFiles.map((f) => `/${f}`);
+  const cssOf = (fileName: string) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])];
+  for (const [page, modules] of Object.entries(PAGE_MODULES)) {
+    const files = [...new Set(modules.flatMap(chunkOf))].filter((f) => !inEntry.has(f));
+    const css = [...new Set(files.flatMap(cssOf))].filter((f) => !html.includes(`/${f}"`));
+    map[page] = [...css, ...files].map((f) => `/${f}`);
+  }
+  const entryTag = html.match(/<script type="module"[^>]*src="[^"]+"><\/script>/)?.[0];
+  if (!entryTag) throw new Error('page-chunks: entry script tag missing in index.html');
+  const entryLinks = entryFiles
+    .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
+    .join('\n    ');
+  return { html: html.replace(entryTag, `${entryTag}\n    ${entryLinks}`), chunks: map as PageChunks };
+}
 
-// The home's words index.html draws before the app's code has loaded (its first screen: the welcome and the title of
-// the row of tickets on sale), taken from the app's own strings.
-const FIRST_SCREEN_KEYS = ['heroTitle', 'heroLead', 'searchParks', 'onSaleTitle', 'seeAll'] as const;
-const firstScreenWords = (): Plugin => ({
-  name: 'first-screen-words',
-  apply: 'build',
+// The home's words the head's boot script draws before the app's code has loaded (its first screen: the welcome and
+// the title of the row of tickets on sale), taken from the app's own strings.
+const firstScreenWords = (): BootValues['words'] => {
+  const pick = ({ heroTitle, heroLead, searchParks, onSaleTitle, seeAll }: FirstScreenWords): FirstScreenWords => ({
+    heroTitle,
+    heroLead,
+    searchParks,
+    onSaleTitle,
+    seeAll,
+  });
+  return { ja: pick(ja.home), en: pick(en.home) };
+};
+
+// index.html's inline scripts, built from pwa/src/boot (typed modules sharing the app's store names, early reads and
+// first-screen markup) and given the build's chunks and words; the dev server inlines them too, without chunks.
+const bootScripts = (): Plugin => ({
+  name: 'boot-scripts',
   transformIndexHtml: {
     order: 'post',
-    handler(html) {
-      const words = Object.fromEntries(
-        Object.entries({ ja: ja.home, en: en.home }).map(([language, home]) => [
-          language,
-          Object.fromEntries(FIRST_SCREEN_KEYS.map((key) => [key, home[key]])),
-        ]),
-      );
-      if (!html.includes("'__FIRST_SCREEN_WORDS__'")) throw new Error('first-screen-words: placeholder missing');
-      return html.replace("'__FIRST_SCREEN_WORDS__'", JSON.stringify(words));
+    async handler(html, ctx) {
+      const built = ctx.bundle ? pageChunks(html, ctx.bundle) : { html, chunks: null };
+      return inlineBootScripts(built.html, { chunks: built.chunks, words: firstScreenWords() });
     },
   },
 });
@@ -266,8 +264,7 @@ export default defineConfig({
       },
     }),
     scriptsAfterFirstPaint(),
-    pageChunks(),
-    firstScreenWords(),
+    bootScripts(),
     buildMetadata(),
     precompress(),
   ],

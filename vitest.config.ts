@@ -18,6 +18,8 @@ export default defineConfig({
             'server/**/*.unit.test.ts',
           ],
           setupFiles: ['pwa/src/test/setup.ts'],
+          // The boot scripts as index.html inlines them, for the tests that run them.
+          globalSetup: ['pwa/src/test/bootScripts.ts'],
         },
       },
       {

@@ -14,6 +14,8 @@ import QRCode from 'qrcode';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../common/rules/ticketToken';
 import { tokyoDate } from '../common/time';
 import { fakeCamera } from '../e2e/support/chromium';
+import { waitForWalletDb } from '../e2e/support/walletDb';
+import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from '../pwa/src/db/storeNames';
 import { requireBuild, serveDist } from './lib/distServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -21,6 +23,13 @@ const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 2000);
 const TARGET_P95_MS = 50;
 const REVOCATIONS = 10_000;
 const DAY_TICKETS = 5000;
+// The gate's stores of the wallet database, by their names in Dexie's schema (a renamed store is a type error here).
+const GATE_STORES = [
+  'gateParks',
+  'gateKeys',
+  'gateRevocations',
+  'gateTickets',
+] as const satisfies readonly WalletStore[];
 requireBuild();
 // The gate is offline: the API answers nothing.
 const server = await serveDist();
@@ -84,18 +93,23 @@ await context.addCookies([
 ]);
 const page = await context.newPage();
 await page.goto(`${base}/staff`);
-await page.waitForFunction(async () => {
-  const dbs = await indexedDB.databases();
-  return dbs.some((d) => d.name === 'zoopass-wallet' && (d.version ?? 0) >= 30);
-});
+// The app makes the wallet database with Dexie's schema once its first page is shown; the gate's stores are filled
+// in that database, at that version (the bench used to open it before the app had made it, which made an empty one).
+await waitForWalletDb(page);
+const wallet = { name: WALLET_DB_NAME, version: walletIdbVersion(), stores: GATE_STORES };
 await page.evaluate(
-  async ({ key, ticketId, today, revocations, dayTickets }) => {
+  async ({ key, ticketId, today, revocations, dayTickets, wallet }) => {
     const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const open = indexedDB.open('zoopass-wallet');
+      const open = indexedDB.open(wallet.name, wallet.version);
+      // Never make or change the app's database here: only Dexie does, with its schema.
+      open.onupgradeneeded = () => {
+        open.transaction?.abort();
+        fail(new Error(`${wallet.name} is not at version ${wallet.version}`));
+      };
       open.onsuccess = () => ok(open.result);
       open.onerror = () => fail(open.error);
     });
-    const stores = ['gateParks', 'gateKeys', 'gateRevocations', 'gateTickets'];
+    const stores = [...wallet.stores];
     const tx = db.transaction(stores, 'readwrite');
     const now = new Date().toISOString();
     tx.objectStore('gateParks').put({
@@ -131,7 +145,7 @@ await page.evaluate(
     });
     db.close();
   },
-  { key, ticketId, today, revocations: REVOCATIONS, dayTickets: DAY_TICKETS },
+  { key, ticketId, today, revocations: REVOCATIONS, dayTickets: DAY_TICKETS, wallet },
 );
 
 await page.goto(`${base}/staff/scan?park=1&bench=1&decoder=${process.env.BENCH_DECODER ?? 'auto'}`);

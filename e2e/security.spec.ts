@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 
 /** Every Content-Security-Policy violation the page reports, collected from before its first script. */
@@ -11,6 +12,37 @@ async function watchViolations(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
+
+test("the served index.html's inline scripts (the boot scripts as built) are each named by the policy, and run", async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/', '/my-tickets', '/items/1']) {
+    const res = await request.get(path);
+    const html = await res.text();
+    const allowed = /script-src ([^;]*)/.exec(res.headers()['content-security-policy'] ?? '')?.[1]?.split(' ') ?? [];
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(` ${m[1]}`),
+    );
+    // The head's and the body's boot scripts (pwa/src/boot), and no placeholder left.
+    expect(inline, path).toHaveLength(2);
+    expect(html).not.toContain('data-boot');
+    for (const [, , code] of inline) {
+      const hash = createHash('sha256')
+        .update(code ?? '', 'utf8')
+        .digest('base64');
+      expect(allowed, path).toContain(`'sha256-${hash}'`);
+    }
+  }
+  const violations = await watchViolations(page);
+  await page.goto('/find/parks');
+  const ran = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return [typeof w.zoopassEarlyReads, typeof w.zoopassWalletRead];
+  });
+  expect(ran).toEqual(['object', 'function']);
+  expect(await violations()).toEqual([]);
+});
 
 test('the app runs under its Content-Security-Policy, and an injected inline script is refused', async ({ page }) => {
   const violations = await watchViolations(page);

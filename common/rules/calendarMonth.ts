@@ -1,6 +1,6 @@
 // The item page's availability calendar shows a month at a time: which month it opens on and which dates it asks
 // for. Here rather than in the tickets feature: the first load of an item page asks for that month early too
-// (pwa/src/lib/earlyData.ts and the inline script of pwa/index.html).
+// (pwa/src/lib/earlyData.ts, which the boot script pwa/src/boot/head.ts imports).
 /** YYYY-MM of a YYYY-MM-DD date. */
 export const monthOf = (date: string) => date.slice(0, 7);
 

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { WalletTicket } from '../../common/dto/wallet';
 import { tokyoDate } from '../../common/time';
 import { FIRST_PAINT_PREFIX, firstPaintOf } from '../../pwa/src/db/firstPaint';
+import { putWalletRows, waitForWalletDb } from './walletDb';
 
 // A realistic token: the size of a signed ticket token (65-byte binary payload + 64-byte signature, base64url).
 const b64 = (n: number) => {
@@ -70,38 +71,8 @@ export async function storeWallet(page: Page, tickets: WalletTicket[]): Promise<
   await page.goto('/my-tickets');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('zoopass-wallet');
-        open.onsuccess = () => {
-          const ok = open.result.objectStoreNames.contains('tickets');
-          open.result.close();
-          resolve(ok);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(
-    ({ rows, parkRows, asOf }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('zoopass-wallet');
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['tickets', 'parks', 'meta'], 'readwrite');
-          for (const r of rows) tx.objectStore('tickets').put(r);
-          for (const p of parkRows) tx.objectStore('parks').put(p);
-          tx.objectStore('meta').put({ key: 'asOf', value: asOf });
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { rows: tickets, parkRows: PARKS, asOf: new Date().toISOString() },
-  );
+  await waitForWalletDb(page, 15_000);
+  await putWalletRows(page, { tickets, parks: PARKS, meta: [{ key: 'asOf', value: new Date().toISOString() }] });
   await page.evaluate(
     (entries) => {
       for (const [key, value] of entries) localStorage.setItem(key, value);

@@ -1,11 +1,12 @@
 import { startAppUpdates } from './lib/appUpdate';
 import { firstPageShown, markFirstPageShown } from './lib/firstPage';
+import { isWalletPath } from './lib/walletPaths';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 import './styles.css';
 
 // On a wallet page (often offline, at a gate) its code starts loading before anything else; the router's
 // navigation imports the same chunk, so nothing is loaded twice.
-if (/^\/(my-tickets|product\/trigger)(\/|$)/.test(window.location.pathname)) void import('./features/wallet/pages');
+if (isWalletPath(window.location.pathname)) void import('./features/wallet/pages');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');

@@ -2,29 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { WalletTicket } from '../../../common/dto/wallet';
 import { FIRST_PAINT_PREFIX, firstPaintOf } from '../db/firstPaint';
 import { AppShell } from './AppShell';
 
 // pwa/index.html paints the header (and on a park or item page the page's picture) before the app's code has
-// loaded; AppShell draws the same until the first page is ready. Any difference is a jump on screen.
+// loaded, with its boot scripts as the build inlines them (pwa/src/boot, built by pwa/src/test/bootScripts.ts with
+// these chunks and words); AppShell draws the same until the first page is ready. Any difference is a jump on screen.
 const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
 const rootMarkup = html.match(/<div id="root">.*<\/div>/)?.[0] ?? '';
-const CHUNKS = {
-  start: ['/assets/start.js'],
-  home: ['/assets/home.js'],
-  park: ['/assets/park.js'],
-  item: [],
-  wallet: ['/assets/wallet.css', '/assets/wallet.js'],
-};
-const WORDS = {
-  ja: { heroTitle: 'ようこそ', heroLead: 'チケットを', searchParks: 'さがす', onSaleTitle: '販売中', seeAll: 'すべて' },
-  en: { heroTitle: 'Welcome', heroLead: 'Tickets', searchParks: 'Find', onSaleTitle: 'On sale', seeAll: 'See all' },
-};
-const inline = (html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '')
-  .replace("'__PAGE_CHUNKS__'", JSON.stringify(CHUNKS))
-  .replace("'__FIRST_SCREEN_WORDS__'", JSON.stringify(WORDS));
+const { head: inline, body: walletInline } = inject('bootScripts');
 
 /** Opens `path` as index.html does, its first read answering `answer`. */
 function openIndex(path: string, answer: unknown) {
@@ -39,8 +27,6 @@ const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 const preloadedStyles = () =>
   [...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'));
-// The body's inline script: the wallet's first read and a stored ticket's QR code drawn before the app's code.
-const walletInline = html.match(/<script>\s*(\/\/ The stored wallet's first read[\s\S]*?)<\/script>/)?.[1] ?? '';
 
 /** The first paint as index.html left it, next to AppShell's markup, both serialised by the same DOM. */
 function compare() {

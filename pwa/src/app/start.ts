@@ -1,7 +1,7 @@
 // The app's start, once its code has been evaluated stage by stage (main.tsx): the session, the router, React's
 // root and the offline wallet's background work (main.tsx registers the service worker itself).
 import { createRoot } from 'react-dom/client';
-import { WALLET_DB_NAME } from '../db/names';
+import { WALLET_DB_NAME } from '../db/storeNames';
 import { api } from '../lib/api';
 import { firstPageShown } from '../lib/firstPage';
 import { initI18n } from '../lib/i18n';

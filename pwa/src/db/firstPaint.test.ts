@@ -17,7 +17,7 @@ const stored = (id: string) => JSON.parse(localStorage.getItem(FIRST_PAINT_PREFI
 beforeEach(() => localStorage.clear());
 
 describe('QR first paint', () => {
-  it('packs the module matrix bit by bit, row by row (what the inline script in index.html unpacks)', () => {
+  it('packs the module matrix bit by bit, row by row (what the boot script boot/body.ts unpacks)', () => {
     const token = 'eyJ2IjoxfQ.c2lnbmF0dXJl';
     const entry = firstPaintOf(ticket('a', token), 'QR') as FirstPaint;
     const { size, isDark } = qrMatrix(token);

@@ -1,14 +1,17 @@
 // The QR code of each stored ticket, kept where the page's very first script can draw it: localStorage, read
-// synchronously by the inline script in pwa/index.html before the app's bundle has even been parsed. At a gate with
-// no signal, the code is on screen within a few tens of milliseconds; the app then renders the full ticket page in
-// its place. Entries follow the stored wallet: written when it is refreshed, removed with it.
+// synchronously by the body's boot script (pwa/src/boot/body.ts, inlined into index.html) before the app's bundle
+// has even been parsed. At a gate with no signal, the code is on screen within a few tens of milliseconds; the app
+// then renders the full ticket page in its place. Entries follow the stored wallet: written when it is refreshed,
+// removed with it.
 import QRCode from 'qrcode';
 import type { WalletTicket } from '../../../common/dto/wallet';
+import { FIRST_PAINT_PREFIX } from './storeNames';
 
-export const FIRST_PAINT_PREFIX = 'zoopass-qr:';
+export { FIRST_PAINT_PREFIX };
+
 const QUIET = 4;
 
-/** What the inline script needs: the token (to know the entry is current), the module matrix, and the texts. */
+/** What the boot script (boot/body.ts) needs: the token (to know the entry is current), the module matrix, and the texts. */
 export interface FirstPaint {
   token: string;
   /** Modules per side (without the quiet zone). */

@@ -15,6 +15,7 @@ import type {
   WalletPark,
   WalletTicket,
 } from '../../../common/dto/wallet';
+import { WALLET_DB_NAME, WALLET_SCHEMA, type WalletStore } from './storeNames';
 
 /** What a gate admitted, to upload as POST api/v1/staff/scans (the QR token read, or the ticket number typed). */
 export interface ScanAct {
@@ -118,7 +119,7 @@ export interface GateRevocation {
 /** One ticket of the day at a park; `localScanId` marks an admission made here and not yet confirmed by a sync. */
 export type GateTicket = DayTicket & { parkId: number; date: string; localScanId?: string };
 
-export type WalletDb = Dexie & {
+interface WalletTables {
   gateParks: EntityTable<GatePark, 'id'>;
   gateKeys: EntityTable<GateKey, 'kid'>;
   gateRevocations: EntityTable<GateRevocation, 'jti'>;
@@ -130,32 +131,20 @@ export type WalletDb = Dexie & {
   details: EntityTable<DetailRow, 'ticketId'>;
   outbox: EntityTable<OutboxEntry, 'clientId'>;
   meta: EntityTable<MetaRow, 'key'>;
-};
+}
+// The tables typed here are exactly the stores of the schema (db/storeNames.ts): a store added, dropped or renamed
+// on one side only is a type error.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type True<T extends true> = T;
+export type TablesAreStores = True<Same<keyof WalletTables, WalletStore>>;
 
-import { WALLET_DB_NAME } from './names';
+export type WalletDb = Dexie & WalletTables;
 
 export { WALLET_DB_NAME };
 
 export function openWalletDb(name: string = WALLET_DB_NAME): WalletDb {
   const db = new Dexie(name) as WalletDb;
-  db.version(1).stores({
-    tickets: 'id, useDate, state, park.id',
-    parks: 'id',
-    maps: 'url, parkId',
-    details: 'ticketId',
-    outbox: 'clientId, ticketId, state',
-    meta: 'key',
-  });
-  // Version 2: map mode's data per park (places, walkway graph, control points, the day's events).
-  db.version(2).stores({ parkMaps: 'parkId' });
-  // Version 3: the gate scanner's (features/staff) keys, revocations and the
-  // day's tickets per park, kept for offline gates.
-  db.version(3).stores({
-    gateParks: 'id',
-    gateKeys: 'kid, parkId',
-    gateRevocations: 'jti, parkId',
-    gateTickets: 'id, parkId, ticketNumber, [parkId+date]',
-  });
+  for (const [version, stores] of Object.entries(WALLET_SCHEMA)) db.version(Number(version)).stores(stores);
   return db;
 }
 

@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
-// The wallet's first read is the inline script of pwa/index.html: it is run here as the browser runs it.
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// The wallet's first read is the body's boot script (pwa/src/boot/body.ts): it is run here as the build inlines it
+// into index.html (built by pwa/src/test/bootScripts.ts).
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { WalletTicket } from '../../../common/dto/wallet';
+import { EARLY_WALLET_STORES, WALLET_SCHEMA, walletIdbVersion } from './storeNames';
 import { openWalletDb, WALLET_DB_NAME } from './wallet';
 
-// Tests run from the repository's root.
-const html = readFileSync('pwa/index.html', 'utf8');
-// The wallet's script (the page's other inline script, the early catalogue reads, is lib/earlyData.test.ts's).
-const inline = /<script>(\s*\/\/ The stored wallet's first read[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+const inline = inject('bootScripts').body;
 
 function runInlineScript(path: string, signedIn: boolean) {
   window.history.replaceState(null, '', path);
-  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable expiry cookie, as the inline script reads it
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable expiry cookie, as the boot script reads it
   document.cookie = signedIn
     ? 'access_token_expires_at=4102444800; path=/'
     : 'access_token_expires_at=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -28,9 +26,23 @@ afterEach(async () => {
   });
 });
 
-describe('the wallet first read (inline script of index.html)', () => {
-  it('opens the database by the name Dexie uses', () => {
-    expect(inline).toContain(`indexedDB.open('${WALLET_DB_NAME}')`);
+describe('the wallet first read (boot script of index.html)', () => {
+  it("reads stores of Dexie's current schema, in the database Dexie opens", async () => {
+    expect(inline).toContain(JSON.stringify(WALLET_DB_NAME));
+    const db = openWalletDb();
+    await db.open();
+    try {
+      const stores = db.tables.map((t) => t.name);
+      for (const name of EARLY_WALLET_STORES) expect(stores, name).toContain(name);
+      expect(db.verno * 10).toBe(walletIdbVersion());
+      expect(stores.sort()).toEqual(
+        Object.values(WALLET_SCHEMA)
+          .flatMap((v) => Object.keys(v))
+          .sort(),
+      );
+    } finally {
+      db.close();
+    }
   });
 
   it('starts on a wallet page when signed in, and the snapshot takes its rows', async () => {

@@ -1,7 +1,7 @@
 // The first read of the stored wallet, so the wallet pages' first render already shows the tickets and their QR
-// codes, also offline. The read is the page's first inline script (pwa/index.html, `zoopassWalletRead`, the bare
-// IndexedDB API): when the app opens on a wallet page it starts before any of the app's code has loaded. Pages then
-// read live through Dexie (db/wallet.ts).
+// codes, also offline. The read is the body's boot script (pwa/src/boot/body.ts, inlined into index.html:
+// `zoopassWalletRead`, the bare IndexedDB API on the stores of db/storeNames.ts): when the app opens on a wallet page
+// it starts before any of the app's code has loaded. Pages then read live through Dexie (db/wallet.ts).
 import type { WalletTicket } from '../../../common/dto/wallet';
 import type { OutboxEntry } from './wallet';
 
@@ -15,7 +15,7 @@ export interface StoredWallet {
 declare global {
   interface Window {
     zoopassWalletRead?: () => Promise<StoredWallet | null>;
-    /** The read started by the inline script when the app opened on a wallet page. */
+    /** The read started by the boot script when the app opened on a wallet page. */
     zoopassWalletEarly?: Promise<StoredWallet | null>;
   }
 }

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { tokyoDate } from '../../../common/time';
 import { apiPath, availabilityQuery, firstReads, itemCalendarRange, takeEarlyRead } from './earlyData';
 
-const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
-const inline = html.match(/<script>\s*(\/\/ The catalogue reads[\s\S]*?)<\/script>/)?.[1] ?? '';
+// The head's boot script as the build inlines it into index.html (pwa/src/boot/head.ts, built by
+// pwa/src/test/bootScripts.ts with pwa/src/boot/build.ts).
+const { head } = inject('bootScripts');
 
-/** Runs the inline script of index.html at a location; answers the URLs it fetched and their headers. */
+/** Runs the head's boot script at a location; answers the URLs it fetched and their headers. */
 function runInline(path: string, cookie = '', answer = '{}') {
   const calls: { url: string; init: RequestInit }[] = [];
   const url = new URL(path, 'http://localhost');
@@ -17,11 +16,19 @@ function runInline(path: string, cookie = '', answer = '{}') {
     calls.push({ url: u, init });
     return Promise.resolve(new Response(answer));
   };
-  new Function('location', 'document', 'fetch', 'window', inline)(
+  const fakeDocument = {
+    cookie,
+    readyState: 'complete',
+    querySelector: () => null,
+    createElement: () => ({ setAttribute: () => undefined }),
+    head: { append: () => undefined },
+  };
+  new Function('location', 'document', 'fetch', 'window', 'localStorage', head)(
     { pathname: url.pathname, search: url.search },
-    { cookie, getElementById: () => null, createElement: () => ({}), head: { append: () => undefined } },
+    fakeDocument,
     fakeFetch,
     fakeWindow,
+    { getItem: () => null },
   );
   return { calls, reads: fakeWindow.zoopassEarlyReads };
 }
@@ -31,8 +38,8 @@ afterEach(() => {
 });
 
 describe('early reads', () => {
-  it('the inline script of index.html asks for exactly what firstReads says, in the chosen language', () => {
-    expect(inline).toContain('zoopassEarlyReads');
+  it("index.html's head script asks for exactly what firstReads says, in the chosen language", () => {
+    expect(head).toContain('zoopassEarlyReads');
     for (const path of ['/', '/profile/park/3', '/items/12', '/items/12?link_id=x', '/find/parks', '/items/x']) {
       const url = new URL(path, 'http://localhost');
       const expected = firstReads(url.pathname, url.search).map(apiPath);
@@ -47,7 +54,7 @@ describe('early reads', () => {
     expect(runInline('/items/5').calls[0]?.init.headers).toMatchObject({ 'Accept-Language': 'ja' });
   });
 
-  it('the inline script reads every answer to its end at once, taken or not', async () => {
+  it('the head script reads every answer to its end at once, taken or not', async () => {
     const { reads } = runInline('/', '', '{"data":[]}');
     const entries = Object.values(reads as Record<string, { response: Promise<unknown> }>);
     expect(entries).toHaveLength(4);

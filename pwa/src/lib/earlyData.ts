@@ -1,7 +1,8 @@
-// The catalogue reads a first visit of the home, a park or an item page needs, asked for by an inline script of
-// pwa/index.html while the app's code is still downloading. The API's base query takes these answers instead of
-// asking again, so the page's data is there when its code is. The pages build their queries from the definitions
-// below, and earlyData.test.ts runs the inline script to check it asks for exactly what firstReads says.
+// The catalogue reads a first visit of the home, a park or an item page needs, asked for by the head's boot script
+// (pwa/src/boot/head.ts, inlined into index.html) while the app's code is still downloading. The API's base query
+// takes these answers instead of asking again, so the page's data is there when its code is. The pages build their
+// queries from the definitions below, the boot script imports them (so keep this module free of other imports than
+// plain functions), and earlyData.test.ts runs the built script to check what it asks for.
 import { firstCalendarMonth, monthRange } from '../../../common/rules/calendarMonth';
 import { toQueryString } from './queryString';
 
@@ -69,7 +70,7 @@ export function firstReads(pathname: string, search = ''): ApiQuery[] {
 /** Answers older than this are not used (the page asked for something else first; it asks the network later). */
 const FRESH_MS = 15_000;
 
-/** An early answer, read to its end by the inline script (null: the network failed). */
+/** An early answer, read to its end by the boot script (null: the network failed). */
 export interface EarlyAnswer {
   status: number;
   text: string;

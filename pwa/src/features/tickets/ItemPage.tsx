@@ -363,7 +363,7 @@ export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   const item = (await dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false }))).data?.data;
   if (!item) return;
   // The calendar's first month too (its arguments as the calendar makes them), so the page renders once. On a first
-  // visit index.html's inline script has asked for it already (lib/earlyData.ts).
+  // visit index.html's boot script has asked for it already (lib/earlyData.ts).
   const range = itemCalendarRange(item.availableFrom, tokyoDate());
   if (!range) return;
   // Held for a while: the endpoint drops unused answers at once (keepUnusedDataFor 0), and without a subscriber

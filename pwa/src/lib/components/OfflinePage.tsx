@@ -9,7 +9,7 @@ function useReservedParks() {
   const [parks, setParks] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     let live = true;
-    // The bare IndexedDB read of pwa/index.html (typed in db/walletSnapshot.ts): no Dexie for this page.
+    // The bare IndexedDB read of the boot script (boot/body.ts, typed in db/walletSnapshot.ts): no Dexie here.
     void window
       .zoopassWalletRead?.()
       .then((wallet) => {

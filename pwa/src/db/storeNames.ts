@@ -1,0 +1,40 @@
+// What the device stores under which name, apart from Dexie and the QR encoder: the app's entry and the boot scripts
+// (pwa/src/boot, inlined into index.html, run before any of the app's code) read these without loading either.
+// Dexie's schema is built from WALLET_SCHEMA (db/wallet.ts), so a store the boot reads is a store Dexie makes: rename
+// one here and every reader that names it fails the type check.
+
+export const WALLET_DB_NAME = 'zoopass-wallet';
+
+/** The wallet database's versions (Dexie's `version(n).stores(...)`), each adding or changing the stores it names. */
+export const WALLET_SCHEMA = {
+  1: {
+    tickets: 'id, useDate, state, park.id',
+    parks: 'id',
+    maps: 'url, parkId',
+    details: 'ticketId',
+    outbox: 'clientId, ticketId, state',
+    meta: 'key',
+  },
+  // Map mode's data per park (places, walkway graph, control points, the day's events).
+  2: { parkMaps: 'parkId' },
+  // The gate scanner's (features/staff) keys, revocations and the day's tickets per park, kept for offline gates.
+  3: {
+    gateParks: 'id',
+    gateKeys: 'kid, parkId',
+    gateRevocations: 'jti, parkId',
+    gateTickets: 'id, parkId, ticketNumber, [parkId+date]',
+  },
+} as const;
+
+type Schema = typeof WALLET_SCHEMA;
+/** Every store of the wallet database's current version. */
+export type WalletStore = { [V in keyof Schema]: keyof Schema[V] }[keyof Schema];
+
+/** The IndexedDB version of Dexie's current one (Dexie multiplies by 10). A function: the boot scripts leave it out. */
+export const walletIdbVersion = () => Math.max(...Object.keys(WALLET_SCHEMA).map(Number)) * 10;
+
+/** The stores the first wallet read takes (the boot script's zoopassWalletRead; db/walletSnapshot.ts). */
+export const EARLY_WALLET_STORES = ['tickets', 'outbox', 'meta'] as const satisfies readonly WalletStore[];
+
+/** localStorage key of a ticket's QR first paint (db/firstPaint.ts writes it, the boot script draws it). */
+export const FIRST_PAINT_PREFIX = 'zoopass-qr:';
