@@ -172,3 +172,45 @@ test('a shared gate phone never judges with the last account’s data; its name 
   await p.screenshot({ path: `${SHOTS}/06-used-en.png` });
   await phone.close();
 });
+
+test('two online gates read one ticket within 100 ms: one admits, the other says already used', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await startClearOfMidnight(240_000);
+  const visitor = await apiUser(request, { name: '二門 試子' });
+  const [ticket] = (await todaysTickets(page, request, visitor)) as [WalletTicket];
+  const phones = await Promise.all(
+    ['東門', '西門'].map(async (name) => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+      });
+      const p = await context.newPage();
+      await p.goto('/');
+      await signInAs(p, (await apiStaff(request, GATE)).token);
+      await p.goto('/staff');
+      await expect(p.getByTestId('staff-park')).toHaveCount(1);
+      await p.getByTestId('gate-name').fill(name);
+      await p.getByTestId('staff-scan-link').click();
+      await expect(p.getByTestId('gate-scanner')).toBeVisible();
+      await p.getByTestId('gate-number').fill(ticket.ticketNumber);
+      return { context, p };
+    }),
+  );
+  await Promise.all(phones.map(({ p }) => p.getByTestId('gate-number-submit').click()));
+  const verdicts = await Promise.all(
+    phones.map(async ({ p }) => {
+      const v = p.getByTestId('gate-verdict');
+      await expect(v).toBeVisible();
+      return v.getAttribute('data-verdict');
+    }),
+  );
+  expect([...verdicts].sort()).toEqual(['admit', 'used']);
+  await phones[verdicts.indexOf('used')]?.p.screenshot({ path: `${SHOTS}/07-second-gate-online-ja.png` });
+  const server = await request.get(`/api/v1/me/tickets/${ticket.id}`, { headers: bearer(visitor.token) });
+  expect(((await server.json()) as { data: WalletTicket }).data.state).toBe('used');
+  for (const { context } of phones) await context.close();
+});

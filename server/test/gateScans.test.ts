@@ -321,6 +321,41 @@ describe('acts at the gate and on the phone', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('online, a gate that waits for the answer is told "already used" when another gate admitted first, whatever the clocks say', async () => {
+    const buyer = await c.user();
+    const item = await itemIn(undefined, 1);
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const token = await tokenOf(buyer, id);
+    const staff = await staffOf(item.parkId);
+    // Two phones read the same ticket within 100 ms; the second one's clock runs 50 ms behind, and its request
+    // reaches the server second. Earliest-wins would make it the admission: it must be refused at the gate instead.
+    const now = Date.now();
+    const east = await c.call('POST', '/api/v1/staff/scans', staff, {
+      scan_id: randomUUID(),
+      token,
+      scanned_at: new Date(now - 20_000).toISOString(),
+      confirm: true,
+    });
+    expect(body(east).data).toMatchObject({ result: 'accepted' });
+    const westId = randomUUID();
+    const west = await c.call('POST', '/api/v1/staff/scans', staff, {
+      scan_id: westId,
+      token,
+      scanned_at: new Date(now - 20_050).toISOString(),
+      confirm: true,
+    });
+    expect(body(west).data).toMatchObject({ result: 'duplicate', flag: 'duplicate', usedAt: body(east).data.usedAt });
+    expect((await ticketRow(id)).usedAt.toISOString()).toBe(body(east).data.usedAt);
+    // Its replay (the outbox sends it again) answers the same.
+    const replay = await c.call('POST', '/api/v1/staff/scans', staff, {
+      scan_id: westId,
+      token,
+      scanned_at: new Date(now - 20_050).toISOString(),
+    });
+    expect(body(replay).data).toMatchObject({ result: 'duplicate' });
+    expect((await usagesOf(id)).map((r) => r.duplicate)).toEqual([true, false]);
+  });
+
   it('POST /use refuses a ticket used by showing its QR code at the gate', async () => {
     const buyer = await c.user();
     const item = await itemIn(undefined, 1); // QR presentation

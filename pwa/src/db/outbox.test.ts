@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WalletTicket } from '../../../common/dto/wallet';
-import { CLAIM_STALE_MS, enqueueScan, enqueueUse, isWaiting, replayOutbox } from './outbox';
+import { CLAIM_STALE_MS, confirmScan, enqueueScan, enqueueUse, isWaiting, replayOutbox } from './outbox';
 import { openWalletDb, type WalletDb } from './wallet';
 
 const ticket = (id: string, over: Partial<WalletTicket> = {}): WalletTicket => ({
@@ -222,5 +222,57 @@ describe('gate admissions in the same outbox', () => {
     const left = await db.outbox.toArray();
     expect(left.map((e) => e.ticketId)).toEqual(['t1']);
     expect(isWaiting(left[0] as (typeof left)[number])).toBe(true);
+  });
+
+  it('online: the admission is answered within the budget (another gate first: duplicate), and no replay sends it meanwhile', async () => {
+    const posts: Record<string, unknown>[] = [];
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      posts.push(body);
+      await new Promise((r) => setTimeout(r, 20));
+      return Response.json({
+        data: {
+          scanId: body.scan_id,
+          ticketId: 't1',
+          result: 'duplicate',
+          flag: 'duplicate',
+          usedAt: '2026-11-21T00:59:00.000Z',
+        },
+        meta: {},
+      });
+    }) as typeof globalThis.fetch;
+    const scan = { parkId: 3, token: 'tok', ticketNumber: null, deviceId: 'gate-1', gateName: '西門' };
+    const entry = await enqueueScan(db, 't1', scan, { claimed: true });
+    const [answer, replayed] = await Promise.all([confirmScan(db, entry, { fetch }), replayOutbox(db, { fetch })]);
+    expect(answer).toMatchObject({ result: 'duplicate', usedAt: '2026-11-21T00:59:00.000Z' });
+    expect(replayed.sent).toBe(0);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ scan_id: entry.clientId, confirm: true, token: 'tok' });
+    expect(await db.outbox.get(entry.clientId)).toMatchObject({ state: 'done', scan: { result: 'duplicate' } });
+  });
+
+  it('online but slow: past the budget the device decides alone, and the outbox sends the act later, once', async () => {
+    let calls = 0;
+    const slow = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        calls++;
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })) as typeof globalThis.fetch;
+    const scan = { parkId: 3, token: 'tok', ticketNumber: null, deviceId: 'gate-1', gateName: '' };
+    const entry = await enqueueScan(db, 't1', scan, { claimed: true });
+    const started = Date.now();
+    expect(await confirmScan(db, entry, { fetch: slow, budgetMs: 200 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(calls).toBe(1);
+    expect(await db.outbox.get(entry.clientId)).toMatchObject({ state: 'pending' });
+    const ok = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return Response.json({
+        data: { scanId: body.scan_id, ticketId: 't1', result: 'accepted', flag: null, usedAt: body.scanned_at },
+        meta: {},
+      });
+    }) as typeof globalThis.fetch;
+    expect((await replayOutbox(db, { fetch: ok })).applied).toBe(1);
+    expect((await replayOutbox(db, { fetch: ok })).sent).toBe(0);
   });
 });

@@ -57,7 +57,7 @@ export async function enqueueScan(
   db: WalletDb,
   ticketId: string,
   scan: ScanAct,
-  opts: { now?: Date; uuid?: () => string } = {},
+  opts: { now?: Date; uuid?: () => string; claimed?: boolean } = {},
 ): Promise<OutboxEntry> {
   const entry: OutboxEntry = {
     clientId: (opts.uuid ?? (() => crypto.randomUUID()))(),
@@ -65,9 +65,9 @@ export async function enqueueScan(
     ownerId: (await readMeta(db, META.account)) ?? undefined,
     usedAt: (opts.now ?? new Date()).toISOString(),
     scan,
-    state: 'pending',
+    state: opts.claimed ? 'sending' : 'pending',
     attempts: 0,
-    claimedAt: null,
+    claimedAt: opts.claimed ? Date.now() : null,
     conflict: null,
     message: null,
     createdAt: new Date().toISOString(),
@@ -174,17 +174,7 @@ export async function replayOutbox(db: WalletDb, deps: ReplayDeps): Promise<Repl
       result.sent++;
       const settledAt = new Date(now()).toISOString();
       if (res?.ok && entry.scan) {
-        const answer = (await readJson<Envelope<ScanAnswer>>(res))?.data;
-        await db.transaction('rw', db.outbox, db.gateTickets, async () => {
-          await db.outbox.update(entry.clientId, {
-            state: 'done',
-            settledAt,
-            attempts: entry.attempts + 1,
-            scan: { ...(entry.scan as ScanAct), result: answer?.result, flag: answer?.flag },
-          });
-          const local = await db.gateTickets.get(entry.ticketId);
-          if (local && answer?.usedAt) await db.gateTickets.put({ ...local, state: 'used', usedAt: answer.usedAt });
-        });
+        await settleScan(db, entry, (await readJson<Envelope<ScanAnswer>>(res))?.data, settledAt);
         result.applied++;
         continue;
       }
@@ -253,6 +243,60 @@ async function refreshOne(db: WalletDb, deps: ReplayDeps, id: string, headers: R
   } catch {
     // offline again: the next wallet refresh brings it
   }
+}
+
+/** The server took an admission: the act is done, and the day list has the ticket used as the server says. */
+async function settleScan(db: WalletDb, entry: OutboxEntry, answer: ScanAnswer | undefined, settledAt: string) {
+  await db.transaction('rw', db.outbox, db.gateTickets, async () => {
+    await db.outbox.update(entry.clientId, {
+      state: 'done',
+      settledAt,
+      attempts: entry.attempts + 1,
+      scan: { ...(entry.scan as ScanAct), result: answer?.result, flag: answer?.flag },
+    });
+    const local = await db.gateTickets.get(entry.ticketId);
+    if (local && answer?.usedAt) await db.gateTickets.put({ ...local, state: 'used', usedAt: answer.usedAt });
+  });
+}
+
+/** How long an online gate waits for the server before it decides alone (the verdict is never later than this). */
+export const CONFIRM_BUDGET_MS = 1000;
+
+/**
+ * An online gate's admission, sent at once and answered within the budget: the server says whether another gate
+ * admitted the ticket first (answer `duplicate`: the gate shows "already used"). The act was queued claimed by
+ * `enqueueScan(..., { claimed: true })`, so no replay sends it meanwhile; with no answer in time (slow, offline)
+ * it goes back to the outbox and the device's own verdict stands (a conflict is flagged at sync).
+ */
+export async function confirmScan(
+  db: WalletDb,
+  entry: OutboxEntry,
+  deps: { fetch: typeof fetch; budgetMs?: number; base?: string },
+): Promise<ScanAnswer | null> {
+  const scan = entry.scan as ScanAct;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), deps.budgetMs ?? CONFIRM_BUDGET_MS);
+  try {
+    const language = (await readMeta(db, 'locale')) ?? 'ja';
+    const res = await deps.fetch(`${deps.base ?? '/api/v1'}/staff/scans`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': language },
+      body: JSON.stringify({ ...scanBody(entry, scan), confirm: true }),
+      signal: abort.signal,
+    });
+    const answer = res.ok ? (await readJson<Envelope<ScanAnswer>>(res))?.data : undefined;
+    if (answer) {
+      await settleScan(db, entry, answer, new Date().toISOString());
+      return answer;
+    }
+  } catch {
+    // slow or offline: the outbox sends it later
+  } finally {
+    clearTimeout(timer);
+  }
+  await db.outbox.update(entry.clientId, { state: 'pending', claimedAt: null });
+  return null;
 }
 
 function scanBody(entry: OutboxEntry, scan: ScanAct) {

@@ -30,6 +30,11 @@ export interface Act {
   /** The ticket's holder. */
   userId: number | null;
   staffUserId?: number | null;
+  /**
+   * A gate online waits for this answer before it shows its verdict: a ticket already used when the act arrives
+   * is refused there, so the act can only be a duplicate (never take the place of the admission by its clock).
+   */
+  waitsForAnswer?: boolean;
 }
 
 export interface ActOutcome {
@@ -122,7 +127,7 @@ export async function recordAct(
   const standing: Standing = current
     ? { actedAt: new Date(current.actedAt), notBefore: null, flag: current.flag }
     : { actedAt: new Date(ticket.usedAt ?? act.receivedAt), notBefore: null, flag: null };
-  if (before(mine, standing)) {
+  if (!act.waitsForAnswer && before(mine, standing)) {
     // This act happened before the one that marked the ticket: it takes its place, the other is to review.
     const usedAt = timeOfUse(mine);
     if (current) {

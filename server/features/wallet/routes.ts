@@ -330,6 +330,11 @@ export const walletRoutes: ServerRoute[] = [
           scanned_at: Joi.date().iso().required(),
           device_id: Joi.string().max(64),
           gate_name: Joi.string().max(40),
+          confirm: Joi.boolean()
+            .default(false)
+            .description(
+              'The gate is online and waits for this answer to show its verdict: a ticket already used on arrival answers duplicate (the gate refuses), whatever the scan times say',
+            ),
         }).xor('token', 'ticket_number'),
       },
     },
@@ -341,6 +346,7 @@ export const walletRoutes: ServerRoute[] = [
         scanned_at: Date;
         device_id?: string;
         gate_name?: string;
+        confirm: boolean;
       };
       const answer = await recordScan(
         knexOf(request),
@@ -352,6 +358,7 @@ export const walletRoutes: ServerRoute[] = [
           scannedAt: p.scanned_at,
           deviceId: p.device_id ?? null,
           gateName: p.gate_name ?? null,
+          confirm: p.confirm,
         },
         request.server.app.clock.now(),
       );

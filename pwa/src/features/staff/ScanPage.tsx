@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tokyoDate } from '../../../../common/time';
-import { enqueueScan, replayOutbox } from '../../db/outbox';
+import { confirmScan, enqueueScan } from '../../db/outbox';
 import { type GateTicket, walletDb } from '../../db/wallet';
 import { requestBackgroundSync } from '../../lib/backgroundSync';
 import { useLocale } from '../../lib/useLocale';
@@ -57,17 +57,22 @@ function signal(kind: Verdict['kind']) {
   }
 }
 
-/** Record an admission: the ticket is used in the day list at once, the act waits in the outbox. */
-async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }>) {
+/**
+ * Record an admission: the ticket is used in the day list at once, the act waits in the outbox. Online, the act is
+ * sent at once and the server's answer (within CONFIRM_BUDGET_MS) can turn the verdict: another gate admitted the
+ * ticket first ("already used"), or it was revoked since the sync. Offline or slow, the device's verdict stands.
+ */
+async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }>): Promise<Verdict> {
   const db = walletDb();
   const { deviceId, gateName } = await gateIdentity(db);
   const now = new Date();
-  await db.transaction('rw', [db.gateTickets, db.outbox, db.meta], async () => {
-    const entry = await enqueueScan(
+  const online = navigator.onLine;
+  const entry = await db.transaction('rw', [db.gateTickets, db.outbox, db.meta], async () => {
+    const queued = await enqueueScan(
       db,
       verdict.ticketId,
       { parkId, token: verdict.token, ticketNumber: verdict.ticketNumber, deviceId, gateName },
-      { now },
+      { now, claimed: online },
     );
     const base: GateTicket = verdict.ticket ?? {
       id: verdict.ticketId,
@@ -89,11 +94,32 @@ async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }
       state: 'used',
       usedAt: now.toISOString(),
       usedBy: { source: 'scan', at: now.toISOString(), deviceId, gateName: gateName || null },
-      localScanId: entry.clientId,
+      localScanId: queued.clientId,
     });
+    return queued;
   });
-  void requestBackgroundSync();
-  if (navigator.onLine) void replayOutbox(db, { fetch: fetch.bind(globalThis) });
+  const answer = online ? await confirmScan(db, entry, { fetch: fetch.bind(globalThis) }) : null;
+  if (!answer) void requestBackgroundSync();
+  if (answer?.result === 'duplicate' && answer.usedAt) {
+    const ticket = (await db.gateTickets.get(verdict.ticketId)) ?? null;
+    if (ticket) {
+      await db.gateTickets.put({
+        ...ticket,
+        usedBy: { source: 'scan', at: answer.usedAt, deviceId: '', gateName: null },
+        localScanId: undefined,
+      });
+    }
+    return { kind: 'used', ticketId: verdict.ticketId, ticket, usedAt: answer.usedAt, gateName: null };
+  }
+  if (answer?.result === 'revoked') {
+    return {
+      kind: 'invalid',
+      reason: 'revoked',
+      ticketNumber: verdict.ticket?.ticketNumber ?? verdict.ticketNumber,
+      useDate: verdict.ticket?.date ?? null,
+    };
+  }
+  return verdict;
 }
 
 /** Each verdict has a shape as well as a colour (colour-blind staff): a circle, a triangle, a cross. */
@@ -211,9 +237,9 @@ export default function ScanPage() {
 
   const decide = async (text: string, frameAt: number) => {
     const now = new Date();
-    const v = await judgeToken(text, { ...context.current, now }, (id) => walletDb().gateTickets.get(id));
+    const judged = await judgeToken(text, { ...context.current, now }, (id) => walletDb().gateTickets.get(id));
+    const v = judged.kind === 'admit' ? await admit(context.current.parkId, judged) : judged;
     performance.measure('gate-frame-to-verdict', { start: frameAt, end: performance.now() });
-    if (v.kind === 'admit') await admit(context.current.parkId, v);
     show(v, text);
   };
 
@@ -306,8 +332,8 @@ export default function ScanPage() {
       .equals(typed)
       .filter((x) => x.parkId === parkId)
       .first();
-    const v = judgeNumber(typed, found, { now });
-    if (v.kind === 'admit') await admit(parkId, v);
+    const judged = judgeNumber(typed, found, { now });
+    const v = judged.kind === 'admit' ? await admit(parkId, judged) : judged;
     setNumber('');
     show(v, `number:${typed}`);
   };

@@ -23,6 +23,8 @@ export interface ScanInput {
   scannedAt: Date;
   deviceId?: string | null;
   gateName?: string | null;
+  /** The gate is online and shows its verdict from this answer (within its budget): see Act.waitsForAnswer. */
+  confirm?: boolean;
 }
 
 const CANCELLED = ['cancelled', 'cancel_waiting'];
@@ -142,6 +144,7 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
       jti: presented.jti,
       userId: ticket.userId,
       staffUserId: input.staffUserId,
+      waitsForAnswer: input.confirm === true,
     });
     return answer(input.scanId, ticket.id, outcome);
   });
