@@ -516,6 +516,12 @@ export const MESSAGES = {
     ja: 'この確認コードは使用済みです。次のコードが表示されるまでお待ちください',
     en: 'This code has already been used. Please wait for the next code',
   },
+  // The same texts for a signed-in account changing its two-step setting (answered 422, not 401).
+  totpSettingCodeWrong: { ja: '確認コードが正しくありません', en: 'The verification code is not correct' },
+  totpSettingCodeUsed: {
+    ja: 'この確認コードは使用済みです。次のコードが表示されるまでお待ちください',
+    en: 'This code has already been used. Please wait for the next code',
+  },
   totpChallengeExpired: {
     ja: 'ログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください',
     en: 'The sign-in has expired. Please enter your e-mail address and password again',

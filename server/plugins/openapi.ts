@@ -32,6 +32,7 @@
 import type { Plugin, RequestRoute } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
+import { ERROR_STATUS } from '../../common/errorCodes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -180,6 +181,12 @@ const DERIVED_TEXT: Record<number, string> = {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** Status -> the domain error codes that answer it (common/errorCodes.ts), listed on each error response. */
+const CODES_BY_STATUS = new Map<number, string[]>();
+for (const [code, status] of Object.entries(ERROR_STATUS)) {
+  CODES_BY_STATUS.set(status, [...(CODES_BY_STATUS.get(status) ?? []), code]);
+}
+
 function defaultKind(status: number): ResponseKind {
   if (status === 204 || status === 304) return 'none';
   if (status >= 300 && status < 400) return 'redirect';
@@ -201,7 +208,8 @@ function responseObject(status: number, declared: DeclaredResponse) {
       };
       break;
     case 'error':
-      // The envelope's meta.status is the HTTP status.
+      // The envelope's meta.status is the HTTP status; the domain codes of that status come from the one table.
+      if (CODES_BY_STATUS.has(status)) out['x-domain-codes'] = CODES_BY_STATUS.get(status);
       out.content = {
         'application/json': {
           schema: {

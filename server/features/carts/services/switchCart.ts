@@ -61,7 +61,7 @@ export async function switchCart(knex: Knex, userId: number, guestUserId: string
             ? 0
             : await peopleInCart(trx, userCart, { itemId: item.id, date: line.date, timeSlotId: line.timeSlotId });
         if (already + people > item.maxPerOrder) {
-          throw new DomainError('switchLimit', 400, { name: localize(item, 'name', locale), max: item.maxPerOrder });
+          throw new DomainError('switchLimit', { name: localize(item, 'name', locale), max: item.maxPerOrder });
         }
       }
       for (const c of guestCarts) {

@@ -27,7 +27,7 @@ export interface OfferOrderSpec {
 export async function insertOfferOrder(trx: Knex.Transaction, spec: OfferOrderSpec, now: Date): Promise<number> {
   const user = await trx('users').where({ id: spec.userId }).first('birthdate', 'telephone', 'prefecture_id');
   if (!user?.birthdate || !user.telephone || !(user.prefectureId > 0)) {
-    throw new DomainError('profileRequiredForPayment', 400);
+    throw new DomainError('profileRequiredForPayment');
   }
   const park = await trx('items').where({ id: spec.itemId }).first('park_id');
   const method = spec.amount === 0 ? PaymentMethod.FullCoin : PaymentMethod.Visa;

@@ -67,7 +67,7 @@ export function ticketsOf(line: CheckoutLine): PricedTicket[] {
     .flatMap((c) => Array.from({ length: c.quantity }, () => ({ itemId: line.itemId, price: c.unitPrice })));
 }
 
-const refuse = (r: Refusal) => new DomainError(r.error, 400, r.params);
+const refuse = (r: Refusal) => new DomainError(r.error, r.params);
 
 export async function placeOrder(
   knex: Knex,
@@ -85,23 +85,23 @@ export async function placeOrder(
     const user = (await trx('users').where({ id: input.userId }).forUpdate().first()) as
       | { id: number; childFlag: number; birthdate: string | null; telephone: string | null; prefectureId: number }
       | undefined;
-    if (!user) throw new DomainError('unauthorized', 401);
-    if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+    if (!user) throw new DomainError('unauthorized');
+    if (user.childFlag === 1) throw new DomainError('childRestricted');
     // Under the user's lock: a concurrent submit of the same checkout committed first.
     const repeat = key ? await orderByKey(trx, input.userId, key) : undefined;
     if (repeat) return { repeat };
 
     const cart = await cartForCheckout(trx, input.userId, input.parkId, { lock: true, lineIds: input.lineIds });
-    if (cart.lines.length === 0) throw new DomainError('cartEmpty', 400);
-    if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound', 404);
-    if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment', 409);
+    if (cart.lines.length === 0) throw new DomainError('cartEmpty');
+    if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound');
+    if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment');
     for (const line of cart.lines) {
       const held = line.holds.reduce((n, h) => n + h.quantity, 0);
-      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted', 409);
+      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted');
     }
     const lottery = cart.lines.some((l) => l.lottery);
     // A lottery entry is an order of its own: one line, one party, one authorisation.
-    if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder', 400);
+    if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder');
 
     // Advance information of every ticket.
     const itemIds = cart.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
@@ -120,8 +120,8 @@ export async function placeOrder(
         input.locale,
       );
       const first = problems[0];
-      if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete', 400);
-      if (first) throw new DomainError(first.error, 400, first.params);
+      if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete');
+      if (first) throw new DomainError(first.error, first.params);
       await assertOwnPhotos(trx, input.userId, fields, line.advanceInfo);
     }
 
@@ -129,7 +129,7 @@ export async function placeOrder(
     const tickets = cart.lines.flatMap(ticketsOf);
     const userCouponIds = [...new Set(input.userCouponIds)];
     const coupons = await heldCoupons(trx, input.userId, userCouponIds);
-    if (coupons.length !== userCouponIds.length) throw new DomainError('notFound', 404);
+    if (coupons.length !== userCouponIds.length) throw new DomainError('notFound');
     const discount = couponDiscount(tickets, coupons, input.parkId, now);
     if (isRefusal(discount)) throw refuse(discount);
     const owned = await coinBalance(trx, input.userId);
@@ -144,11 +144,11 @@ export async function placeOrder(
     // Method: nothing to pay is full coin / free; lottery and waitlist are card only, authorised first.
     let method = input.method;
     if (totals.total === 0) method = PaymentMethod.FullCoin;
-    else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid', 400);
+    else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid');
     if (lottery && method !== PaymentMethod.Visa && method !== PaymentMethod.FullCoin)
-      throw new DomainError('paymentModeUnsupported', 400);
+      throw new DomainError('paymentModeUnsupported');
     if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
-      throw new DomainError('profileRequiredForPayment', 400);
+      throw new DomainError('profileRequiredForPayment');
     }
     // A lottery entry reserves its amount until the draw, or (a draw beyond an authorisation's lifetime) has its
     // card checked now and charged at the draw. Nothing to pay (full coin): the internal authorisation.
@@ -298,7 +298,7 @@ async function assertOwnPhotos(
       .whereIn('id', ids)
       .where({ owner_id: userId, purpose: PHOTO_PURPOSE[field.kind] })
       .pluck('id')) as string[];
-    if (new Set(own).size !== new Set(ids).size) throw new DomainError('advanceInfoIncomplete', 400);
+    if (new Set(own).size !== new Set(ids).size) throw new DomainError('advanceInfoIncomplete');
   }
 }
 
@@ -332,7 +332,7 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new DomainError('checkoutInProgress', 409);
+  throw new DomainError('checkoutInProgress');
 }
 
 /**
