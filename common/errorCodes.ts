@@ -163,6 +163,7 @@ export const ERROR_STATUS = {
   // 429: too many tries: later
   rateLimited: 429,
   // 503: unavailable for a moment: try again
+  databaseBusy: 503,
   paymentUnavailable: 503,
 } as const satisfies Partial<Record<MessageKey, number>>;
 

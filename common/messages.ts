@@ -43,6 +43,10 @@ export const MESSAGES = {
   },
   unauthorized: { ja: 'ログインしてください', en: 'Please sign in' },
   forbidden: { ja: 'この操作は許可されていません', en: 'You are not allowed to do this' },
+  databaseBusy: {
+    ja: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
+    en: 'We are busy right now. Please try again in a moment',
+  },
   serviceUnavailable: {
     ja: 'ただいまサービスを利用できません。時間をおいて再度お試しください',
     en: 'The service is temporarily unavailable. Please try again later',

@@ -2,6 +2,7 @@ import type { Boom } from '@hapi/boom';
 import type { Lifecycle, Plugin, Request } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
 import { type MessageKey, message } from '../../common/messages';
+import { isDbTimeout } from '../db/timeouts';
 import { DomainError, isErrorCode } from '../lib/errors';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -14,6 +15,9 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   429: 'tooManyRequests',
   503: 'serviceUnavailable',
 };
+
+/** Seconds a client waits before trying again after a database timeout: about the cart's lock timeout. */
+const RETRY_AFTER_S = 2;
 
 const isApi = (request: Request) => request.path.startsWith('/api/');
 
@@ -47,6 +51,15 @@ export const errorsPlugin: Plugin<void> = {
       const response = request.response;
       if (response instanceof DomainError) {
         return h.response(envelope(request, response.status, response.key, response.params)).code(response.status);
+      }
+      // A lock wait or statement past its kind's timeout (server/db/timeouts.ts): busy, not broken.
+      if (response && 'isBoom' in response && response.isBoom && isDbTimeout(response)) {
+        request.log(['warn'], response);
+        const busy = new DomainError('databaseBusy');
+        return h
+          .response(envelope(request, busy.status, busy.key))
+          .code(busy.status)
+          .header('Retry-After', String(RETRY_AFTER_S));
       }
       if (response && 'isBoom' in response && response.isBoom) {
         const boom = response as Boom;

@@ -14,6 +14,8 @@
 //             404      routes with path parameters (nothing with that id, or not yours)
 //             413      routes that take a body (over the byte limit)
 //             415      routes that parse a body (a content type that is not JSON, form or multipart)
+//             503      every operation (the database busy: a lock or statement past its transaction's timeout,
+//                      databaseBusy, with Retry-After: server/db/timeouts.ts)
 //   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
 //             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
 //
@@ -177,6 +179,7 @@ const DERIVED_TEXT: Record<number, string> = {
   404: 'Not found',
   413: 'Body too large',
   415: 'Unsupported content type',
+  503: 'The database is busy (databaseBusy): try again after Retry-After seconds',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -283,6 +286,7 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
     const payload = route.settings.payload as { parse?: boolean | 'gunzip' } | undefined;
     if (payload?.parse !== false) add(415, DERIVED_TEXT[415] as string);
   }
+  add(503, DERIVED_TEXT[503] as string);
   const declared = route.settings.plugins?.openapi?.responses ?? {};
   for (const [key, value] of Object.entries(declared)) {
     const status = Number(key);

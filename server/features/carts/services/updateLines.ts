@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { checkPackTotal, normalizeSeatCodes, peopleOf, REASON_MESSAGES } from '../../../../common/rules/cart';
+import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
 import { auditHolds, type HoldAuditEntry } from '../../stock/audit';
 import {
@@ -48,7 +49,7 @@ function assertNotExpired(line: LineRow, seated: boolean, now: Date) {
  * changes). Advance information is stored as given. The deadline stays: changing a line does not extend its hold.
  */
 export async function updateCartLines(knex: Knex, owner: CartOwner, changes: readonly LineChange[], now = new Date()) {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'cart', async (trx) => {
     const locked = await lockOwnerLines(
       trx,
       owner,

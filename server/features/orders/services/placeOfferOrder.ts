@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { OrderKind, PaymentMethod, PaymentMode } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
@@ -107,7 +108,7 @@ export async function payOfferOrder(
       .update({ payment_id: payment.payment.id });
     return payment;
   } catch (err) {
-    await knex.transaction(async (trx) => {
+    await transaction(knex, 'checkout', async (trx) => {
       const row = await trx('orders').where({ id: input.orderId }).forUpdate().first('state');
       if (row?.state === 'pending_payment' && !(await trx('payments').where({ order_id: input.orderId }).first('id'))) {
         await failUnstartedOrder(trx, input.orderId, input.now);

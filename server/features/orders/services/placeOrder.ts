@@ -19,6 +19,7 @@ import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { chargesAtDraw } from '../../../../common/rules/lotteryPayment';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { freezeLines } from '../../carts/cartPath';
@@ -81,7 +82,7 @@ export async function placeOrder(
   if (seen) return repeatAnswer(knex, seen);
   await ensureWelcomeCoins(knex, input.userId);
   await ensureUserCoupons(knex, input.userId);
-  const placed = await knex.transaction(async (trx) => {
+  const placed = await transaction(knex, 'checkout', async (trx) => {
     const user = (await trx('users').where({ id: input.userId }).forUpdate().first()) as
       | { id: number; childFlag: number; birthdate: string | null; telephone: string | null; prefectureId: number }
       | undefined;
@@ -341,7 +342,7 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
  * here instead, the failStalledOrders sweep does the same after the payment window.)
  */
 async function abandonUnstarted(knex: Knex, orderId: number, now: Date): Promise<void> {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'checkout', async (trx) => {
     const order = await trx('orders').where({ id: orderId }).forUpdate().first('state');
     if (order?.state !== 'pending_payment') return;
     if (await trx('payments').where({ order_id: orderId }).first('id')) return; // its payment will end it

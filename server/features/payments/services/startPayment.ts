@@ -4,6 +4,7 @@ import { type PaymentMethod, PaymentMode } from '../../../../common/enums';
 import type { FailureReason } from '../../../../common/rules/paymentState';
 import { SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../outcome';
@@ -95,7 +96,7 @@ export async function startPayment(
 
   const id = randomUUID();
   const orderRef = `ZP${input.orderId}-${randomBytes(5).toString('hex')}`;
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'checkout', async (trx) => {
     await trx('payments').insert({
       id,
       order_id: input.orderId,
@@ -158,7 +159,7 @@ export async function startPayment(
       throw new DomainError('paymentUnavailable');
     }
     // Nothing happened at the provider: this attempt failed.
-    const payment = await knex.transaction(async (trx) => {
+    const payment = await transaction(knex, 'checkout', async (trx) => {
       const locked = (await lockPayment(trx, id)) as Payment;
       const failed = await moveState(trx, locked, 'failed', {
         source: 'start',
@@ -173,7 +174,7 @@ export async function startPayment(
   if (!refsStored) await storeRefs(result);
 
   if (result.kind === 'redirect') {
-    const payment = await knex.transaction(async (trx) => {
+    const payment = await transaction(knex, 'checkout', async (trx) => {
       const locked = (await lockPayment(trx, id)) as Payment;
       // A notification may already have settled it.
       if (locked.state !== 'created') return locked;
