@@ -43,6 +43,10 @@ export const MESSAGES = {
   },
   unauthorized: { ja: 'ログインしてください', en: 'Please sign in' },
   forbidden: { ja: 'この操作は許可されていません', en: 'You are not allowed to do this' },
+  databaseBusy: {
+    ja: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
+    en: 'We are busy right now. Please try again in a moment',
+  },
   serviceUnavailable: {
     ja: 'ただいまサービスを利用できません。時間をおいて再度お試しください',
     en: 'The service is temporarily unavailable. Please try again later',
@@ -513,6 +517,12 @@ export const MESSAGES = {
   },
   totpCodeWrong: { ja: '確認コードが正しくありません', en: 'The verification code is not correct' },
   totpCodeUsed: {
+    ja: 'この確認コードは使用済みです。次のコードが表示されるまでお待ちください',
+    en: 'This code has already been used. Please wait for the next code',
+  },
+  // The same texts for a signed-in account changing its two-step setting (answered 422, not 401).
+  totpSettingCodeWrong: { ja: '確認コードが正しくありません', en: 'The verification code is not correct' },
+  totpSettingCodeUsed: {
     ja: 'この確認コードは使用済みです。次のコードが表示されるまでお待ちください',
     en: 'This code has already been used. Please wait for the next code',
   },

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { loadAddCartLine } from './20261124000090_commerce_core';
+import { runFrozenSql } from './frozenSql';
 
-// Adding a cart line in one round trip: the function zoo_add_cart_line, whose text lives with the stock feature
-// (server/features/stock/sql/add_cart_line.sql, described there). Loaded again by later migrations that change it.
+// Adding a cart line in one round trip: the function zoo_add_cart_line as first written (frozen copy:
+// sql/20261121000031_add_cart_line.sql). Its current text is server/features/stock/sql/add_cart_line.sql.
 export async function up(knex: Knex): Promise<void> {
-  await loadAddCartLine(knex);
+  await runFrozenSql(knex, '20261121000031_add_cart_line.sql');
 }
 
 export async function down(knex: Knex): Promise<void> {

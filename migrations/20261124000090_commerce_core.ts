@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Knex } from 'knex';
+import { runFrozenSql } from './frozenSql';
 
 // The commerce core (one path for stock and money):
 // - cart_lines.order_id: the order that froze the line. While that order awaits payment, the line cannot change.
@@ -9,11 +8,7 @@ import type { Knex } from 'knex';
 // - order_lines.places: the stock a line took, so a payment that arrives after its holds went can take it again.
 // - tickets.reward_coins: what each ticket earned, taken back when it is cancelled.
 // - cancellations: reward coins taken back, and what could not be (the balance ran short) and so reduced the refund.
-// - the add-to-cart function is loaded from the stock feature's SQL file (same function as before).
-const ADD_CART_LINE_SQL = resolve(import.meta.dirname, '../server/features/stock/sql/add_cart_line.sql');
-
-export const loadAddCartLine = (knex: Knex) =>
-  knex.raw(readFileSync(ADD_CART_LINE_SQL, 'utf8').trim().replace(/;\s*$/, ''));
+// - the add-to-cart function as it was then (frozen copy: sql/20261124000090_add_cart_line.sql).
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('cart_lines', (t) => {
@@ -53,7 +48,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'CREATE UNIQUE INDEX coin_entries_per_cancellation ON coin_entries (cancellation_id, kind, reason) WHERE cancellation_id IS NOT NULL',
   );
-  await loadAddCartLine(knex);
+  await runFrozenSql(knex, '20261124000090_add_cart_line.sql');
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
-import { SEARCHABLE, searchNormalizeFunctionSql } from '../server/db/searchNormalizeSql';
+import { SEARCHABLE } from '../server/db/searchNormalizeSql';
+import { runFrozenSql } from './frozenSql';
 
 // zoo_search_normalize as migrations/20261121000004_search.ts meant it: knex had sent `$1` in place of the `?` of
 // its punctuation class, so stored search text lost every `1` and `$` and kept `?`, while searches normalise the
 // keyword in JS (common/search/normalize.ts) and kept them: "第1駐車場" or any name with a 1 was not found. The
-// function is replaced and every row's generated search_text written again (an UPDATE recomputes it).
+// function is replaced (frozen copy: sql/20261127000300_search_normalize.sql) and every row's generated search_text
+// written again (an UPDATE recomputes it).
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(searchNormalizeFunctionSql());
+  await runFrozenSql(knex, '20261127000300_search_normalize.sql');
   for (const [table, [first]] of Object.entries(SEARCHABLE)) {
     await knex(table).update({ [first as string]: knex.ref(first as string) });
   }

@@ -1,7 +1,8 @@
 // Advance information: what an item asks of each ticket holder before the visit (a name for the gate list, a
 // face photo for an annual pass, a gate photo). The item lists its fields; the cart line keeps the answers as
 // { tickets: [{ <field key>: value }] }, one entry per person. Same checks in the PWA form and on the server.
-import type { MessageKey } from '../messages';
+
+import type { ErrorCode } from '../errorCodes';
 import { nonShiftJisCharacters } from './shiftJis';
 
 export type AdvanceFieldKind = 'text' | 'face_photo' | 'gate_photo';
@@ -21,7 +22,7 @@ export type AdvanceAnswers = { tickets?: Record<string, string | null | undefine
 export interface AdvanceProblem {
   ticket: number;
   field: string;
-  error: MessageKey;
+  error: ErrorCode;
   params?: Record<string, string | number>;
 }
 

@@ -2,7 +2,7 @@
 // hold deadline, people counted against stock, per-line limits, pack totals, the disability companion rule,
 // availability status, seat codes and line prices. Pure functions, no Node, no DOM.
 import { FEW_LEFT_THRESHOLD } from '../enums';
-import type { MessageKey } from '../messages';
+import type { ErrorCode } from '../errorCodes';
 import type { PurchaseMessageKey } from '../purchaseMessages';
 import type { UnavailableReason } from './availability';
 
@@ -71,7 +71,7 @@ export function peopleOf(q: Pick<LineQuantities, 'basic' | 'disability' | 'compa
 
 export interface RuleError {
   /** The cart's rules answer with the purchase messages only (the ticket pages show them: purchaseMessages.ts). */
-  key: PurchaseMessageKey;
+  key: PurchaseMessageKey & ErrorCode;
   params?: Record<string, string | number>;
 }
 
@@ -141,7 +141,7 @@ export function combineStatuses(
   return availabilityStatus(remaining, null);
 }
 
-export const REASON_MESSAGES: Record<AvailabilityReason, MessageKey> = {
+export const REASON_MESSAGES: Record<AvailabilityReason, ErrorCode> = {
   outsidePeriod: 'dateOutsidePeriod',
   excludedDay: 'dateExcluded',
   parkClosed: 'dateParkClosed',

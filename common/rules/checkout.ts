@@ -1,6 +1,7 @@
 // Checkout money rules shared by the server (which decides) and the PWA (which shows the same figures before
 // asking): coupon discounts, coins, totals. Integer yen, tax included; percent discounts round down.
-import type { MessageKey } from '../messages';
+
+import type { ErrorCode } from '../errorCodes';
 
 export type CouponScope = 'each_ticket' | 'listed_items';
 
@@ -26,7 +27,7 @@ export interface PricedTicket {
   price: number;
 }
 
-export type Refusal = { error: MessageKey; params?: Record<string, string | number> };
+export type Refusal = { error: ErrorCode; params?: Record<string, string | number> };
 
 /** Why a coupon cannot be used on this order now, or null. */
 export function couponRefusal(coupon: CouponTerms, parkId: number, now: Date): Refusal | null {

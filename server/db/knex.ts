@@ -6,6 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
+import { TIMEOUTS } from './timeouts';
 
 // Type parsing is made the same on pg and PGlite:
 // DATE stays a 'YYYY-MM-DD' string (no local-midnight Date shifting), NUMERIC and INT8 become numbers, BYTEA a
@@ -53,7 +54,13 @@ export function createKnex(options: DatabaseOptions): Knex {
   if (options.databaseUrl) {
     return knexFactory({
       client: 'pg',
-      connection: options.databaseUrl,
+      // The pool's defaults for plain queries and for transactions of no other kind (./timeouts.ts); sent at
+      // connect, so a RESET (or the end of a SET LOCAL) comes back to them.
+      connection: {
+        connectionString: options.databaseUrl,
+        lock_timeout: TIMEOUTS.default.lockMs,
+        statement_timeout: TIMEOUTS.default.statementMs,
+      } as Knex.PgConnectionConfig, // pg takes lock_timeout; knex's type does not list it
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
       ...knexSnakeCaseMappers(),

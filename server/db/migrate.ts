@@ -23,7 +23,21 @@ class TsMigrationSource implements Knex.MigrationSource<string> {
     return migration;
   }
   async getMigration(migration: string): Promise<Migration> {
-    return (await import(pathToFileURL(join(this.dir, migration)).href)) as Migration;
+    const m = (await import(pathToFileURL(join(this.dir, migration)).href)) as Migration;
+    // A migration may rewrite whole tables: not under the pool's statement and lock timeouts (each runs in a
+    // transaction of its own, so SET LOCAL ends with it).
+    const unlimited = (knex: Knex) =>
+      knex.raw("SELECT set_config('lock_timeout', '0', true), set_config('statement_timeout', '0', true)");
+    return {
+      up: async (knex) => {
+        await unlimited(knex);
+        await m.up(knex);
+      },
+      down: async (knex) => {
+        await unlimited(knex);
+        await m.down(knex);
+      },
+    };
   }
 }
 

@@ -33,7 +33,8 @@ export const SEARCHABLE: Record<string, string[]> = {
 /**
  * CREATE OR REPLACE FUNCTION zoo_search_normalize, for knex.raw. Every `?` is written `\?`: knex takes a bare `?`
  * of a raw statement for a binding, even with none given, and sends `$1` in its place (the function's regular
- * expression then dropped `1` and `$` instead of `?`: migrations/…_search_normalize_question_mark.ts).
+ * expression then dropped `1` and `$` instead of `?`: migrations/…_search_normalize_question_mark.ts). The current
+ * text: migrations install frozen copies (migrations/sql), so a change here comes with a new migration.
  */
 export function searchNormalizeFunctionSql(): string {
   const sql = `

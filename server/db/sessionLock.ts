@@ -17,10 +17,13 @@ export async function withSessionLock<T>(knex: Knex, key: number, work: () => Pr
   };
   const lock = await client.acquireConnection();
   try {
+    // Waiting for another instance's migration may take longer than the pool's lock_timeout: no limit here.
+    await lock.query('SET lock_timeout = 0');
     await lock.query('SELECT pg_advisory_lock($1)', [key]);
     return await work();
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await lock.query('RESET lock_timeout').catch(() => undefined);
     await client.releaseConnection(lock);
   }
 }

@@ -29,7 +29,7 @@ export async function hitRateLimits(
     const count = Number(rows[0]?.count ?? 0);
     if (count > limit.max) {
       const minutes = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000));
-      throw new DomainError('rateLimited', 429, { minutes });
+      throw new DomainError('rateLimited', { minutes });
     }
   }
 }

@@ -118,7 +118,7 @@ export const authPlugin: Plugin<void> = {
           );
         if (!row || String(row.userId) !== claims.sub) throw Boom.unauthorized('session ended', 'Bearer');
         if (!bearer && UNSAFE.has(request.method) && !sameOrigin(request, config.publicUrl)) {
-          throw new DomainError('csrf', 403);
+          throw new DomainError('csrf');
         }
         const credentials: AuthCredentials = {
           userId: row.userId,
@@ -136,7 +136,7 @@ export const authPlugin: Plugin<void> = {
     server.ext('onPostAuth', (request, h) => {
       const access = request.route.settings.app?.access;
       const credentials = request.auth.credentials as AuthCredentials | null;
-      if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
+      if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted');
       return h.continue;
     });
     // Staff roles are checked once the path is validated (parkId is then a real id).
@@ -145,7 +145,7 @@ export const authPlugin: Plugin<void> = {
       const credentials = request.auth.credentials as AuthCredentials | null;
       if (typeof access === 'object' && access.staff) {
         const parkId = (request.params as { parkId?: unknown }).parkId;
-        if (!credentials || credentials.actorId !== null) throw new DomainError('notParkStaff', 403);
+        if (!credentials || credentials.actorId !== null) throw new DomainError('notParkStaff');
         if (parkId !== undefined) {
           // Throws notParkStaff, or totpRequiredByPark when the park requires two-factor sign-in.
           await assertParkStaff(server.app.knex, credentials.userId, Number(parkId), access.staff);
@@ -156,7 +156,7 @@ export const authPlugin: Plugin<void> = {
           .where({ user_id: credentials.userId })
           .whereIn('role', rolesAllowed(access.staff))
           .first('park_id');
-        if (!allowed) throw new DomainError('notParkStaff', 403);
+        if (!allowed) throw new DomainError('notParkStaff');
       }
       return h.continue;
     });
@@ -202,5 +202,5 @@ export function currentUserId(request: Request): number {
 /** Kids accounts cannot pay, register cards or use coupons: refused here, not only hidden. */
 export function refuseChild(request: Request): void {
   const credentials = request.auth.credentials as AuthCredentials | null;
-  if (credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
+  if (credentials?.childFlag === 1) throw new DomainError('childRestricted');
 }

@@ -1,8 +1,9 @@
 import type { Boom } from '@hapi/boom';
 import type { Lifecycle, Plugin, Request } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
-import { MESSAGES, type MessageKey, message } from '../../common/messages';
-import { DomainError } from '../lib/errors';
+import { type MessageKey, message } from '../../common/messages';
+import { isDbTimeout } from '../db/timeouts';
+import { DomainError, isErrorCode } from '../lib/errors';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
   400: 'badRequest',
@@ -15,6 +16,9 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   503: 'serviceUnavailable',
 };
 
+/** Seconds a client waits before trying again after a database timeout: about the cart's lock timeout. */
+const RETRY_AFTER_S = 2;
+
 const isApi = (request: Request) => request.path.startsWith('/api/');
 
 /**
@@ -23,16 +27,15 @@ const isApi = (request: Request) => request.path.startsWith('/api/');
  */
 export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
   const key = err?.message;
-  if (key && key in MESSAGES && !(err as ValidationError).details) throw new DomainError(key as MessageKey, 400);
+  if (key && isErrorCode(key) && !(err as ValidationError).details) throw new DomainError(key);
   const detail = (err as ValidationError | undefined)?.details?.[0];
   const source = (err as { output?: { payload?: { validation?: { source?: string } } } })?.output?.payload?.validation
     ?.source;
   // The body itself is not an object ("", null, [1,2,3], 42): no field to name, so say what the body must be.
-  if (detail && detail.path.length === 0 && source === 'payload') throw new DomainError('invalidBody', 400);
+  if (detail && detail.path.length === 0 && source === 'payload') throw new DomainError('invalidBody');
   const field = detail?.path.join('.') || source || '';
-  if (detail?.type === 'any.required' || detail?.type === 'string.empty')
-    throw new DomainError('required', 400, { field });
-  throw new DomainError('invalidParam', 400, { field });
+  if (detail?.type === 'any.required' || detail?.type === 'string.empty') throw new DomainError('required', { field });
+  throw new DomainError('invalidParam', { field });
 };
 
 function envelope(request: Request, status: number, key: MessageKey, params: Record<string, string | number> = {}) {
@@ -48,6 +51,15 @@ export const errorsPlugin: Plugin<void> = {
       const response = request.response;
       if (response instanceof DomainError) {
         return h.response(envelope(request, response.status, response.key, response.params)).code(response.status);
+      }
+      // A lock wait or statement past its kind's timeout (server/db/timeouts.ts): busy, not broken.
+      if (response && 'isBoom' in response && response.isBoom && isDbTimeout(response)) {
+        request.log(['warn'], response);
+        const busy = new DomainError('databaseBusy');
+        return h
+          .response(envelope(request, busy.status, busy.key))
+          .code(busy.status)
+          .header('Retry-After', String(RETRY_AFTER_S));
       }
       if (response && 'isBoom' in response && response.isBoom) {
         const boom = response as Boom;

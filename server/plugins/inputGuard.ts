@@ -26,7 +26,7 @@ export const inputGuardPlugin: Plugin<void> = {
     server.ext('onPostAuth', (request, h) => {
       const field =
         findControl(request.params, '') ?? findControl(request.query, '') ?? findControl(request.payload, '');
-      if (field !== null) throw new DomainError('invalidParam', 400, { field: field || 'body' });
+      if (field !== null) throw new DomainError('invalidParam', { field: field || 'body' });
       return h.continue;
     });
   },

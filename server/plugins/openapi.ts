@@ -14,6 +14,8 @@
 //             404      routes with path parameters (nothing with that id, or not yours)
 //             413      routes that take a body (over the byte limit)
 //             415      routes that parse a body (a content type that is not JSON, form or multipart)
+//             503      every operation (the database busy: a lock or statement past its transaction's timeout,
+//                      databaseBusy, with Retry-After: server/db/timeouts.ts)
 //   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
 //             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
 //
@@ -32,6 +34,7 @@
 import type { Plugin, RequestRoute } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
+import { ERROR_STATUS } from '../../common/errorCodes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -176,9 +179,16 @@ const DERIVED_TEXT: Record<number, string> = {
   404: 'Not found',
   413: 'Body too large',
   415: 'Unsupported content type',
+  503: 'The database is busy (databaseBusy): try again after Retry-After seconds',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Status -> the domain error codes that answer it (common/errorCodes.ts), listed on each error response. */
+const CODES_BY_STATUS = new Map<number, string[]>();
+for (const [code, status] of Object.entries(ERROR_STATUS)) {
+  CODES_BY_STATUS.set(status, [...(CODES_BY_STATUS.get(status) ?? []), code]);
+}
 
 function defaultKind(status: number): ResponseKind {
   if (status === 204 || status === 304) return 'none';
@@ -201,7 +211,8 @@ function responseObject(status: number, declared: DeclaredResponse) {
       };
       break;
     case 'error':
-      // The envelope's meta.status is the HTTP status.
+      // The envelope's meta.status is the HTTP status; the domain codes of that status come from the one table.
+      if (CODES_BY_STATUS.has(status)) out['x-domain-codes'] = CODES_BY_STATUS.get(status);
       out.content = {
         'application/json': {
           schema: {
@@ -275,6 +286,7 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
     const payload = route.settings.payload as { parse?: boolean | 'gunzip' } | undefined;
     if (payload?.parse !== false) add(415, DERIVED_TEXT[415] as string);
   }
+  add(503, DERIVED_TEXT[503] as string);
   const declared = route.settings.plugins?.openapi?.responses ?? {};
   for (const [key, value] of Object.entries(declared)) {
     const status = Number(key);

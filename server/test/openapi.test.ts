@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
     expect(statuses('post', '/api/v1/auth/login')).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
     expect(statuses('get', '/api/v1/email/verify/{token}')).toContain('410');
     expect(statuses('put', '/api/v1/me/reset-password')).toEqual(expect.arrayContaining(['403', '422']));
-    expect(statuses('post', '/api/access-token')).toEqual(['204', '400', '401', '403', '413', '415']);
+    expect(statuses('post', '/api/access-token')).toEqual(['204', '400', '401', '403', '413', '415', '503']);
     expect(statuses('get', '/api/v1/parks')).toContain('304');
   });
 

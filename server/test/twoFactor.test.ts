@@ -66,7 +66,10 @@ describe('two-factor sign-in', () => {
     const wrong = await c.call('POST', '/api/v1/me/two-factor/confirm', { ...user, lang: 'en' }, { code: '000000' });
     // 422, not 401: a signed-in account keeps its session.
     expect(wrong.statusCode).toBe(422);
-    expect(body(wrong).meta).toMatchObject({ code: 'totpCodeWrong', message: 'The verification code is not correct' });
+    expect(body(wrong).meta).toMatchObject({
+      code: 'totpSettingCodeWrong',
+      message: 'The verification code is not correct',
+    });
     const status = body(await c.call('GET', '/api/v1/me/two-factor', user)).data;
     expect(status.enabled).toBe(false);
     const bad = await c.call('POST', '/api/v1/me/two-factor/confirm', { ...user, lang: 'en' }, { code: '12ab' });
@@ -167,6 +170,7 @@ describe('two-factor sign-in', () => {
 
     const wrong = await c.call('POST', '/api/v1/me/two-factor/disable', user, { code: '000000' });
     expect(wrong.statusCode).toBe(422);
+    expect(body(wrong).meta.code).toBe('totpSettingCodeWrong');
     const off = await c.call('POST', '/api/v1/me/two-factor/disable', user, { code: totp(secret, now() + 30) });
     expect(off.statusCode, off.payload).toBe(200);
     expect((await signIn(user)).statusCode).toBe(200);

@@ -32,7 +32,7 @@ const ok = (request: Request, key: Parameters<typeof message>[0], data: unknown 
 
 async function botCheck(request: Request, token: string | undefined) {
   if (!(await request.server.app.botVerifier.verify(token, clientIp(request)))) {
-    throw new DomainError('botCheckFailed', 400);
+    throw new DomainError('botCheckFailed');
   }
 }
 
@@ -304,7 +304,7 @@ export const authRoutes: ServerRoute[] = [
     handler(request) {
       const { provider } = request.params as { provider: SocialProvider };
       const { intent } = request.query as { intent: string };
-      if (!request.server.app.config.social[provider]) throw new DomainError('notFound', 404);
+      if (!request.server.app.config.social[provider]) throw new DomainError('notFound');
       return { data: { url: `/api/v1/auth/social/${provider}/connect?intent=${intent}` }, meta: {} };
     },
   },

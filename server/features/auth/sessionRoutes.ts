@@ -44,7 +44,7 @@ export const sessionRoutes: ServerRoute[] = [
       };
       const cookie = tokenCookieName(config.publicUrl);
       // Only our own pages may set or clear the session cookie (no login CSRF).
-      if (!sameOrigin(request, config.publicUrl)) throw new DomainError('csrf', 403);
+      if (!sameOrigin(request, config.publicUrl)) throw new DomainError('csrf');
       if (expiresIn < 0) {
         const current = token || (request.state as Record<string, string | undefined>)[cookie];
         if (current) {

@@ -63,22 +63,22 @@ export interface SecondFactor {
 
 /**
  * Checks a 6-digit code (±1 step, each step once) or an unused recovery code (used up here) of an account with
- * TOTP on. Throws totpCodeWrong or totpCodeUsed when neither holds: 401 while signing in, 422 for a signed-in
- * account (a 401 there would end the PWA's session). Returns which one was used.
+ * TOTP on. Throws totpCodeWrong or totpCodeUsed (401) while signing in, totpSettingCodeWrong or totpSettingCodeUsed
+ * (422) for a signed-in account changing its setting (a 401 there would end the PWA's session). Returns which one.
  */
 export async function useSecondFactor(
   trx: Knex.Transaction,
   config: Config,
   userId: number,
   factor: SecondFactor,
-  wrongStatus: 401 | 422 = 401,
+  use: 'signIn' | 'setting' = 'signIn',
   now = new Date(),
 ): Promise<'totp' | 'recovery'> {
   const row = await trx('user_totp')
     .where({ user_id: userId })
     .whereNotNull('enabled_at')
     .first('secret_enc', 'last_step');
-  if (!row) throw new DomainError('totpNotEnabled', 409);
+  if (!row) throw new DomainError('totpNotEnabled');
   if (factor.code) {
     const step = matchTotp(openSecret(config, row.secretEnc), factor.code, Math.floor(now.getTime() / 1000));
     if (step !== null) {
@@ -87,7 +87,7 @@ export async function useSecondFactor(
         .where((q) => q.whereNull('last_step').orWhere('last_step', '<', step))
         .update({ last_step: step, updated_at: now });
       if (moved === 1) return 'totp';
-      throw new DomainError('totpCodeUsed', wrongStatus);
+      throw new DomainError(use === 'signIn' ? 'totpCodeUsed' : 'totpSettingCodeUsed');
     }
   } else if (factor.recoveryCode) {
     const used = await trx('totp_recovery_codes')
@@ -96,7 +96,7 @@ export async function useSecondFactor(
       .update({ used_at: now });
     if (used === 1) return 'recovery';
   }
-  throw new DomainError('totpCodeWrong', wrongStatus);
+  throw new DomainError(use === 'signIn' ? 'totpCodeWrong' : 'totpSettingCodeWrong');
 }
 
 /** Parks the user works for that require two-factor sign-in. */

@@ -25,7 +25,7 @@ export const holdsOfLine = (locked: LockedLines, lineId: number) =>
 
 /** Lines frozen by an order awaiting payment cannot change: a 409 that says so. */
 export function assertLinesOpen(lines: readonly LineRow[]): void {
-  if (lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment', 409);
+  if (lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment');
 }
 
 async function lockCarts(trx: Knex.Transaction, cartIds: readonly number[]): Promise<void> {

@@ -144,15 +144,15 @@ export function normalizeQuantities(input: QuantityInput): LineQuantities {
 export function assertPlansSold(item: CatalogueItem, q: LineQuantities): number | null {
   const basic = basicPlanOf(item);
   if (q.basic.length > 0) {
-    if (!basic) throw new DomainError('planInvalid', 400);
+    if (!basic) throw new DomainError('planInvalid');
     const sold = new Set(basic.prices.map((p) => p.ageGroupId));
-    if (q.basic.some((b) => !sold.has(b.ageGroupId))) throw new DomainError('ageGroupNotSold', 400);
+    if (q.basic.some((b) => !sold.has(b.ageGroupId))) throw new DomainError('ageGroupNotSold');
   }
   for (const a of q.additional) {
     const plan = item.plans.find((p) => p.id === a.planId && p.kind === 'additional');
-    if (!plan) throw new DomainError('planInvalid', 400);
+    if (!plan) throw new DomainError('planInvalid');
     const sold = new Set(plan.prices.map((p) => p.ageGroupId));
-    if (a.quantities.some((x) => !sold.has(x.ageGroupId))) throw new DomainError('ageGroupNotSold', 400);
+    if (a.quantities.some((x) => !sold.has(x.ageGroupId))) throw new DomainError('ageGroupNotSold');
   }
   return basic?.id ?? null;
 }
@@ -165,7 +165,7 @@ export function assertLineQuantities(
   seatCount: number | null,
 ): void {
   const error = checkLineQuantities(item, q, alreadyInCart, seatCount);
-  if (error) throw new DomainError(error.key, 400, error.params);
+  if (error) throw new DomainError(error.key, error.params);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,12 +178,12 @@ export interface LineUnit extends UnitSpec {
 
 export function slotOf(item: CatalogueItem, timeSlotId: number | null | undefined) {
   if (item.slots.length === 0) {
-    if (timeSlotId !== undefined && timeSlotId !== null) throw new DomainError('timeSlotInvalid', 400);
+    if (timeSlotId !== undefined && timeSlotId !== null) throw new DomainError('timeSlotInvalid');
     return null;
   }
-  if (timeSlotId === undefined || timeSlotId === null) throw new DomainError('timeSlotRequired', 400);
+  if (timeSlotId === undefined || timeSlotId === null) throw new DomainError('timeSlotRequired');
   const slot = item.slots.find((s) => s.id === timeSlotId);
-  if (!slot) throw new DomainError('timeSlotInvalid', 400);
+  if (!slot) throw new DomainError('timeSlotInvalid');
   return slot;
 }
 
@@ -215,7 +215,7 @@ export function packUnits(
     let slotId: number | null = null;
     if (item.slots.length > 0) {
       const slot = item.slots.find((s) => s.startTime === time);
-      if (!slot) throw new DomainError('timeSlotInvalid', 400);
+      if (!slot) throw new DomainError('timeSlotInvalid');
       slotId = slot.id;
     }
     return itemUnit(item, date, slotId, packs * c.quantity);

@@ -32,7 +32,7 @@ export function cartOwner(request: Request): CartOwner {
   if (credentials?.userId) return userOwner(credentials.userId);
   const guest = request.headers[GUEST_HEADER];
   if (isGuestId(guest)) return guestOwner(guest);
-  throw new DomainError('guestIdRequired', 400);
+  throw new DomainError('guestIdRequired');
 }
 
 /**
@@ -47,5 +47,5 @@ export async function assertPhoneRegistered(db: Knex | Knex.Transaction, owner: 
     .where('u.id', owner.userId)
     .first({ own: 'u.telephone', parent: 'p.telephone' })) as { own: string | null; parent: string | null } | undefined;
   const phone = row?.own?.trim() || row?.parent?.trim();
-  if (!phone) throw new DomainError('phoneRequired', 400);
+  if (!phone) throw new DomainError('phoneRequired');
 }

@@ -50,7 +50,7 @@ export interface PricedComponent extends PriceComponent {
   amount: number;
 }
 
-const unavailable = () => new DomainError('cartLineUnavailable', 409);
+const unavailable = () => new DomainError('cartLineUnavailable');
 
 /** The price components of a line; a price that is gone from the catalogue is a 409 (the cart changed). */
 export function priceLine(line: LineRow, cat: CartCatalogue): { components: PricedComponent[]; subtotal: number } {

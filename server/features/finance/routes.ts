@@ -78,7 +78,7 @@ export const financeRoutes: ServerRoute[] = [
       const { parkId } = request.params as { parkId: number };
       const q = request.query as { number?: string; email?: string; phone?: string };
       const given = (['number', 'email', 'phone'] as const).filter((k) => q[k] !== undefined);
-      if (given.length !== 1) throw new DomainError('orderSearchOne', 400);
+      if (given.length !== 1) throw new DomainError('orderSearchOne');
       const key = given[0] as 'number' | 'email' | 'phone';
       return ok(h, await searchOrders(knexOf(request), parkId, { [key]: q[key] } as OrderSearch));
     },

@@ -18,7 +18,7 @@ export async function lockParkMap(trx: Knex.Transaction, parkId: number): Promis
 }
 
 export function assertOnMap(bounds: MapBounds, x: number, y: number, field = 'x'): void {
-  if (x < 0 || y < 0 || x > bounds.width || y > bounds.height) throw new DomainError('mapPointOutside', 400, { field });
+  if (x < 0 || y < 0 || x > bounds.width || y > bounds.height) throw new DomainError('mapPointOutside', { field });
 }
 
 export async function assertNodesOfPark(trx: Knex.Transaction, parkId: number, ids: number[], field: string) {
@@ -26,7 +26,7 @@ export async function assertNodesOfPark(trx: Knex.Transaction, parkId: number, i
     .where({ park_id: parkId })
     .whereIn('id', [...new Set(ids)])
     .pluck('id')) as number[];
-  if (found.length !== new Set(ids).size) throw new DomainError('invalidParam', 400, { field });
+  if (found.length !== new Set(ids).size) throw new DomainError('invalidParam', { field });
 }
 
 export async function mapChanged(

@@ -168,14 +168,14 @@ export const meRoutes: ServerRoute[] = [
         multipart: { output: 'data' },
         maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
         failAction: () => {
-          throw new DomainError('photoTooLarge', 413);
+          throw new DomainError('photoTooLarge');
         },
       },
     },
     async handler(request) {
       const c = who(request);
       const icon = (request.payload as { icon?: unknown } | null)?.icon;
-      if (!Buffer.isBuffer(icon)) throw new DomainError('photoType', 415);
+      if (!Buffer.isBuffer(icon)) throw new DomainError('photoType');
       const { knex } = request.server.app;
       const url = await knex.transaction(async (trx) => {
         const id = await saveUpload(trx, c.userId, 'icon', icon, ICON_TYPES);
@@ -298,7 +298,7 @@ export const meRoutes: ServerRoute[] = [
         multipart: { output: 'data' },
         maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
         failAction: () => {
-          throw new DomainError('photoTooLarge', 413);
+          throw new DomainError('photoTooLarge');
         },
       },
     },
@@ -306,9 +306,9 @@ export const meRoutes: ServerRoute[] = [
       const c = who(request);
       const p = request.payload as { photo?: unknown; purpose?: unknown } | null;
       const purpose = Buffer.isBuffer(p?.purpose) ? p.purpose.toString('utf8') : p?.purpose;
-      if (purpose !== 'face' && purpose !== 'gate') throw new DomainError('invalidParam', 400, { field: 'purpose' });
+      if (purpose !== 'face' && purpose !== 'gate') throw new DomainError('invalidParam', { field: 'purpose' });
       const photo = p?.photo;
-      if (!Buffer.isBuffer(photo)) throw new DomainError(purpose === 'gate' ? 'gatePhotoType' : 'photoType', 415);
+      if (!Buffer.isBuffer(photo)) throw new DomainError(purpose === 'gate' ? 'gatePhotoType' : 'photoType');
       const allowed = purpose === 'face' ? FACE_PHOTO_TYPES : GATE_PHOTO_TYPES;
       let id: string;
       try {
@@ -316,7 +316,7 @@ export const meRoutes: ServerRoute[] = [
       } catch (err) {
         // The gate photo has its own wording (JPEG only).
         if (purpose === 'gate' && err instanceof DomainError && err.key === 'photoType') {
-          throw new DomainError('gatePhotoType', 415);
+          throw new DomainError('gatePhotoType');
         }
         throw err;
       }
@@ -343,7 +343,7 @@ export const meRoutes: ServerRoute[] = [
       // The owner, or the owner's parent. Not the other way: a kids session (even one a parent opened) never sees
       // the parent's photos.
       const allowed = row && (row.ownerId === c.userId || row.parentId === c.userId);
-      if (!allowed) throw new DomainError('notFound', 404);
+      if (!allowed) throw new DomainError('notFound');
       return h.response(row.bytes).type(row.contentType).header('cache-control', 'private, max-age=86400');
     },
   },

@@ -48,7 +48,7 @@ export async function ensureUserCoupons(db: Db, userId: number): Promise<void> {
 export async function spendCoins(trx: Knex.Transaction, userId: number, orderId: number, amount: number) {
   if (amount <= 0) return;
   const owned = await coinBalance(trx, userId);
-  if (owned < amount) throw new DomainError('coinsExceedOwned', 400, { owned });
+  if (owned < amount) throw new DomainError('coinsExceedOwned', { owned });
   await trx('coin_entries').insert({
     user_id: userId,
     kind: 'minus',
@@ -105,7 +105,7 @@ export async function takeBackRewardCoins(
   now: Date,
 ) {
   if (c.amount <= 0) return;
-  if ((await coinBalance(trx, c.userId)) < c.amount) throw new DomainError('ticketStateConflict', 409);
+  if ((await coinBalance(trx, c.userId)) < c.amount) throw new DomainError('ticketStateConflict');
   await trx('coin_entries').insert({
     user_id: c.userId,
     kind: 'minus',

@@ -89,7 +89,7 @@ export const orderRoutes: ServerRoute[] = [
         user_card_id?: number;
         save_card: boolean;
       };
-      if (!p.agreement) throw new DomainError('agreementRequired', 400);
+      if (!p.agreement) throw new DomainError('agreementRequired');
       const { app } = request.server;
       const card = p.card_token
         ? { token: p.card_token, holderName: p.card_holder ?? null }

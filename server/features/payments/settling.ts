@@ -13,7 +13,7 @@ import { findPayment, lockPayment, type MoveOptions, moveState, type Payment, pr
 /** Runs `work` as the only settler of the payment; a settler that does not finish within 30 s: try again later. */
 export async function settlingPayment<T>(knex: Knex, paymentId: string, work: () => Promise<T>): Promise<T> {
   const leased = await withLease(knex, `payment:${paymentId}`, work, { ttlMs: 120_000, waitMs: 30_000 });
-  if (!leased.ran) throw new DomainError('paymentUnavailable', 503);
+  if (!leased.ran) throw new DomainError('paymentUnavailable');
   return leased.value;
 }
 

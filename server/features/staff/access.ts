@@ -31,6 +31,6 @@ export async function isParkStaff(knex: Db, userId: number, parkId: number, need
 
 export async function assertParkStaff(knex: Db, userId: number, parkId: number, need: StaffNeed): Promise<void> {
   const access = await parkStaffAccess(knex, userId, parkId, need);
-  if (access === 'totpRequired') throw new DomainError('totpRequiredByPark', 403);
-  if (access !== 'ok') throw new DomainError('notParkStaff', 403);
+  if (access === 'totpRequired') throw new DomainError('totpRequiredByPark');
+  if (access !== 'ok') throw new DomainError('notParkStaff');
 }

@@ -285,16 +285,16 @@ export function reasonOnLoadedDate(item: CatalogueItem, date: string, now: Date)
 
 /** An item can be added for `date`: on sale now and usable that day; else a 400 naming why. */
 export function assertItemSellable(item: CatalogueItem, date: string, now: Date): void {
-  if (!isOnSale(item, now)) throw new DomainError(REASON_MESSAGES.notOnSale, 400);
+  if (!isOnSale(item, now)) throw new DomainError(REASON_MESSAGES.notOnSale);
   const reason = reasonOnLoadedDate(item, date, now);
-  if (reason) throw new DomainError(REASON_MESSAGES[reason], 400);
+  if (reason) throw new DomainError(REASON_MESSAGES[reason]);
 }
 
 /** A pack can be added for `date`: applications open now, inside its own period. */
 export function assertPackSellable(pack: CataloguePack, date: string, now: Date): void {
-  if (!isApplicationOpen(pack as unknown as TicketPack, now)) throw new DomainError(REASON_MESSAGES.notOnSale, 400);
+  if (!isApplicationOpen(pack as unknown as TicketPack, now)) throw new DomainError(REASON_MESSAGES.notOnSale);
   if (date < pack.availableFrom || date > pack.availableUntil) {
-    throw new DomainError(REASON_MESSAGES.outsidePeriod, 400);
+    throw new DomainError(REASON_MESSAGES.outsidePeriod);
   }
 }
 

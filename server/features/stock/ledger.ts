@@ -78,7 +78,7 @@ export async function changeHeld(trx: Knex.Transaction, deltas: Map<number, numb
   for (const id of ids) {
     const q = deltas.get(id) ?? 0;
     const one = new Map([[id, Math.abs(q)]]);
-    if (q > 0) await eachUnit(trx, one, TAKE, () => new DomainError('soldOut', 409));
+    if (q > 0) await eachUnit(trx, one, TAKE, () => new DomainError('soldOut'));
     else if (q < 0) {
       await eachUnit(trx, one, GIVE_BACK, (u, n) => new Error(`stock unit ${u} holds fewer than ${n}`));
     }
@@ -262,7 +262,7 @@ export async function sellFromFree(
              ON CONFLICT (stock_unit_id, seat_id) DO NOTHING RETURNING seat_id`,
             [s.stockUnitId, holdId, s.seatIds.join(',')],
           )) as { rows: unknown[] };
-          if (rows.length !== s.seatIds.length) throw new DomainError('soldOut', 409);
+          if (rows.length !== s.seatIds.length) throw new DomainError('soldOut');
         }
         await auditHolds(sp, [
           {
@@ -274,7 +274,7 @@ export async function sellFromFree(
         ]);
       }
       const perUnit = perUnitOf(sorted);
-      await eachUnit(sp, perUnit, SELL_FREE, () => new DomainError('soldOut', 409));
+      await eachUnit(sp, perUnit, SELL_FREE, () => new DomainError('soldOut'));
       return holdIds;
     });
   } catch (err) {
@@ -314,7 +314,7 @@ export async function holdFree(
           data: { stockUnitId: u.stockUnitId, quantity: u.quantity, until: expiresAt.toISOString() },
         })),
       );
-      await eachUnit(sp, perUnitOf(sorted), TAKE, () => new DomainError('soldOut', 409));
+      await eachUnit(sp, perUnitOf(sorted), TAKE, () => new DomainError('soldOut'));
       return holdIds;
     });
   } catch (err) {
@@ -360,6 +360,6 @@ export async function setCapacity(trx: Knex.Transaction, unitId: number, capacit
   const now = (await trx('stock_units').where({ id: unitId }).first('sold', 'held')) as
     | { sold: number; held: number }
     | undefined;
-  if (!now) throw new DomainError('notFound', 404);
-  throw new DomainError('capacityBelowTaken', 409, { taken: Number(now.sold) + Number(now.held) });
+  if (!now) throw new DomainError('notFound');
+  throw new DomainError('capacityBelowTaken', { taken: Number(now.sold) + Number(now.held) });
 }

@@ -59,9 +59,9 @@ export const stockRoutes: ServerRoute[] = [
       const item = (await loadItems(knex, [itemId])).get(itemId);
       if (!item) throw notFound();
       assertVisible(item, q.link_id);
-      if (!item.seatSelection) throw new DomainError('seatsNotSelectable', 400);
+      if (!item.seatSelection) throw new DomainError('seatsNotSelectable');
       if (item.slots.length > 0 && !item.slots.some((s) => s.id === q.time_slot_id)) {
-        throw new DomainError(q.time_slot_id ? 'timeSlotInvalid' : 'timeSlotRequired', 400);
+        throw new DomainError(q.time_slot_id ? 'timeSlotInvalid' : 'timeSlotRequired');
       }
       const unit = (await knex('stock_units')
         .where({ item_id: itemId, date: q.date })

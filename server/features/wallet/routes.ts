@@ -74,7 +74,7 @@ function idsQuery(value: unknown): string[] {
     .map((v) => String(v).trim())
     .filter(Boolean);
   const { error, value: ids } = ticketIds().validate(list);
-  if (error) throw new DomainError('invalidParam', 400, { field: 'ticket_ids' });
+  if (error) throw new DomainError('invalidParam', { field: 'ticket_ids' });
   return ids as string[];
 }
 
@@ -244,7 +244,7 @@ export const walletRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const ticket = await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request));
-      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound', 404);
+      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound');
       const reason: UseConflict | null =
         ticket.state === 'used'
           ? 'alreadyUsed'
@@ -278,7 +278,7 @@ export const walletRoutes: ServerRoute[] = [
       const p = (request.payload ?? {}) as { client_id?: string; used_at?: Date; device_id?: string };
       const userId = currentUserId(request);
       const ticket = await getTicket(knexOf(request), userId, idParam(request), opts(request));
-      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound', 404);
+      if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound');
       const outcome = await markUsed(
         knexOf(request),
         {
@@ -377,7 +377,7 @@ export const walletRoutes: ServerRoute[] = [
     async handler(request, h) {
       const parkId = (request.params as { id: number }).id;
       const knex = knexOf(request);
-      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound', 404);
+      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound');
       // A park's first key is made here too, so staff devices can hold it before any ticket is shown.
       await signingKey(knex, parkId, request.server.app.config.appSecret);
       const data = await listParkKeys(knex, parkId);
@@ -404,7 +404,7 @@ export const walletRoutes: ServerRoute[] = [
       const parkId = (request.params as { id: number }).id;
       const { after, limit } = request.query as { after: number; limit: number };
       const knex = knexOf(request);
-      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound', 404);
+      if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound');
       const now = new Date();
       const page = await listRevocations(knex, parkId, after, limit, now);
       const data: TicketRevocations = { parkId, ...page, asOf: now.toISOString() };

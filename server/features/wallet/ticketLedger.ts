@@ -152,7 +152,7 @@ export async function moveTickets(
     .forUpdate()
     .select('id', 'state')) as { id: string; state: TicketState }[];
   if (rows.length !== new Set(ids).size || rows.some((r) => !canMoveTicket(r.state, to))) {
-    throw new DomainError('ticketStateConflict', 409);
+    throw new DomainError('ticketStateConflict');
   }
   await trx('tickets')
     .whereIn(

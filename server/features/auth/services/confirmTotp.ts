@@ -19,11 +19,11 @@ export async function confirmTotp(
 ): Promise<{ recoveryCodes: string[] }> {
   return knex.transaction(async (trx) => {
     const row = await trx('user_totp').where({ user_id: userId }).forUpdate().first();
-    if (row?.enabledAt) throw new DomainError('totpAlreadyEnabled', 409);
-    if (!row?.pendingSecretEnc) throw new DomainError('totpNoSetup', 409);
+    if (row?.enabledAt) throw new DomainError('totpAlreadyEnabled');
+    if (!row?.pendingSecretEnc) throw new DomainError('totpNoSetup');
     const step = matchTotp(openSecret(config, row.pendingSecretEnc), code, Math.floor(now.getTime() / 1000));
     // 422, not 401: the account is signed in (a 401 would end its session in the PWA).
-    if (step === null) throw new DomainError('totpCodeWrong', 422);
+    if (step === null) throw new DomainError('totpSettingCodeWrong');
     await trx('user_totp').where({ user_id: userId }).update({
       secret_enc: row.pendingSecretEnc,
       pending_secret_enc: null,

@@ -9,9 +9,9 @@ import { parksRequiringTotp, type SecondFactor, staffParkIds, useSecondFactor } 
 
 export async function disableTotp(knex: Knex, config: Config, userId: number, factor: SecondFactor): Promise<void> {
   // The code is checked (and used up) in its own transaction: a refusal below must not give it back.
-  await knex.transaction((trx) => useSecondFactor(trx, config, userId, factor, 422));
+  await knex.transaction((trx) => useSecondFactor(trx, config, userId, factor, 'setting'));
   await knex.transaction(async (trx) => {
-    if ((await parksRequiringTotp(trx, userId)).length) throw new DomainError('totpRequiredCannotDisable', 409);
+    if ((await parksRequiringTotp(trx, userId)).length) throw new DomainError('totpRequiredCannotDisable');
     await trx('totp_recovery_codes').where({ user_id: userId }).delete();
     await trx('user_totp').where({ user_id: userId }).delete();
     await audit(trx, { entity: 'user', entityId: userId, action: 'totp.disable', actorUserId: userId });

@@ -22,8 +22,8 @@ export async function login(
   const user = await knex('users').where({ email }).whereNull('deleted_at').first();
   dummyHash ??= hashPassword('Dummy-password-1');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-  if (!user || !ok) throw new DomainError('loginFailed', 401);
-  if (!user.emailVerifiedAt) throw new DomainError('emailNotVerified', 403);
+  if (!user || !ok) throw new DomainError('loginFailed');
+  if (!user.emailVerifiedAt) throw new DomainError('emailNotVerified');
   return knex.transaction(async (trx) => {
     await audit(trx, { entity: 'user', entityId: user.id, action: 'login', actorUserId: user.id });
     return signInOrChallenge(trx, config, user.id, 'password');

@@ -25,7 +25,7 @@ export async function registerByEmail(knex: Knex, config: Config, mailer: Mailer
   const passwordHash = await hashPassword(input.password);
   const { userId, token } = await knex.transaction(async (trx) => {
     const existing = await trx('users').where({ email: input.email }).whereNull('deleted_at').first();
-    if (existing?.emailVerifiedAt) throw new DomainError('emailTaken', 409);
+    if (existing?.emailVerifiedAt) throw new DomainError('emailTaken');
     let userId: number;
     if (existing) {
       userId = existing.id;

@@ -17,7 +17,7 @@ export async function resetPassword(knex: Knex, email: string, token: string, pa
       .where('password_resets.expires_at', '>', new Date())
       .forUpdate()
       .first('password_resets.id', 'users.id as userId', 'users.email_verified_at');
-    if (!row) throw new DomainError('resetInvalid', 400);
+    if (!row) throw new DomainError('resetInvalid');
     const now = new Date();
     await trx('password_resets').where({ id: row.id }).update({ used_at: now });
     // Opening the mailed link proves the mailbox, so a pending registration is verified too.

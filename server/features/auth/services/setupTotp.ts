@@ -10,7 +10,7 @@ export const TOTP_ISSUER = 'ZooPass';
 
 export async function setupTotp(knex: Knex, config: Config, userId: number) {
   return knex.transaction(async (trx) => {
-    if (await totpEnabled(trx, userId)) throw new DomainError('totpAlreadyEnabled', 409);
+    if (await totpEnabled(trx, userId)) throw new DomainError('totpAlreadyEnabled');
     const user = (await trx('users').where({ id: userId }).first('email', 'name')) as {
       email: string | null;
       name: string;

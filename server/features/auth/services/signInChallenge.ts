@@ -51,7 +51,7 @@ export async function answerChallenge(
       .where('attempts', '<', MAX_ATTEMPTS)
       .forUpdate()
       .first('id', 'user_id', 'method');
-    if (!row) throw new DomainError('totpChallengeExpired', 401);
+    if (!row) throw new DomainError('totpChallengeExpired');
     await trx('sign_in_challenges').where({ id: challengeId }).increment('attempts', 1);
     return row as { id: string; userId: number; method: string };
   });
@@ -61,7 +61,7 @@ export async function answerChallenge(
       .where({ id: challenge.id })
       .whereNull('used_at')
       .update({ used_at: new Date() });
-    if (taken !== 1) throw new DomainError('totpChallengeExpired', 401);
+    if (taken !== 1) throw new DomainError('totpChallengeExpired');
     await audit(trx, {
       entity: 'user',
       entityId: challenge.userId,

@@ -10,7 +10,7 @@ export const HANDOFF_TTL_MS = 10 * 60 * 1000;
  * "social user id" to finish sign-in or registration with.
  */
 export async function storeSocialHandoff(knex: Knex, provider: string, profile: SocialProfile): Promise<string> {
-  if (!profile.id) throw new DomainError('socialExpired', 400);
+  if (!profile.id) throw new DomainError('socialExpired');
   const handoffId = randomUUID();
   const expires = new Date(Date.now() + HANDOFF_TTL_MS);
   await knex('social_identities')
@@ -55,7 +55,7 @@ export async function findHandoff(
     .first('id', 'provider', 'subject', 'user_id', 'email', 'name');
   if (lock) q.forUpdate();
   const row = (await q) as SocialIdentityRow | undefined;
-  if (!row) throw new DomainError('socialExpired', 400);
+  if (!row) throw new DomainError('socialExpired');
   return row;
 }
 

@@ -19,7 +19,7 @@ export async function loginSocial(
     const user = identity.userId
       ? await trx('users').where({ id: identity.userId }).whereNull('deleted_at').first()
       : undefined;
-    if (!user) throw new DomainError('socialNotLinked', 404);
+    if (!user) throw new DomainError('socialNotLinked');
     await consumeHandoff(trx, identity.id);
     await audit(trx, { entity: 'user', entityId: user.id, action: `login.${provider}`, actorUserId: user.id });
     return signInOrChallenge(trx, config, user.id, provider);
@@ -42,13 +42,13 @@ export async function registerSocial(
 ): Promise<TokenResponse> {
   return knex.transaction(async (trx) => {
     const identity = await findHandoff(trx, provider, handoffId, true);
-    if (identity.userId) throw new DomainError('socialAlreadyLinked', 409);
+    if (identity.userId) throw new DomainError('socialAlreadyLinked');
     // The provider's own (verified) address wins; an address typed by the user is only used when it gave none,
     // and stays unverified (it is not needed to sign in with the provider, only for password sign-in).
     const email = identity.email ?? input.email ?? null;
-    if (!email) throw new DomainError('required', 400, { field: 'email' });
+    if (!email) throw new DomainError('required', { field: 'email' });
     const taken = await trx('users').where({ email }).whereNull('deleted_at').first('id');
-    if (taken) throw new DomainError('emailTaken', 409);
+    if (taken) throw new DomainError('emailTaken');
     const [user] = await trx('users')
       .insert({
         email,
@@ -70,7 +70,7 @@ export async function registerSocial(
 export async function linkMirairo(knex: Knex, userId: number, handoffId: string): Promise<void> {
   await knex.transaction(async (trx) => {
     const identity = await findHandoff(trx, 'mirairo', handoffId, true);
-    if (identity.userId && identity.userId !== userId) throw new DomainError('socialAlreadyLinked', 409);
+    if (identity.userId && identity.userId !== userId) throw new DomainError('socialAlreadyLinked');
     await trx('social_identities').where({ id: identity.id }).update({ user_id: userId });
     await trx('users')
       .where({ id: userId })

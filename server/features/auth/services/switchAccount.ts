@@ -19,9 +19,9 @@ export async function switchAccount(
   parentPassword?: string,
 ): Promise<TokenResponse> {
   if (who.actorId && targetId === who.actorId) {
-    if (!parentPassword) throw new DomainError('parentPasswordRequired', 400);
+    if (!parentPassword) throw new DomainError('parentPasswordRequired');
     const parent = await knex('users').where({ id: who.actorId }).whereNull('deleted_at').first('password_hash');
-    if (!(await verifyPassword(parent?.passwordHash, parentPassword))) throw new DomainError('passwordIncorrect', 403);
+    if (!(await verifyPassword(parent?.passwordHash, parentPassword))) throw new DomainError('passwordIncorrect');
   }
   return knex.transaction(async (trx) => {
     let token: TokenResponse;

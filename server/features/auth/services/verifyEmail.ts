@@ -27,12 +27,12 @@ export async function verifyEmail(knex: Knex, token: string): Promise<{ email: s
         'users.email',
         'users.email_verified_at',
       );
-    if (!row) throw new DomainError('verificationInvalid', 400);
+    if (!row) throw new DomainError('verificationInvalid');
     if (row.usedAt) {
       if (row.emailVerifiedAt) return { email: row.email };
-      throw new DomainError('verificationInvalid', 400);
+      throw new DomainError('verificationInvalid');
     }
-    if (new Date(row.expiresAt).getTime() < Date.now()) throw new DomainError('verificationExpired', 410);
+    if (new Date(row.expiresAt).getTime() < Date.now()) throw new DomainError('verificationExpired');
     const now = new Date();
     await trx('email_verifications').where({ id: row.id }).update({ used_at: now });
     if (row.newEmail) {
@@ -41,7 +41,7 @@ export async function verifyEmail(knex: Knex, token: string): Promise<{ email: s
         .whereNull('deleted_at')
         .whereNot({ id: row.userId })
         .first('id');
-      if (taken) throw new DomainError('emailTaken', 409);
+      if (taken) throw new DomainError('emailTaken');
       await trx('users')
         .where({ id: row.userId })
         .update({ email: row.newEmail, email_verified_at: now, updated_at: now });
@@ -55,7 +55,7 @@ export async function verifyEmail(knex: Knex, token: string): Promise<{ email: s
       return { email: row.newEmail };
     }
     if (row.passwordHash) {
-      if (row.emailVerifiedAt) throw new DomainError('verificationInvalid', 400);
+      if (row.emailVerifiedAt) throw new DomainError('verificationInvalid');
       await trx('users')
         .where({ id: row.userId })
         .update({ password_hash: row.passwordHash, name: row.name, language: row.language, updated_at: now });

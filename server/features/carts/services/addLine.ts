@@ -63,7 +63,7 @@ async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: 
   ).get(itemId);
   if (!item) throw notFound();
   assertVisible(item, input.linkId);
-  if (input.quantity !== undefined) throw new DomainError('invalidParam', 400, { field: 'quantity' });
+  if (input.quantity !== undefined) throw new DomainError('invalidParam', { field: 'quantity' });
   assertItemSellable(item, input.date, now);
   // A lottery line is an entry to come: its date must be in a round taking entries now, said at once.
   if (item.lottery) await openLotteryFor(db, item.id, input.date, now);
@@ -73,7 +73,7 @@ async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: 
   const seatCodes = normalizeSeatCodes(input.seatCodes ?? []);
   // Lottery entries hold no stock until drawn, and winners choose their seats afterwards.
   const seated = item.seatSelection && !item.lottery;
-  if (!seated && seatCodes.length > 0) throw new DomainError('seatsNotSelectable', 400);
+  if (!seated && seatCodes.length > 0) throw new DomainError('seatsNotSelectable');
   assertLineQuantities(item, q, 0, seated ? seatCodes.length : null);
   const people = peopleOf(q);
   return {
@@ -111,20 +111,20 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   assertVisible(pack, input.linkId);
   // Packs are priced per pack: no age groups, plans, disability places or slots of their own.
   const itemOnly = { quantities: input.quantities?.length, additional_plans: input.additionalPlans?.length };
-  for (const [field, n] of Object.entries(itemOnly)) if (n) throw new DomainError('invalidParam', 400, { field });
+  for (const [field, n] of Object.entries(itemOnly)) if (n) throw new DomainError('invalidParam', { field });
   for (const [field, v] of Object.entries({
     disability_quantity: input.disabilityQuantity,
     companion_quantity: input.companionQuantity,
     time_slot_id: input.timeSlotId,
   })) {
-    if (v) throw new DomainError('invalidParam', 400, { field });
+    if (v) throw new DomainError('invalidParam', { field });
   }
-  if ((input.seatCodes ?? []).length > 0) throw new DomainError('seatsNotSelectable', 400);
+  if ((input.seatCodes ?? []).length > 0) throw new DomainError('seatsNotSelectable');
   assertPackSellable(pack, input.date, now);
-  if (!input.time || !pack.selectableTimes.includes(input.time)) throw new DomainError('timeSlotInvalid', 400);
+  if (!input.time || !pack.selectableTimes.includes(input.time)) throw new DomainError('timeSlotInvalid');
   const total = input.quantity ?? 0;
   const error = checkPackTotal(pack, total);
-  if (error) throw new DomainError(error.key, 400, error.params);
+  if (error) throw new DomainError(error.key, error.params);
   const contentIds = pack.contents.map((c) => c.itemId);
   const items = await cachedRead(db, `items:${contentIds.join(',')}:${input.date}`, ttl, () =>
     loadItems(db, contentIds, input.date),
@@ -133,7 +133,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
     const item = items.get(c.itemId);
     if (!item) throw notFound();
     const reason = reasonOnLoadedDate(item, input.date, now);
-    if (reason) throw new DomainError(REASON_MESSAGES[reason], 400);
+    if (reason) throw new DomainError(REASON_MESSAGES[reason]);
   }
   return {
     parkId: pack.parkId,
@@ -217,13 +217,13 @@ export async function addCartLine(
     result = await addCartLineStatement(knex, call, hotKeyOf(call));
   } catch (err) {
     const code = functionError(err);
-    if (code === 'soldOut') throw new DomainError('soldOut', 409);
-    if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed', 409);
-    if (code === 'seatUnknown') throw new DomainError('seatUnknown', 400);
-    if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', 400, { max: plan.item?.maxPerOrder ?? 0 });
+    if (code === 'soldOut') throw new DomainError('soldOut');
+    if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed');
+    if (code === 'seatUnknown') throw new DomainError('seatUnknown');
+    if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', { max: plan.item?.maxPerOrder ?? 0 });
     // The slot was removed after the item's rules were read (they are reused for up to 2 s): its new stock row
     // has nothing to point at, and nothing was written.
-    if ((err as { code?: string }).code === '23503') throw new DomainError('timeSlotInvalid', 400);
+    if ((err as { code?: string }).code === '23503') throw new DomainError('timeSlotInvalid');
     throw err;
   }
   // The same ticket again grew the line that had it: answer that line as it now is.

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { transaction } from '../../../db/timeouts';
 import { releaseLockedHolds } from '../../stock/ledger';
 import { assertLinesOpen, lockOwnerLines } from '../cartPath';
 import type { CartOwner } from '../owner';
@@ -8,7 +9,7 @@ import type { CartOwner } from '../owner';
  * holds 'released', audited). Lines of someone else are a 404, lines awaiting payment a 409, and nothing is removed.
  */
 export async function removeCartLines(knex: Knex, owner: CartOwner, lineIds: readonly number[]): Promise<number> {
-  return knex.transaction(async (trx) => {
+  return transaction(knex, 'cart', async (trx) => {
     const { lines, holds } = await lockOwnerLines(trx, owner, lineIds);
     assertLinesOpen(lines);
     const ids = lines.map((l) => l.id);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
+import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
 import { auditHolds } from '../../stock/audit';
@@ -18,7 +19,7 @@ import { guestOwner, userOwner } from '../owner';
 export async function switchCart(knex: Knex, userId: number, guestUserId: string, locale: Locale): Promise<number> {
   const user = userOwner(userId);
   const guest = guestOwner(guestUserId);
-  return knex.transaction(async (trx) => {
+  return transaction(knex, 'cart', async (trx) => {
     const carts = (await trx('carts')
       .whereIn('owner_key', [user.key, guest.key])
       .orderBy('id')
@@ -61,7 +62,7 @@ export async function switchCart(knex: Knex, userId: number, guestUserId: string
             ? 0
             : await peopleInCart(trx, userCart, { itemId: item.id, date: line.date, timeSlotId: line.timeSlotId });
         if (already + people > item.maxPerOrder) {
-          throw new DomainError('switchLimit', 400, { name: localize(item, 'name', locale), max: item.maxPerOrder });
+          throw new DomainError('switchLimit', { name: localize(item, 'name', locale), max: item.maxPerOrder });
         }
       }
       for (const c of guestCarts) {

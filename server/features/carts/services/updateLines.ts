@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { checkPackTotal, normalizeSeatCodes, peopleOf, REASON_MESSAGES } from '../../../../common/rules/cart';
+import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
 import { auditHolds, type HoldAuditEntry } from '../../stock/audit';
 import {
@@ -37,7 +38,7 @@ export interface LineChange extends QuantityInput {
 /** Lines whose hold ended answer 409: a seat line with the seat message, others with the hold message. */
 function assertNotExpired(line: LineRow, seated: boolean, now: Date) {
   if (new Date(line.expiresAt).getTime() <= now.getTime()) {
-    throw new DomainError(seated ? 'seatDeadlinePassed' : 'holdExpired', 409);
+    throw new DomainError(seated ? 'seatDeadlinePassed' : 'holdExpired');
   }
 }
 
@@ -48,7 +49,7 @@ function assertNotExpired(line: LineRow, seated: boolean, now: Date) {
  * changes). Advance information is stored as given. The deadline stays: changing a line does not extend its hold.
  */
 export async function updateCartLines(knex: Knex, owner: CartOwner, changes: readonly LineChange[], now = new Date()) {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'cart', async (trx) => {
     const locked = await lockOwnerLines(
       trx,
       owner,
@@ -90,11 +91,11 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
 
       if (line.kind === 'item') {
         const item = items.get(`${line.itemId}|${line.date}`);
-        if (!item) throw new DomainError('cartLineUnavailable', 409);
+        if (!item) throw new DomainError('cartLineUnavailable');
         const seated = item.seatSelection && !item.lottery;
         assertNotExpired(line, seated, now);
-        if (change.quantity !== undefined) throw new DomainError('invalidParam', 400, { field: 'quantity' });
-        if (!seated && (change.seatCodes ?? []).length > 0) throw new DomainError('seatsNotSelectable', 400);
+        if (change.quantity !== undefined) throw new DomainError('invalidParam', { field: 'quantity' });
+        if (!seated && (change.seatCodes ?? []).length > 0) throw new DomainError('seatsNotSelectable');
         const touched =
           change.quantities !== undefined ||
           change.additionalPlans !== undefined ||
@@ -113,7 +114,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
           const hold = holdsOf(line.id)[0];
           let seatCount: number | null = null;
           if (seated) {
-            if (!hold) throw new DomainError('seatDeadlinePassed', 409);
+            if (!hold) throw new DomainError('seatDeadlinePassed');
             const current = (await trx('seat_holds as sh')
               .join('item_seats as s', 's.id', 'sh.seat_id')
               .where('sh.stock_hold_id', hold.id)
@@ -158,7 +159,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
       } else {
         assertNotExpired(line, false, now);
         const pack = packs.get(line.ticketPackId as number);
-        if (!pack) throw new DomainError('cartLineUnavailable', 409);
+        if (!pack) throw new DomainError('cartLineUnavailable');
         for (const [field, v] of Object.entries({
           quantities: change.quantities,
           additional_plans: change.additionalPlans,
@@ -166,19 +167,19 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
           companion_quantity: change.companionQuantity,
           seat_codes: change.seatCodes,
         })) {
-          if (v !== undefined) throw new DomainError('invalidParam', 400, { field });
+          if (v !== undefined) throw new DomainError('invalidParam', { field });
         }
         if (change.quantity !== undefined) {
           const total = change.quantity;
           const error = checkPackTotal(pack, total);
-          if (error) throw new DomainError(error.key, 400, error.params);
+          if (error) throw new DomainError(error.key, error.params);
           if (total > line.people) {
             assertPackSellable(pack, line.date, now);
             for (const c of pack.contents) {
               const item = items.get(`${c.itemId}|${line.date}`);
-              if (!item) throw new DomainError('cartLineUnavailable', 409);
+              if (!item) throw new DomainError('cartLineUnavailable');
               const reason = reasonOnLoadedDate(item, line.date, now);
-              if (reason) throw new DomainError(REASON_MESSAGES[reason], 400);
+              if (reason) throw new DomainError(REASON_MESSAGES[reason]);
             }
           }
           // Each hold is one item of the pack: `packs x quantity of that item`.
@@ -204,7 +205,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
       if (resize) {
         for (const h of holdsOf(line.id)) {
           const next = resize.perHold(h);
-          if (next <= 0) throw new DomainError('cartLineUnavailable', 409);
+          if (next <= 0) throw new DomainError('cartLineUnavailable');
           resizes.push({ hold: h, to: next, cartLineId: line.id });
         }
       }
@@ -215,7 +216,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
     // sees its own changes; the carts are locked, so nobody else adds meanwhile).
     for (const { cartId, unit, item } of grown.values()) {
       if ((await peopleInCart(trx, cartId, unit)) > item.maxPerOrder) {
-        throw new DomainError('maxPerOrder', 400, { max: item.maxPerOrder });
+        throw new DomainError('maxPerOrder', { max: item.maxPerOrder });
       }
     }
 

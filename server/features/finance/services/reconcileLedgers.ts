@@ -14,6 +14,7 @@
 // that is no longer found is closed (resolved). Recent changes (under GRACE_MS) are left to the paths settling them.
 // Raw rows are not camel-cased by the app's mappers: the SQL names its columns as the code reads them.
 import type { Knex } from 'knex';
+import { transaction } from '../../../db/timeouts';
 import { JOB_NAMES } from '../../jobs/names';
 import { JOB_SCHEMA } from '../../jobs/queue';
 import { jobQueueOf } from '../../jobs/registry';
@@ -176,7 +177,7 @@ export async function reconcileLedgers(
 ): Promise<ReconcileSummary> {
   const found = await findProblems(knex, new Date(now.getTime() - GRACE_MS));
   const summary: ReconcileSummary = { open: 0, repaired: 0, resolved: 0, found: [] };
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'report', async (trx) => {
     const open = (await trx('reconciliation_findings')
       .where({ state: 'open' })
       .forUpdate()

@@ -25,7 +25,7 @@ export async function refundForPark(
 ): Promise<OfficeCancellationAnswer> {
   const order = await loadParkOrder(knex, input.parkId, input.orderId, input.locale);
   const ticketIds = input.ticketIds ?? order.ticketList.filter((t) => t.refundable).map((t) => t.id);
-  if (ticketIds.length === 0) throw new DomainError('nothingToRefund', 409);
+  if (ticketIds.length === 0) throw new DomainError('nothingToRefund');
   const holder = await holderOf(knex, input.parkId, input.orderId, ticketIds);
   const answer = await cancelTickets(
     knex,

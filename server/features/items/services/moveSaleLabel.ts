@@ -17,7 +17,7 @@ export async function moveSaleLabel(
     if (!row) throw notFound();
     const sold = (await soldOf(trx, [input.itemId])).get(input.itemId) ?? 0;
     const refusal = saleLabelRefusal(row.saleLabel as SaleLabel, input.to, sold);
-    if (refusal) throw new DomainError(refusal, 409);
+    if (refusal) throw new DomainError(refusal);
     await trx('items').where({ id: input.itemId }).update({ sale_label: input.to, updated_at: new Date() });
     await recordStaffChange(trx, {
       parkId: input.parkId,

@@ -80,7 +80,7 @@ const COLUMNS: Record<string, string> = {
   imageUrl: 'image_url',
 };
 
-const bad = (field: string) => new DomainError('invalidParam', 400, { field });
+const bad = (field: string) => new DomainError('invalidParam', { field });
 
 /** Rules across fields, on the item as it would be after the change. */
 interface Checked {
@@ -157,7 +157,7 @@ async function writeSlots(trx: Knex.Transaction, itemId: number, slots: NonNulla
   const kept = new Set(slots.flatMap((s) => (s.id ? [s.id] : [])));
   if ([...kept].some((id) => !existing.includes(id))) throw bad('time_slots');
   for (const id of existing.filter((id) => !kept.has(id))) {
-    if (await slotInUse(trx, id)) throw new DomainError('timeSlotInUse', 409);
+    if (await slotInUse(trx, id)) throw new DomainError('timeSlotInUse');
     await trx('item_time_slots').where({ id }).delete();
   }
   // Two passes, so times can be swapped between slots without meeting the unique (item, start time) on the way.
@@ -185,7 +185,7 @@ async function writeAddOns(
   const removed = existing.filter((id) => !kept.has(id));
   // Orders keep their lines by plan id: an add-on of an item that has sold stays.
   if (removed.length && ((await soldOf(trx, [itemId])).get(itemId) ?? 0) > 0) {
-    throw new DomainError('planInUse', 409);
+    throw new DomainError('planInUse');
   }
   if (removed.length) await trx('item_plans').whereIn('id', removed).delete();
   await checkAgeGroups(

@@ -15,7 +15,7 @@ async function lockOpenEntry(trx: Knex.Transaction, userId: number, entryId: num
   if (!entry || entry.userId !== userId || entry.state === 'void') throw notFound();
   const lottery = await lockLottery(trx, entry.lotteryId);
   if (!lottery || entry.state !== 'entered' || lottery.state !== 'open' || now >= lottery.entryClosesAt) {
-    throw new DomainError('lotteryEntryLocked', 409);
+    throw new DomainError('lotteryEntryLocked');
   }
   return { entry, lottery };
 }
@@ -26,7 +26,7 @@ export async function changeEntry(
 ): Promise<void> {
   await knex.transaction(async (trx) => {
     const { lottery } = await lockOpenEntry(trx, input.userId, input.entryId, input.now);
-    if (input.choices.length === 0) throw new DomainError('required', 400, { field: 'choices' });
+    if (input.choices.length === 0) throw new DomainError('required', { field: 'choices' });
     await checkChoices(trx, lottery, input.choices);
     const item = await trx('items').where({ id: lottery.itemId }).first('waitlist');
     await trx('lottery_entries')

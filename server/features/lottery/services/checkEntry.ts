@@ -14,13 +14,13 @@ export async function checkEntry(
   const cart = await cartForCheckout(knex, input.userId, input.parkId, { lineIds: input.lineIds });
   const line = cart.lines.find((l) => l.lottery);
   if (!line?.itemId) return { lotteryId: null };
-  if (cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder', 400);
+  if (cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder');
   const lottery = await openLotteryFor(knex, line.itemId, line.date, input.now);
   await checkChoices(knex, lottery, [{ date: line.date, slotId: line.timeSlotId }, ...input.more]);
   const entered = await knex('lottery_entries')
     .where({ lottery_id: lottery.id, user_id: input.userId })
     .whereNotIn('state', ['withdrawn', 'void'])
     .first('id');
-  if (entered) throw new DomainError('lotteryAlreadyEntered', 409);
+  if (entered) throw new DomainError('lotteryAlreadyEntered');
   return { lotteryId: lottery.id };
 }

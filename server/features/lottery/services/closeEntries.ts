@@ -3,11 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { canonicalEntries, commitments, type DrawEntry } from '../../../../common/rules/lotteryDraw';
+import { transaction } from '../../../db/timeouts';
 import { NODE_DIGESTS } from '../digests';
 import { lockLottery } from '../store';
 
 export async function closeEntries(knex: Knex, lotteryId: number, now: Date): Promise<boolean> {
-  return knex.transaction(async (trx) => {
+  return transaction(knex, 'lottery', async (trx) => {
     const lottery = await lockLottery(trx, lotteryId);
     if (lottery?.state !== 'open' || lottery.entryClosesAt > now) return false;
     const rows = (await trx('lottery_entries')

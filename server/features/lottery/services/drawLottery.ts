@@ -3,6 +3,7 @@
 // through the stock ledger until the purchase deadline; settleResults.ts then captures or voids each entry.
 import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, type DrawEntry, draw } from '../../../../common/rules/lotteryDraw';
+import { transaction } from '../../../db/timeouts';
 import { loadItems } from '../../stock/catalogue';
 import { holdFree } from '../../stock/ledger';
 import { ensureStockUnits } from '../../stock/queries';
@@ -16,7 +17,7 @@ export interface DrawSummary {
 }
 
 export async function drawLottery(knex: Knex, lotteryId: number, now: Date): Promise<DrawSummary | null> {
-  return knex.transaction(async (trx) => {
+  return transaction(knex, 'lottery', async (trx) => {
     const lottery = await lockLottery(trx, lotteryId);
     if (lottery?.state !== 'closed' || lottery.drawAt > now || !lottery.seed) return null;
     const entries = JSON.parse(lottery.entriesList ?? '[]') as DrawEntry[];

@@ -31,9 +31,9 @@ const UNIQUE_VIOLATION = '23505';
  */
 export async function openLotteryFor(db: Knex | Knex.Transaction, itemId: number, date: string, now: Date) {
   const lottery = await lotteryForDate(db, itemId, date);
-  if (!lottery) throw new DomainError('dateNotInLotteryRound', 409);
+  if (!lottery) throw new DomainError('dateNotInLotteryRound');
   if (lottery.state !== 'open' || now < lottery.entryOpensAt || now >= lottery.entryClosesAt) {
-    throw new DomainError('lotteryClosed', 409);
+    throw new DomainError('lotteryClosed');
   }
   return lottery;
 }
@@ -44,7 +44,7 @@ export async function checkChoices(
   lottery: LotteryRow,
   choices: readonly DrawChoice[],
 ): Promise<void> {
-  if (choices.length > MAX_CHOICES) throw new DomainError('invalidParam', 400, { field: 'lottery_choices' });
+  if (choices.length > MAX_CHOICES) throw new DomainError('invalidParam', { field: 'lottery_choices' });
   const item = (await loadItems(db, [lottery.itemId])).get(lottery.itemId);
   const slotIds = new Set(item?.slots.map((s) => s.id) ?? []);
   const seen = new Set<string>();
@@ -52,7 +52,7 @@ export async function checkChoices(
     const inRange = c.date >= lottery.useFrom && c.date <= lottery.useTo;
     const slotOk = slotIds.size === 0 ? c.slotId === null : c.slotId !== null && slotIds.has(c.slotId);
     if (!inRange || !slotOk || seen.has(choiceKey(c))) {
-      throw new DomainError('lotteryChoiceInvalid', 400, { n: i + 1, field: 'lottery_choices' });
+      throw new DomainError('lotteryChoiceInvalid', { n: i + 1, field: 'lottery_choices' });
     }
     seen.add(choiceKey(c));
   });
@@ -82,7 +82,7 @@ export async function enterLottery(trx: Knex.Transaction, input: EntryInput): Pr
       return Number(row?.id);
     });
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('lotteryAlreadyEntered', 409);
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('lotteryAlreadyEntered');
     throw err;
   }
 }

@@ -30,7 +30,7 @@ export interface OfficeLotteryRound
 }
 
 type Actor = { parkId: number; itemId: number; actorUserId: number; now: Date };
-const bad = (field: string) => new DomainError('invalidParam', 400, { field });
+const bad = (field: string) => new DomainError('invalidParam', { field });
 
 export async function listLotteryRounds(knex: Knex | Knex.Transaction, itemId: number): Promise<OfficeLotteryRound[]> {
   const rows = await knex('lotteries as l')
@@ -59,7 +59,7 @@ export async function listLotteryRounds(knex: Knex | Knex.Transaction, itemId: n
 async function lockLotteryItem(trx: Knex.Transaction, parkId: number, itemId: number) {
   const item = await trx('items').where({ id: itemId, park_id: parkId }).forUpdate().first('lottery');
   if (!item) throw notFound();
-  if (!item.lottery) throw new DomainError('lotteryItemRequired', 409);
+  if (!item.lottery) throw new DomainError('lotteryItemRequired');
 }
 
 async function checkRound(trx: Knex.Transaction, itemId: number, f: RoundFields, now: Date, roundId?: number) {
@@ -124,7 +124,7 @@ async function lockUnopenedRound(trx: Knex.Transaction, input: Actor & { roundId
   await lockLotteryItem(trx, input.parkId, input.itemId);
   const round = await trx('lotteries').where({ id: input.roundId, item_id: input.itemId }).forUpdate().first();
   if (!round) throw notFound();
-  if (new Date(round.entryOpensAt) <= input.now) throw new DomainError('lotteryRoundStarted', 409);
+  if (new Date(round.entryOpensAt) <= input.now) throw new DomainError('lotteryRoundStarted');
   return round;
 }
 

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { CAPTURED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
 import { JOB_NAMES } from '../../jobs/names';
 import { jobQueueOf } from '../../jobs/registry';
@@ -50,7 +51,7 @@ async function unitOf(trx: Knex.Transaction, holdIds: number[]): Promise<number>
 }
 
 async function captureFailed(knex: Knex, config: Config, entry: Due, now: Date): Promise<void> {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'lottery', async (trx) => {
     const locked = await lockEntry(trx, Number(entry.id));
     if (!locked || locked.settledAt || locked.state !== 'won') return;
     await releaseHolds(trx, locked.holdIds);
@@ -86,7 +87,7 @@ async function settleWin(knex: Knex, config: Config, entry: Due, now: Date): Pro
 
 /** The captured win: its places sold, its tickets issued, once (the entry's lock and settled_at say whether done). */
 async function fulfilWin(knex: Knex, entry: Due, now: Date): Promise<'won'> {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'lottery', async (trx) => {
     const locked = await lockEntry(trx, Number(entry.id));
     if (!locked || locked.settledAt || locked.state !== 'won' || !locked.wonChoice) return;
     const choice = locked.wonChoice as DrawChoice;
@@ -118,7 +119,7 @@ async function settleLoss(knex: Knex, config: Config, entry: Due, now: Date): Pr
       if (!(err instanceof DomainError)) throw err;
     }
   }
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'lottery', async (trx) => {
     const locked = await lockEntry(trx, Number(entry.id));
     if (!locked || locked.settledAt || locked.state !== 'lost') return;
     await voidAuthorisedOrder(trx, Number(entry.orderId), now);

@@ -23,7 +23,7 @@ async function nearestNode(trx: Knex.Transaction, parkId: number, x: number, y: 
     .where({ park_id: parkId })
     .orderByRaw('(x - ?) * (x - ?) + (y - ?) * (y - ?)', [x, x, y, y])
     .first('id');
-  if (!row) throw new DomainError('invalidParam', 400, { field: 'node_id' });
+  if (!row) throw new DomainError('invalidParam', { field: 'node_id' });
   return Number(row.id);
 }
 
@@ -34,7 +34,7 @@ async function write<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('mapCodeTaken', 409);
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('mapCodeTaken');
     throw err;
   }
 }

@@ -36,7 +36,7 @@ export async function addEdge(
   knex: Knex,
   input: Actor & { from: number; to: number; lengthM?: number; steps: number; riseM: number; roofed: boolean },
 ) {
-  if (input.from === input.to) throw new DomainError('invalidParam', 400, { field: 'to' });
+  if (input.from === input.to) throw new DomainError('invalidParam', { field: 'to' });
   return knex.transaction(async (trx) => {
     await lockParkMap(trx, input.parkId);
     await assertNodesOfPark(trx, input.parkId, [input.from, input.to], 'from');
@@ -79,7 +79,7 @@ export async function setControlPoints(
   input: Actor & { points: { x: number; y: number; latitude: number; longitude: number }[] },
 ) {
   if (input.points.length > 0 && input.points.length < 3) {
-    throw new DomainError('invalidParam', 400, { field: 'control_points' });
+    throw new DomainError('invalidParam', { field: 'control_points' });
   }
   return knex.transaction(async (trx) => {
     const bounds = await lockParkMap(trx, input.parkId);

@@ -16,7 +16,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await knex('users').where({ id: userId }).first('password_hash');
   if (user?.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
-    throw new DomainError('currentPasswordWrong', 422);
+    throw new DomainError('currentPasswordWrong');
   }
   const hash = await hashPassword(newPassword);
   await knex.transaction(async (trx) => {

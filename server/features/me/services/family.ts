@@ -26,7 +26,7 @@ export async function getChild(
 }
 
 function assertChildBirthdate(birthdate: string, now: Date): void {
-  if (!isChildBirthdate(birthdate, tokyoDate(now))) throw new DomainError('childBirthdate', 400);
+  if (!isChildBirthdate(birthdate, tokyoDate(now))) throw new DomainError('childBirthdate');
 }
 
 /** A parent creates a kids account; the parent must have set a password first (spec section 5). */
@@ -39,8 +39,8 @@ export async function createChild(
   assertChildBirthdate(input.birthdate, now);
   return knex.transaction(async (trx) => {
     const parent = await trx('users').where({ id: parentId }).whereNull('deleted_at').first();
-    if (parent?.childFlag !== 0) throw new DomainError('childRestricted', 403);
-    if (!parent.passwordHash) throw new DomainError('kidNeedsPassword', 409);
+    if (parent?.childFlag !== 0) throw new DomainError('childRestricted');
+    if (!parent.passwordHash) throw new DomainError('kidNeedsPassword');
     const [row] = await trx('users')
       .insert({
         name: input.name,

@@ -18,12 +18,12 @@ export async function proveOwner(
 ): Promise<void> {
   const user = await db('users').where({ id: who.userId }).first('password_hash');
   if (user?.passwordHash) {
-    if (!password) throw new DomainError('currentPasswordRequired', 400);
-    if (!(await verifyPassword(user.passwordHash, password))) throw new DomainError('passwordIncorrect', 403);
+    if (!password) throw new DomainError('currentPasswordRequired');
+    if (!(await verifyPassword(user.passwordHash, password))) throw new DomainError('passwordIncorrect');
     return;
   }
   const session = await db('sessions').where({ id: who.sessionId }).first('created_at');
   if (!session || now.getTime() - new Date(session.createdAt).getTime() > FRESH_SIGN_IN_MS) {
-    throw new DomainError('freshSignInRequired', 403);
+    throw new DomainError('freshSignInRequired');
   }
 }

@@ -11,9 +11,9 @@ export async function saveUpload(
   bytes: Buffer,
   allowed: readonly string[],
 ): Promise<string> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('photoTooLarge', 413);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('photoTooLarge');
   const type = sniffImageType(bytes);
-  if (!type || !allowed.includes(type)) throw new DomainError('photoType', 415);
+  if (!type || !allowed.includes(type)) throw new DomainError('photoType');
   const id = randomUUID();
   await trx('uploads').insert({ id, owner_id: ownerId, purpose, content_type: type, size: bytes.length, bytes });
   return id;

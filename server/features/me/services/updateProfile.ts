@@ -34,7 +34,7 @@ export async function updateProfile(
   const { userId } = who;
   const change = await knex.transaction(async (trx) => {
     const user = await trx('users').where({ id: userId }).whereNull('deleted_at').forUpdate().first();
-    if (!user) throw new DomainError('notFound', 404);
+    if (!user) throw new DomainError('notFound');
     const changes: Record<string, unknown> = { name: input.name, updated_at: new Date() };
     if (input.telephone !== undefined) changes.telephone = input.telephone || null;
     if (input.prefecture_id !== undefined) changes.prefecture_id = input.prefecture_id;
@@ -49,7 +49,7 @@ export async function updateProfile(
         .whereNull('deleted_at')
         .whereNot({ id: userId })
         .first('id');
-      if (taken) throw new DomainError('emailTaken', 409);
+      if (taken) throw new DomainError('emailTaken');
       const token = await sendVerificationMail.createToken(trx, userId, { newEmail: input.email });
       const language = input.language ?? user.language;
       emailChange = {

@@ -17,7 +17,7 @@ export async function cancelOrderPayment(
 ): Promise<void> {
   const order = await knex('orders').where({ id: input.orderId, user_id: input.userId }).first('state');
   if (!order) throw notFound();
-  if (order.state !== 'pending_payment') throw new DomainError('paymentStateConflict', 409);
+  if (order.state !== 'pending_payment') throw new DomainError('paymentStateConflict');
   const payments = (await knex('payments')
     .where({ order_id: input.orderId })
     .whereIn('state', ['created', 'redirected'])

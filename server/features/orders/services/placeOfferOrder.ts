@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { OrderKind, PaymentMethod, PaymentMode } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../../payments/outcome';
@@ -27,7 +28,7 @@ export interface OfferOrderSpec {
 export async function insertOfferOrder(trx: Knex.Transaction, spec: OfferOrderSpec, now: Date): Promise<number> {
   const user = await trx('users').where({ id: spec.userId }).first('birthdate', 'telephone', 'prefecture_id');
   if (!user?.birthdate || !user.telephone || !(user.prefectureId > 0)) {
-    throw new DomainError('profileRequiredForPayment', 400);
+    throw new DomainError('profileRequiredForPayment');
   }
   const park = await trx('items').where({ id: spec.itemId }).first('park_id');
   const method = spec.amount === 0 ? PaymentMethod.FullCoin : PaymentMethod.Visa;
@@ -107,7 +108,7 @@ export async function payOfferOrder(
       .update({ payment_id: payment.payment.id });
     return payment;
   } catch (err) {
-    await knex.transaction(async (trx) => {
+    await transaction(knex, 'checkout', async (trx) => {
       const row = await trx('orders').where({ id: input.orderId }).forUpdate().first('state');
       if (row?.state === 'pending_payment' && !(await trx('payments').where({ order_id: input.orderId }).first('id'))) {
         await failUnstartedOrder(trx, input.orderId, input.now);

@@ -19,6 +19,7 @@ import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { chargesAtDraw } from '../../../../common/rules/lotteryPayment';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { freezeLines } from '../../carts/cartPath';
@@ -67,7 +68,7 @@ export function ticketsOf(line: CheckoutLine): PricedTicket[] {
     .flatMap((c) => Array.from({ length: c.quantity }, () => ({ itemId: line.itemId, price: c.unitPrice })));
 }
 
-const refuse = (r: Refusal) => new DomainError(r.error, 400, r.params);
+const refuse = (r: Refusal) => new DomainError(r.error, r.params);
 
 export async function placeOrder(
   knex: Knex,
@@ -81,27 +82,27 @@ export async function placeOrder(
   if (seen) return repeatAnswer(knex, seen);
   await ensureWelcomeCoins(knex, input.userId);
   await ensureUserCoupons(knex, input.userId);
-  const placed = await knex.transaction(async (trx) => {
+  const placed = await transaction(knex, 'checkout', async (trx) => {
     const user = (await trx('users').where({ id: input.userId }).forUpdate().first()) as
       | { id: number; childFlag: number; birthdate: string | null; telephone: string | null; prefectureId: number }
       | undefined;
-    if (!user) throw new DomainError('unauthorized', 401);
-    if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+    if (!user) throw new DomainError('unauthorized');
+    if (user.childFlag === 1) throw new DomainError('childRestricted');
     // Under the user's lock: a concurrent submit of the same checkout committed first.
     const repeat = key ? await orderByKey(trx, input.userId, key) : undefined;
     if (repeat) return { repeat };
 
     const cart = await cartForCheckout(trx, input.userId, input.parkId, { lock: true, lineIds: input.lineIds });
-    if (cart.lines.length === 0) throw new DomainError('cartEmpty', 400);
-    if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound', 404);
-    if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment', 409);
+    if (cart.lines.length === 0) throw new DomainError('cartEmpty');
+    if (input.lineIds && cart.lines.length !== new Set(input.lineIds).size) throw new DomainError('notFound');
+    if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment');
     for (const line of cart.lines) {
       const held = line.holds.reduce((n, h) => n + h.quantity, 0);
-      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted', 409);
+      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted');
     }
     const lottery = cart.lines.some((l) => l.lottery);
     // A lottery entry is an order of its own: one line, one party, one authorisation.
-    if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder', 400);
+    if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder');
 
     // Advance information of every ticket.
     const itemIds = cart.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
@@ -120,8 +121,8 @@ export async function placeOrder(
         input.locale,
       );
       const first = problems[0];
-      if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete', 400);
-      if (first) throw new DomainError(first.error, 400, first.params);
+      if (first?.error === 'required') throw new DomainError('advanceInfoIncomplete');
+      if (first) throw new DomainError(first.error, first.params);
       await assertOwnPhotos(trx, input.userId, fields, line.advanceInfo);
     }
 
@@ -129,7 +130,7 @@ export async function placeOrder(
     const tickets = cart.lines.flatMap(ticketsOf);
     const userCouponIds = [...new Set(input.userCouponIds)];
     const coupons = await heldCoupons(trx, input.userId, userCouponIds);
-    if (coupons.length !== userCouponIds.length) throw new DomainError('notFound', 404);
+    if (coupons.length !== userCouponIds.length) throw new DomainError('notFound');
     const discount = couponDiscount(tickets, coupons, input.parkId, now);
     if (isRefusal(discount)) throw refuse(discount);
     const owned = await coinBalance(trx, input.userId);
@@ -144,11 +145,11 @@ export async function placeOrder(
     // Method: nothing to pay is full coin / free; lottery and waitlist are card only, authorised first.
     let method = input.method;
     if (totals.total === 0) method = PaymentMethod.FullCoin;
-    else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid', 400);
+    else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid');
     if (lottery && method !== PaymentMethod.Visa && method !== PaymentMethod.FullCoin)
-      throw new DomainError('paymentModeUnsupported', 400);
+      throw new DomainError('paymentModeUnsupported');
     if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
-      throw new DomainError('profileRequiredForPayment', 400);
+      throw new DomainError('profileRequiredForPayment');
     }
     // A lottery entry reserves its amount until the draw, or (a draw beyond an authorisation's lifetime) has its
     // card checked now and charged at the draw. Nothing to pay (full coin): the internal authorisation.
@@ -298,7 +299,7 @@ async function assertOwnPhotos(
       .whereIn('id', ids)
       .where({ owner_id: userId, purpose: PHOTO_PURPOSE[field.kind] })
       .pluck('id')) as string[];
-    if (new Set(own).size !== new Set(ids).size) throw new DomainError('advanceInfoIncomplete', 400);
+    if (new Set(own).size !== new Set(ids).size) throw new DomainError('advanceInfoIncomplete');
   }
 }
 
@@ -332,7 +333,7 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new DomainError('checkoutInProgress', 409);
+  throw new DomainError('checkoutInProgress');
 }
 
 /**
@@ -341,7 +342,7 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
  * here instead, the failStalledOrders sweep does the same after the payment window.)
  */
 async function abandonUnstarted(knex: Knex, orderId: number, now: Date): Promise<void> {
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'checkout', async (trx) => {
     const order = await trx('orders').where({ id: orderId }).forUpdate().first('state');
     if (order?.state !== 'pending_payment') return;
     if (await trx('payments').where({ order_id: orderId }).first('id')) return; // its payment will end it

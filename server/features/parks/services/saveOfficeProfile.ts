@@ -43,22 +43,22 @@ export async function saveOfficeProfile(
     if (!locked) throw notFound();
     const before = (await loadOfficeProfile(trx, input.parkId)) as OfficeParkProfile;
     const next = { ...before, ...input.fields };
-    if (next.openTime >= next.closeTime) throw new DomainError('invalidParam', 400, { field: 'close_time' });
+    if (next.openTime >= next.closeTime) throw new DomainError('invalidParam', { field: 'close_time' });
     if (next.lastEntryTime && (next.lastEntryTime < next.openTime || next.lastEntryTime > next.closeTime)) {
-      throw new DomainError('invalidParam', 400, { field: 'last_entry_time' });
+      throw new DomainError('invalidParam', { field: 'last_entry_time' });
     }
     const { closedWeekdays, closures } = input.fields;
     let specialDays = input.fields.specialDays;
     if (closures) {
       // The closures own the closed days; the other special days are those given, else those kept.
       if (specialDays?.some((d) => d.kind === 'closed')) {
-        throw new DomainError('invalidParam', 400, { field: 'special_days' });
+        throw new DomainError('invalidParam', { field: 'special_days' });
       }
       const expanded = closureDays(closures);
-      if (!expanded.ok) throw new DomainError('invalidParam', 400, { field: 'closures' });
+      if (!expanded.ok) throw new DomainError('invalidParam', { field: 'closures' });
       const others = specialDays ?? before.specialDays.filter((d) => d.kind !== 'closed');
       const closed = new Set(expanded.days.map((d) => d.date));
-      if (others.some((d) => closed.has(d.date))) throw new DomainError('invalidParam', 400, { field: 'closures' });
+      if (others.some((d) => closed.has(d.date))) throw new DomainError('invalidParam', { field: 'closures' });
       specialDays = [
         ...others,
         ...expanded.days.map((d): SpecialDay => ({ ...d, kind: 'closed', openTime: null, closeTime: null })),
@@ -66,13 +66,13 @@ export async function saveOfficeProfile(
     }
     if (specialDays) {
       if (new Set(specialDays.map((d) => d.date)).size !== specialDays.length) {
-        throw new DomainError('invalidParam', 400, { field: 'special_days' });
+        throw new DomainError('invalidParam', { field: 'special_days' });
       }
       // Extended hours need their closing time (opening as usual unless given); an open day may keep the usual hours.
       for (const d of specialDays) {
         const reversed = (d.openTime ?? next.openTime) >= (d.closeTime ?? next.closeTime);
         if ((d.kind !== 'closed' && reversed) || (d.kind === 'extended' && !d.closeTime)) {
-          throw new DomainError('invalidParam', 400, { field: 'special_days' });
+          throw new DomainError('invalidParam', { field: 'special_days' });
         }
       }
     }

@@ -43,7 +43,7 @@ function registry(config: Config): Registry {
 /** The adapter, or a 503 "payment method not available" when the provider is not configured. */
 export function providerFor(config: Config, name: ProviderName): PaymentProvider {
   const provider = registry(config)[name];
-  if (!provider) throw new DomainError('paymentUnavailable', 503);
+  if (!provider) throw new DomainError('paymentUnavailable');
   return provider;
 }
 
@@ -54,6 +54,6 @@ export function isProviderConfigured(config: Config, name: ProviderName): boolea
 /** Registered cards live at the card provider (GMO members). */
 export function cardVault(config: Config): CardVault {
   const gmo = registry(config).gmo;
-  if (!gmo) throw new DomainError('paymentUnavailable', 503);
+  if (!gmo) throw new DomainError('paymentUnavailable');
   return gmo;
 }

@@ -31,10 +31,10 @@ async function captureOnce(
   if (!payment) throw notFound();
   if (CAPTURED_PAYMENT_STATES.includes(payment.state)) return payment;
   if (payment.state !== 'authorized' && payment.state !== 'verified') {
-    throw new DomainError('paymentStateConflict', 409);
+    throw new DomainError('paymentStateConflict');
   }
   const amount = input.amount ?? payment.amount;
-  if (amount !== payment.amount) throw new DomainError('invalidParam', 400, { field: 'amount' });
+  if (amount !== payment.amount) throw new DomainError('invalidParam', { field: 'amount' });
   if (payment.state === 'verified') return chargeCheckedCard(knex, config, payment, input.actorUserId);
   try {
     await providerFor(config, payment.provider).capture(providerTxn(payment), amount);
@@ -57,8 +57,8 @@ async function captureOnce(
 /** The provider answered and refused (authorisation lapsed or voided, card declined): retrying will not help. */
 const refusalOrOutage = (err: ProviderError) =>
   /^(http_|unreachable)/.test(err.code)
-    ? new DomainError('paymentUnavailable', 503)
-    : new DomainError('paymentCaptureRefused', 409);
+    ? new DomainError('paymentUnavailable')
+    : new DomainError('paymentCaptureRefused');
 
 /**
  * A new trade on the registered card, its reference derived from the payment's (so a repeat after a lost answer
@@ -74,7 +74,7 @@ async function chargeCheckedCard(
   const card = payment.userCardId
     ? await knex('user_cards').where({ id: payment.userCardId }).first('provider_member_id', 'provider_card_seq')
     : null;
-  if (!card || !provider.chargeStoredCard) throw new DomainError('paymentCaptureRefused', 409);
+  if (!card || !provider.chargeStoredCard) throw new DomainError('paymentCaptureRefused');
   const chargeRef = `${payment.orderRef}C`;
   let refs: Awaited<ReturnType<NonNullable<typeof provider.chargeStoredCard>>>;
   try {

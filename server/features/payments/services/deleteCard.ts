@@ -14,12 +14,12 @@ export async function deleteCard(knex: Knex, config: Config, userId: number, car
   if (!card) throw notFound();
   // A lottery entry whose card was only checked is charged with this card at the draw.
   const pending = await knex('payments').where({ user_card_id: cardId, state: 'verified' }).first('id');
-  if (pending) throw new DomainError('cardInUseByLottery', 409);
+  if (pending) throw new DomainError('cardInUseByLottery');
   try {
     await cardVault(config).deleteCard(card.providerMemberId, card.providerCardSeq);
   } catch (err) {
     // The provider is unreachable or refuses: the card stays (here and there), the user can try again.
-    if (err instanceof ProviderError) throw new DomainError('paymentUnavailable', 503);
+    if (err instanceof ProviderError) throw new DomainError('paymentUnavailable');
     throw err;
   }
   await knex.transaction(async (trx) => {

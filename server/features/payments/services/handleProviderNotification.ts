@@ -30,7 +30,7 @@ export async function handleProviderNotification(
   try {
     event = provider.verifyNotification(request);
   } catch (err) {
-    if (err instanceof NotificationRejected) throw new DomainError('paymentNotificationRejected', 401);
+    if (err instanceof NotificationRejected) throw new DomainError('paymentNotificationRejected');
     throw err;
   }
   const payment = await findByProviderRef(knex, provider.name, event.providerRef);

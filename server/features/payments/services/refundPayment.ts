@@ -28,27 +28,27 @@ export async function refundPayment(
 ): Promise<{ payment: Payment; refund: RefundRecord }> {
   const refundId = input.refundId ?? randomUUID();
   if (!Number.isSafeInteger(input.amount) || input.amount < 1) {
-    throw new DomainError('invalidParam', 400, { field: 'amount' });
+    throw new DomainError('invalidParam', { field: 'amount' });
   }
   const reserved = await knex.transaction(async (trx) => {
     const payment = await lockPayment(trx, input.paymentId);
     if (!payment) throw notFound();
     const existing = await trx('payment_refunds').where({ id: refundId }).first();
     if (existing && (existing.paymentId !== payment.id || existing.amount !== input.amount)) {
-      throw new DomainError('invalidParam', 400, { field: 'refundId' });
+      throw new DomainError('invalidParam', { field: 'refundId' });
     }
     // Done already, or still under way (a retry asks the provider again with the same idempotency key).
     if (existing && existing.state !== 'failed') {
       return { payment, existing: pick(existing), refundedBefore: payment.refundedAmount };
     }
     if (payment.state !== 'captured' && payment.state !== 'partially_refunded') {
-      throw new DomainError('paymentStateConflict', 409);
+      throw new DomainError('paymentStateConflict');
     }
     // One refund at a time per payment: providers that set the remaining amount (GMO ChangeTran) need it.
     if (await trx('payment_refunds').where({ payment_id: payment.id, state: 'pending' }).first('id')) {
-      throw new DomainError('paymentStateConflict', 409);
+      throw new DomainError('paymentStateConflict');
     }
-    if (payment.refundedAmount + input.amount > payment.amount) throw new DomainError('paymentRefundTooLarge', 400);
+    if (payment.refundedAmount + input.amount > payment.amount) throw new DomainError('paymentRefundTooLarge');
     if (existing) {
       await trx('payment_refunds').where({ id: refundId }).update({ state: 'pending', updated_at: new Date() });
     } else {
@@ -91,7 +91,7 @@ export async function refundPayment(
         data: { refundId, amount: input.amount, error: err.message },
       });
     });
-    throw new DomainError('paymentUnavailable', 503);
+    throw new DomainError('paymentUnavailable');
   }
 
   return knex.transaction(async (trx) => {

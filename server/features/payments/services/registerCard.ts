@@ -35,10 +35,10 @@ export async function registerCard(
   const limitMessage = input.limitMessage ?? 'cardLimitReached';
   const user = await knex('users').where({ id: userId }).whereNull('deleted_at').first('id', 'child_flag');
   if (!user) throw notFound();
-  if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+  if (user.childFlag === 1) throw new DomainError('childRestricted');
   const count = async (db: Knex | Knex.Transaction) =>
     toCount((await db('user_cards').where({ user_id: userId }).count('* as n').first())?.n);
-  if ((await count(knex)) >= MAX_REGISTERED_CARDS) throw new DomainError(limitMessage, 400);
+  if ((await count(knex)) >= MAX_REGISTERED_CARDS) throw new DomainError(limitMessage);
 
   const vault = cardVault(config);
   const existing = await knex('user_cards').where({ user_id: userId, provider: PROVIDER }).first('provider_member_id');
@@ -53,10 +53,10 @@ export async function registerCard(
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     if (err.code === GMO_ERR.tokenInvalid.info || err.code.startsWith('E61')) {
-      throw new DomainError('cardTokenInvalid', 400);
+      throw new DomainError('cardTokenInvalid');
     }
     // Unreachable or refusing for another reason: nothing was stored here, the card can be registered later.
-    throw new DomainError('paymentUnavailable', 503);
+    throw new DomainError('paymentUnavailable');
   }
 
   const row = await knex.transaction(async (trx) => {
@@ -89,7 +89,7 @@ export async function registerCard(
   });
   if (!row) {
     await vault.deleteCard(memberId, stored.cardSeq).catch(() => undefined);
-    throw new DomainError(limitMessage, 400);
+    throw new DomainError(limitMessage);
   }
   return { card: presentCard(row), memberId, cardSeq: stored.cardSeq };
 }

@@ -4,6 +4,7 @@ import { type PaymentMethod, PaymentMode } from '../../../../common/enums';
 import type { FailureReason } from '../../../../common/rules/paymentState';
 import { SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
+import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../outcome';
@@ -52,29 +53,29 @@ export async function startPayment(
   input: StartPaymentInput,
 ): Promise<StartPaymentResult> {
   const providerName = METHOD_PROVIDER[input.method];
-  if (!providerName) throw new DomainError('invalidParam', 400, { field: 'method' });
-  if (!Object.values(PaymentMode).includes(input.mode)) throw new DomainError('invalidParam', 400, { field: 'mode' });
+  if (!providerName) throw new DomainError('invalidParam', { field: 'method' });
+  if (!Object.values(PaymentMode).includes(input.mode)) throw new DomainError('invalidParam', { field: 'mode' });
   const minimum = providerName === 'internal' ? 0 : 1;
   if (!Number.isSafeInteger(input.amount) || input.amount < minimum) {
-    throw new DomainError('invalidParam', 400, { field: 'amount' });
+    throw new DomainError('invalidParam', { field: 'amount' });
   }
   if (input.mode === PaymentMode.Auth && (providerName === 'paypay' || providerName === 'merpay')) {
-    throw new DomainError('paymentModeUnsupported', 400);
+    throw new DomainError('paymentModeUnsupported');
   }
   // A checked card is charged later with nobody present: only a card registered with the provider can be.
-  if (input.mode === PaymentMode.Check && providerName !== 'gmo') throw new DomainError('paymentModeUnsupported', 400);
+  if (input.mode === PaymentMode.Check && providerName !== 'gmo') throw new DomainError('paymentModeUnsupported');
   const returnPath = input.returnPath ?? DEFAULT_RETURN_PATH;
-  if (!/^\/(?!\/)[\w\-/.?=&%]*$/.test(returnPath)) throw new DomainError('invalidParam', 400, { field: 'returnPath' });
+  if (!/^\/(?!\/)[\w\-/.?=&%]*$/.test(returnPath)) throw new DomainError('invalidParam', { field: 'returnPath' });
   const provider = providerFor(config, providerName);
 
   const user = await knex('users').where({ id: input.userId }).whereNull('deleted_at').first('id', 'child_flag');
   if (!user) throw notFound();
-  if (user.childFlag === 1) throw new DomainError('childRestricted', 403);
+  if (user.childFlag === 1) throw new DomainError('childRestricted');
 
   let card: ChargeCard | undefined;
   let userCardId: number | null = null;
   if (providerName === 'gmo') {
-    if (!input.card) throw new DomainError('required', 400, { field: 'card' });
+    if (!input.card) throw new DomainError('required', { field: 'card' });
     if ('userCardId' in input.card) {
       const row = await knex('user_cards').where({ id: input.card.userCardId, user_id: input.userId }).first();
       if (!row) throw notFound();
@@ -95,7 +96,7 @@ export async function startPayment(
 
   const id = randomUUID();
   const orderRef = `ZP${input.orderId}-${randomBytes(5).toString('hex')}`;
-  await knex.transaction(async (trx) => {
+  await transaction(knex, 'checkout', async (trx) => {
     await trx('payments').insert({
       id,
       order_id: input.orderId,
@@ -155,10 +156,10 @@ export async function startPayment(
         action: 'payment.start_error',
         data: { error: err.message },
       });
-      throw new DomainError('paymentUnavailable', 503);
+      throw new DomainError('paymentUnavailable');
     }
     // Nothing happened at the provider: this attempt failed.
-    const payment = await knex.transaction(async (trx) => {
+    const payment = await transaction(knex, 'checkout', async (trx) => {
       const locked = (await lockPayment(trx, id)) as Payment;
       const failed = await moveState(trx, locked, 'failed', {
         source: 'start',
@@ -173,7 +174,7 @@ export async function startPayment(
   if (!refsStored) await storeRefs(result);
 
   if (result.kind === 'redirect') {
-    const payment = await knex.transaction(async (trx) => {
+    const payment = await transaction(knex, 'checkout', async (trx) => {
       const locked = (await lockPayment(trx, id)) as Payment;
       // A notification may already have settled it.
       if (locked.state !== 'created') return locked;
@@ -193,5 +194,5 @@ export async function startPayment(
 function outcomeOf(payment: Payment): StartPaymentResult {
   if (payment.state === 'failed') return { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment };
   if (SUCCEEDED_PAYMENT_STATES.includes(payment.state)) return { kind: 'completed', payment };
-  throw new DomainError('paymentUnavailable', 503);
+  throw new DomainError('paymentUnavailable');
 }

@@ -29,7 +29,7 @@ async function voidOnce(
   if (!payment) throw notFound();
   if (payment.state === 'voided') return payment;
   if (payment.state !== 'authorized' && payment.state !== 'verified') {
-    throw new DomainError('paymentStateConflict', 409);
+    throw new DomainError('paymentStateConflict');
   }
   if (payment.state === 'verified') return endVoided(knex, payment.id, payment.state, input.actorUserId);
   try {
@@ -42,8 +42,8 @@ async function voidOnce(
     });
     if (done?.state === 'voided') return done;
     // The provider answered and refused (already voided or lapsed there): retrying will not change it.
-    if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentStateConflict', 409);
-    throw new DomainError('paymentUnavailable', 503);
+    if (!/^(http_|unreachable)/.test(err.code)) throw new DomainError('paymentStateConflict');
+    throw new DomainError('paymentUnavailable');
   }
   return endVoided(knex, payment.id, payment.state, input.actorUserId);
 }

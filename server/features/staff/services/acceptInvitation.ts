@@ -19,13 +19,13 @@ export async function acceptInvitation(
       .first('id', 'park_id', 'email', 'role', 'accepted_at', 'expires_at')) as
       | { id: string; parkId: number; email: string; role: StaffRole; acceptedAt: Date | null; expiresAt: Date }
       | undefined;
-    if (!inv || inv.acceptedAt || new Date(inv.expiresAt) <= now) throw new DomainError('invitationInvalid', 404);
+    if (!inv || inv.acceptedAt || new Date(inv.expiresAt) <= now) throw new DomainError('invitationInvalid');
     const user = (await trx('users').where({ id: userId }).whereNull('deleted_at').first('email')) as
       | { email: string | null }
       | undefined;
     if (!user?.email || user.email.toLowerCase() !== inv.email)
       // The invited address is not named: whoever holds the link need not be the invited person.
-      throw new DomainError('invitationOtherEmail', 403);
+      throw new DomainError('invitationOtherEmail');
     const before = (await trx('park_staff').where({ user_id: userId, park_id: inv.parkId }).pluck('role')) as string[];
     await trx('park_staff')
       .insert({ user_id: userId, park_id: inv.parkId, role: inv.role })

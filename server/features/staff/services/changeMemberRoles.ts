@@ -20,7 +20,7 @@ export async function changeMemberRoles(
     const before = rows.filter((r) => r.userId === input.userId).map((r) => r.role);
     if (before.length === 0) throw notFound();
     const otherOwners = rows.filter((r) => r.role === 'owner' && r.userId !== input.userId);
-    if (!roles.includes('owner') && otherOwners.length === 0) throw new DomainError('lastOwner', 409);
+    if (!roles.includes('owner') && otherOwners.length === 0) throw new DomainError('lastOwner');
     const added = roles.filter((r) => !before.includes(r));
     const removed = before.filter((r) => !roles.includes(r));
     if (removed.length) {

@@ -126,7 +126,7 @@ export async function reviewAct(
     .where('u.client_id', scanId)
     .whereNotNull('u.flag')
     .first('u.id', 't.park_id')) as { id: number; parkId: number } | undefined;
-  if (!row) throw new DomainError('notFound', 404);
+  if (!row) throw new DomainError('notFound');
   await assertParkStaff(knex, staffUserId, row.parkId, 'scanner');
   await knex.transaction(async (trx) => {
     const changed = await trx('ticket_usages')

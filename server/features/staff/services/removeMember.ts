@@ -23,7 +23,7 @@ export async function removeMember(
     const ownersLeft = rows.filter(
       (r) => r.role === 'owner' && !(r.userId === input.userId && removed.includes('owner')),
     );
-    if (removed.includes('owner') && ownersLeft.length === 0) throw new DomainError('lastOwner', 409);
+    if (removed.includes('owner') && ownersLeft.length === 0) throw new DomainError('lastOwner');
     await trx('park_staff').where({ park_id: input.parkId, user_id: input.userId }).whereIn('role', removed).delete();
     const after = before.filter((r) => !removed.includes(r));
     await recordStaffChange(trx, {

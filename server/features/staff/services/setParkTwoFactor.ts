@@ -15,7 +15,7 @@ export async function setParkTwoFactor(
     const park = (await trx('parks').where({ id: parkId }).forUpdate().first('require_totp')) as {
       requireTotp: boolean;
     };
-    if (required && !(await totpEnabled(trx, actorUserId))) throw new DomainError('totpSetupFirst', 409);
+    if (required && !(await totpEnabled(trx, actorUserId))) throw new DomainError('totpSetupFirst');
     if (park.requireTotp !== required) {
       await trx('parks').where({ id: parkId }).update({ require_totp: required });
       await recordStaffChange(trx, {

@@ -32,7 +32,7 @@ export async function getAvailability(
 ): Promise<DateAvailability[]> {
   const days = daysBetween(range.from, range.to) + 1;
   if (days < 1 || days > AVAILABILITY_MAX_DAYS) {
-    throw new DomainError('availabilityRange', 400, { max: AVAILABILITY_MAX_DAYS });
+    throw new DomainError('availabilityRange', { max: AVAILABILITY_MAX_DAYS });
   }
   const item = (await loadItems(knex, [itemId])).get(itemId);
   if (!item) throw notFound();

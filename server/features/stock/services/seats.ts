@@ -16,7 +16,7 @@ export async function seatIdsOf(db: Db, itemId: number, codes: readonly string[]
   const byCode = new Map(rows.map((r) => [r.seatCode, r.id]));
   return codes.map((c) => {
     const id = byCode.get(c);
-    if (id === undefined) throw new DomainError('seatUnknown', 400);
+    if (id === undefined) throw new DomainError('seatUnknown');
     return id;
   });
 }
@@ -40,7 +40,7 @@ export async function holdSeats(
      ON CONFLICT (stock_unit_id, seat_id) DO NOTHING RETURNING seat_id`,
     ids.flatMap((id) => [stockUnitId, id, stockHoldId]),
   )) as { rows: unknown[] };
-  if (rows.length !== ids.length) throw new DomainError('seatDeadlinePassed', 409);
+  if (rows.length !== ids.length) throw new DomainError('seatDeadlinePassed');
 }
 
 /** Frees some seats of a hold. */

@@ -37,7 +37,7 @@ export async function setStockCapacity(
     const slot = (await knex('item_time_slots')
       .where({ id: input.timeSlotId, item_id: input.itemId })
       .first('capacity')) as { capacity: number } | undefined;
-    if (!slot) throw new DomainError('invalidParam', 400, { field: 'time_slot_id' });
+    if (!slot) throw new DomainError('invalidParam', { field: 'time_slot_id' });
     initial = slot.capacity;
   }
   const [unit] = await ensureStockUnits(knex, [

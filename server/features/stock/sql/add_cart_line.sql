@@ -11,8 +11,8 @@
 --      'soldOut'), so the row locks are held only until the commit right after.
 -- Any failure raises (SQLSTATE P0001, the message is the code) and the whole statement leaves nothing behind.
 -- It is the stock ledger's (server/features/stock/ledger.ts) SQL half: with the ledger, the only writer of
--- stock_units.held and .sold. Loaded by migrations (CREATE OR REPLACE): a change here comes with a migration that
--- loads it again.
+-- stock_units.held and .sold. The current text: migrations install frozen copies (migrations/sql), so a change here
+-- comes with a new migration and a frozen copy of its own (server/test/sqlFunctions.test.ts fails until then).
 CREATE OR REPLACE FUNCTION zoo_add_cart_line(
   p_owner_key text,
   p_user_id int,

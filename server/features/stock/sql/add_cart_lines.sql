@@ -6,7 +6,8 @@
 -- Why: on a hot stock row every add is a lock wait and a WAL flush; N adds in one transaction take the row lock
 -- once and flush once. The caller (server/features/stock/addCartLines.ts) sends at most 48 calls (PostgreSQL keeps
 -- 64 subtransaction ids per backend in shared memory; past that every snapshot in the cluster gets slower).
--- Writes stock only through zoo_add_cart_line. Loaded by migrations (CREATE OR REPLACE).
+-- Writes stock only through zoo_add_cart_line. The current text: a change comes with a new migration and a frozen
+-- copy (migrations/sql; server/test/sqlFunctions.test.ts fails until then).
 CREATE OR REPLACE FUNCTION zoo_add_cart_lines(p_calls jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE

@@ -59,11 +59,11 @@ async function decodeUpright(
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     // The bytes and libvips must agree (a PNG header on something else is not a PNG).
-    if (meta.format !== (kind === 'avif' ? 'heif' : kind)) throw new DomainError('mediaPhotoType', 415);
+    if (meta.format !== (kind === 'avif' ? 'heif' : kind)) throw new DomainError('mediaPhotoType');
     return await input.rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (err instanceof DomainError) throw err;
-    throw new DomainError('photoUnreadable', 400);
+    throw new DomainError('photoUnreadable');
   }
 }
 
@@ -73,10 +73,10 @@ async function decodeHeicUpright(bytes: Buffer): Promise<{ data: Buffer; info: O
   try {
     decoded = await decodeHeic({ buffer: bytes });
   } catch {
-    throw new DomainError('photoUnreadable', 400);
+    throw new DomainError('photoUnreadable');
   }
   const { width, height, data } = decoded;
-  if (!(width > 0 && height > 0) || width * height > MAX_INPUT_PIXELS) throw new DomainError('photoUnreadable', 400);
+  if (!(width > 0 && height > 0) || width * height > MAX_INPUT_PIXELS) throw new DomainError('photoUnreadable');
   const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   return sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
     .toColourspace('srgb')
@@ -85,9 +85,9 @@ async function decodeHeicUpright(bytes: Buffer): Promise<{ data: Buffer; info: O
 }
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  if (bytes.length > MAX_PHOTO_BYTES) throw new DomainError('photoTooLarge', 413);
+  if (bytes.length > MAX_PHOTO_BYTES) throw new DomainError('photoTooLarge');
   const kind = sniffPhoto(bytes);
-  if (!kind) throw new DomainError('mediaPhotoType', 415);
+  if (!kind) throw new DomainError('mediaPhotoType');
   let upright: { data: Buffer; info: OutputInfo };
   if (kind === 'heic') upright = await decodeHeicUpright(bytes);
   else upright = await decodeUpright(bytes, kind);

@@ -53,7 +53,7 @@ export const storyMediaRoutes: ServerRoute[] = [
         ...MULTIPART,
         maxBytes: MAX_PHOTO_BYTES + 64 * 1024,
         failAction: () => {
-          throw new DomainError('photoTooLarge', 413);
+          throw new DomainError('photoTooLarge');
         },
       },
       validate: { params: storyParams, payload: Joi.object({ photo: Joi.binary().required(), ...alt }) },
@@ -89,7 +89,7 @@ export const storyMediaRoutes: ServerRoute[] = [
         maxBytes: MAX_MOVIE_BYTES + MAX_PHOTO_BYTES + 64 * 1024,
         timeout: 120_000,
         failAction: () => {
-          throw new DomainError('movieTooLarge', 413, { max: MAX_MOVIE_BYTES / 1024 / 1024 });
+          throw new DomainError('movieTooLarge', { max: MAX_MOVIE_BYTES / 1024 / 1024 });
         },
       },
       validate: {

@@ -18,8 +18,7 @@ export interface AltText {
 export async function storyForMedia(trx: Knex.Transaction, parkId: number, storyId: number) {
   const story = await parkStoryRow(trx, parkId, storyId, true);
   const count = await trx('story_media').where({ story_id: storyId }).count({ n: '*' }).first();
-  if (Number(count?.n ?? 0) >= MAX_MEDIA_PER_STORY)
-    throw new DomainError('mediaLimit', 409, { max: MAX_MEDIA_PER_STORY });
+  if (Number(count?.n ?? 0) >= MAX_MEDIA_PER_STORY) throw new DomainError('mediaLimit', { max: MAX_MEDIA_PER_STORY });
   return story;
 }
 

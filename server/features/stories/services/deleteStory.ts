@@ -8,7 +8,7 @@ import { auditView, parkStoryRow } from '../presentStaffStory';
 export async function deleteStory(knex: Knex, parkId: number, storyId: number, actorUserId: number): Promise<void> {
   await knex.transaction(async (trx) => {
     const before = await parkStoryRow(trx, parkId, storyId, true);
-    if (before.status === 'published') throw new DomainError('storyLive', 409);
+    if (before.status === 'published') throw new DomainError('storyLive');
     await trx('stories').where({ id: storyId }).delete();
     await recordStaffChange(trx, {
       parkId,

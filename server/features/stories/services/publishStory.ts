@@ -22,12 +22,12 @@ export async function publishStory(
   publishAt: Date | null,
   now = new Date(),
 ): Promise<StaffStory> {
-  if (publishAt && publishAt <= now) throw new DomainError('storyPublishAtPast', 400, { field: 'publish_at' });
+  if (publishAt && publishAt <= now) throw new DomainError('storyPublishAtPast', { field: 'publish_at' });
   return knex.transaction(async (trx) => {
     const before = await parkStoryRow(trx, parkId, storyId, true);
     const status = storyStatus(before, now);
     if (status === 'published') {
-      if (publishAt) throw new DomainError('storyNotPublishable', 409);
+      if (publishAt) throw new DomainError('storyNotPublishable');
       return presentStaffStory(trx, before, now);
     }
     const [row] = (await trx('stories')

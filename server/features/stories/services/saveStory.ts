@@ -30,8 +30,8 @@ async function poster(trx: Knex.Transaction, parkId: number, parkUserId: number 
   const q = trx('park_users').where({ park_id: parkId }).orderBy('id').first('id');
   if (parkUserId !== undefined) q.where({ id: parkUserId });
   const row = (await q) as { id: number } | undefined;
-  if (!row && parkUserId !== undefined) throw new DomainError('invalidParam', 400, { field: 'park_user_id' });
-  if (!row) throw new DomainError('parkUserRequired', 409);
+  if (!row && parkUserId !== undefined) throw new DomainError('invalidParam', { field: 'park_user_id' });
+  if (!row) throw new DomainError('parkUserRequired');
   return row.id;
 }
 
@@ -46,7 +46,7 @@ async function animals(trx: Knex.Transaction, parkId: number, input: StoryInput)
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await trx('park_living_things').whereIn('id', unique).where({ park_id: parkId }).pluck('id');
-  if (found.length !== unique.length) throw new DomainError('invalidParam', 400, { field });
+  if (found.length !== unique.length) throw new DomainError('invalidParam', { field });
   return unique;
 }
 

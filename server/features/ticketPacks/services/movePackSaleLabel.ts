@@ -59,7 +59,7 @@ export async function movePackSaleLabel(
     if (!row) throw notFound();
     const sold = (await soldPacks(trx, [input.packId])).get(input.packId) ?? 0;
     const refusal = saleLabelRefusal(row.saleLabel as SaleLabel, input.to, sold);
-    if (refusal) throw new DomainError(refusal, 409);
+    if (refusal) throw new DomainError(refusal);
     await trx('ticket_packs').where({ id: input.packId }).update({ sale_label: input.to, updated_at: new Date() });
     await recordStaffChange(trx, {
       parkId: input.parkId,

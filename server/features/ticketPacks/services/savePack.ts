@@ -28,7 +28,7 @@ export interface PackFields {
 }
 
 type Db = Knex | Knex.Transaction;
-const bad = (field: string) => new DomainError('invalidParam', 400, { field });
+const bad = (field: string) => new DomainError('invalidParam', { field });
 
 export async function loadOfficePack(db: Db, parkId: number, packId: number): Promise<OfficePack | undefined> {
   const p = await db('ticket_packs').where({ id: packId, park_id: parkId }).first();
@@ -157,7 +157,7 @@ export async function updatePack(
       applicationEndsAt: new Date(before.applicationEndsAt),
       ...input.fields,
     });
-    if (input.fields.contents && before.sold > 0) throw new DomainError('packContentsLocked', 409);
+    if (input.fields.contents && before.sold > 0) throw new DomainError('packContentsLocked');
     const columns = columnsOf(input.fields);
     if (Object.keys(columns).length) {
       await trx('ticket_packs')

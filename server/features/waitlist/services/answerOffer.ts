@@ -29,12 +29,12 @@ export async function acceptOffer(
   const placed = await knex.transaction(async (trx) => {
     const entry = await lockOwn(trx, input.userId, input.entryId);
     if (entry.state !== 'offered' || !entry.offerDeadline || entry.offerDeadline <= input.now) {
-      throw new DomainError('waitlistOfferGone', 409);
+      throw new DomainError('waitlistOfferGone');
     }
     // An order of this offer still being paid answers the same order (a double tap, a retry).
     if (entry.orderId) {
       const open = await trx('orders').where({ id: entry.orderId }).first('state');
-      if (open?.state === 'pending_payment') throw new DomainError('checkoutInProgress', 409);
+      if (open?.state === 'pending_payment') throw new DomainError('checkoutInProgress');
     }
     const hold = await trx('stock_holds').whereIn('id', entry.holdIds).first('stock_unit_id');
     const orderId = await insertOfferOrder(
@@ -56,7 +56,7 @@ export async function acceptOffer(
     return { orderId, amount: entry.amount, userCardId: entry.userCardId };
   });
   const card = input.card ?? (placed.userCardId ? { userCardId: placed.userCardId } : undefined);
-  if (!card && placed.amount > 0) throw new DomainError('required', 400, { field: 'card' });
+  if (!card && placed.amount > 0) throw new DomainError('required', { field: 'card' });
   const payment = await payOfferOrder(knex, config, outcome, {
     orderId: placed.orderId,
     userId: input.userId,
@@ -77,7 +77,7 @@ export async function leaveWaitlist(knex: Knex, input: { userId: number; entryId
     } else if (entry.state === 'waiting') {
       await trx('waitlist_entries').where({ id: entry.id }).update({ state: 'withdrawn', updated_at: input.now });
     } else {
-      throw new DomainError('waitlistOfferGone', 409);
+      throw new DomainError('waitlistOfferGone');
     }
   });
 }

@@ -23,21 +23,21 @@ export async function joinWaitlist(knex: Knex, input: JoinInput): Promise<number
   const item = (await loadItems(knex, [input.itemId])).get(input.itemId);
   const flags = await knex('items').where({ id: input.itemId }).first('waitlist', 'is_private');
   if (!item || !flags || flags.isPrivate) throw notFound();
-  if (!flags.waitlist) throw new DomainError('waitlistUnavailable', 409);
+  if (!flags.waitlist) throw new DomainError('waitlistUnavailable');
   const slotIds = item.slots.map((s) => s.id);
   if (slotIds.length ? input.timeSlotId === null || !slotIds.includes(input.timeSlotId) : input.timeSlotId !== null) {
-    throw new DomainError('invalidParam', 400, { field: 'time_slot_id' });
+    throw new DomainError('invalidParam', { field: 'time_slot_id' });
   }
   if (input.date < item.availableFrom || input.date > item.availableUntil) {
-    throw new DomainError('invalidParam', 400, { field: 'date' });
+    throw new DomainError('invalidParam', { field: 'date' });
   }
-  if (tokyoDate(input.now) > addDays(input.date, -1)) throw new DomainError('waitlistUnavailable', 409);
+  if (tokyoDate(input.now) > addDays(input.date, -1)) throw new DomainError('waitlistUnavailable');
   const plan = item.plans.find((p) => p.kind === 'basic');
   const units = input.quantities
     .filter((q) => q.quantity > 0)
     .map((q) => {
       const price = plan?.prices.find((p) => p.ageGroupId === q.ageGroupId);
-      if (!price) throw new DomainError('invalidParam', 400, { field: 'quantities' });
+      if (!price) throw new DomainError('invalidParam', { field: 'quantities' });
       return {
         kind: 'basic',
         planId: plan?.id ?? null,
@@ -48,15 +48,15 @@ export async function joinWaitlist(knex: Knex, input: JoinInput): Promise<number
       };
     });
   const party = units.reduce((n, u) => n + u.quantity, 0);
-  if (party < 1 || party > item.maxPerOrder) throw new DomainError('invalidParam', 400, { field: 'quantities' });
+  if (party < 1 || party > item.maxPerOrder) throw new DomainError('invalidParam', { field: 'quantities' });
   const card = await knex('user_cards').where({ id: input.userCardId, user_id: input.userId }).first('id');
-  if (!card) throw new DomainError('invalidParam', 400, { field: 'user_card_id' });
+  if (!card) throw new DomainError('invalidParam', { field: 'user_card_id' });
   // Only for a date and slot whose places are gone for this party.
   const capacity = item.slots.find((s) => s.id === input.timeSlotId)?.capacity ?? item.dailyCapacity;
   const [unit] = await ensureStockUnits(knex, [
     { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId, capacity },
   ]);
-  if ((unit?.remaining ?? 0) >= party) throw new DomainError('waitlistUnavailable', 409);
+  if ((unit?.remaining ?? 0) >= party) throw new DomainError('waitlistUnavailable');
   try {
     const [row] = (await knex('waitlist_entries')
       .insert({
@@ -75,7 +75,7 @@ export async function joinWaitlist(knex: Knex, input: JoinInput): Promise<number
       .returning('id')) as { id: number }[];
     return Number(row?.id);
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('waitlistAlreadyJoined', 409);
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new DomainError('waitlistAlreadyJoined');
     throw err;
   }
 }

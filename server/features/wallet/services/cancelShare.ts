@@ -9,7 +9,7 @@ import { createShareIn } from './createShare';
 export async function cancelShareIn(trx: Knex.Transaction, userId: number, shareId: string, now: Date) {
   const share = await lockShare(trx, shareId);
   if (share?.userId !== userId) throw notFound();
-  if (share.state !== 'open') throw new DomainError('shareClosed', 409);
+  if (share.state !== 'open') throw new DomainError('shareClosed');
   const returned = await closeShare(trx, share, 'cancelled', now, userId);
   return { share: { ...share, state: 'cancelled' as const, closedAt: now }, returned };
 }
@@ -37,7 +37,7 @@ export async function reissueShare(
   const now = o.now ?? new Date();
   const next: ShareRow = await knex.transaction(async (trx) => {
     const { returned } = await cancelShareIn(trx, userId, shareId, now);
-    if (returned.length === 0) throw new DomainError('shareClosed', 409);
+    if (returned.length === 0) throw new DomainError('shareClosed');
     const created = await createShareIn(trx, userId, returned, now);
     await trx('ticket_shares').where({ id: shareId }).update({ replaced_by: created.id });
     return created;

@@ -155,7 +155,7 @@ export async function cancelTickets(
         .where({ id: [...pending][0], user_id: input.userId })
         .forUpdate()
         .first()) as CancellationRow | undefined;
-      if (!c || c.ticketIds.length !== ids.length) throw new DomainError('notCancellable', 409);
+      if (!c || c.ticketIds.length !== ids.length) throw new DomainError('notCancellable');
       needsProvider = true;
       if (c.state === 'refund_failed') {
         await trx('cancellations').where({ id: c.id }).update({ state: 'refunding', updated_at: now });

@@ -18,9 +18,9 @@ export async function confirmCertificate(
   const now = o.now ?? new Date();
   await knex.transaction(async (trx) => {
     const t = await ownTicket(trx, userId, ticketId, true);
-    if (t.unitKind !== 'disability') throw new DomainError('notUsable', 409);
+    if (t.unitKind !== 'disability') throw new DomainError('notUsable');
     if (t.certificateConfirmedAt) return;
-    if (!USABLE_STATES.includes(t.state)) throw new DomainError('notUsable', 409);
+    if (!USABLE_STATES.includes(t.state)) throw new DomainError('notUsable');
     await trx('tickets').where({ id: t.id }).update({ certificate_confirmed_at: now, updated_at: now });
     await audit(trx, { entity: 'ticket', entityId: t.id, action: 'certificate_confirmed', actorUserId: userId });
   });

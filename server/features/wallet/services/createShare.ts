@@ -22,8 +22,8 @@ export async function createShareIn(
   const rows = (await ticketQuery(trx).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
   if (rows.length !== ids.length || rows.length === 0) throw notFound();
   const today = tokyoDate(now);
-  if (rows.some((r) => !isShareable(r, today))) throw new DomainError('notShareable', 409);
-  if (new Set(rows.map((r) => r.parkId)).size > 1) throw new DomainError('shareOnePark', 400);
+  if (rows.some((r) => !isShareable(r, today))) throw new DomainError('notShareable');
+  if (new Set(rows.map((r) => r.parkId)).size > 1) throw new DomainError('shareOnePark');
   const share = {
     id: randomUUID(),
     user_id: userId,

@@ -32,7 +32,7 @@ export type UseOutcome =
 export function checkActTime(at: Date, now: Date): void {
   const t = at.getTime();
   if (!Number.isFinite(t) || t > now.getTime() + CLOCK_SKEW_MS || t < now.getTime() - MAX_REPLAY_AGE_MS) {
-    throw new DomainError('usedAtInvalid', 400);
+    throw new DomainError('usedAtInvalid');
   }
 }
 
@@ -49,7 +49,7 @@ export async function markUsed(knex: Knex, input: UseInput, o: PresentOptions): 
     const t = await ownTicket(trx, input.userId, input.ticketId, true);
     const earlier = await storedAct(trx, input.clientId);
     if (earlier) {
-      if (earlier.ticketId !== t.id) throw new DomainError('invalidParam', 400, { field: 'client_id' });
+      if (earlier.ticketId !== t.id) throw new DomainError('invalidParam', { field: 'client_id' });
       return earlier.result === 'accepted'
         ? ({ conflict: null } as const)
         : ({ conflict: 'alreadyUsed', message: 'alreadyUsed' } as const);

@@ -59,7 +59,7 @@ export async function planCancellation(
   const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
   if (rows.length !== ids.length || rows.length === 0) throw notFound();
   const orderIds = new Set(rows.map((r) => r.orderId));
-  if (orderIds.size > 1) throw new DomainError('cancelOneOrder', 400);
+  if (orderIds.size > 1) throw new DomainError('cancelOneOrder');
   const today = tokyoDate(now);
   const policies = await policiesFor(
     db,
@@ -67,12 +67,12 @@ export async function planCancellation(
   );
   for (const r of rows) {
     if (refund) {
-      if (parkRefundBlock({ ...r, daysBefore: null })) throw new DomainError('notCancellable', 409);
+      if (parkRefundBlock({ ...r, daysBefore: null })) throw new DomainError('notCancellable');
       continue;
     }
-    if (r.wonViaWaitlist && !byPark) throw new DomainError('waitlistNotCancellable', 409);
+    if (r.wonViaWaitlist && !byPark) throw new DomainError('waitlistNotCancellable');
     if (!isCancellable(r, today, policies.get(r.itemId) ?? [], Boolean(byPark)))
-      throw new DomainError('notCancellable', 409);
+      throw new DomainError('notCancellable');
   }
   const orderId = rows[0]?.orderId as number;
   const money = await orderMoney(db, orderId);
@@ -90,7 +90,7 @@ export async function planCancellation(
       refund ? FREE : (policies.get(first.itemId) ?? []),
       money,
     );
-    if (!part) throw new DomainError('notCancellable', 409);
+    if (!part) throw new DomainError('notCancellable');
     money.refundedAmount += part.refundAmount;
     money.returnedCoins += part.refundCoins;
     parts.push(part);

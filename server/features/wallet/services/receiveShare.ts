@@ -22,9 +22,9 @@ export async function receiveShare(
   const outcome = await knex.transaction(async (trx) => {
     const share = await lockShare(trx, shareId);
     if (!share) throw notFound();
-    if (share.userId === userId) throw new DomainError('shareOwnTickets', 400);
+    if (share.userId === userId) throw new DomainError('shareOwnTickets');
     if (share.state === 'expired') return { expired: true as const };
-    if (share.state !== 'open') throw new DomainError('shareClosed', 409);
+    if (share.state !== 'open') throw new DomainError('shareClosed');
     if (new Date(share.expiresAt) <= now) {
       await closeShare(trx, share, 'expired', now, null);
       return { expired: true as const };
@@ -38,7 +38,7 @@ export async function receiveShare(
     const unused = waiting.filter((t) => t.state === 'available');
     const wanted = ticketIds ? new Set(ticketIds) : null;
     const taking = unused.map((t) => t.id).filter((id) => !wanted || wanted.has(id));
-    if (taking.length === 0 || (wanted && taking.length !== wanted.size)) throw new DomainError('shareClosed', 409);
+    if (taking.length === 0 || (wanted && taking.length !== wanted.size)) throw new DomainError('shareClosed');
     await revokeTokens(trx, taking, 'shared', now);
     await trx('tickets')
       .whereIn('id', taking)
@@ -76,7 +76,7 @@ export async function receiveShare(
     });
     return { expired: false as const, taking };
   });
-  if (outcome.expired) throw new DomainError('shareExpired', 410);
+  if (outcome.expired) throw new DomainError('shareExpired');
   const rows = (await ticketQuery(knex)
     .whereIn('t.id', outcome.taking)
     .where('t.user_id', userId)

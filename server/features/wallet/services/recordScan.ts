@@ -52,7 +52,7 @@ interface Presented {
 
 async function byToken(knex: Knex, input: ScanInput, token: string): Promise<Presented> {
   const payload = decodeTicketToken(token);
-  if (!payload) throw new DomainError('ticketTokenInvalid', 400);
+  if (!payload) throw new DomainError('ticketTokenInvalid');
   await assertScanner(knex, input.staffUserId, payload.park);
   // The presented token must be the one we issued, byte for byte: same token id, ticket, park, key id and text.
   // (A token naming this park, signed with this park's key, but bound to another park's ticket, or re-signed with
@@ -69,7 +69,7 @@ async function byToken(knex: Knex, input: ScanInput, token: string): Promise<Pre
     stored.kid !== payload.kid ||
     stored.ticketId !== payload.tid
   ) {
-    throw new DomainError('ticketTokenInvalid', 400);
+    throw new DomainError('ticketTokenInvalid');
   }
   const keys = (await knex('ticket_signing_keys')
     .where({ park_id: stored.parkId })
@@ -88,8 +88,8 @@ async function byToken(knex: Knex, input: ScanInput, token: string): Promise<Pre
     verifySignature: nodeSignatureCheck,
   });
   if (!verdict.ok) {
-    if (verdict.reason === 'wrongDay' || verdict.reason === 'expired') throw new DomainError('ticketWrongDay', 409);
-    throw new DomainError('ticketTokenInvalid', 400);
+    if (verdict.reason === 'wrongDay' || verdict.reason === 'expired') throw new DomainError('ticketWrongDay');
+    throw new DomainError('ticketTokenInvalid');
   }
   return {
     ticketId: stored.ticketId,
@@ -104,9 +104,9 @@ async function byNumber(knex: Knex, input: ScanInput, ticketNumber: string): Pro
   const ticket = (await knex('tickets').where({ ticket_number: ticketNumber }).first('id', 'park_id', 'use_date')) as
     | { id: string; parkId: number; useDate: string }
     | undefined;
-  if (!ticket) throw new DomainError('ticketNumberUnknown', 404);
+  if (!ticket) throw new DomainError('ticketNumberUnknown');
   await assertScanner(knex, input.staffUserId, ticket.parkId);
-  if (ticket.useDate !== tokyoDate(input.scannedAt)) throw new DomainError('ticketWrongDay', 409);
+  if (ticket.useDate !== tokyoDate(input.scannedAt)) throw new DomainError('ticketWrongDay');
   return { ticketId: ticket.id, parkId: ticket.parkId, jti: null, revokedBy: false, notBefore: null };
 }
 
@@ -116,7 +116,7 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
     : await byNumber(knex, input, input.ticketNumber ?? '');
   const replay = await storedAct(knex, input.scanId);
   if (replay) {
-    if (replay.ticketId !== presented.ticketId) throw new DomainError('invalidParam', 400, { field: 'scan_id' });
+    if (replay.ticketId !== presented.ticketId) throw new DomainError('invalidParam', { field: 'scan_id' });
     return answer(input.scanId, replay.ticketId, replay);
   }
   checkActTime(input.scannedAt, now);
@@ -128,7 +128,7 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
       .first('id', 'state', 'used_at', 'user_id', 'created_at')) as
       | { id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }
       | undefined;
-    if (!ticket) throw new DomainError('ticketTokenInvalid', 400);
+    if (!ticket) throw new DomainError('ticketTokenInvalid');
     const again = await storedAct(trx, input.scanId);
     if (again) return answer(input.scanId, again.ticketId, again);
     const outcome = await recordAct(trx, ticket, {

@@ -19,7 +19,7 @@ export async function setTicketImage(
   await knex.transaction(async (trx) => {
     const photo = await trx('uploads').where({ id: photoId, owner_id: userId }).first('purpose');
     if (!photo) throw notFound();
-    if (photo.purpose !== 'face') throw new DomainError('invalidParam', 400, { field: 'photo_id' });
+    if (photo.purpose !== 'face') throw new DomainError('invalidParam', { field: 'photo_id' });
     const owned = await trx('tickets')
       .whereIn('id', ids)
       .where({ user_id: userId })

@@ -22,12 +22,11 @@ export const MAX_MOVIE_SECONDS = 60;
 export const MAX_MOVIE_BYTES = 50 * 1024 * 1024;
 
 export function checkMovie(bytes: Buffer) {
-  if (bytes.length > MAX_MOVIE_BYTES)
-    throw new DomainError('movieTooLarge', 413, { max: MAX_MOVIE_BYTES / 1024 / 1024 });
+  if (bytes.length > MAX_MOVIE_BYTES) throw new DomainError('movieTooLarge', { max: MAX_MOVIE_BYTES / 1024 / 1024 });
   const movie = readMovie(bytes);
-  if (!movie) throw new DomainError('movieType', 415);
-  if (movie.durationSeconds === null) throw new DomainError('movieLengthUnknown', 400);
-  if (movie.durationSeconds > MAX_MOVIE_SECONDS) throw new DomainError('movieTooLong', 400, { max: MAX_MOVIE_SECONDS });
+  if (!movie) throw new DomainError('movieType');
+  if (movie.durationSeconds === null) throw new DomainError('movieLengthUnknown');
+  if (movie.durationSeconds > MAX_MOVIE_SECONDS) throw new DomainError('movieTooLong', { max: MAX_MOVIE_SECONDS });
   return { type: movie.type, durationSeconds: movie.durationSeconds };
 }
 

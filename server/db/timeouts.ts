@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+
+// How long a statement may run and a lock may be waited for, by kind of transaction. A visitor's cart and checkout
+// answer quickly or say "busy, try again" (a 503 with Retry-After: server/plugins/errors.ts) instead of queueing
+// behind a stuck row; reports and lottery draws read or write a lot and get longer. The rest of the transactions,
+// and every plain query, run under the pool's defaults (createKnex): the `default` kind.
+export const TIMEOUTS = {
+  cart: { lockMs: 2_000, statementMs: 5_000 },
+  checkout: { lockMs: 2_000, statementMs: 5_000 },
+  default: { lockMs: 10_000, statementMs: 30_000 },
+  report: { lockMs: 30_000, statementMs: 120_000 },
+  lottery: { lockMs: 30_000, statementMs: 120_000 },
+} as const;
+
+export type TransactionKind = keyof typeof TIMEOUTS;
+
+/**
+ * SET LOCAL both timeouts (set_config(..., true): one statement, and the values are bindings); they end with the
+ * transaction, so a pooled connection keeps its defaults.
+ */
+export async function setTimeouts(trx: Knex.Transaction, kind: TransactionKind): Promise<void> {
+  const t = TIMEOUTS[kind];
+  await trx.raw("SELECT set_config('lock_timeout', ?, true), set_config('statement_timeout', ?, true)", [
+    `${t.lockMs}ms`,
+    `${t.statementMs}ms`,
+  ]);
+}
+
+/** knex.transaction with the timeouts of its kind set first. */
+export function transaction<T>(knex: Knex, kind: TransactionKind, work: (trx: Knex.Transaction) => Promise<T>) {
+  return knex.transaction(async (trx) => {
+    await setTimeouts(trx, kind);
+    return work(trx);
+  });
+}
+
+/** SQLSTATE of a lock wait that timed out (55P03 lock_not_available) or a statement cancelled (57014). */
+export const TIMEOUT_SQLSTATES = ['55P03', '57014'] as const;
+
+export function isDbTimeout(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (TIMEOUT_SQLSTATES as readonly string[]).includes(code);
+}
