@@ -2,8 +2,8 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
 import { rolesAllowed, STAFF_ROLES, type StaffNeed } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
-import { assertParkStaff } from '../features/staff/access';
 import { DomainError } from '../lib/errors';
+import { assertParkStaff } from '../lib/staffAccess';
 
 export interface AuthCredentials {
   userId: number;

@@ -10,7 +10,7 @@
 // and keep their holds until their deadline. So the places a payment pays for are exactly the places it sells.
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../lib/errors';
-import { type LockedHold, lockLineHolds } from '../stock/ledger';
+import { type LockedHold, lockLineHolds } from '../stock';
 import { LINE_COLUMNS, type LineRow, lineOf } from './lines';
 import type { CartOwner } from './owner';
 

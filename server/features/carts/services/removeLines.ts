@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { releaseLockedHolds } from '../../stock/ledger';
+import { releaseLockedHolds } from '../../stock';
 import { assertLinesOpen, lockOwnerLines } from '../cartPath';
 import type { CartOwner } from '../owner';
 

@@ -3,9 +3,7 @@
 // through the stock ledger until the purchase deadline; settleResults.ts then captures or voids each entry.
 import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, type DrawEntry, draw } from '../../../../common/rules/lotteryDraw';
-import { loadItems } from '../../stock/catalogue';
-import { holdFree } from '../../stock/ledger';
-import { ensureStockUnits } from '../../stock/queries';
+import { ensureStockUnits, holdFree, loadItems } from '../../stock';
 import { NODE_DIGESTS } from '../digests';
 import { lockLottery } from '../store';
 
