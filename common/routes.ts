@@ -119,8 +119,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'user-registration', path: '/user-registration' },
 ];
 
-export const routeByName = (name: string): RouteDef | undefined => ROUTES.find((r) => r.name === name);
-
 /** Match a concrete pathname against a pattern like /items/:id. Returns params or null. */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
   const pp = pattern.split('/').filter(Boolean);

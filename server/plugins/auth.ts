@@ -198,9 +198,3 @@ export function currentUserId(request: Request): number {
   if (!credentials) throw Boom.unauthorized();
   return credentials.userId;
 }
-
-/** Kids accounts cannot pay, register cards or use coupons: refused here, not only hidden. */
-export function refuseChild(request: Request): void {
-  const credentials = request.auth.credentials as AuthCredentials | null;
-  if (credentials?.childFlag === 1) throw new DomainError('childRestricted', 403);
-}

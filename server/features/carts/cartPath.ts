@@ -69,29 +69,6 @@ export async function lockOwnerLines(
   return { lines, holds: await lockLineHolds(trx, ids) };
 }
 
-/**
- * Lines of one cart (all, or these ids) and their live holds, for the checkout: the cart row, then the lines, then
- * the holds. The cart row may be gone (no lines): answers nothing.
- */
-export async function lockCartLines(
-  trx: Knex.Transaction,
-  cartId: number,
-  lineIds?: readonly number[],
-): Promise<LockedLines> {
-  await lockCarts(trx, [cartId]);
-  const lines = await lockLines(trx, (q) => {
-    q.where('cart_lines.cart_id', cartId);
-    if (lineIds) q.whereIn('cart_lines.id', lineIds);
-  });
-  return {
-    lines,
-    holds: await lockLineHolds(
-      trx,
-      lines.map((l) => l.id),
-    ),
-  };
-}
-
 /** The lines an order froze, with their holds (payment outcome: sell or open them again). */
 export async function lockOrderLines(trx: Knex.Transaction, orderId: number): Promise<LockedLines> {
   const cartIds = (await trx('cart_lines').where('order_id', orderId).distinct('cart_id')) as { cartId: number }[];
