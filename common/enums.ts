@@ -7,9 +7,6 @@ export type Gender = (typeof Gender)[keyof typeof Gender];
 export const YesNo = { No: 0, Yes: 1 } as const;
 export type YesNo = (typeof YesNo)[keyof typeof YesNo];
 
-/** child_flag values: 0 parent (normal) account, 1 child account. */
-export const ParentChild = { Parent: 0, Child: 1 } as const;
-
 export const ItemCategory = {
   AdmissionTicket: 0,
   Event: 1,

@@ -180,4 +180,3 @@ export const TAG_CATEGORIES: readonly TagCategoryRow[] = [
 
 export const prefectureById = (id: number | null | undefined): Prefecture | undefined =>
   PREFECTURES.find((p) => p.id === id);
-export const regionById = (id: number | null | undefined): Region | undefined => REGIONS.find((r) => r.id === id);

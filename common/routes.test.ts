@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, findRoute, GUARDS, LAYOUTS, ROUTES, stripTrailingSlash } from './routes';
+import { findRoute, GUARDS, LAYOUTS, ROUTES, stripTrailingSlash } from './routes';
 
 describe('route table', () => {
   it('holds every route of the spec once, with known layouts and guards', () => {
@@ -37,10 +37,6 @@ describe('route table', () => {
     expect(findRoute('/google/callback')?.route.name).toBe('social-callback');
     expect(findRoute('/profile/park/3')?.route.name).toBe('profile-park');
     expect(findRoute('/nowhere/at/all')).toBeNull();
-  });
-
-  it('fills parameters to give the page identity', () => {
-    expect(buildPath('/cart/:park/payment', { park: 12 })).toBe('/cart/12/payment');
   });
 
   it('strips trailing slashes except on the root', () => {

@@ -119,8 +119,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'user-registration', path: '/user-registration' },
 ];
 
-export const routeByName = (name: string): RouteDef | undefined => ROUTES.find((r) => r.name === name);
-
 /** Match a concrete pathname against a pattern like /items/:id. Returns params or null. */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
   const pp = pattern.split('/').filter(Boolean);
@@ -157,12 +155,6 @@ export function findRoute(pathname: string): { route: RouteDef; params: Record<s
   }
   return best ? { route: best.route, params: best.params } : null;
 }
-
-/** Fill a route pattern with params: page identity is the path with parameters filled in. */
-export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
-  return pattern.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
-}
-
 /** Any path other than the root that ends with a slash -> the same path without trailing slashes. */
 export function stripTrailingSlash(pathname: string): string | null {
   if (pathname === '/' || !pathname.endsWith('/')) return null;

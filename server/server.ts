@@ -8,13 +8,16 @@ import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
 import { twoFactorRoutes } from './features/auth/twoFactorRoutes';
+import { jobs as cartJobs } from './features/carts';
 import { cartRoutes } from './features/carts/routes';
+import { jobs as financeJobs } from './features/finance';
 import { financeRoutes } from './features/finance/routes';
 import { itemRoutes } from './features/items/routes';
 import { staffItemRoutes } from './features/items/staffRoutes';
-import { jobsPlugin } from './features/jobs/plugin';
+import { type JobDefinition, jobsPlugin } from './features/jobs';
 import { libraryRoutes } from './features/library/routes';
 import { livingThingRoutes } from './features/livingThings/routes';
+import { jobs as lotteryJobs, lotteryOrderHooks } from './features/lottery';
 import { lotteryRoutes } from './features/lottery/routes';
 import { staffLotteryRoutes } from './features/lottery/staffRoutes';
 import { devMailRoutes } from './features/mail/devMailRoutes';
@@ -22,13 +25,16 @@ import { createMailer, type Mailer } from './features/mail/mailer';
 import { mapRoutes } from './features/maps/routes';
 import { staffMapRoutes } from './features/maps/staffRoutes';
 import { meRoutes } from './features/me/routes';
+import { jobs as notificationJobs } from './features/notifications';
 import { notificationRoutes } from './features/notifications/routes';
+import { jobs as orderJobs, registerOrderHooks } from './features/orders';
 import { orderRoutes } from './features/orders/routes';
 import { orderPaymentOutcome } from './features/orders/services/fulfilOrder';
 import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { jobs as paymentJobs } from './features/payments';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
 import { stockRoutes } from './features/stock/routes';
@@ -40,7 +46,9 @@ import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { staffPackRoutes } from './features/ticketPacks/staffRoutes';
+import { offerTaken, jobs as waitlistJobs } from './features/waitlist';
 import { waitlistRoutes } from './features/waitlist/routes';
+import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
 import { walletPlugin } from './features/wallet/plugin';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { systemClock, TestClock } from './lib/clock';
@@ -54,6 +62,24 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { unreadBodyPlugin } from './plugins/unreadBody';
+
+/**
+ * Every durable job, as the features offer them. Sweeps run in this order in a drain: the expiring-hold notices
+ * before the holds expire, the reconciliation last, when the others have settled.
+ */
+export const FEATURE_JOBS: readonly JobDefinition[] = [
+  ...notificationJobs,
+  ...cartJobs,
+  ...orderJobs,
+  ...walletJobs,
+  ...paymentJobs,
+  ...lotteryJobs,
+  ...waitlistJobs,
+  ...financeJobs,
+];
+
+// What orders call back in the features built on them (orders/orderHooks.ts).
+registerOrderHooks({ ...lotteryOrderHooks, offerTaken, issueTickets: issueOrderTickets });
 
 export interface ServerDeps {
   knex: Knex;
@@ -110,7 +136,10 @@ export async function createServer(config: Config, deps: ServerDeps) {
   await server.register(socialPlugin);
   await server.register({ plugin: staticPlugin, options: { distDir: config.distDir } });
   await server.register(securityPlugin);
-  await server.register({ plugin: jobsPlugin, options: { intervalMs: config.holdSweepIntervalMs } });
+  await server.register({
+    plugin: jobsPlugin,
+    options: { intervalMs: config.holdSweepIntervalMs, jobs: FEATURE_JOBS },
+  });
   // Paid orders get their tickets inside the payment's transaction; what follows (receipt, give-back) is queued there.
   server.app.paymentOutcome = orderPaymentOutcome(server.app.jobs, server.app.clock);
   await server.register({ plugin: openapiPlugin, options: { title: 'Zoo & Aquarium Tickets API', version: '1' } });

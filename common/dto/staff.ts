@@ -48,7 +48,7 @@ export interface StaffMembers {
   invitations: StaffInvitation[];
 }
 
-/** What the audit trail records changes of (server/features/staff/staffAudit.ts). */
+/** What the audit trail records changes of (server/lib/staffAudit.ts). */
 export const STAFF_AUDIT_ENTITIES = [
   'member',
   'invitation',

@@ -152,19 +152,6 @@ export interface TicketRevocations {
   asOf: string;
 }
 
-/**
- * POST api/v1/staff/scans: a gate admission, idempotent by scan_id; the scan's own time is kept. The QR token read,
- * or the ticket number typed when the camera could not read the code.
- */
-export interface ScanRequest {
-  scan_id: string;
-  token?: string;
-  ticket_number?: string;
-  scanned_at: string;
-  device_id?: string;
-  gate_name?: string;
-}
-
 /** Why staff should look at an act: a later duplicate, a revoked token or cancelled ticket, an impossible clock. */
 export type ActFlag = 'duplicate' | 'revoked' | 'clock';
 

@@ -27,10 +27,6 @@ export function secondsLeft(expiresAt: Date | string, now: Date = new Date()): n
   return Math.max(0, Math.ceil((end - now.getTime()) / 1000));
 }
 
-export function isHoldExpired(expiresAt: Date | string, now: Date = new Date()): boolean {
-  return secondsLeft(expiresAt, now) === 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Quantities of an item line
 

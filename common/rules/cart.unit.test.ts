@@ -8,7 +8,6 @@ import {
   combineStatuses,
   HOLD_MINUTES,
   holdExpiresAt,
-  isHoldExpired,
   type LineQuantities,
   normalizeSeatCodes,
   parseSeatCode,
@@ -38,8 +37,8 @@ describe('hold deadline', () => {
     expect(secondsLeft(end, now)).toBe(900);
     expect(secondsLeft(end.toISOString(), new Date('2026-11-21T10:14:59.500Z'))).toBe(1);
     expect(secondsLeft(end, new Date('2026-11-21T10:20:00Z'))).toBe(0);
-    expect(isHoldExpired(end, new Date('2026-11-21T10:15:00Z'))).toBe(true);
-    expect(isHoldExpired(end, new Date('2026-11-21T10:14:00Z'))).toBe(false);
+    expect(secondsLeft(end, new Date('2026-11-21T10:15:00Z'))).toBe(0);
+    expect(secondsLeft(end, new Date('2026-11-21T10:14:00Z'))).toBe(60);
   });
 });
 

@@ -32,7 +32,3 @@ export function nonShiftJisCharacters(text: string): string[] {
   const set = generalCharacters();
   return [...new Set([...text].filter((ch) => !set.has(ch)))];
 }
-
-export function isShiftJisGeneral(text: string): boolean {
-  return nonShiftJisCharacters(text).length === 0;
-}

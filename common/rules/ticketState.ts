@@ -32,23 +32,8 @@ const MOVES: Record<TicketState, readonly TicketState[]> = {
   [T.Cancelled]: [],
 };
 
-export class IllegalTicketMove extends Error {
-  constructor(
-    readonly from: string,
-    readonly to: string,
-  ) {
-    super(`ticket cannot move from ${from} to ${to}`);
-    this.name = 'IllegalTicketMove';
-  }
-}
-
 export function canMoveTicket(from: TicketState, to: TicketState): boolean {
   return MOVES[from]?.includes(to) ?? false;
-}
-
-export function moveTicket(from: TicketState, to: TicketState): TicketState {
-  if (!canMoveTicket(from, to)) throw new IllegalTicketMove(from, to);
-  return to;
 }
 
 /** States in which a ticket can still be used (on its day). */

@@ -38,8 +38,3 @@ export function normalizeForSearch(text: string | null | undefined): string {
 export function searchTerms(query: string | null | undefined): string[] {
   return normalizeForSearch(query).split(' ').filter(Boolean).slice(0, 5);
 }
-
-/** All searchable texts of a row joined into one normalised document. */
-export function searchDocument(...parts: (string | null | undefined)[]): string {
-  return normalizeForSearch(parts.filter(Boolean).join(' '));
-}

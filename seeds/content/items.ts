@@ -1700,9 +1700,3 @@ export const ITEMS: readonly ItemSeed[] = [
     },
   ),
 ];
-
-export const itemByCode = (code: string): ItemSeed => {
-  const it = ITEMS.find((i) => i.code === code);
-  if (!it) throw new Error(`unknown item ${code}`);
-  return it;
-};

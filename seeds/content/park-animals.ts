@@ -670,9 +670,3 @@ export const PARK_ANIMALS: readonly ParkAnimalSeed[] = Object.entries(ROSTERS).f
     };
   }),
 );
-
-export const parkAnimalByCode = (code: string): ParkAnimalSeed => {
-  const a = PARK_ANIMALS.find((x) => x.code === code);
-  if (!a) throw new Error(`unknown park animal ${code}`);
-  return a;
-};

@@ -32,12 +32,6 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
-export type DbKind = 'postgres' | 'pglite';
-
-export function dbKind(knex: Knex): DbKind {
-  return knex.client.config.client === ClientPgLite ? 'pglite' : 'postgres';
-}
-
 export function createPglite(dataDir?: string, loadDataDir?: Blob | File): PGlite {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Options go first: `new PGlite(undefined, options)` silently ignores loadDataDir.

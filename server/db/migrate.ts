@@ -61,7 +61,3 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
     async () => ((await knex.migrate.latest(migrationConfig())) as [number, string[]])[1],
   );
 }
-
-export async function migrateRollbackAll(knex: Knex): Promise<void> {
-  await knex.migrate.rollback(migrationConfig(), true);
-}

@@ -33,10 +33,3 @@ export async function hitRateLimits(
     }
   }
 }
-
-/** Old windows are only history: remove them now and then. */
-export async function pruneRateLimits(knex: Knex, olderThanSeconds = 86_400): Promise<void> {
-  await knex('rate_limit_hits')
-    .where('window_start', '<', new Date(Date.now() - olderThanSeconds * 1000))
-    .delete();
-}

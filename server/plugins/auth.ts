@@ -2,8 +2,8 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
 import { rolesAllowed, STAFF_ROLES, type StaffNeed } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
-import { assertParkStaff } from '../features/staff/access';
 import { DomainError } from '../lib/errors';
+import { assertParkStaff } from '../lib/staffAccess';
 
 export interface AuthCredentials {
   userId: number;
@@ -197,10 +197,4 @@ export function currentUserId(request: Request): number {
   const credentials = request.auth.credentials as AuthCredentials | null;
   if (!credentials) throw Boom.unauthorized();
   return credentials.userId;
-}
-
-/** Kids accounts cannot pay, register cards or use coupons: refused here, not only hidden. */
-export function refuseChild(request: Request): void {
-  const credentials = request.auth.credentials as AuthCredentials | null;
-  if (credentials?.childFlag === 1) throw new DomainError('childRestricted');
 }

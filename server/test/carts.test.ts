@@ -4,7 +4,7 @@ import type { Cart, CartLine, DateAvailability } from '../../common/dto/cart';
 import { HOLD_MINUTES } from '../../common/rules/cart';
 import { addDays, tokyoDate } from '../../common/time';
 import { seedSeats } from '../../seeds/seats';
-import { expireHolds } from '../features/jobs/expireHolds';
+import { expireHolds } from '../features/carts/services/expireHolds';
 import { createTestServer, type TestContext } from './testServer';
 import { signedInUser } from './users';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine, DateAvailability } from '../../common/dto/cart';
 import { addDays, tokyoDate } from '../../common/time';
 import { cartForCheckout } from '../features/carts/services/cartForCheckout';
-import { expireHolds } from '../features/jobs/expireHolds';
+import { expireHolds } from '../features/carts/services/expireHolds';
 import { changeHeld, HoldNotHeldError, releaseHolds, sellHolds } from '../features/stock/ledger';
 import { ensureStockUnits } from '../features/stock/queries';
 import { createTestServer, type TestContext } from './testServer';

@@ -17,7 +17,7 @@ import { addDays } from '../../common/time';
 import { loadConfig } from '../config';
 import { createKnex, toCount } from '../db/knex';
 import { MIGRATIONS_DIR } from '../db/migrate';
-import { JOBS } from '../features/jobs/definitions';
+import { FEATURE_JOBS } from '../server';
 import { commerce } from './commerceFixtures';
 import {
   allOutput,
@@ -145,7 +145,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL database (skippe
         expect(applied).toHaveLength(MIGRATIONS);
         expect(new Set(applied.map((m) => m.name)).size).toBe(MIGRATIONS);
         const queues = await knex.raw('SELECT count(*)::int AS n FROM pgboss.queue');
-        expect(queues.rows[0].n).toBe(JOBS.length);
+        expect(queues.rows[0].n).toBe(FEATURE_JOBS.length);
         if (seeded) expect(toCount((await knex('parks').count('* as n'))[0]?.n)).toBeGreaterThan(0);
       } finally {
         await knex.destroy();

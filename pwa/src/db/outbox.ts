@@ -4,7 +4,13 @@
 // idempotency key; here every act is also sent by one sender at a time (a Web Lock shared by the pages and the
 // service worker, and a claim in IndexedDB), so each is uploaded once.
 import type { Envelope } from '../../../common/dto/api';
-import type { ScanAnswer, UseConflict, UseTicketAnswer, WalletTicket } from '../../../common/dto/wallet';
+import type {
+  ScanAnswer,
+  UseConflict,
+  UseTicketAnswer,
+  UseTicketRequest,
+  WalletTicket,
+} from '../../../common/dto/wallet';
 import { META, type OutboxEntry, readMeta, type ScanAct, type WalletDb } from './wallet';
 
 export const SYNC_TAG = 'wallet-outbox';
@@ -166,7 +172,7 @@ export async function replayOutbox(db: WalletDb, deps: ReplayDeps): Promise<Repl
               method: 'POST',
               credentials: 'same-origin',
               headers,
-              body: JSON.stringify({ client_id: entry.clientId, used_at: entry.usedAt }),
+              body: JSON.stringify({ client_id: entry.clientId, used_at: entry.usedAt } satisfies UseTicketRequest),
             });
       } catch {
         res = null;

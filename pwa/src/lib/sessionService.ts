@@ -1,5 +1,6 @@
 // Session actions shared by every feature: start-up loading, sign-in, sign-out, expiry and the 401 flow.
 
+import type { SwitchCartRequest } from '../../../common/dto/cart';
 import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
 import { clearFirstPaints } from '../db/firstPaint';
@@ -147,7 +148,7 @@ export async function completeSignIn(token: { access_token: string; expires_in: 
       method: 'PUT',
       credentials: 'same-origin',
       headers: headers(),
-      body: JSON.stringify({ guest_user_id: guest }),
+      body: JSON.stringify({ guest_user_id: guest } satisfies SwitchCartRequest),
     }).catch(() => null);
     if (moved?.status === 400) {
       const body = (await moved.json().catch(() => null)) as { meta?: { message?: string } } | null;

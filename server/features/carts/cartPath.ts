@@ -10,7 +10,7 @@
 // and keep their holds until their deadline. So the places a payment pays for are exactly the places it sells.
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../lib/errors';
-import { type LockedHold, lockLineHolds } from '../stock/ledger';
+import { type LockedHold, lockLineHolds } from '../stock';
 import { LINE_COLUMNS, type LineRow, lineOf } from './lines';
 import type { CartOwner } from './owner';
 
@@ -67,29 +67,6 @@ export async function lockOwnerLines(
   const lines = await lockLines(trx, (q) => q.where('carts.owner_key', owner.key).whereIn('cart_lines.id', ids));
   if (lines.length !== ids.length) throw notFound();
   return { lines, holds: await lockLineHolds(trx, ids) };
-}
-
-/**
- * Lines of one cart (all, or these ids) and their live holds, for the checkout: the cart row, then the lines, then
- * the holds. The cart row may be gone (no lines): answers nothing.
- */
-export async function lockCartLines(
-  trx: Knex.Transaction,
-  cartId: number,
-  lineIds?: readonly number[],
-): Promise<LockedLines> {
-  await lockCarts(trx, [cartId]);
-  const lines = await lockLines(trx, (q) => {
-    q.where('cart_lines.cart_id', cartId);
-    if (lineIds) q.whereIn('cart_lines.id', lineIds);
-  });
-  return {
-    lines,
-    holds: await lockLineHolds(
-      trx,
-      lines.map((l) => l.id),
-    ),
-  };
 }
 
 /** The lines an order froze, with their holds (payment outcome: sell or open them again). */

@@ -4,8 +4,7 @@ import type { Knex } from 'knex';
 import type { AdditionalPlanQuantities, AgeQuantity, LineQuantities } from '../../../common/rules/cart';
 import { checkLineQuantities } from '../../../common/rules/cart';
 import { DomainError, notFound } from '../../lib/errors';
-import { basicPlanOf, type CatalogueItem, type CataloguePack } from '../stock/catalogue';
-import type { UnitSpec } from '../stock/queries';
+import { basicPlanOf, type CatalogueItem, type CataloguePack, type UnitSpec } from '../stock';
 import type { CartOwner } from './owner';
 
 export interface LineRow {

@@ -7,7 +7,7 @@ import { AGE_GROUPS } from '../../../common/reference';
 import { type PriceComponent, subtotalOf } from '../../../common/rules/cart';
 import { DomainError } from '../../lib/errors';
 import { localize } from '../../lib/localize';
-import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock/catalogue';
+import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock';
 import type { LineRow } from './lines';
 
 export interface CartCatalogue {

@@ -16,14 +16,7 @@ import { effectiveTicketState } from '../../../common/rules/ticketState';
 import { tokyoDate } from '../../../common/time';
 import { notFound } from '../../lib/errors';
 import { localize } from '../../lib/localize';
-import {
-  isCancellable,
-  needsCertificate,
-  policiesFor,
-  type TicketRow,
-  ticketDaysBefore,
-  ticketQuery,
-} from '../wallet/tickets';
+import { isCancellable, needsCertificate, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../wallet';
 
 type Db = Knex | Knex.Transaction;
 

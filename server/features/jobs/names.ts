@@ -1,4 +1,5 @@
-// Names of the jobs that code sends (sweeps are named in definitions.ts only).
+// Names of the jobs that code sends, often from another feature than the one that runs them (sweeps are named in
+// their feature's jobs.ts only).
 export const JOB_NAMES = {
   /** orders/services/fulfilOrder.ts, once an order is paid: the receipt e-mail. */
   orderReceipt: 'orderReceipt',

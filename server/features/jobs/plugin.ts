@@ -2,8 +2,8 @@
 // server initialises; workers and sweep offers start when it starts listening and stop before it stops, so
 // `server.initialize()` alone (tests with server.inject) takes no work. `server.plugins.jobs.runOnce(now)` runs
 // the sweeps at `now` and every due job now (tests, the e2e harness, the CLI). An interval of 0 turns workers off.
+// The jobs are the features' (`jobs` of each feature's index.ts), handed over by server.ts: this imports no feature.
 import type { Plugin, Server } from '@hapi/hapi';
-import { JOBS } from './definitions';
 import { type JobDefinition, JobQueue } from './queue';
 import { registerJobQueue } from './registry';
 
@@ -19,13 +19,13 @@ declare module '@hapi/hapi' {
   }
 }
 
-export const jobsPlugin: Plugin<{ intervalMs: number; jobs?: readonly JobDefinition[] }> = {
+export const jobsPlugin: Plugin<{ intervalMs: number; jobs: readonly JobDefinition[] }> = {
   name: 'jobs',
   dependencies: ['db'],
   register(server: Server, options) {
     const queue = new JobQueue(
       server.app.knex,
-      options.jobs ?? JOBS,
+      options.jobs,
       () => server.app,
       (tags, data) => server.log(tags, data),
     );

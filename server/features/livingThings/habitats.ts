@@ -36,9 +36,3 @@ const HABITAT_WORDS: Record<Habitat, string[]> = {
 export function habitatTerms(habitat: Habitat): string[] {
   return [...new Set(HABITAT_WORDS[habitat].map(normalizeForSearch).filter(Boolean))];
 }
-
-/** Whether a habitat text belongs to a group: the same rule the SQL filter applies, for tests and tools. */
-export function inHabitat(text: string, habitat: Habitat): boolean {
-  const doc = normalizeForSearch(text);
-  return habitatTerms(habitat).some((t) => doc.includes(t));
-}

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HABITATS } from '../../../common/dto/livingThing';
+import { HABITATS, type Habitat } from '../../../common/dto/livingThing';
 import { normalizeForSearch } from '../../../common/search/normalize';
-import { habitatTerms, inHabitat } from './habitats';
+import { habitatTerms } from './habitats';
+
+// The SQL filter's rule: a habitat text is in a group when its normalised form holds one of the group's terms.
+const inHabitat = (text: string, habitat: Habitat) =>
+  habitatTerms(habitat).some((t) => normalizeForSearch(text).includes(t));
 
 describe('habitat groups', () => {
   it('puts habitat texts into groups, several where they belong to several', () => {

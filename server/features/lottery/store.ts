@@ -71,29 +71,6 @@ export async function lockLottery(trx: Knex.Transaction, id: number): Promise<Lo
   return (await trx('lotteries').where({ id }).forUpdate().first(LOTTERY_COLUMNS)) as LotteryRow | undefined;
 }
 
-/** The lottery round of an item that covers a use date (the one whose entries a cart line goes to). */
-export async function lotteryForDate(db: Db, itemId: number, date: string): Promise<LotteryRow | undefined> {
-  return (await db('lotteries')
-    .where({ item_id: itemId })
-    .where('use_from', '<=', date)
-    .where('use_to', '>=', date)
-    .orderBy('id', 'desc')
-    .first(LOTTERY_COLUMNS)) as LotteryRow | undefined;
-}
-
-/** The use-date ranges of the item's rounds taking entries at `now` (what its calendar offers). */
-export async function roundsTakingEntries(
-  db: Db,
-  itemId: number,
-  now: Date,
-): Promise<{ useFrom: string; useTo: string }[]> {
-  return (await db('lotteries')
-    .where({ item_id: itemId, state: 'open' })
-    .where('entry_opens_at', '<=', now)
-    .where('entry_closes_at', '>', now)
-    .select('use_from', 'use_to')) as { useFrom: string; useTo: string }[];
-}
-
 export const entryOf = (row: EntryRow): EntryRow => ({
   ...row,
   id: Number(row.id),

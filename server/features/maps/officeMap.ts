@@ -3,7 +3,7 @@
 // updated_at, which the map's cached answer and the PWA's stored copy follow) with the park's audit row.
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../lib/errors';
-import { recordStaffChange } from '../staff/staffAudit';
+import { recordStaffChange } from '../../lib/staffAudit';
 
 export interface MapBounds {
   width: number;

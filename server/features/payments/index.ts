@@ -1,6 +1,8 @@
 // The payment layer's public API for the order side. Services take (knex, config, [outcome], input) and are
 // called outside any transaction (they talk to providers between their own short transactions).
-export type { PaymentOutcomeHandler } from './outcome';
+
+export { jobs } from './jobs';
+export type { Fulfilment, PaymentOutcomeHandler } from './outcome';
 export { cancelPendingPayment } from './services/cancelPendingPayment';
 export { capturePayment } from './services/capturePayment';
 export { deleteCard } from './services/deleteCard';
@@ -13,4 +15,4 @@ export { type RefundRecord, refundPayment } from './services/refundPayment';
 export { registerCard } from './services/registerCard';
 export { type StartPaymentInput, type StartPaymentResult, startPayment } from './services/startPayment';
 export { voidPayment } from './services/voidPayment';
-export { type Payment, presentPayment } from './store';
+export { findPayment, type Payment, presentPayment } from './store';

@@ -8,7 +8,6 @@ import type { CardBrand } from '../../../common/rules/card';
 import type { FailureReason } from '../../../common/rules/paymentState';
 
 export type ProviderName = 'gmo' | 'paypay' | 'merpay' | 'internal';
-export const PROVIDER_NAMES: readonly ProviderName[] = ['gmo', 'paypay', 'merpay', 'internal'];
 /** Providers that send server-to-server notifications. */
 export const NOTIFYING_PROVIDERS = ['gmo', 'paypay', 'merpay'] as const;
 export type NotifyingProvider = (typeof NOTIFYING_PROVIDERS)[number];

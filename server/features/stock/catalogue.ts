@@ -11,9 +11,8 @@ import {
 } from '../../../common/rules/availability';
 import { REASON_MESSAGES } from '../../../common/rules/cart';
 import { DomainError, notFound } from '../../lib/errors';
-import { isListedRow } from '../items/queries';
-import type { TicketPack } from '../ticketPacks/models';
-import { isApplicationOpen } from '../ticketPacks/presentTicketPack';
+import { isListedRow } from '../items';
+import { isApplicationOpen, type TicketPack } from '../ticketPacks';
 
 type Db = Knex | Knex.Transaction;
 

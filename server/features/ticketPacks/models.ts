@@ -1,7 +1,7 @@
 // Objection models of ticket packs: a bundle of items sold together at a set price per pack.
 import { BaseModel } from '../../models/BaseModel';
 import { Park } from '../../models/Park';
-import { Item } from '../items/models';
+import { Item } from '../items';
 
 export class TicketPackItem extends BaseModel {
   static override tableName = 'ticket_pack_items';

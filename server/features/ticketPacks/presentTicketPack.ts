@@ -3,8 +3,7 @@ import type { ItemCategory, Locale, SaleLabel } from '../../../common/enums';
 import { dateRange, isUsableOn, type ParkCalendar, SELLING_SALE_LABELS } from '../../../common/rules/availability';
 import { tokyoDate } from '../../../common/time';
 import { localize } from '../../lib/localize';
-import { leadOf, parkRef } from '../items/presentItem';
-import { isListedRow } from '../items/queries';
+import { isListedRow, leadOf, parkRef } from '../items';
 import type { TicketPack } from './models';
 import type { TicketPackListRow } from './services/listTicketPacks';
 

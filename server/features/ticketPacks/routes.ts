@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
-import { categoryQuery, idListQuery, keywordQuery } from '../items/routes';
+import { categoryQuery, idListQuery, keywordQuery } from '../items';
 import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
 import { getTicketPack, getTicketPackByLink } from './services/getTicketPack';
 import { listTicketPacks } from './services/listTicketPacks';

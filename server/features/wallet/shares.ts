@@ -4,7 +4,7 @@ import type { SharePreview, TicketShare } from '../../../common/dto/wallet';
 import type { Locale } from '../../../common/enums';
 import { audit } from '../../lib/audit';
 import { localize } from '../../lib/localize';
-import { itemName, notify } from '../notifications/services/notify';
+import { itemName, notify } from '../notifications';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from './tickets';
 
 type Db = Knex | Knex.Transaction;

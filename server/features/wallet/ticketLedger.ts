@@ -9,25 +9,7 @@ import type { Knex } from 'knex';
 import type { TicketState } from '../../../common/dto/wallet';
 import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
 import { DomainError } from '../../lib/errors';
-
-/** The order as far as issuing its tickets needs it. */
-export interface IssuingOrder {
-  id: number;
-  userId: number;
-  parkId: number;
-  applicationNumber: string;
-}
-
-/** An order line as far as issuing needs it: its priced units (order_lines.units) and where it is used. */
-export interface IssuingLine {
-  id: number;
-  itemId: number | null;
-  ticketPackId: number | null;
-  date: string;
-  timeSlotId: number | null;
-  seats: string[];
-  units: { kind: string; planId?: number | null; ageGroupId: number | null; quantity: number; unitPrice: number }[];
-}
+import type { IssuingLine, IssuingOrder } from '../orders';
 
 type InitialState = Extract<TicketState, 'available' | 'won_lottery'>;
 

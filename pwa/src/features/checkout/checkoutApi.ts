@@ -1,7 +1,7 @@
 // Endpoints of the cart, checkout, payment and wallet pages (server: features/carts, orders, payments, me).
 // URLs are relative to /api/v1. Guests' cart calls carry the guest header (added by the shared baseQuery).
 import type { Envelope, PageMeta } from '../../../../common/dto/api';
-import type { Cart, CartsMeta, UpdateCartLinesRequest } from '../../../../common/dto/cart';
+import type { Cart, CartsMeta, RemoveCartLinesRequest, UpdateCartLinesRequest } from '../../../../common/dto/cart';
 import type {
   CoinBalance,
   CoinHistoryEntry,
@@ -53,7 +53,11 @@ export const checkoutApi = api.injectEndpoints({
       invalidatesTags: ['Cart'],
     }),
     removeCartLines: build.mutation<Envelope<Cart[], CartsMeta>, number[]>({
-      query: (lineIds) => ({ url: '/carts', method: 'DELETE', body: { line_ids: lineIds } }),
+      query: (lineIds) => ({
+        url: '/carts',
+        method: 'DELETE',
+        body: { line_ids: lineIds } satisfies RemoveCartLinesRequest,
+      }),
       invalidatesTags: ['Cart'],
     }),
     // One idempotency key per checkout attempt: a double tap or a retry after a lost answer is the same order.

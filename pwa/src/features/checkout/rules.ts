@@ -139,8 +139,6 @@ export function formatCountdown(seconds: number, locale: Locale): string {
 // ---------------------------------------------------------------------------------------------
 // Payment methods
 
-export type ChoosableMethod = typeof PaymentMethod.Visa | typeof PaymentMethod.MPay | typeof PaymentMethod.PayPay;
-
 /** Methods offered for an order: nothing to pay is coin / free only; lottery lines are card only. */
 export function offeredMethods(input: {
   total: number;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletTicket } from '../../../../common/dto/wallet';
+import { TicketState, type WalletTicket } from '../../../../common/dto/wallet';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletEn } from '../../locales/en/wallet';
 import { walletJa } from '../../locales/wallet';
 import {
-  ALL_STATES,
   displayState,
   firstTickets,
   groupTickets,
@@ -62,6 +61,8 @@ const entry = (ticketId: string, state: OutboxEntry['state']): OutboxEntry => ({
   createdAt: '2026-11-21T01:00:00.000Z',
   settledAt: null,
 });
+
+const ALL_STATES = Object.values(TicketState);
 
 describe('ticket states', () => {
   it('has a label in both languages and a tone for each of the 12 spec states and the waiting mark', () => {

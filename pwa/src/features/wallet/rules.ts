@@ -8,8 +8,6 @@ import type { OutboxEntry } from '../../db/wallet';
 /** The twelve states of the spec, plus a usage mark made here that the server has not answered yet. */
 export type DisplayState = TicketState | 'used_pending';
 
-export const ALL_STATES: readonly TicketState[] = Object.values(TS);
-
 /** Colour family of a state's label. */
 export type Tone = 'ready' | 'waiting' | 'done' | 'refused';
 

@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { matchTotp } from '../../../lib/totp';
-import { recordStaffChange } from '../../staff/staffAudit';
 import { openSecret, replaceRecoveryCodes, staffParkIds } from '../twoFactor';
 
 export async function confirmTotp(

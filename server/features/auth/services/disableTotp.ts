@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { parksRequiringTotp, type SecondFactor, staffParkIds, useSecondFactor } from '../twoFactor';
 
 export async function disableTotp(knex: Knex, config: Config, userId: number, factor: SecondFactor): Promise<void> {

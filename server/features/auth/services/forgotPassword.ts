@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import { languageToLocale } from '../../../../common/enums';
 import type { Config } from '../../../config';
 import { randomToken, sha256 } from '../../../lib/secrets';
-import type { Mailer } from '../../mail/mailer';
-import { passwordResetMail } from '../../mail/templates';
+import { type Mailer, passwordResetMail } from '../../mail';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../mail';
 import { sendVerificationMail } from './sendVerificationMail';
 
 export interface RegisterInput {

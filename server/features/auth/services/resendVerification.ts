@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { languageToLocale } from '../../../../common/enums';
 import type { Config } from '../../../config';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../mail';
 import { sendVerificationMail } from './sendVerificationMail';
 
 /** Sends a fresh link when the address has a pending registration; says the same either way. */

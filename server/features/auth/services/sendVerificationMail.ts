@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
 import type { Config } from '../../../config';
 import { randomToken, sha256 } from '../../../lib/secrets';
-import type { Mailer } from '../../mail/mailer';
-import { verificationMail } from '../../mail/templates';
+import { type Mailer, verificationMail } from '../../mail';
 
 /** The registration link is valid for 10 minutes (spec section 9). */
 export const VERIFICATION_TTL_MS = 10 * 60 * 1000;

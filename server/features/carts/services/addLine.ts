@@ -7,19 +7,21 @@ import {
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
 import { DomainError, notFound } from '../../../lib/errors';
-import { openLotteryFor } from '../../lottery/services/enterLottery';
-import { type AddCartLineResult, addCartLineStatement, hotKeyOf } from '../../stock/addCartLines';
 import {
+  type AddCartLineResult,
+  addCartLineStatement,
   assertItemSellable,
   assertPackSellable,
   assertVisible,
   type CatalogueItem,
   type CataloguePack,
   cachedRead,
+  hotKeyOf,
   loadItems,
   loadPacks,
+  openLotteryFor,
   reasonOnLoadedDate,
-} from '../../stock/catalogue';
+} from '../../stock';
 import {
   assertLineQuantities,
   assertPlansSold,

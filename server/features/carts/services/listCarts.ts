@@ -4,10 +4,10 @@ import type { Locale } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { HOLD_MINUTES } from '../../../../common/rules/cart';
 import { notFound } from '../../../lib/errors';
-import { expireHolds } from '../../jobs/expireHolds';
 import { LINE_COLUMNS, type LineRow, lineOf } from '../lines';
 import type { CartOwner } from '../owner';
 import { type CartGroup, loadCatalogueFor, presentCart } from '../presentCart';
+import { expireHolds } from './expireHolds';
 
 type LineWithPark = LineRow & { parkId: number; parkNameJa: string; parkNameEn: string | null };
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { transaction } from '../../../db/timeouts';
-import { releaseLockedHolds } from '../../stock/ledger';
+import { releaseLockedHolds } from '../../stock';
 import { assertLinesOpen, lockOwnerLines } from '../cartPath';
 import type { CartOwner } from '../owner';
 

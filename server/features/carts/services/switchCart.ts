@@ -3,9 +3,7 @@ import type { Locale } from '../../../../common/enums';
 import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
-import { auditHolds } from '../../stock/audit';
-import { loadItems } from '../../stock/catalogue';
-import { unitKey } from '../../stock/queries';
+import { auditHolds, loadItems, unitKey } from '../../stock';
 import { LINE_COLUMNS, type LineRow, lineOf, lockCart, peopleInCart } from '../lines';
 import { guestOwner, userOwner } from '../owner';
 

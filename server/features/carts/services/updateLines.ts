@@ -2,18 +2,22 @@ import type { Knex } from 'knex';
 import { checkPackTotal, normalizeSeatCodes, peopleOf, REASON_MESSAGES } from '../../../../common/rules/cart';
 import { transaction } from '../../../db/timeouts';
 import { DomainError } from '../../../lib/errors';
-import { auditHolds, type HoldAuditEntry } from '../../stock/audit';
 import {
   assertItemSellable,
   assertPackSellable,
+  auditHolds,
   type CatalogueItem,
+  freeSeats,
+  type HoldAuditEntry,
+  holdSeats,
+  type LockedHold,
   loadItems,
   loadPacks,
   reasonOnLoadedDate,
-} from '../../stock/catalogue';
-import { type LockedHold, resizeHolds } from '../../stock/ledger';
-import { unitKey } from '../../stock/queries';
-import { freeSeats, holdSeats, seatIdsOf } from '../../stock/services/seats';
+  resizeHolds,
+  seatIdsOf,
+  unitKey,
+} from '../../stock';
 import { assertLinesOpen, holdsOfLine, lockOwnerLines } from '../cartPath';
 import {
   assertLineQuantities,

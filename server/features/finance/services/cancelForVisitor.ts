@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { OfficeCancellationAnswer } from '../../../../common/dto/finance';
 import type { Locale } from '../../../../common/enums';
 import type { Config } from '../../../config';
-import { cancelTickets } from '../../wallet/services/cancelTickets';
+import { cancelTickets } from '../../wallet';
 import { loadParkOrder } from '../parkOrders';
 import { holderOf } from './quoteParkCancellation';
 

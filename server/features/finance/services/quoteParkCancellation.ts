@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { CancellationQuote } from '../../../../common/dto/wallet';
 import { notFound } from '../../../lib/errors';
-import { quoteCancellation } from '../../wallet/services/quoteCancellation';
+import { quoteCancellation } from '../../wallet';
 import { ofPark } from '../parkOrders';
 
 /** The order's holder, if the order is the park's and every ticket is of the order and the park. */

@@ -15,9 +15,7 @@
 // Raw rows are not camel-cased by the app's mappers: the SQL names its columns as the code reads them.
 import type { Knex } from 'knex';
 import { transaction } from '../../../db/timeouts';
-import { JOB_NAMES } from '../../jobs/names';
-import { JOB_SCHEMA } from '../../jobs/queue';
-import { jobQueueOf } from '../../jobs/registry';
+import { JOB_NAMES, JOB_SCHEMA, jobQueueOf } from '../../jobs';
 
 export const GRACE_MS = 10 * 60_000;
 

@@ -7,7 +7,7 @@ import type { OfficeCancellationAnswer } from '../../../../common/dto/finance';
 import type { Locale } from '../../../../common/enums';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../lib/errors';
-import { cancelTickets } from '../../wallet/services/cancelTickets';
+import { cancelTickets } from '../../wallet';
 import { loadParkOrder } from '../parkOrders';
 import { holderOf } from './quoteParkCancellation';
 

@@ -5,7 +5,7 @@ import type { OfficeItem } from '../../../../common/dto/catalogueOffice';
 import type { SaleLabel } from '../../../../common/enums';
 import { saleLabelRefusal } from '../../../../common/rules/saleLabel';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { loadOfficeItem, soldOf } from '../officeItem';
 
 export async function moveSaleLabel(

@@ -10,7 +10,7 @@ import { SaleLabel } from '../../../../common/enums';
 import type { AdvanceField } from '../../../../common/rules/advanceInfo';
 import { addDays, tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { loadOfficeItem, soldOf } from '../officeItem';
 
 /** The columns an editor may set (camelCase of items' columns). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { LikeStatus } from '../../../../common/dto/library';
 import { notFound } from '../../../lib/errors';
-import { visibleStories } from '../../stories/services/storyQuery';
+import { visibleStories } from '../../stories';
 
 /**
  * Likes a story. One statement inserts the like (if the story is public and published and not liked yet) and

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { LikeStatus } from '../../../../common/dto/library';
 import { notFound } from '../../../lib/errors';
-import { visibleStories } from '../../stories/services/storyQuery';
+import { visibleStories } from '../../stories';
 
 /** Whether the user likes a public story, with its current like count. */
 export async function likeStatus(knex: Knex | Knex.Transaction, userId: number, storyId: number): Promise<LikeStatus> {

@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { LikedStory } from '../../../../common/dto/library';
 import type { Locale } from '../../../../common/enums';
 import { toCount } from '../../../db/knex';
-import { presentStorySummary, type StoryRow } from '../../stories/presentStory';
-import { storyColumns, visibleStories } from '../../stories/services/storyQuery';
+import { presentStorySummary, type StoryRow, storyColumns, visibleStories } from '../../stories';
 
 /** The public stories the user likes, most recently liked first. */
 export async function listLikes(

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../../db/knex';
 import { notFound } from '../../../lib/errors';
-import { visibleStories } from '../../stories/services/storyQuery';
+import { visibleStories } from '../../stories';
 import type { ParkLivingThingDetailRow } from '../presentLivingThing';
 import { parkLivingThingColumns, publicParkLivingThings } from './listParkLivingThings';
 

@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
-import { voidAuthorisedOrder } from '../../orders/services/fulfilOrder';
-import { voidPayment } from '../../payments/services/voidPayment';
+import { voidAuthorisedOrder } from '../../orders';
+import { voidPayment } from '../../payments';
 import { lockEntry, lockLottery } from '../store';
 import { checkChoices } from './enterLottery';
 

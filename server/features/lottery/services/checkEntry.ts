@@ -4,8 +4,9 @@
 import type { Knex } from 'knex';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { DomainError } from '../../../lib/errors';
-import { cartForCheckout } from '../../carts/services/cartForCheckout';
-import { checkChoices, openLotteryFor } from './enterLottery';
+import { cartForCheckout } from '../../carts';
+import { openLotteryFor } from '../../stock';
+import { checkChoices } from './enterLottery';
 
 export async function checkEntry(
   knex: Knex,

@@ -4,9 +4,7 @@
 import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, type DrawEntry, draw } from '../../../../common/rules/lotteryDraw';
 import { transaction } from '../../../db/timeouts';
-import { loadItems } from '../../stock/catalogue';
-import { holdFree } from '../../stock/ledger';
-import { ensureStockUnits } from '../../stock/queries';
+import { ensureStockUnits, holdFree, loadItems } from '../../stock';
 import { NODE_DIGESTS } from '../digests';
 import { lockLottery } from '../store';
 

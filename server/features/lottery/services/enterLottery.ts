@@ -5,43 +5,17 @@
 import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, MAX_CHOICES } from '../../../../common/rules/lotteryDraw';
 import { DomainError } from '../../../lib/errors';
-import { loadItems } from '../../stock/catalogue';
-import { type LotteryRow, lotteryForDate } from '../store';
+import type { LotteryEntryInput } from '../../orders';
+import { loadItems, openLotteryFor, type SaleRound } from '../../stock';
 
-export interface EntryInput {
-  userId: number;
-  orderId: number;
-  itemId: number;
-  /** People in the party (the line's places). */
-  party: number;
-  /** The cart line's date and slot: the first choice. */
-  first: DrawChoice;
-  /** The second and third choices, most wanted first. */
-  more: DrawChoice[];
-  waitlist: boolean;
-  now: Date;
-}
+export type EntryInput = LotteryEntryInput;
 
 const UNIQUE_VIOLATION = '23505';
-
-/**
- * The lottery an entry for `date` would go to, open at `now`: else a 409, dateNotInLotteryRound when no round covers
- * the date, lotteryClosed when its round takes no entries now. The cart asks it on adding a lottery line, the
- * checkout before the card (checkEntry.ts) and again when the order is placed.
- */
-export async function openLotteryFor(db: Knex | Knex.Transaction, itemId: number, date: string, now: Date) {
-  const lottery = await lotteryForDate(db, itemId, date);
-  if (!lottery) throw new DomainError('dateNotInLotteryRound');
-  if (lottery.state !== 'open' || now < lottery.entryOpensAt || now >= lottery.entryClosesAt) {
-    throw new DomainError('lotteryClosed');
-  }
-  return lottery;
-}
 
 /** Every choice is a date of the round (and a slot of the item when it has slots); no choice twice. */
 export async function checkChoices(
   db: Knex | Knex.Transaction,
-  lottery: LotteryRow,
+  lottery: Pick<SaleRound, 'itemId' | 'useFrom' | 'useTo'>,
   choices: readonly DrawChoice[],
 ): Promise<void> {
   if (choices.length > MAX_CHOICES) throw new DomainError('invalidParam', { field: 'lottery_choices' });

@@ -4,8 +4,8 @@
 import type { Knex } from 'knex';
 import { type Locale, PaymentMode } from '../../../../common/enums';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
-import type { Mailer } from '../../mail/mailer';
-import { businessDate, dateTime, FOOTER, render, yen } from '../../orders/mailFormat';
+import type { Mailer } from '../../mail';
+import { businessDate, dateTime, FOOTER, render, yen } from '../../orders';
 
 export async function mailLottery(knex: Knex, mailer: Mailer, publicUrl: string, entryId: number): Promise<string> {
   const row = (await knex('lottery_entries as e')

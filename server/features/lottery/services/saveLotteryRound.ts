@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 
 export interface RoundFields {
   useFrom: string;

@@ -3,9 +3,8 @@ import type { Locale } from '../../../../common/enums';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { sendVerificationMail } from '../../auth/services/sendVerificationMail';
-import type { Mailer } from '../../mail/mailer';
-import { emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
+import { sendVerificationMail } from '../../auth';
+import { emailChangeMail, emailChangeNoticeMail, type Mailer } from '../../mail';
 import { proveOwner } from './proveOwner';
 
 export interface ProfileUpdate {

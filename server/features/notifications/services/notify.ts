@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type NotificationKind, OFF_BY_DEFAULT } from '../../../../common/notifications';
-import { jobQueueOf } from '../../jobs/registry';
+import { jobQueueOf } from '../../jobs';
 import { KINDS } from '../kinds';
 
 export const PUSH_DELIVERY_JOB = 'pushDelivery';

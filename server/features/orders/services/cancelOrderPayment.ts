@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
-import type { PaymentOutcomeHandler } from '../../payments/outcome';
-import { cancelPendingPayment } from '../../payments/services/cancelPendingPayment';
+import { cancelPendingPayment, type PaymentOutcomeHandler } from '../../payments';
 
 /**
  * The visitor gives up a payment their order still awaits (they left the provider's page): the provider is asked

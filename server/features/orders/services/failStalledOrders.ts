@@ -3,7 +3,7 @@
 // such an order fails, its coins come back and its lines open again, exactly as when the start is refused at once.
 import type { Knex } from 'knex';
 import { audit } from '../../../lib/audit';
-import { openLines } from '../../carts/cartPath';
+import { openLines } from '../../carts';
 import { giveBackSpentCoins } from '../coins';
 import { setOrderState } from '../orderStore';
 

@@ -11,17 +11,13 @@ import { settlesAtDraw } from '../../../../common/enums';
 import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
 import { audit } from '../../../lib/audit';
 import type { Clock } from '../../../lib/clock';
-import { lockOrderLines, openLines } from '../../carts/cartPath';
-import { JOB_NAMES } from '../../jobs/names';
-import type { JobQueue } from '../../jobs/queue';
-import { entryAuthorised, entryVoided } from '../../lottery/services/enterLottery';
-import { notify } from '../../notifications/services/notify';
-import type { Fulfilment, PaymentOutcomeHandler } from '../../payments/outcome';
-import type { Payment } from '../../payments/store';
-import { type FreeSale, lockHolds, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock/ledger';
-import { offerTaken } from '../../waitlist/services/answerOffer';
-import { issueOrderTickets } from '../../wallet/ticketLedger';
+import { lockOrderLines, openLines } from '../../carts';
+import { JOB_NAMES, type JobQueue } from '../../jobs';
+import { notify } from '../../notifications';
+import type { Fulfilment, Payment, PaymentOutcomeHandler } from '../../payments';
+import { type FreeSale, lockHolds, releaseLockedHolds, sellFromFree, sellHolds } from '../../stock';
 import { coinBalance, giveBackSpentCoins, grantRewardCoins, settleSpentCoins } from '../coins';
+import { orderHooks } from '../orderHooks';
 import { setOrderState } from '../orderStore';
 
 interface OrderRow {
@@ -119,8 +115,10 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
   const next = moveOrder(order.state, authorisedOnly ? 'authorized' : 'paid');
   // Won via the waitlist: these tickets cannot be cancelled by their holder (spec section 4).
   const wonViaWaitlist = order.source === 'waitlist';
-  const issued = authorisedOnly ? 0 : await issueOrderTickets(trx, order, lines, 'available', { wonViaWaitlist });
-  if (wonViaWaitlist) await offerTaken(trx, order.id, now);
+  const issued = authorisedOnly
+    ? 0
+    : await orderHooks().issueTickets(trx, order, lines, 'available', { wonViaWaitlist });
+  if (wonViaWaitlist) await orderHooks().offerTaken(trx, order.id, now);
   await setOrderState(trx, order, next, now, {
     amount_paid: payment.amount,
     payment_id: payment.id,
@@ -145,7 +143,7 @@ async function failOrder(trx: Knex.Transaction, order: OrderRow, payment: Paymen
     await setOrderState(trx, order, 'failed', now, { payment_id: payment.id, failure_reason: reason });
     await giveBackSpentCoins(trx, order.id);
     await openLines(trx, order.id);
-    await entryVoided(trx, order.id, now);
+    await orderHooks().lotteryOrderFailed(trx, order.id, now);
   } else {
     await trx('orders').where({ id: order.id }).update({ failure_reason: reason, updated_at: now });
   }
@@ -173,7 +171,7 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
   if (settlesAtDraw(payment.mode)) {
     // A lottery entry's authorisation (or card check): nothing is taken now (the draw does); an entry that can no longer take part
     // (entries closed meanwhile, or given up on) gets its authorisation back.
-    if (late || !(await entryAuthorised(trx, order.id, now))) {
+    if (late || !(await orderHooks().lotteryAuthorised(trx, order.id, now))) {
       await failOrder(trx, order, payment, 'lottery_closed', now);
       return 'unfulfillable';
     }
@@ -248,7 +246,7 @@ export async function fulfilLotteryWin(
       places: JSON.stringify([{ stockUnitId: win.stockUnitId, quantity: win.party, seatIds: [] }]),
     });
   const lines = (await trx('order_lines').where({ order_id: orderId }).orderBy('id')) as LineRow[];
-  const issued = await issueOrderTickets(trx, order, lines, 'won_lottery');
+  const issued = await orderHooks().issueTickets(trx, order, lines, 'won_lottery');
   await setOrderState(trx, order, 'paid', now, { paid_at: now });
   await grantRewardCoins(trx, order.userId, order.id, order.rewardCoins, now);
   await audit(trx, { entity: 'order', entityId: orderId, action: 'lottery_won', data: { tickets: issued, ...win } });

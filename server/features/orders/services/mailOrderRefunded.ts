@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../mail';
 import { dateTime, FOOTER, render, yen } from '../mailFormat';
 
 /**

@@ -8,8 +8,7 @@ import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import type { PaymentOutcomeHandler } from '../../payments/outcome';
-import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
+import { type PaymentOutcomeHandler, type StartPaymentResult, startPayment } from '../../payments';
 import { failUnstartedOrder } from './failStalledOrders';
 
 export interface OfferOrderSpec {

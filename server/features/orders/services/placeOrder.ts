@@ -22,14 +22,11 @@ import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { freezeLines } from '../../carts/cartPath';
-import { type CheckoutLine, cartForCheckout } from '../../carts/services/cartForCheckout';
-import { enterLottery, openLotteryFor } from '../../lottery/services/enterLottery';
-import type { PaymentOutcomeHandler } from '../../payments/outcome';
-import { type StartPaymentResult, startPayment } from '../../payments/services/startPayment';
-import { findPayment } from '../../payments/store';
-import { auditHolds } from '../../stock/audit';
+import { type CheckoutLine, cartForCheckout, freezeLines } from '../../carts';
+import { findPayment, type PaymentOutcomeHandler, type StartPaymentResult, startPayment } from '../../payments';
+import { auditHolds, openLotteryFor } from '../../stock';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins, spendCoins } from '../coins';
+import { orderHooks } from '../orderHooks';
 import { failUnstartedOrder } from './failStalledOrders';
 import { heldCoupons } from './listCoupons';
 
@@ -204,7 +201,7 @@ export async function placeOrder(
       });
     }
     if (lottery && entryLine?.itemId) {
-      await enterLottery(trx, {
+      await orderHooks().enterLottery(trx, {
         userId: input.userId,
         orderId: order.id,
         itemId: entryLine.itemId,

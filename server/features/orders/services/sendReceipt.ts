@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../mail';
 import { businessDate, dateTime, FOOTER, render, yen } from '../mailFormat';
 import { presentOrder } from '../presentOrder';
 import { getOrder } from './getOrder';

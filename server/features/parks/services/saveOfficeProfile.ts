@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { OfficeParkProfile } from '../../../../common/dto/catalogueOffice';
 import { closureDays } from '../../../../common/rules/closures';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { loadOfficeProfile } from '../officeProfile';
 
 export type ProfileFields = Partial<Omit<OfficeParkProfile, 'id' | 'linkId' | 'isPrivate'>>;

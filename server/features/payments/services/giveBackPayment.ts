@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { audit } from '../../../lib/audit';
-import { JOB_NAMES } from '../../jobs/names';
-import { notify } from '../../notifications/services/notify';
+import { JOB_NAMES } from '../../jobs';
+import { notify } from '../../notifications';
 import { providerFor } from '../providers';
 import { findPayment, providerTxn } from '../store';
 import { refundPayment } from './refundPayment';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { StaffRole } from '../../../../common/dto/staff';
 import { DomainError } from '../../../lib/errors';
 import { sha256 } from '../../../lib/secrets';
-import { recordStaffChange } from '../staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 
 export async function acceptInvitation(
   knex: Knex,

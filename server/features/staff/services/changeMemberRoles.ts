@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { StaffRole } from '../../../../common/dto/staff';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 
 export async function changeMemberRoles(
   knex: Knex,

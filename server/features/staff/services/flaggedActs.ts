@@ -8,7 +8,7 @@ import type { Locale } from '../../../../common/enums';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
-import { assertParkStaff } from '../access';
+import { assertParkStaff } from '../../../lib/staffAccess';
 
 export const REVIEW_PAGE = 200;
 

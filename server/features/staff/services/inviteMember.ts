@@ -8,9 +8,8 @@ import type { Locale } from '../../../../common/enums';
 import type { Config } from '../../../config';
 import { notFound } from '../../../lib/errors';
 import { randomToken, sha256 } from '../../../lib/secrets';
-import type { Mailer } from '../../mail/mailer';
-import { staffInvitationMail } from '../../mail/templates';
-import { recordStaffChange } from '../staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
+import { type Mailer, staffInvitationMail } from '../../mail';
 
 export const INVITATION_DAYS = 7;
 

@@ -5,7 +5,7 @@ import type { DayTicket, DayTicketsPage } from '../../../../common/dto/staff';
 import type { TicketState } from '../../../../common/dto/wallet';
 import type { Locale } from '../../../../common/enums';
 import { localize } from '../../../lib/localize';
-import { needsCertificate } from '../../wallet/tickets';
+import { needsCertificate } from '../../wallet';
 
 export const DAY_PAGE_MAX = 5000;
 

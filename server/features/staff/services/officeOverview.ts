@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { OfficeOverview, StaffRole } from '../../../../common/dto/staff';
 import type { Locale } from '../../../../common/enums';
 import { localize } from '../../../lib/localize';
-import { totpEnabled } from '../../auth/twoFactor';
+import { totpEnabled } from '../../auth';
 
 export async function officeOverview(knex: Knex, userId: number, locale: Locale): Promise<OfficeOverview> {
   const rows = (await knex('park_staff as s')

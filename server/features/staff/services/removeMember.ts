@@ -1,10 +1,10 @@
 // DELETE api/v1/staff/parks/{parkId}/members/{userId}: an owner removes a member's roles at the park (one role with
 // ?role=, else all). The park keeps at least one owner. The next request of the removed member is refused: roles
-// are read per request (server/features/staff/access.ts), not carried in the token.
+// are read per request (server/lib/staffAccess.ts), not carried in the token.
 import type { Knex } from 'knex';
 import type { StaffRole } from '../../../../common/dto/staff';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 
 export async function removeMember(
   knex: Knex,

@@ -2,8 +2,8 @@
 // member of the park. The owner must use it first: requiring it without would lock the owner out too.
 import type { Knex } from 'knex';
 import { DomainError } from '../../../lib/errors';
-import { totpEnabled } from '../../auth/twoFactor';
-import { recordStaffChange } from '../staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
+import { totpEnabled } from '../../auth';
 
 export async function setParkTwoFactor(
   knex: Knex,

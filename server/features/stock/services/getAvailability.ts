@@ -12,9 +12,9 @@ import {
 } from '../../../../common/rules/cart';
 import { daysBetween } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
-import { excludedDaysOfItems, parkCalendars } from '../../items/queries';
-import { roundsTakingEntries } from '../../lottery/store';
+import { excludedDaysOfItems, parkCalendars } from '../../items';
 import { assertVisible, calendarOf, loadItems } from '../catalogue';
+import { roundsTakingEntries } from '../lotteryRounds';
 
 /**
  * Places left per date (and slot) of an item from `from` to `to` (at most AVAILABILITY_MAX_DAYS days), with the

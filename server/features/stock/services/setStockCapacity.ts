@@ -3,7 +3,7 @@
 // conditional UPDATE (never below sold + held), with the park's audit row in the same transaction.
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { setCapacity } from '../ledger';
 import { ensureStockUnits } from '../queries';
 

@@ -2,7 +2,7 @@
 // scheduled one must be unpublished first), with its audit row.
 import type { Knex } from 'knex';
 import { DomainError } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { auditView, parkStoryRow } from '../presentStaffStory';
 
 export async function deleteStory(knex: Knex, parkId: number, storyId: number, actorUserId: number): Promise<void> {

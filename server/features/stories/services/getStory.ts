@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { notFound } from '../../../lib/errors';
-import { isParkStaff } from '../../staff/access';
+import { isParkStaff } from '../../../lib/staffAccess';
 import { loadMedia, loadStoryLivingThings } from '../media/presentMedia';
 import { storyStatus } from '../presentStaffStory';
 import type { StoryDetailRow, StoryImageRow } from '../presentStory';

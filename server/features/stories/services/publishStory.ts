@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { StaffStory } from '../../../../common/dto/staff';
 import { DomainError } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import {
   auditView,
   parkStoryRow,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ParkCalendar } from '../../../../common/rules/availability';
 import { tokyoDate } from '../../../../common/time';
 import { notFound } from '../../../lib/errors';
-import { isListedRow, parkCalendars } from '../../items/queries';
+import { isListedRow, parkCalendars } from '../../items';
 import { TicketPack } from '../models';
 
 const GRAPH = '[park, contents.item.excludedDays]';

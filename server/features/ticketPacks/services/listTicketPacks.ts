@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fetchSearchPage, whereSearch } from '../../../lib/search';
-import { orderByDefault, whereListed } from '../../items/queries';
+import { orderByDefault, whereListed } from '../../items';
 import { TicketPack } from '../models';
 
 export interface ListTicketPacksQuery {

@@ -6,7 +6,7 @@ import type { OfficePackRow } from '../../../../common/dto/catalogueOffice';
 import type { Locale, SaleLabel } from '../../../../common/enums';
 import { saleLabelMoves, saleLabelRefusal } from '../../../../common/rules/saleLabel';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 
 type Db = Knex | Knex.Transaction;
 

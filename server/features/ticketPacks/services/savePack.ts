@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { OfficePack } from '../../../../common/dto/catalogueOffice';
 import { SaleLabel } from '../../../../common/enums';
 import { DomainError, notFound } from '../../../lib/errors';
-import { recordStaffChange } from '../../staff/staffAudit';
+import { recordStaffChange } from '../../../lib/staffAudit';
 import { soldPacks } from './movePackSaleLabel';
 
 export interface PackFields {

@@ -3,10 +3,9 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
-import { insertOfferOrder, payOfferOrder } from '../../orders/services/placeOfferOrder';
-import type { PaymentOutcomeHandler } from '../../payments/outcome';
-import type { StartPaymentResult } from '../../payments/services/startPayment';
-import { releaseHolds } from '../../stock/ledger';
+import { insertOfferOrder, payOfferOrder } from '../../orders';
+import type { PaymentOutcomeHandler, StartPaymentResult } from '../../payments';
+import { releaseHolds } from '../../stock';
 import { lockWaitlistEntry } from '../store';
 
 async function lockOwn(trx: Knex.Transaction, userId: number, id: number) {

@@ -4,8 +4,7 @@
 import type { Knex } from 'knex';
 import { addDays, tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
-import { loadItems } from '../../stock/catalogue';
-import { ensureStockUnits } from '../../stock/queries';
+import { ensureStockUnits, loadItems } from '../../stock';
 
 const UNIQUE_VIOLATION = '23505';
 

@@ -2,8 +2,8 @@
 // much, until when, and links to the page that accepts or declines.
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
-import type { Mailer } from '../../mail/mailer';
-import { businessDate, dateTime, FOOTER, render, yen } from '../../orders/mailFormat';
+import type { Mailer } from '../../mail';
+import { businessDate, dateTime, FOOTER, render, yen } from '../../orders';
 
 export async function mailOffer(knex: Knex, mailer: Mailer, publicUrl: string, entryId: number): Promise<string> {
   const row = (await knex('waitlist_entries as w')

@@ -5,10 +5,9 @@
 // by push, inbox and e-mail. A party that does not fit is passed over, never split.
 import type { Knex } from 'knex';
 import { tokyoDate } from '../../../../common/time';
-import { JOB_NAMES } from '../../jobs/names';
-import { jobQueueOf } from '../../jobs/registry';
-import { notify } from '../../notifications/services/notify';
-import { holdFree, releaseHolds } from '../../stock/ledger';
+import { JOB_NAMES, jobQueueOf } from '../../jobs';
+import { notify } from '../../notifications';
+import { holdFree, releaseHolds } from '../../stock';
 import { lockWaitlistEntry } from '../store';
 
 export const OFFER_HOURS = 12;

@@ -17,11 +17,10 @@ import type { CancellationAnswer, CancellationQuote } from '../../../../common/d
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
-import { returnCoins, takeBackRewardCoins } from '../../orders/coins';
-import { setOrderState } from '../../orders/orderStore';
+import { recordStaffChange } from '../../../lib/staffAudit';
+import { returnCoins, setOrderState, takeBackRewardCoins } from '../../orders';
 import { refundPayment } from '../../payments';
-import { recordStaffChange } from '../../staff/staffAudit';
-import { returnSold } from '../../stock/ledger';
+import { returnSold } from '../../stock';
 import { moveTickets, withTheirVouchers } from '../ticketLedger';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';

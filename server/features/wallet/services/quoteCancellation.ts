@@ -5,7 +5,7 @@ import { parkRefundBlock } from '../../../../common/rules/cancelBlock';
 import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
-import { coinBalance } from '../../orders/coins';
+import { coinBalance } from '../../orders';
 import { withTheirVouchers } from '../ticketLedger';
 import { isCancellable, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../tickets';
 

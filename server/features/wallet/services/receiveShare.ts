@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { WalletAnswer } from '../../../../common/dto/wallet';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
-import { itemName, notify } from '../../notifications/services/notify';
+import { itemName, notify } from '../../notifications';
 import { closeShare, lockShare, returnToSharer } from '../shares';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';

@@ -9,7 +9,7 @@ import type { ScanAnswer } from '../../../../common/dto/wallet';
 import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
-import { assertParkStaff } from '../../staff/access';
+import { assertParkStaff } from '../../../lib/staffAccess';
 import { type ActOutcome, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';

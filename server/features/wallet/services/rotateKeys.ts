@@ -1,13 +1,12 @@
 // Key rotation per park. rotateParkKey makes a new signing key (tokens issued from now on use it; tokens signed
 // with older keys stay valid, and their public keys stay served). retireOldKeys retires keys superseded more
 // than `overlapMs` ago: their live tokens are revoked (listed for staff devices) and re-issued with the current
-// key on the next wallet read. The job rotates keys older than KEY_MAX_AGE_MS and retires after the overlap.
+// key on the next wallet read. `npm run wallet:rotate-keys` rotates; the retireTicketKeys sweep retires.
 import type { Knex } from 'knex';
 import { audit } from '../../../lib/audit';
 import { createParkKey, type KeyRow } from '../keys';
 import { revokeTokensWhere } from '../tokens';
 
-export const KEY_MAX_AGE_MS = 90 * 86_400_000;
 export const KEY_OVERLAP_MS = 3 * 86_400_000;
 /**
  * How long a new key is announced before it signs: staff devices cache the key list for 300 s and sync at start,
@@ -57,17 +56,4 @@ export async function retireOldKeys(knex: Knex, now = new Date(), overlapMs = KE
     }
     return kids;
   });
-}
-
-/** The job: parks whose signing key is older than the maximum age get a new one; superseded keys retire. */
-export async function rotateTicketKeys(knex: Knex, appSecret: string, now = new Date()) {
-  const { rows } = (await knex.raw(
-    `SELECT park_id FROM ticket_signing_keys WHERE retired_at IS NULL
-      GROUP BY park_id HAVING max(signs_from) <= ?`,
-    [new Date(now.getTime() - KEY_MAX_AGE_MS)],
-  )) as { rows: { park_id: number }[] };
-  const rotated: string[] = [];
-  for (const r of rows) rotated.push((await rotateParkKey(knex, appSecret, r.park_id, now)).kid);
-  const retired = await retireOldKeys(knex, now);
-  return { rotated, retired };
 }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { StaffStoryMedia } from '../../../../../common/dto/staff';
 import { DomainError } from '../../../../lib/errors';
-import { recordStaffChange } from '../../../staff/staffAudit';
+import { recordStaffChange } from '../../../../lib/staffAudit';
 import { readMovie } from '../containers';
 import { processPhoto } from '../photos';
 import { loadMedia, presentStaffMedia } from '../presentMedia';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { StaffStoryMedia } from '../../../../../common/dto/staff';
-import { recordStaffChange } from '../../../staff/staffAudit';
+import { recordStaffChange } from '../../../../lib/staffAudit';
 import { processPhoto } from '../photos';
 import { loadMedia, presentStaffMedia } from '../presentMedia';
 import {

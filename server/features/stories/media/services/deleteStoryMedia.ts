@@ -1,7 +1,7 @@
 // DELETE api/v1/staff/parks/{parkId}/stories/{storyId}/media/{mediaId}: remove a photo or movie (its files go
 // with it). Media of another park's story are not found.
 import type { Knex } from 'knex';
-import { recordStaffChange } from '../../../staff/staffAudit';
+import { recordStaffChange } from '../../../../lib/staffAudit';
 import { mediaAuditView, mediaRow, refreshCover } from '../storyMediaShared';
 
 export async function deleteStoryMedia(

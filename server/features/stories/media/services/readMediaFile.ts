@@ -4,7 +4,7 @@
 // seeking in a 50 MB movie does not load all of it.
 import type { Knex } from 'knex';
 import { notFound } from '../../../../lib/errors';
-import { isParkStaff } from '../../../staff/access';
+import { isParkStaff } from '../../../../lib/staffAccess';
 
 export interface MediaFileMeta {
   contentType: string;

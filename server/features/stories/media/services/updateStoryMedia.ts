@@ -2,7 +2,7 @@
 // place. Media of another park's story are not found.
 import type { Knex } from 'knex';
 import type { StaffStoryMedia } from '../../../../../common/dto/staff';
-import { recordStaffChange } from '../../../staff/staffAudit';
+import { recordStaffChange } from '../../../../lib/staffAudit';
 import { loadMedia, presentStaffMedia } from '../presentMedia';
 import { type AltText, mediaAuditView, mediaRow, refreshCover } from '../storyMediaShared';
 

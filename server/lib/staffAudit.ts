@@ -3,7 +3,7 @@
 // map data, members turning two-factor sign-in on or off), who, when, what, before and after. Written with the
 // transaction of the change, so a change without its row (or a row without its change) cannot be committed.
 import type { Knex } from 'knex';
-import type { StaffAuditEntity } from '../../../common/dto/staff';
+import type { StaffAuditEntity } from '../../common/dto/staff';
 
 export interface StaffChange {
   parkId: number;

@@ -4,8 +4,8 @@
 // whose owner requires two-factor sign-in refuses members who have not turned it on (a clear 403 of its own, so the
 // PWA can send them to the setting).
 import type { Knex } from 'knex';
-import { rolesAllowed, type StaffNeed } from '../../../common/dto/staff';
-import { DomainError } from '../../lib/errors';
+import { rolesAllowed, type StaffNeed } from '../../common/dto/staff';
+import { DomainError } from './errors';
 
 type Db = Knex | Knex.Transaction;
 

@@ -4,7 +4,7 @@
 // so several app instances can sweep at once, and the sweep never waits for a cart call or a payment that is
 // busy with the same rows (it takes them on its next run): it cannot deadlock with them either.
 import type { Knex } from 'knex';
-import { lockLineHolds, releaseLockedHolds } from '../stock/ledger';
+import { lockLineHolds, releaseLockedHolds } from '../../stock';
 
 export interface ExpireOptions {
   now?: Date;

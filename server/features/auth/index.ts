@@ -1,0 +1,2 @@
+export { sendVerificationMail } from './services/sendVerificationMail';
+export { totpEnabled } from './twoFactor';

@@ -1,0 +1,3 @@
+export { freezeLines, lockOrderLines, openLines } from './cartPath';
+export { jobs } from './jobs';
+export { type CheckoutLine, cartForCheckout } from './services/cartForCheckout';

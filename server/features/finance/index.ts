@@ -1,0 +1,1 @@
+export { jobs } from './jobs';

@@ -1,0 +1,8 @@
+export type { Mailer } from './mailer';
+export {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+  staffInvitationMail,
+  verificationMail,
+} from './templates';

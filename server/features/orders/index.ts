@@ -1,0 +1,13 @@
+export { coinBalance, returnCoins, takeBackRewardCoins } from './coins';
+export { jobs } from './jobs';
+export { businessDate, dateTime, FOOTER, render, yen } from './mailFormat';
+export {
+  type IssuingLine,
+  type IssuingOrder,
+  type LotteryEntryInput,
+  type OrderHooks,
+  registerOrderHooks,
+} from './orderHooks';
+export { setOrderState } from './orderStore';
+export { fulfilLotteryWin, voidAuthorisedOrder } from './services/fulfilOrder';
+export { insertOfferOrder, payOfferOrder } from './services/placeOfferOrder';

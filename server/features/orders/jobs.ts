@@ -1,0 +1,18 @@
+import { JOB_NAMES, type JobDefinition } from '../jobs';
+import { expireCoins } from './services/expireCoins';
+import { failStalledOrders } from './services/failStalledOrders';
+import { mailOrderRefunded } from './services/mailOrderRefunded';
+import { sendReceipt } from './services/sendReceipt';
+
+export const jobs: JobDefinition[] = [
+  { name: 'expireCoins', sweep: true, run: (_d, app, now) => expireCoins(app.knex, now) },
+  { name: 'failStalledOrders', sweep: true, run: (_d, app, now) => failStalledOrders(app.knex, now) },
+  {
+    name: JOB_NAMES.orderReceipt,
+    run: (d, app) => sendReceipt(app.knex, app.mailer, app.config.publicUrl, Number(d.orderId)),
+  },
+  {
+    name: JOB_NAMES.orderRefundedMail,
+    run: (d, app) => mailOrderRefunded(app.knex, app.mailer, app.config.publicUrl, String(d.paymentId)),
+  },
+];

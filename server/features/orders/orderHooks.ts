@@ -1,0 +1,69 @@
+// What becomes of an order in the features built on orders: a lottery entry is an order (lottery), a waitlist offer
+// is paid by one (waitlist), a paid order's places become tickets (wallet). Those features import orders; orders
+// calls them back through these hooks, which server.ts (the composition root) registers at start, so orders imports
+// none of them and no cycle forms. Each hook runs in the transaction of the order's change.
+import type { Knex } from 'knex';
+import type { DrawChoice } from '../../../common/rules/lotteryDraw';
+
+export interface LotteryEntryInput {
+  userId: number;
+  orderId: number;
+  itemId: number;
+  /** People in the party (the line's places). */
+  party: number;
+  /** The cart line's date and slot: the first choice. */
+  first: DrawChoice;
+  /** The second and third choices, most wanted first. */
+  more: DrawChoice[];
+  waitlist: boolean;
+  now: Date;
+}
+
+/** The order as far as issuing its tickets needs it. */
+export interface IssuingOrder {
+  id: number;
+  userId: number;
+  parkId: number;
+  applicationNumber: string;
+}
+
+/** An order line as far as issuing needs it: its priced units (order_lines.units) and where it is used. */
+export interface IssuingLine {
+  id: number;
+  itemId: number | null;
+  ticketPackId: number | null;
+  date: string;
+  timeSlotId: number | null;
+  seats: string[];
+  units: { kind: string; planId?: number | null; ageGroupId: number | null; quantity: number; unitPrice: number }[];
+}
+
+export interface OrderHooks {
+  /** A lottery line's order was inserted: its entry (refusals are domain errors). Answers the entry's id. */
+  enterLottery(trx: Knex.Transaction, input: LotteryEntryInput): Promise<number>;
+  /** A lottery order's authorisation went through: whether its entry takes part (false: it is given back). */
+  lotteryAuthorised(trx: Knex.Transaction, orderId: number, now: Date): Promise<boolean>;
+  /** A pending order failed: its lottery entry, if it has one, is void. */
+  lotteryOrderFailed(trx: Knex.Transaction, orderId: number, now: Date): Promise<void>;
+  /** The order of a waitlist offer was paid. */
+  offerTaken(trx: Knex.Transaction, orderId: number, now: Date): Promise<void>;
+  /** Issues the order's tickets (the ticket ledger); answers how many. */
+  issueTickets(
+    trx: Knex.Transaction,
+    order: IssuingOrder,
+    lines: readonly IssuingLine[],
+    state: 'available' | 'won_lottery',
+    options?: { wonViaWaitlist?: boolean },
+  ): Promise<number>;
+}
+
+let registered: OrderHooks | null = null;
+
+export function registerOrderHooks(hooks: OrderHooks): void {
+  registered = hooks;
+}
+
+export function orderHooks(): OrderHooks {
+  if (!registered) throw new Error('order hooks not registered (server.ts registers them)');
+  return registered;
+}

@@ -1,0 +1,18 @@
+import { JOB_NAMES, type JobDefinition } from '../jobs';
+import { expirePendingPayments } from './services/expirePendingPayments';
+import { giveBackPayment } from './services/giveBackPayment';
+
+export const jobs: JobDefinition[] = [
+  {
+    name: 'expirePendingPayments',
+    sweep: true,
+    run: (_d, app, now) => expirePendingPayments(app.knex, app.config, app.paymentOutcome, now),
+  },
+  {
+    name: JOB_NAMES.paymentGiveBack,
+    // Money at a provider is worth a day of retries (provider down, our side redeployed...).
+    retryLimit: 20,
+    retryDelay: 30,
+    run: (d, app) => giveBackPayment(app, d as unknown as Parameters<typeof giveBackPayment>[1]),
+  },
+];

@@ -1,0 +1,2 @@
+export { presentStorySummary, type StoryRow } from './presentStory';
+export { storyColumns, visibleStories } from './services/storyQuery';

@@ -1,0 +1,2 @@
+export type { TicketPack } from './models';
+export { isApplicationOpen } from './presentTicketPack';

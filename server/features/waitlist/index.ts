@@ -1,0 +1,2 @@
+export { jobs } from './jobs';
+export { offerTaken } from './services/answerOffer';
