@@ -29,9 +29,10 @@
 //     'binary'      a file (uploaded images)
 //     'csv'         a CSV file (text/csv, UTF-8 with a byte order mark: the back office's reports)
 //     'challenge'   `TwoFactorChallenge`: `{ two_factor_required, challenge, expires_in }` (sign-in waiting for a code)
-import type { Plugin, RequestRoute } from '@hapi/hapi';
+import type { Plugin, RequestRoute, Server } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
+import { authModeOf } from './auth';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -288,14 +289,6 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
   return statuses;
 }
 
-/** The auth mode a route runs with: 'required', 'optional', 'try', or null without auth (`auth: false`). */
-function authModeOf(server: Parameters<Plugin<unknown>['register']>[0], route: RequestRoute): string | null {
-  // hapi's own lookup (the route's auth or the default); present at runtime, missing from its types.
-  const auth = server.auth as unknown as { lookup(route: RequestRoute): { mode?: string } | null | false };
-  const config = auth.lookup(route);
-  return config ? (config.mode ?? 'required') : null;
-}
-
 export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   Envelope: {
     type: 'object',
@@ -355,7 +348,7 @@ export const openapiPlugin: Plugin<{ title: string; version: string }> = {
         const tags = (route.settings.tags ?? []) as string[];
         if (!tags.includes('api')) continue;
         const path = route.path;
-        const authMode = authModeOf(server, route);
+        const authMode = authModeOf(server as Server, route);
         const responses: Record<string, unknown> = {};
         const statuses = routeResponses(route, authMode);
         for (const status of Object.keys(statuses)

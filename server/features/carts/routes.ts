@@ -38,6 +38,8 @@ const GUEST_NOTE = `Not signed in: send your guest uuid in the \`${GUEST_HEADER}
 
 /** Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). */
 const cartOptions = (description: string, extra: RouteOptions = {}, forGuests = true): RouteOptions => ({
+  // Guests too: a caller that is not signed in is the guest of its x-guest-user-id (owner.ts).
+  auth: { mode: 'try' },
   tags: ['api', 'carts'],
   description: forGuests ? `${description.replace(/\.$/, '')}. ${GUEST_NOTE}` : description,
   cache: { otherwise: PRIVATE },

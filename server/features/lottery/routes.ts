@@ -18,6 +18,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items/{id}/lottery',
     options: {
+      auth: false,
       plugins: answers({ 404: 'The item has no lottery round now' }),
       tags: ['api', 'lottery'],
       description:
@@ -44,6 +45,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/lotteries/{id}/draw',
     options: {
+      auth: false,
       plugins: answers({ 404: 'No such lottery' }),
       tags: ['api', 'lottery'],
       description:

@@ -86,6 +86,7 @@ export const parkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/parks/{linkId}',
     options: {
+      auth: false,
       tags: ['api', 'parks'],
       description: 'A park page shared by link (public or unlisted)',
       validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },

@@ -95,6 +95,8 @@ export const storyRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/stories/{id}/views',
     options: {
+      // Anyone's view counts: one per signed-in user, else one per address.
+      auth: { mode: 'try' },
       plugins: answers({ 200: null, 204: 'Counted', 429: 'Counted already (rateLimited)' }),
       tags: ['api', 'stories'],
       description: 'Count a view of a story (the story page calls it once; one per visitor per story per 10 minutes)',
@@ -111,6 +113,8 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/stories/{linkId}',
     options: {
+      // Anyone with the link; signed in, the park's editors also preview it before it is published.
+      auth: { mode: 'try' },
       tags: ['api', 'stories'],
       description:
         'A story shared by its link id (how private stories are reached); editors and owners of its park also preview it before it is published (previewStatus)',

@@ -477,7 +477,8 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-shares/{id}',
     options: {
-      auth: { strategy: 'session', mode: 'try' },
+      // Anyone with the link, guests too: the preview reads no caller.
+      auth: false,
       tags: ['api', 'wallet'],
       description: 'What a share holds, for anyone with the link (guests too)',
       validate: shareParams,
