@@ -16,6 +16,9 @@
 //             415      routes that parse a body (a content type that is not JSON, form or multipart)
 //   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
 //             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
+//   described the route's `options.response.status`: `{ [status]: Joi schema of the whole body }` (lib/responses.ts
+//             `envelope(data, meta)`); a described status is listed, and its JSON body is that schema. hapi never
+//             validates them (`sample: 0`, server.ts): the integration tests check every answer (test/contract.ts).
 //
 // Response bodies (components referenced by every operation):
 //   2xx JSON        `Envelope`: `{ data, meta }` (a route may give `data` a schema with `{ description, data }`)
@@ -54,6 +57,8 @@ export interface DeclaredResponse {
   kind?: ResponseKind;
   /** For 'json': the schema of `data` in the envelope. */
   data?: JsonSchema;
+  /** For 'json': the schema of the whole body (from the route's `response.status`). */
+  body?: JsonSchema;
 }
 
 export interface OpenapiRouteOptions {
@@ -130,6 +135,8 @@ export function joiToSchema(d: Description): JsonSchema {
       }
       schema.properties = properties;
       if (required.length) schema.required = required;
+      // Joi refuses keys it was not told of: so does the document (an answer with an undescribed field fails).
+      if (d.keys && !flags.unknown) schema.additionalProperties = false;
       break;
     }
     case 'binary':
@@ -195,9 +202,11 @@ function responseObject(status: number, declared: DeclaredResponse) {
     case 'json':
       out.content = {
         'application/json': {
-          schema: declared.data
-            ? { allOf: [ref('Envelope'), { type: 'object', properties: { data: declared.data } }] }
-            : ref('Envelope'),
+          schema: declared.body
+            ? { allOf: [ref('Envelope'), declared.body] }
+            : declared.data
+              ? { allOf: [ref('Envelope'), { type: 'object', properties: { data: declared.data } }] }
+              : ref('Envelope'),
         },
       };
       break;
@@ -285,6 +294,12 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
       const derived = statuses[status];
       statuses[status] = { description: derived && status >= 400 ? `${derived.description}; ${value}` : value };
     } else statuses[status] = value;
+  }
+  const described = (route.settings.response as { status?: Record<number, Joi.Schema> } | undefined)?.status ?? {};
+  for (const [key, schema] of Object.entries(described)) {
+    const status = Number(key);
+    const body = joiToSchema(schema.describe());
+    statuses[status] = { ...(statuses[status] ?? { description: DERIVED_TEXT[status] ?? 'OK' }), body };
   }
   return statuses;
 }
