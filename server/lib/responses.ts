@@ -43,3 +43,9 @@ export const PAGE_META = shape({ page: int(), perPage: int(), total: int(), tota
 
 /** `{ id, name }` (common/dto/park.ts NamedRef). */
 export const NAMED_REF = shape({ id: int(), name: str() });
+
+/** One of the codes of an enumeration of common/enums.ts. */
+export const codeOf = (e: Record<string, string | number>) => Joi.valid(...Object.values(e));
+
+/** A park user (staff who posts) in lists and on stories (common/dto/story.ts ParkUserRef). */
+export const PARK_USER_REF = shape({ id: int(), name: str(), role: str(), iconUrl: str() });

@@ -9,6 +9,7 @@ import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
+import { STORY_ANSWER, STORY_LIST_ANSWER } from './responses';
 import { countStoryView } from './services/countStoryView';
 import { getStory, getStoryByLink } from './services/getStory';
 import { listStories } from './services/listStories';
@@ -21,6 +22,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories',
     options: {
+      response: STORY_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description:
@@ -77,6 +79,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories/{id}',
     options: {
+      response: STORY_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description: 'One public story: text, images, short movie',
@@ -113,6 +116,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/stories/{linkId}',
     options: {
+      response: STORY_ANSWER,
       // Anyone with the link; signed in, the park's editors also preview it before it is published.
       auth: { mode: 'try' },
       tags: ['api', 'stories'],
