@@ -11,6 +11,24 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
+import {
+  CANCELLATION_ANSWER,
+  KEYS_ANSWER,
+  QUOTE_ANSWER,
+  REVOCATIONS_ANSWER,
+  SCAN_ANSWER,
+  SHARE_ANSWER,
+  SHARE_CREATED_ANSWER,
+  SHARE_PREVIEW_ANSWER,
+  SHARES_ANSWER,
+  TICKET_ANSWER,
+  TICKET_DETAIL_ANSWER,
+  TICKETS_ANSWER,
+  TRIGGER_VIEW_ANSWER,
+  USAGE_HISTORY_ANSWER,
+  USE_ANSWER,
+  WALLET_ANSWER,
+} from './responses';
 import { cancelShare, reissueShare } from './services/cancelShare';
 import { cancelTickets } from './services/cancelTickets';
 import { confirmCertificate } from './services/confirmCertificate';
@@ -81,6 +99,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets',
     options: {
+      response: WALLET_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'My Tickets: current tickets (not shared out, not past) with park details, map images and QR tokens',
@@ -93,6 +112,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/usage-histories',
     options: {
+      response: USAGE_HISTORY_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Past tickets, newest first: used, cancelled, expired unused, received by someone else',
@@ -114,6 +134,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/cancellation-quote',
     options: {
+      response: QUOTE_ANSWER,
       plugins: answers({ 404: 'A ticket is not yours', 409: 'Not cancellable' }),
       auth: REQUIRED,
       app: { access: 'parent' },
@@ -130,6 +151,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/cancellations',
     options: {
+      response: CANCELLATION_ANSWER,
       plugins: answers({
         202: 'Cancelled; the refund is still to be made (cancel_waiting)',
         404: 'A ticket is not yours',
@@ -157,6 +179,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/tickets/image',
     options: {
+      response: TICKETS_ANSWER,
       plugins: answers({ 404: 'A ticket or the photo is not yours' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -176,6 +199,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}',
     options: {
+      response: TICKET_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -190,6 +214,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/detail',
     options: {
+      response: TICKET_DETAIL_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -204,6 +229,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/use',
     options: {
+      response: USE_ANSWER,
       plugins: answers({
         409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
       }),
@@ -234,6 +260,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
+      response: TRIGGER_VIEW_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
@@ -259,6 +286,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
+      response: USE_ANSWER,
       plugins: answers({
         409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
       }),
@@ -296,6 +324,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/certificate',
     options: {
+      response: TICKET_ANSWER,
       plugins: answers({ 409: 'Not usable (notUsable)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -310,6 +339,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
+      response: SCAN_ANSWER,
       plugins: answers({
         403: "Not staff of the ticket's park (notParkStaff)",
         404: 'No ticket with that number (ticketNumberUnknown)',
@@ -356,6 +386,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-keys',
     options: {
+      response: KEYS_ANSWER,
       auth: false,
       tags: ['api', 'wallet'],
       description: "The park's public Ed25519 keys for offline ticket verification (retired keys stay listed 7 days)",
@@ -375,6 +406,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-revocations',
     options: {
+      response: REVOCATIONS_ANSWER,
       auth: false,
       tags: ['api', 'wallet'],
       description:
@@ -402,6 +434,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares',
     options: {
+      response: SHARE_CREATED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Share created',
@@ -426,7 +459,12 @@ export const walletRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/ticket-shares',
-    options: { auth: REQUIRED, tags: ['api', 'wallet'], description: 'My shares, newest first' },
+    options: {
+      response: SHARES_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'My shares, newest first',
+    },
     async handler(request, h) {
       return ok(h, await listShares(knexOf(request), publicUrl(request), currentUserId(request), opts(request)));
     },
@@ -435,6 +473,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/ticket-shares/{id}',
     options: {
+      response: SHARE_ANSWER,
       plugins: answers({ 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -452,6 +491,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares/{id}/reissue',
     options: {
+      response: SHARE_ANSWER,
       plugins: answers({ 200: null, 201: 'New share link', 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -477,6 +517,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-shares/{id}',
     options: {
+      response: SHARE_PREVIEW_ANSWER,
       // Anyone with the link, guests too: the preview reads no caller.
       auth: false,
       tags: ['api', 'wallet'],
@@ -491,6 +532,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/ticket-shares/{id}/receive',
     options: {
+      response: WALLET_ANSWER,
       plugins: answers({ 409: 'The share is closed (shareClosed)', 410: 'The share expired (shareExpired)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
