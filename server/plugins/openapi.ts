@@ -298,6 +298,8 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
   const described = (route.settings.response as { status?: Record<number, Joi.Schema> } | undefined)?.status ?? {};
   for (const [key, schema] of Object.entries(described)) {
     const status = Number(key);
+    if (declared[status] === null)
+      throw new Error(`${route.method} ${route.path}: status ${status} is described but declared as never answered`);
     const body = joiToSchema(schema.describe());
     statuses[status] = { ...(statuses[status] ?? { description: DERIVED_TEXT[status] ?? 'OK' }), body };
   }

@@ -54,7 +54,6 @@ export const NOT_YET_DESCRIBED: readonly string[] = [
   'POST /api/v1/me/follows',
   'POST /api/v1/me/likes',
   'POST /api/v1/me/staff-invitations',
-  'POST /api/v1/me/ticket-shares/{id}/reissue',
   'POST /api/v1/mirairo/mirairo_flag',
   'POST /api/v1/payments/{id}/return',
   'POST /api/v1/staff/parks/{parkId}/invitations',

@@ -491,7 +491,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares/{id}/reissue',
     options: {
-      response: SHARE_ANSWER,
+      response: SHARE_CREATED_ANSWER,
       plugins: answers({ 200: null, 201: 'New share link', 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
