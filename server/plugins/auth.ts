@@ -1,5 +1,5 @@
 import Boom from '@hapi/boom';
-import type { Plugin, Request } from '@hapi/hapi';
+import type { Plugin, Request, RequestRoute, Server } from '@hapi/hapi';
 import { rolesAllowed, STAFF_ROLES, type StaffNeed } from '../../common/dto/staff';
 import { verifyAccessToken } from '../features/auth/accessToken';
 import { DomainError } from '../lib/errors';
@@ -131,7 +131,8 @@ export const authPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('session', 'zoo-session');
-    server.auth.default({ strategy: 'session', mode: 'try' });
+    // Signed in unless the route says otherwise: a route that forgets its auth is closed, not open.
+    server.auth.default({ strategy: 'session', mode: 'required' });
 
     server.ext('onPostAuth', (request, h) => {
       const access = request.route.settings.app?.access;
@@ -160,34 +161,44 @@ export const authPlugin: Plugin<void> = {
       }
       return h.continue;
     });
-    // A private route that forgot its auth is a start-up error, not a leak.
-    server.ext('onPreStart', () => {
-      const undeclared = server
-        .table()
-        .filter((r) => STAFF_PATHS.test(r.path))
-        .filter((r) => {
-          const access = r.settings.app?.access;
-          return !(typeof access === 'object' && (access.staff === 'any' || STAFF_ROLES.includes(access.staff)));
-        })
-        .map((r) => `${r.method.toUpperCase()} ${r.path}`);
-      if (undeclared.length)
-        throw new Error(`routes under /api/v1/staff without app.access.staff: ${undeclared.join(', ')}`);
-      const open = server
-        .table()
-        .filter((r) => PRIVATE_PATHS.test(r.path))
-        .filter((r) => {
-          const auth = r.settings.auth as { mode?: string } | undefined;
-          // `auth: false` leaves no settings: it is open too.
-          return auth?.mode !== 'required';
-        })
-        .map((r) => `${r.method.toUpperCase()} ${r.path}`);
-      if (open.length)
-        throw new Error(`routes under /api/v1/me or /api/v1/staff without required auth: ${open.join(', ')}`);
-    });
+    // Checked at start, over every route: open or optional only by the route's own word, never under /me or /staff.
+    server.ext('onPreStart', () => assertDeclaredAuth(server));
   },
 };
 
-/** Route auth settings: signed-in users only. */
+/** The auth a route runs with (its own, else the default): 'required', 'optional', 'try', or null when open. */
+export function authModeOf(server: Server, route: RequestRoute): string | null {
+  // hapi's own lookup; present at runtime, missing from its types.
+  const auth = server.auth as unknown as { lookup(route: RequestRoute): { mode?: string } | null | false };
+  const config = auth.lookup(route);
+  return config ? (config.mode ?? 'required') : null;
+}
+
+/**
+ * Who may call each route, checked when the server starts: the default is signed in; a route that answers signed
+ * out declares it itself (`auth: false`, `{ mode: 'try' }` or `'optional'`), and no route under /api/v1/me or
+ * /api/v1/staff can; every route under /api/v1/staff names the staff role it wants.
+ */
+export function assertDeclaredAuth(server: Server): void {
+  const name = (r: RequestRoute) => `${r.method.toUpperCase()} ${r.path}`;
+  const routes = server.table();
+  const defaultMode = (server.auth.settings.default as { mode?: string } | null)?.mode;
+  if (defaultMode !== 'required') throw new Error(`the default auth mode must be 'required', not ${defaultMode}`);
+  const undeclared = routes
+    .filter((r) => STAFF_PATHS.test(r.path))
+    .filter((r) => {
+      const access = r.settings.app?.access;
+      return !(typeof access === 'object' && (access.staff === 'any' || STAFF_ROLES.includes(access.staff)));
+    })
+    .map(name);
+  if (undeclared.length)
+    throw new Error(`routes under /api/v1/staff without app.access.staff: ${undeclared.join(', ')}`);
+  const open = routes.filter((r) => PRIVATE_PATHS.test(r.path) && authModeOf(server, r) !== 'required').map(name);
+  if (open.length)
+    throw new Error(`routes under /api/v1/me or /api/v1/staff without required auth: ${open.join(', ')}`);
+}
+
+/** Route auth settings: signed-in users only (the default; kept where a route says it anyway). */
 export const REQUIRED = { strategy: 'session', mode: 'required' } as const;
 
 /** `app` of a route for the park's editors and owners (its 403 is described in the OpenAPI document from it). */

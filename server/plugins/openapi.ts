@@ -18,6 +18,9 @@
 //                      databaseBusy, with Retry-After: server/db/timeouts.ts)
 //   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
 //             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
+//   described the route's `options.response.status`: `{ [status]: Joi schema of the whole body }` (lib/responses.ts
+//             `envelope(data, meta)`); a described status is listed, and its JSON body is that schema. hapi never
+//             validates them (`sample: 0`, server.ts): the integration tests check every answer (test/contract.ts).
 //
 // Response bodies (components referenced by every operation):
 //   2xx JSON        `Envelope`: `{ data, meta }` (a route may give `data` a schema with `{ description, data }`)
@@ -31,10 +34,11 @@
 //     'binary'      a file (uploaded images)
 //     'csv'         a CSV file (text/csv, UTF-8 with a byte order mark: the back office's reports)
 //     'challenge'   `TwoFactorChallenge`: `{ two_factor_required, challenge, expires_in }` (sign-in waiting for a code)
-import type { Plugin, RequestRoute } from '@hapi/hapi';
+import type { Plugin, RequestRoute, Server } from '@hapi/hapi';
 import type { Description } from 'joi';
 import Joi from 'joi';
 import { ERROR_STATUS } from '../../common/errorCodes';
+import { authModeOf } from './auth';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,6 +60,8 @@ export interface DeclaredResponse {
   kind?: ResponseKind;
   /** For 'json': the schema of `data` in the envelope. */
   data?: JsonSchema;
+  /** For 'json': the schema of the whole body (from the route's `response.status`). */
+  body?: JsonSchema;
 }
 
 export interface OpenapiRouteOptions {
@@ -132,6 +138,8 @@ export function joiToSchema(d: Description): JsonSchema {
       }
       schema.properties = properties;
       if (required.length) schema.required = required;
+      // Joi refuses keys it was not told of: so does the document (an answer with an undescribed field fails).
+      if (d.keys && !flags.unknown) schema.additionalProperties = false;
       break;
     }
     case 'binary':
@@ -204,9 +212,11 @@ function responseObject(status: number, declared: DeclaredResponse) {
     case 'json':
       out.content = {
         'application/json': {
-          schema: declared.data
-            ? { allOf: [ref('Envelope'), { type: 'object', properties: { data: declared.data } }] }
-            : ref('Envelope'),
+          schema: declared.body
+            ? { allOf: [ref('Envelope'), declared.body] }
+            : declared.data
+              ? { allOf: [ref('Envelope'), { type: 'object', properties: { data: declared.data } }] }
+              : ref('Envelope'),
         },
       };
       break;
@@ -297,15 +307,15 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
       statuses[status] = { description: derived && status >= 400 ? `${derived.description}; ${value}` : value };
     } else statuses[status] = value;
   }
+  const described = (route.settings.response as { status?: Record<number, Joi.Schema> } | undefined)?.status ?? {};
+  for (const [key, schema] of Object.entries(described)) {
+    const status = Number(key);
+    if (declared[status] === null)
+      throw new Error(`${route.method} ${route.path}: status ${status} is described but declared as never answered`);
+    const body = joiToSchema(schema.describe());
+    statuses[status] = { ...(statuses[status] ?? { description: DERIVED_TEXT[status] ?? 'OK' }), body };
+  }
   return statuses;
-}
-
-/** The auth mode a route runs with: 'required', 'optional', 'try', or null without auth (`auth: false`). */
-function authModeOf(server: Parameters<Plugin<unknown>['register']>[0], route: RequestRoute): string | null {
-  // hapi's own lookup (the route's auth or the default); present at runtime, missing from its types.
-  const auth = server.auth as unknown as { lookup(route: RequestRoute): { mode?: string } | null | false };
-  const config = auth.lookup(route);
-  return config ? (config.mode ?? 'required') : null;
 }
 
 export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
@@ -367,7 +377,7 @@ export const openapiPlugin: Plugin<{ title: string; version: string }> = {
         const tags = (route.settings.tags ?? []) as string[];
         if (!tags.includes('api')) continue;
         const path = route.path;
-        const authMode = authModeOf(server, route);
+        const authMode = authModeOf(server as Server, route);
         const responses: Record<string, unknown> = {};
         const statuses = routeResponses(route, authMode);
         for (const status of Object.keys(statuses)

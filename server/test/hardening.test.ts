@@ -3,10 +3,12 @@
 // cannot read the parent's uploads or take stock holds, and must have a child's birthdate; who may call a route is
 // declared in its configuration and a /me route without auth is refused at start.
 import { randomUUID } from 'node:crypto';
+import Hapi from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tokyoDate } from '../../common/time';
 import { loadConfig } from '../config';
 import { issueAccessToken } from '../features/auth/accessToken';
+import { authModeOf, authPlugin } from '../plugins/auth';
 import { createServer } from '../server';
 import { body, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -191,6 +193,56 @@ describe('who may call a route is declared in its configuration', () => {
     });
     server.route({ method: 'GET', path: '/api/v1/me/leak', options: { auth: false }, handler: () => 'x' });
     await expect(server.initialize()).rejects.toThrow(/\/api\/v1\/me\/leak/);
+  });
+
+  // A server with the auth plugin only: what it does with routes that say nothing, or too little.
+  const bare = async () => {
+    const server = Hapi.server();
+    Object.assign(server.app, { config: ctx.server.app.config, knex: ctx.db.knex });
+    await server.register({ plugin: { name: 'db', register() {} } });
+    await server.register(authPlugin);
+    return server;
+  };
+
+  it.each([
+    ['/api/v1/me/peek', { mode: 'try' }],
+    ['/api/v1/me/peek', { mode: 'optional' }],
+    ['/api/v1/me', { strategy: 'session', mode: 'try' }],
+    ['/api/v1/staff/parks/{parkId}/peek', { mode: 'optional' }],
+    ['/api/v1/staff/peek', false],
+  ] as const)('%s with auth %j stops the server at start', async (path, auth) => {
+    const server = await bare();
+    server.route({
+      method: 'GET',
+      path,
+      options: { auth, app: { access: { staff: 'any' } } },
+      handler: () => 'x',
+    });
+    await expect(server.initialize()).rejects.toThrow(path);
+  });
+
+  it('a new route that says nothing about auth answers 401 signed out, and 200 signed in', async () => {
+    const server = await bare();
+    server.route({ method: 'GET', path: '/api/v1/brand-new', handler: () => 'x' });
+    server.route({ method: 'POST', path: '/api/v1/brand-new', handler: () => 'x' });
+    await server.initialize();
+    for (const method of ['GET', 'POST']) {
+      expect((await server.inject({ method, url: '/api/v1/brand-new' })).statusCode, method).toBe(401);
+    }
+    const user = await c.user();
+    const signedIn = await server.inject({
+      url: '/api/v1/brand-new',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('every route that answers signed out says so in its own options', () => {
+    const open = ctx.server.table().filter((r) => authModeOf(ctx.server, r) !== 'required');
+    expect(open.length).toBeGreaterThan(50);
+    for (const r of open) expect(r.settings.auth, `${r.method} ${r.path}`).not.toBeUndefined();
+    // The rest is signed in, and under /me and /staff nothing is open.
+    for (const r of open) expect(r.path, `${r.method} ${r.path}`).not.toMatch(/^\/api\/v1\/(me|staff)(\/|$)/);
   });
 });
 

@@ -4,6 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestContext } from './testServer';
+import { NOT_YET_DESCRIBED } from './undescribedAnswers';
 
 interface Op {
   security?: unknown[];
@@ -43,6 +44,36 @@ describe('the OpenAPI document', () => {
       if (required) expect(statuses, `${method} ${path}`).toContain('401');
       if (path.includes('{')) expect(statuses, `${method} ${path}`).toContain('404');
     }
+    // 403 wherever the route's access says who may call it; 413 wherever it takes a body.
+    for (const route of ctx.server.table()) {
+      const op = doc.paths[route.path]?.[route.method];
+      if (!op) continue;
+      const statuses = Object.keys(op.responses);
+      const where = `${route.method} ${route.path}`;
+      if (route.settings.app?.access) expect(statuses, where).toContain('403');
+      if (['post', 'put', 'patch', 'delete'].includes(route.method)) expect(statuses, where).toContain('413');
+    }
+  });
+
+  it('describes the body of every success answer, but for the routes listed as not yet described', () => {
+    // A bare envelope (any `data`), or a list of anything: not described.
+    const bare = (schema: unknown) => {
+      if (schema === undefined) return false;
+      const json = JSON.stringify(schema);
+      return (
+        json === '{"$ref":"#/components/schemas/Envelope"}' || json.includes('"properties":{"data":{"type":"array"}}}')
+      );
+    };
+    const undescribed = operations()
+      .filter(({ op }) =>
+        Object.entries(op.responses).some(
+          ([status, r]) => Number(status) < 300 && bare(r.content?.['application/json']?.schema),
+        ),
+      )
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    // Describing one removes it from the list; a new route must be described.
+    expect(undescribed).toEqual([...NOT_YET_DESCRIBED].sort());
   });
 
   it('lists the statuses routes declare where they are defined', () => {
@@ -84,9 +115,30 @@ describe('the OpenAPI document', () => {
     }
     const ok = (method: string, path: string, status = '200') =>
       doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
-    expect(ok('get', '/api/v1/parks/{id}')).toEqual({ $ref: '#/components/schemas/Envelope' });
-    expect(ok('get', '/api/v1/parks')).toEqual({
-      allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: { type: 'array' } } }],
+    // Described answers: the envelope, with `data` (and `meta`) as the route's response.status says.
+    expect(ok('get', '/api/v1/parks/{id}')).toMatchObject({
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        {
+          type: 'object',
+          required: ['data', 'meta'],
+          properties: {
+            data: { type: 'object', required: expect.arrayContaining(['id', 'name', 'specialDays']) },
+            meta: { type: 'object', additionalProperties: false },
+          },
+        },
+      ],
+    });
+    expect(ok('get', '/api/v1/parks')).toMatchObject({
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        {
+          properties: {
+            data: { type: 'array', items: { additionalProperties: false } },
+            meta: { required: ['page', 'perPage', 'total', 'totalPages', 'totalCapped'] },
+          },
+        },
+      ],
     });
     expect(ok('post', '/api/v1/auth/login')).toEqual({ $ref: '#/components/schemas/AccessToken' });
     expect(doc.components.schemas).toHaveProperty('Error');

@@ -8,6 +8,12 @@ import { hitRateLimits } from '../../lib/rateLimit';
 import { clientIp } from '../../lib/request';
 import { answers } from '../../lib/routeKit';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
+import {
+  TWO_FACTOR_OFF_ANSWER,
+  TWO_FACTOR_ON_ANSWER,
+  TWO_FACTOR_SETUP_ANSWER,
+  TWO_FACTOR_STATUS_ANSWER,
+} from './responses';
 import { confirmTotp } from './services/confirmTotp';
 import { disableTotp } from './services/disableTotp';
 import { setupTotp } from './services/setupTotp';
@@ -33,6 +39,7 @@ export const twoFactorRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/two-factor',
     options: {
+      response: TWO_FACTOR_STATUS_ANSWER,
       auth: REQUIRED,
       app: PARENT,
       tags: ['api', 'me'],
@@ -47,6 +54,7 @@ export const twoFactorRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/two-factor/setup',
     options: {
+      response: TWO_FACTOR_SETUP_ANSWER,
       auth: REQUIRED,
       app: PARENT,
       plugins: answers({ 409: 'Already on (totpAlreadyEnabled)' }),
@@ -65,6 +73,7 @@ export const twoFactorRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/two-factor/confirm',
     options: {
+      response: TWO_FACTOR_ON_ANSWER,
       auth: REQUIRED,
       app: PARENT,
       plugins: answers({
@@ -93,6 +102,7 @@ export const twoFactorRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/two-factor/disable',
     options: {
+      response: TWO_FACTOR_OFF_ANSWER,
       auth: REQUIRED,
       app: PARENT,
       plugins: answers({

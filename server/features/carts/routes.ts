@@ -6,6 +6,13 @@ import { answers, isoDate } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { cartOwner } from './owner';
 import { presentLine } from './presentCart';
+import {
+  CARTS_ANSWER,
+  CARTS_MOVED_ANSWER,
+  CARTS_REMOVED_ANSWER,
+  LINE_ADDED_ANSWER,
+  PARK_CART_ANSWER,
+} from './responses';
 import { type AddLineInput, addCartLine } from './services/addLine';
 import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
 import { removeCartLines } from './services/removeLines';
@@ -38,6 +45,8 @@ const GUEST_NOTE = `Not signed in: send your guest uuid in the \`${GUEST_HEADER}
 
 /** Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). */
 const cartOptions = (description: string, extra: RouteOptions = {}, forGuests = true): RouteOptions => ({
+  // Guests too: a caller that is not signed in is the guest of its x-guest-user-id (owner.ts).
+  auth: { mode: 'try' },
   tags: ['api', 'carts'],
   description: forGuests ? `${description.replace(/\.$/, '')}. ${GUEST_NOTE}` : description,
   cache: { otherwise: PRIVATE },
@@ -82,6 +91,7 @@ export const cartRoutes: ServerRoute[] = [
         'Signed-in users need a telephone number; kids accounts cannot hold tickets (403).',
       {
         app: { access: 'parent' },
+        response: LINE_ADDED_ANSWER,
         plugins: answers({
           200: null,
           201: 'Line added, stock held',
@@ -152,7 +162,7 @@ export const cartRoutes: ServerRoute[] = [
     options: cartOptions(
       "The caller's carts, one per park, with priced lines and deadlines; `meta.notices` lists lines removed " +
         'since the last look (e.g. hold expired), once',
-      { plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }) },
+      { response: CARTS_ANSWER, plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }) },
     ),
     async handler(request, h) {
       const { carts, meta } = await listCarts(
@@ -168,6 +178,7 @@ export const cartRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/carts/{parkId}',
     options: cartOptions("The caller's cart of one park (empty when there is none; unknown park: 404)", {
+      response: PARK_CART_ANSWER,
       plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }),
       validate: { params: Joi.object({ parkId: id().required() }) },
     }),
@@ -192,6 +203,7 @@ export const cartRoutes: ServerRoute[] = [
         "answers all the caller's carts",
       {
         app: { access: 'parent' },
+        response: CARTS_ANSWER,
         plugins: answers({ 404: 'A line is not yours', 409: 'Hold expired, seat taken, or the line is in payment' }),
         validate: {
           payload: Joi.object({
@@ -240,6 +252,7 @@ export const cartRoutes: ServerRoute[] = [
     options: cartOptions(
       "`{ line_ids: [...] }`: remove lines and release their holds; answers all the caller's carts",
       {
+        response: CARTS_REMOVED_ANSWER,
         plugins: answers({ 404: 'A line is not yours', 409: 'A line is in payment (cartLineInPayment)' }),
         validate: {
           payload: Joi.object({
@@ -266,6 +279,7 @@ export const cartRoutes: ServerRoute[] = [
       {
         auth: REQUIRED,
         app: { access: 'parent' },
+        response: CARTS_MOVED_ANSWER,
         plugins: answers({ 409: 'A line is no longer sold or is in payment' }),
         validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
       },

@@ -7,6 +7,7 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentItemDetail, presentItemSummary } from './presentItem';
+import { ITEM_ANSWER, ITEM_LIST_ANSWER } from './responses';
 import { getItem, getItemByLink } from './services/getItem';
 import { listItems } from './services/listItems';
 
@@ -45,6 +46,7 @@ export const itemRoutes: ServerRoute[] = [
       tags: ['api', 'items'],
       description: 'Search listed items (tickets): tab available / all / date, park, category and keyword; paged',
       auth: false,
+      response: ITEM_LIST_ANSWER,
       validate: {
         query: Joi.object({
           tab: Joi.string()
@@ -98,6 +100,7 @@ export const itemRoutes: ServerRoute[] = [
       description:
         'One item with plans, prices, slots, period, deadline and cancellation policy (link_id opens an unlisted one)',
       auth: false,
+      response: ITEM_ANSWER,
       validate: {
         params: Joi.object({ id: Joi.number().integer().min(1).max(MAX_ID).required() }),
         query: Joi.object({ link_id: Joi.string().guid() }),
@@ -126,6 +129,7 @@ export const itemRoutes: ServerRoute[] = [
       tags: ['api', 'items'],
       description: 'An item shared by link (listed or unlisted)',
       auth: false,
+      response: ITEM_ANSWER,
       validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
     },
     async handler(request, h) {

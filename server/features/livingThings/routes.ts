@@ -10,6 +10,12 @@ import {
   presentParkLivingThingDetail,
   presentParkLivingThingSummary,
 } from './presentLivingThing';
+import {
+  LIVING_THING_ANSWER,
+  LIVING_THING_LIST_ANSWER,
+  PARK_LIVING_THING_ANSWER,
+  PARK_LIVING_THING_LIST_ANSWER,
+} from './responses';
 import { getLivingThing } from './services/getLivingThing';
 import { getParkLivingThing } from './services/getParkLivingThing';
 import { listLivingThings } from './services/listLivingThings';
@@ -23,6 +29,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/living-things',
     options: {
+      response: LIVING_THING_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: 'Species by keyword, classification group, habitat group and park',
@@ -71,6 +78,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/living-things/{id}',
     options: {
+      response: LIVING_THING_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: 'One species: classification, habitat, diet, sizes, number of species, the parks that keep it',
@@ -89,6 +97,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-living-things',
     options: {
+      response: PARK_LIVING_THING_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: "Parks' animals (nicknamed individuals and groups) by park, species and keyword",
@@ -129,6 +138,7 @@ export const livingThingRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-living-things/{id}',
     options: {
+      response: PARK_LIVING_THING_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'living-things'],
       description: "One park's animal: nickname, birthday, gender, approximate number bred, species",

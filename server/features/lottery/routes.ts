@@ -4,6 +4,7 @@ import { chargesAtDraw } from '../../../common/rules/lotteryPayment';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { ENTRIES_ANSWER, ENTRY_ANSWER, WITHDRAWN_ANSWER } from './responses';
 import { changeEntry, withdrawEntry } from './services/changeEntry';
 import { checkEntry } from './services/checkEntry';
 import { listMyEntries } from './services/listMyEntries';
@@ -18,6 +19,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items/{id}/lottery',
     options: {
+      auth: false,
       plugins: answers({ 404: 'The item has no lottery round now' }),
       tags: ['api', 'lottery'],
       description:
@@ -44,6 +46,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/lotteries/{id}/draw',
     options: {
+      auth: false,
       plugins: answers({ 404: 'No such lottery' }),
       tags: ['api', 'lottery'],
       description:
@@ -99,6 +102,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/lottery-entries',
     options: {
+      response: ENTRIES_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'lottery'],
       description: 'Your lottery entries, newest first: waiting for the draw (抽選待ち), won (当選), lost (落選)',
@@ -112,6 +116,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/lottery-entries/{id}',
     options: {
+      response: ENTRY_ANSWER,
       plugins: answers({ 404: 'Not your entry', 409: 'Entries have closed (lotteryEntryLocked)' }),
       auth: REQUIRED,
       app: { access: 'parent' },
@@ -144,6 +149,7 @@ export const lotteryRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/lottery-entries/{id}',
     options: {
+      response: WITHDRAWN_ANSWER,
       plugins: answers({ 404: 'Not your entry', 409: 'Entries have closed (lotteryEntryLocked)' }),
       auth: REQUIRED,
       app: { access: 'parent' },

@@ -7,6 +7,19 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id } from '../../lib/routeKit';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
 import { type AuthCredentials, EXPIRY_COOKIE, REQUIRED, tokenCookieName } from '../../plugins/auth';
+import {
+  CHILD_ADDED_ANSWER,
+  CHILD_ANSWER,
+  CHILD_UPDATED_ANSWER,
+  CHILDREN_ANSWER,
+  DONE_ANSWER,
+  ICON_ANSWER,
+  NOTIFICATION_SWITCH_ANSWER,
+  PARENT_ANSWER,
+  PHOTO_ADDED_ANSWER,
+  PROFILE_ANSWER,
+  PROFILE_UPDATED_ANSWER,
+} from './responses';
 import { changePassword } from './services/changePassword';
 import { deleteAccount } from './services/deleteAccount';
 import { createChild, getChild, getParent, listChildren, updateChild } from './services/family';
@@ -31,6 +44,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me',
     options: {
+      response: PROFILE_ANSWER,
       plugins: answers({ 404: 'The account is gone' }),
       auth: REQUIRED,
       tags: ['api', 'me'],
@@ -46,6 +60,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me',
     options: {
+      response: PROFILE_UPDATED_ANSWER,
       plugins: answers({
         403: 'Changing the address needs the current password or a fresh sign-in',
         404: 'The account is gone',
@@ -85,6 +100,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me',
     options: {
+      response: DONE_ANSWER,
       plugins: answers({
         403: 'Wrong password or no fresh sign-in',
         503: 'The card provider is unreachable (paymentUnavailable)',
@@ -110,6 +126,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/reset-password',
     options: {
+      response: DONE_ANSWER,
       plugins: answers({ 422: 'Wrong current password (currentPasswordWrong)' }),
       auth: REQUIRED,
       app: { access: 'parent' },
@@ -137,6 +154,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/notification',
     options: {
+      response: NOTIFICATION_SWITCH_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'Switch notifications on or off',
@@ -156,6 +174,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/icon',
     options: {
+      response: ICON_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'Upload a new icon (JPEG or PNG, at most 10MB), multipart field "icon"',
@@ -190,6 +209,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/childs',
     options: {
+      response: CHILDREN_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -207,6 +227,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/childs',
     options: {
+      response: CHILD_ADDED_ANSWER,
       plugins: answers({ 200: null, 201: 'Kids account created', 409: 'Set a password first (kidNeedsPassword)' }),
       auth: REQUIRED,
       app: { access: 'parent' },
@@ -228,6 +249,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/childs/{id}',
     options: {
+      response: CHILD_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -243,6 +265,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/childs/{id}',
     options: {
+      response: CHILD_UPDATED_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'me'],
@@ -265,6 +288,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/parent',
     options: {
+      response: PARENT_ANSWER,
       plugins: answers({ 404: 'Not a kids account' }),
       auth: REQUIRED,
       tags: ['api', 'me'],
@@ -278,6 +302,7 @@ export const meRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/photos',
     options: {
+      response: PHOTO_ADDED_ANSWER,
       plugins: {
         openapi: {
           responses: { 200: null, 201: 'Photo stored' },

@@ -4,6 +4,15 @@ import { NOTIFICATION_KINDS } from '../../../common/notifications';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import {
+  INBOX_ANSWER,
+  KINDS_ANSWER,
+  PUBLIC_KEY_ANSWER,
+  SETTINGS_ANSWER,
+  SUBSCRIBED_ANSWER,
+  UNREAD_ANSWER,
+  UNSUBSCRIBED_ANSWER,
+} from './responses';
 import { dropSubscription, keepSubscription, type SubscriptionInput } from './services/keepSubscription';
 import { listInbox, markRead } from './services/listInbox';
 import { notificationSettings, setNotificationKinds } from './services/notificationSettings';
@@ -21,7 +30,12 @@ export const notificationRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/push/public-key',
-    options: { auth: false, tags: ['api', 'notifications'], description: 'The VAPID public key (base64url)' },
+    options: {
+      response: PUBLIC_KEY_ANSWER,
+      auth: false,
+      tags: ['api', 'notifications'],
+      description: 'The VAPID public key (base64url)',
+    },
     async handler(request, h) {
       const keys = await vapidKeys(request.server.app.knex, request.server.app.config);
       return h
@@ -33,6 +47,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/push-subscriptions',
     options: {
+      response: SUBSCRIBED_ANSWER,
       plugins: answers({ 200: null, 201: 'Subscription kept' }),
       auth: REQUIRED,
       tags: ['api', 'notifications'],
@@ -60,6 +75,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/push-subscriptions',
     options: {
+      response: UNSUBSCRIBED_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: "Remove this device's subscription: `{ endpoint }`",
@@ -74,6 +90,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/notifications',
     options: {
+      response: INBOX_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: 'The inbox, newest first, paged; `meta.unread` counts the unread ones',
@@ -89,6 +106,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/notifications/read',
     options: {
+      response: UNREAD_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: 'Mark notifications read: `{ ids: [...] }` or `{ all: true }`; answers the unread count',
@@ -109,6 +127,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/notification-settings',
     options: {
+      response: SETTINGS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: 'Notifications on or off (the spec flag) and one switch per kind',
@@ -121,6 +140,7 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/notification-settings',
     options: {
+      response: KINDS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: 'Turn kinds on or off: `{ kinds: { <kind>: true|false } }`',

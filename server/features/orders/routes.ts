@@ -8,6 +8,7 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, isoDate } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
+import { COIN_BALANCE_ANSWER, COIN_HISTORY_ANSWER, COUPONS_ANSWER, ORDER_ANSWER, PLACED_ANSWER } from './responses';
 import { cancelOrderPayment } from './services/cancelOrderPayment';
 import { getOrder } from './services/getOrder';
 import { currentCoins, listCoinHistory } from './services/listCoinHistory';
@@ -33,6 +34,7 @@ export const orderRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/orders',
     options: {
+      response: PLACED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Order placed (payment next)',
@@ -138,6 +140,7 @@ export const orderRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/orders/{id}/cancel-payment',
     options: {
+      response: ORDER_ANSWER,
       plugins: answers({
         409: 'The order is not awaiting payment (paymentStateConflict)',
         503: 'The payment provider is unavailable (paymentUnavailable)',
@@ -160,6 +163,7 @@ export const orderRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/orders/{id}',
     options: {
+      response: ORDER_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'orders'],
       description: 'One of your orders: application number, date-time, lines, totals, method, amount paid, state',
@@ -178,6 +182,7 @@ export const orderRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/coupons',
     options: {
+      response: COUPONS_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'coupons'],
@@ -207,7 +212,12 @@ export const orderRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/coins/current_coin',
-    options: { auth: REQUIRED, tags: ['api', 'coins'], description: 'Your coin balance and the next expiry' },
+    options: {
+      response: COIN_BALANCE_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'coins'],
+      description: 'Your coin balance and the next expiry',
+    },
     async handler(request, h) {
       const { balance, nextExpiry } = await currentCoins(request.server.app.knex, currentUserId(request));
       return ok(h, { balance, nextExpiry: nextExpiry ? new Date(nextExpiry).toISOString() : null });
@@ -217,6 +227,7 @@ export const orderRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/coins/details',
     options: {
+      response: COIN_HISTORY_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'coins'],
       description: 'Your coin history (minus, plus, return, expired), newest first',

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { PAGE_SLUG_PATTERN } from '../../../common/dto/page';
 import { cachedJson } from '../../lib/readCache';
 import { answers, NOT_MODIFIED } from '../../lib/routeKit';
+import { PAGE_ANSWER } from './responses';
 import { getPage } from './services/getPage';
 
 const MAX_AGE = 300;
@@ -12,6 +13,7 @@ export const pageRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/pages/{slug}',
     options: {
+      response: PAGE_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'pages'],
       description: 'A content page (about, corporations, user-guide, terms, privacy, commercial-law, faq, ...)',

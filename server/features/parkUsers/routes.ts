@@ -4,6 +4,7 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentParkUserDetail, presentParkUserRef } from './presentParkUser';
+import { PARK_USER_ANSWER, PARK_USER_LIST_ANSWER } from './responses';
 import { getParkUser } from './services/getParkUser';
 import { listParkUsers } from './services/listParkUsers';
 
@@ -15,6 +16,7 @@ export const parkUserRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-users',
     options: {
+      response: PARK_USER_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'park-users'],
       description: 'The park staff who post stories, by park and keyword',
@@ -43,6 +45,7 @@ export const parkUserRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/park-users/{id}',
     options: {
+      response: PARK_USER_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'park-users'],
       description: 'One park user (staff who posts): profile, park, story and follower counts',

@@ -4,6 +4,7 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { presentParkDetail, presentParkSummary } from './presentPark';
+import { PARK_ANSWER, PARK_LIST_ANSWER } from './responses';
 import { getPark, getParkByLink } from './services/getPark';
 import { listParks } from './services/listParks';
 
@@ -18,6 +19,7 @@ export const parkRoutes: ServerRoute[] = [
       tags: ['api', 'parks'],
       description: 'List public parks by prefecture, region, kind and keyword',
       auth: false,
+      response: PARK_LIST_ANSWER,
       validate: {
         query: Joi.object({
           prefecture_id: Joi.array().items(Joi.number().integer().min(1).max(47)).single().max(47),
@@ -61,6 +63,7 @@ export const parkRoutes: ServerRoute[] = [
       tags: ['api', 'parks'],
       description: 'One park with hours, closed days, special days, contact and commercial-law notice',
       auth: false,
+      response: PARK_ANSWER,
       validate: {
         params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
         query: Joi.object({ link_id: Joi.string().guid() }),
@@ -86,8 +89,10 @@ export const parkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/parks/{linkId}',
     options: {
+      auth: false,
       tags: ['api', 'parks'],
       description: 'A park page shared by link (public or unlisted)',
+      response: PARK_ANSWER,
       validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
     },
     async handler(request, h) {

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { DomainError, notFound } from '../../lib/errors';
 import { isoDate } from '../../lib/routeKit';
 import { assertVisible, loadItems } from './catalogue';
+import { AVAILABILITY_ANSWER, SEATS_ANSWER } from './responses';
 import { getAvailability } from './services/getAvailability';
 import { seatStates } from './services/seats';
 
@@ -16,6 +17,7 @@ export const stockRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items/{id}/availability',
     options: {
+      response: AVAILABILITY_ANSWER,
       tags: ['api', 'items'],
       description:
         'Places left per date and time slot from `from` to `to` (YYYY-MM-DD, at most 62 days): remaining, status ' +
@@ -43,6 +45,7 @@ export const stockRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/items/{id}/seats',
     options: {
+      response: SEATS_ANSWER,
       tags: ['api', 'items'],
       description:
         'The seat map of an item with seat selection, with the seats taken on a date and slot (held or sold)',

@@ -9,6 +9,7 @@ import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
+import { STORY_ANSWER, STORY_LIST_ANSWER } from './responses';
 import { countStoryView } from './services/countStoryView';
 import { getStory, getStoryByLink } from './services/getStory';
 import { listStories } from './services/listStories';
@@ -21,6 +22,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories',
     options: {
+      response: STORY_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description:
@@ -77,6 +79,7 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/stories/{id}',
     options: {
+      response: STORY_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'stories'],
       description: 'One public story: text, images, short movie',
@@ -95,6 +98,8 @@ export const storyRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/stories/{id}/views',
     options: {
+      // Anyone's view counts: one per signed-in user, else one per address.
+      auth: { mode: 'try' },
       plugins: answers({ 200: null, 204: 'Counted', 429: 'Counted already (rateLimited)' }),
       tags: ['api', 'stories'],
       description: 'Count a view of a story (the story page calls it once; one per visitor per story per 10 minutes)',
@@ -111,6 +116,9 @@ export const storyRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/stories/{linkId}',
     options: {
+      response: STORY_ANSWER,
+      // Anyone with the link; signed in, the park's editors also preview it before it is published.
+      auth: { mode: 'try' },
       tags: ['api', 'stories'],
       description:
         'A story shared by its link id (how private stories are reached); editors and owners of its park also preview it before it is published (previewStatus)',

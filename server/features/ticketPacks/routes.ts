@@ -5,6 +5,7 @@ import { cachedJson } from '../../lib/readCache';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { categoryQuery, idListQuery, keywordQuery } from '../items';
 import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
+import { PACK_ANSWER, PACK_LIST_ANSWER } from './responses';
 import { getTicketPack, getTicketPackByLink } from './services/getTicketPack';
 import { listTicketPacks } from './services/listTicketPacks';
 
@@ -15,6 +16,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-packs',
     options: {
+      response: PACK_LIST_ANSWER,
       plugins: answers({ ...LIST, ...NOT_MODIFIED }),
       tags: ['api', 'ticket-packs'],
       description: 'Search listed ticket packs by park, category and keyword; paged',
@@ -50,6 +52,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-packs/{id}',
     options: {
+      response: PACK_ANSWER,
       plugins: answers({ ...NOT_MODIFIED }),
       tags: ['api', 'ticket-packs'],
       description:
@@ -79,6 +82,7 @@ export const ticketPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/private/ticket-packs/{linkId}',
     options: {
+      response: PACK_ANSWER,
       tags: ['api', 'ticket-packs'],
       description: 'A ticket pack shared by link (listed or unlisted)',
       auth: false,

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { ACCEPTED_ANSWER, JOINED_ANSWER, LEFT_ANSWER, PLACE_ANSWER, PLACES_ANSWER } from './responses';
 import { acceptOffer, leaveWaitlist } from './services/answerOffer';
 import { joinWaitlist } from './services/joinWaitlist';
 import { listMyWaitlist } from './services/listMyWaitlist';
@@ -14,6 +15,7 @@ export const waitlistRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/items/{id}/waitlist',
     options: {
+      response: JOINED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Joined',
@@ -67,6 +69,7 @@ export const waitlistRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/waitlist',
     options: {
+      response: PLACES_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'waitlist'],
       description: 'Your waitlist entries, newest first: your place in the queue, offers and their deadlines',
@@ -79,6 +82,7 @@ export const waitlistRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/waitlist/{id}',
     options: {
+      response: PLACE_ANSWER,
       plugins: answers({ 404: 'Not your entry' }),
       auth: REQUIRED,
       tags: ['api', 'waitlist'],
@@ -100,6 +104,7 @@ export const waitlistRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/waitlist/{id}/accept',
     options: {
+      response: ACCEPTED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Order placed for the offer (payment next)',
@@ -148,6 +153,7 @@ export const waitlistRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/waitlist/{id}',
     options: {
+      response: LEFT_ANSWER,
       plugins: answers({ 404: 'Not your entry', 409: 'Already answered (waitlistOfferGone)' }),
       auth: REQUIRED,
       app: { access: 'parent' },

@@ -11,6 +11,24 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
+import {
+  CANCELLATION_ANSWER,
+  KEYS_ANSWER,
+  QUOTE_ANSWER,
+  REVOCATIONS_ANSWER,
+  SCAN_ANSWER,
+  SHARE_ANSWER,
+  SHARE_CREATED_ANSWER,
+  SHARE_PREVIEW_ANSWER,
+  SHARES_ANSWER,
+  TICKET_ANSWER,
+  TICKET_DETAIL_ANSWER,
+  TICKETS_ANSWER,
+  TRIGGER_VIEW_ANSWER,
+  USAGE_HISTORY_ANSWER,
+  USE_ANSWER,
+  WALLET_ANSWER,
+} from './responses';
 import { cancelShare, reissueShare } from './services/cancelShare';
 import { cancelTickets } from './services/cancelTickets';
 import { confirmCertificate } from './services/confirmCertificate';
@@ -83,6 +101,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets',
     options: {
+      response: WALLET_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'My Tickets: current tickets (not shared out, not past) with park details, map images and QR tokens',
@@ -95,6 +114,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/usage-histories',
     options: {
+      response: USAGE_HISTORY_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Past tickets, newest first: used, cancelled, expired unused, received by someone else',
@@ -116,6 +136,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/cancellation-quote',
     options: {
+      response: QUOTE_ANSWER,
       plugins: answers({ 404: 'A ticket is not yours', 409: 'Not cancellable' }),
       auth: REQUIRED,
       app: { access: 'parent' },
@@ -132,6 +153,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/cancellations',
     options: {
+      response: CANCELLATION_ANSWER,
       plugins: answers({
         202: 'Cancelled; the refund is still to be made (cancel_waiting)',
         404: 'A ticket is not yours',
@@ -159,6 +181,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/me/tickets/image',
     options: {
+      response: TICKETS_ANSWER,
       plugins: answers({ 404: 'A ticket or the photo is not yours' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -178,6 +201,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}',
     options: {
+      response: TICKET_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -192,6 +216,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/detail',
     options: {
+      response: TICKET_DETAIL_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
@@ -206,6 +231,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/use',
     options: {
+      response: USE_ANSWER,
       plugins: answers({
         409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
       }),
@@ -236,6 +262,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
+      response: TRIGGER_VIEW_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description:
@@ -261,6 +288,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
+      response: USE_ANSWER,
       plugins: answers({
         409: { description: 'Not marked: the ticket as it is, with meta.status, code and message', kind: 'json' },
       }),
@@ -298,6 +326,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/certificate',
     options: {
+      response: TICKET_ANSWER,
       plugins: answers({ 409: 'Not usable (notUsable)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -312,6 +341,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
+      response: SCAN_ANSWER,
       plugins: answers({
         403: "Not staff of the ticket's park (notParkStaff)",
         404: 'No ticket with that number (ticketNumberUnknown)',
@@ -369,6 +399,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-keys',
     options: {
+      response: KEYS_ANSWER,
       auth: false,
       tags: ['api', 'wallet'],
       description: "The park's public Ed25519 keys for offline ticket verification (retired keys stay listed 7 days)",
@@ -388,6 +419,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-revocations',
     options: {
+      response: REVOCATIONS_ANSWER,
       auth: false,
       tags: ['api', 'wallet'],
       description:
@@ -415,6 +447,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares',
     options: {
+      response: SHARE_CREATED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Share created',
@@ -439,7 +472,12 @@ export const walletRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/me/ticket-shares',
-    options: { auth: REQUIRED, tags: ['api', 'wallet'], description: 'My shares, newest first' },
+    options: {
+      response: SHARES_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'wallet'],
+      description: 'My shares, newest first',
+    },
     async handler(request, h) {
       return ok(h, await listShares(knexOf(request), publicUrl(request), currentUserId(request), opts(request)));
     },
@@ -448,6 +486,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/me/ticket-shares/{id}',
     options: {
+      response: SHARE_ANSWER,
       plugins: answers({ 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -465,6 +504,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/ticket-shares/{id}/reissue',
     options: {
+      response: SHARE_CREATED_ANSWER,
       plugins: answers({ 200: null, 201: 'New share link', 409: 'The share is closed (shareClosed)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],
@@ -490,7 +530,9 @@ export const walletRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/ticket-shares/{id}',
     options: {
-      auth: { strategy: 'session', mode: 'try' },
+      response: SHARE_PREVIEW_ANSWER,
+      // Anyone with the link, guests too: the preview reads no caller.
+      auth: false,
       tags: ['api', 'wallet'],
       description: 'What a share holds, for anyone with the link (guests too)',
       validate: shareParams,
@@ -503,6 +545,7 @@ export const walletRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/ticket-shares/{id}/receive',
     options: {
+      response: WALLET_ANSWER,
       plugins: answers({ 409: 'The share is closed (shareClosed)', 410: 'The share expired (shareExpired)' }),
       auth: REQUIRED,
       tags: ['api', 'wallet'],

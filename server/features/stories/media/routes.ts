@@ -150,6 +150,8 @@ export const storyMediaRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/media/{id}',
     options: {
+      // Public files for everyone; signed in, a park's editors also get its unpublished ones (the preview).
+      auth: { mode: 'try' },
       plugins: answers({
         200: { description: 'The file (AVIF, WebP, MP4 or WebM)', kind: 'binary' },
         206: { description: 'The requested byte range (Range: bytes=start-end)', kind: 'binary' },

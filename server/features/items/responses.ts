@@ -1,0 +1,83 @@
+// Answer schemas of the item routes (common/dto/item.ts), for the OpenAPI document (server/lib/responses.ts).
+import Joi from 'joi';
+import { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '../../../common/enums';
+import {
+  bool,
+  codeOf,
+  day,
+  envelope,
+  int,
+  listOf,
+  loose,
+  NAMED_REF,
+  nullable,
+  PAGE_META,
+  shape,
+  str,
+} from '../../lib/responses';
+
+const PARK_REF = { id: int(), name: str(), prefecture: NAMED_REF };
+const TAG = shape({ id: int(), code: str(), name: str() });
+const PLAN = shape({
+  id: int(),
+  kind: Joi.valid('basic', 'additional'),
+  name: str(),
+  prices: Joi.array().items(shape({ ageGroupId: int(), ageGroupName: str(), price: int() })),
+});
+
+const summaryKeys = {
+  id: int(),
+  category: codeOf(ItemCategory),
+  name: str(),
+  lead: str(),
+  imageUrl: str(),
+  park: shape(PARK_REF),
+  saleLabel: codeOf(SaleLabel),
+  combinationLabel: codeOf(CombinationLabel),
+  onSale: bool(),
+  reservationRequired: bool(),
+  lottery: bool(),
+  waitlist: bool(),
+  priceFrom: nullable(int()),
+  priceTo: nullable(int()),
+  availableFrom: str(),
+  availableUntil: str(),
+  rewardCoins: int(),
+  tags: Joi.array().items(TAG),
+  usableDates: Joi.array().items(day()).optional(),
+};
+
+export const ITEM_SUMMARY = shape(summaryKeys);
+
+export const ITEM_DETAIL = shape({
+  ...summaryKeys,
+  description: str(),
+  notes: nullable(str()),
+  usageTrigger: codeOf(UsageTrigger),
+  seatSelection: bool(),
+  minimumParticipant: int(),
+  maxPerOrder: int(),
+  disabilityPrice: nullable(int()),
+  basicPlan: nullable(PLAN),
+  additionalPlans: Joi.array().items(PLAN),
+  excludedDays: Joi.array().items(day()),
+  applicationDeadline: shape({ daysBefore: int(), time: str() }),
+  saleStartsAt: nullable(str()),
+  saleEndsAt: nullable(str()),
+  shareableUntil: nullable(str()),
+  cancellationPolicy: Joi.array().items(shape({ daysBefore: int(), chargeRate: int() })),
+  timeSlots: Joi.array().items(shape({ id: int(), startTime: str(), endTime: str(), capacity: int() })),
+  // Loose: the advance information fields (common/rules/advanceInfo.ts AdvanceField).
+  advanceInfoFields: Joi.array().items(loose()),
+  remaining: int(),
+  fewLeft: bool(),
+  park: shape({ ...PARK_REF, closedWeekdays: Joi.array().items(NAMED_REF) }),
+  isPrivate: bool(),
+});
+
+export const ITEM_LIST_ANSWER = {
+  status: {
+    200: listOf(ITEM_SUMMARY, PAGE_META.keys({ tab: str().required(), dates: Joi.array().items(day()).optional() })),
+  },
+};
+export const ITEM_ANSWER = { status: { 200: envelope(ITEM_DETAIL, Joi.object({})) } };

@@ -1,0 +1,41 @@
+// Answer schemas of the public stock routes (common/dto/cart.ts), for the OpenAPI document (server/lib/responses.ts).
+import Joi from 'joi';
+import { bool, day, envelope, int, nullable, shape, str } from '../../lib/responses';
+
+const STATUS = Joi.valid('available', 'few', 'soldOut', 'unavailable');
+
+export const AVAILABILITY_ANSWER = {
+  status: {
+    200: envelope(
+      Joi.array().items(
+        shape({
+          date: day(),
+          status: STATUS,
+          remaining: int(),
+          reason: nullable(str()),
+          reasonText: nullable(str()),
+          slots: Joi.array().items(
+            shape({
+              timeSlotId: nullable(int()),
+              startTime: nullable(str()),
+              endTime: nullable(str()),
+              capacity: int(),
+              remaining: int(),
+              status: STATUS,
+            }),
+          ),
+        }),
+      ),
+      shape({ from: day(), to: day() }),
+    ),
+  },
+};
+
+export const SEATS_ANSWER = {
+  status: {
+    200: envelope(
+      Joi.array().items(shape({ code: str(), row: str(), number: int(), taken: bool() })),
+      shape({ date: day(), timeSlotId: nullable(int()) }),
+    ),
+  },
+};

@@ -1,0 +1,41 @@
+// Answer schemas of the waitlist routes (common/dto/lottery.ts WaitlistView), for the OpenAPI document.
+import Joi from 'joi';
+import { bool, envelope, int, nullable, shape, str } from '../../lib/responses';
+
+const none = () => Joi.object({});
+const PLACE = shape({
+  id: int(),
+  itemId: int(),
+  itemName: str(),
+  parkName: str(),
+  imageUrl: str(),
+  date: str(),
+  time: nullable(str()),
+  party: int(),
+  amount: int(),
+  state: Joi.valid('waiting', 'offered', 'accepted', 'declined', 'expired', 'withdrawn'),
+  offerDeadline: nullable(str()),
+  ahead: nullable(int()),
+  orderId: nullable(int()),
+  fromLottery: bool(),
+});
+
+export const JOINED_ANSWER = { status: { 201: envelope(PLACE, none()) } };
+export const PLACES_ANSWER = { status: { 200: envelope(Joi.array().items(PLACE), none()) } };
+export const PLACE_ANSWER = { status: { 200: envelope(PLACE, none()) } };
+export const ACCEPTED_ANSWER = {
+  status: {
+    201: envelope(
+      shape({
+        orderId: int(),
+        payment: Joi.alternatives(
+          shape({ kind: Joi.valid('redirect'), url: str(), paymentId: str() }),
+          shape({ kind: Joi.valid('completed'), paymentId: str() }),
+          shape({ kind: Joi.valid('failed'), paymentId: str(), reason: str() }),
+        ),
+      }),
+      none(),
+    ),
+  },
+};
+export const LEFT_ANSWER = { status: { 200: envelope(shape({ left: Joi.valid(true) }), none()) } };
