@@ -87,6 +87,32 @@ export function commerce(ctx: () => TestContext) {
     return day.date;
   }
 
+  /**
+   * A lottery round of the item taking entries at `now` (an hour each side) for use dates `useFrom`..`useTo` days
+   * ahead, drawn `drawInMs` after now, to buy by `payWithinMs` after now. Answers its id.
+   */
+  async function lotteryRound(
+    itemId: number,
+    now: Date,
+    o: { useFrom?: number; useTo?: number; drawInMs?: number; payWithinMs?: number } = {},
+  ): Promise<number> {
+    const hour = 3_600_000;
+    const drawAt = new Date(now.getTime() + (o.drawInMs ?? 2 * hour));
+    const [row] = await knex()('lotteries')
+      .insert({
+        item_id: itemId,
+        use_from: addDays(tokyoDate(), o.useFrom ?? 1),
+        use_to: addDays(tokyoDate(), o.useTo ?? 30),
+        entry_opens_at: new Date(now.getTime() - hour),
+        entry_closes_at: new Date(now.getTime() + hour),
+        draw_at: drawAt,
+        announce_at: drawAt,
+        purchase_deadline: new Date(now.getTime() + (o.payWithinMs ?? 48 * hour)),
+      })
+      .returning('id');
+    return Number(row.id);
+  }
+
   /** Adds `adults` adults (and `children`) of the item to the caller's cart; answers the new line's id. */
   async function addToCart(
     who: Caller,
@@ -114,5 +140,6 @@ export function commerce(ctx: () => TestContext) {
     makeItem,
     openDate,
     addToCart,
+    lotteryRound,
   };
 }

@@ -109,17 +109,7 @@ async function setUp(s: Scenario) {
     .update({ waitlist: true, lottery: s.lottery, usage_trigger: 3, shareable_until: addDays(c.today, 60) });
   const date = s.today && !s.lottery ? c.today : addDays(c.today, 3);
   if (s.lottery) {
-    const now = clock().now();
-    await k('lotteries').insert({
-      item_id: item.id,
-      use_from: addDays(c.today, 1),
-      use_to: addDays(c.today, 30),
-      entry_opens_at: new Date(now.getTime() - HOUR),
-      entry_closes_at: new Date(now.getTime() + HOUR),
-      draw_at: new Date(now.getTime() + 2 * HOUR),
-      announce_at: new Date(now.getTime() + 2 * HOUR),
-      purchase_deadline: new Date(now.getTime() + 48 * HOUR),
-    });
+    await c.lotteryRound(item.id, clock().now());
   }
   const users = await Promise.all([c.user(), c.user(), c.user()]);
   for (const u of users.slice(0, 2)) {

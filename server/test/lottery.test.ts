@@ -20,21 +20,7 @@ async function lotteryItem(capacity: number) {
   const item = await c.makeItem({ capacity });
   await c.knex()('items').where({ id: item.id }).update({ lottery: true, waitlist: true });
   await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: 0 });
-  const now = clock().now();
-  const [row] = await c
-    .knex()('lotteries')
-    .insert({
-      item_id: item.id,
-      use_from: addDays(c.today, 1),
-      use_to: addDays(c.today, 30),
-      entry_opens_at: new Date(now.getTime() - HOUR),
-      entry_closes_at: new Date(now.getTime() + HOUR),
-      draw_at: new Date(now.getTime() + 2 * HOUR),
-      announce_at: new Date(now.getTime() + 2 * HOUR),
-      purchase_deadline: new Date(now.getTime() + 48 * HOUR),
-    })
-    .returning('id');
-  return { ...item, lotteryId: Number(row.id) };
+  return { ...item, lotteryId: await c.lotteryRound(item.id, clock().now()) };
 }
 
 async function enter(who: Caller, item: { id: number; parkId: number }, extra: object = {}, adults = 2) {
@@ -288,21 +274,13 @@ describe('a draw beyond the lifetime of an authorisation', () => {
       .where({ id: item.id })
       .update({ lottery: true, available_until: addDays(c.today, 150) });
     await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 0, charge_rate: 0 });
-    const now = clock().now();
-    const [row] = await c
-      .knex()('lotteries')
-      .insert({
-        item_id: item.id,
-        use_from: addDays(c.today, 95),
-        use_to: addDays(c.today, 120),
-        entry_opens_at: new Date(now.getTime() - HOUR),
-        entry_closes_at: new Date(now.getTime() + HOUR),
-        draw_at: new Date(now.getTime() + 90 * 24 * HOUR),
-        announce_at: new Date(now.getTime() + 90 * 24 * HOUR),
-        purchase_deadline: new Date(now.getTime() + 92 * 24 * HOUR),
-      })
-      .returning('id');
-    return { ...item, lotteryId: Number(row.id), date: addDays(c.today, 100) };
+    const lotteryId = await c.lotteryRound(item.id, clock().now(), {
+      useFrom: 95,
+      useTo: 120,
+      drawInMs: 90 * 24 * HOUR,
+      payWithinMs: 92 * 24 * HOUR,
+    });
+    return { ...item, lotteryId, date: addDays(c.today, 100) };
   }
 
   async function enterFar(who: Caller, item: Awaited<ReturnType<typeof farLotteryItem>>, card: string) {

@@ -135,21 +135,7 @@ describe('an order with an additional plan', () => {
 async function lotteryWithAddOn(capacity: number) {
   const item = await itemWithAddOn({ capacity });
   await c.knex()('items').where({ id: item.id }).update({ lottery: true, waitlist: true });
-  const now = clock().now();
-  const [row] = await c
-    .knex()('lotteries')
-    .insert({
-      item_id: item.id,
-      use_from: addDays(c.today, 1),
-      use_to: addDays(c.today, 30),
-      entry_opens_at: new Date(now.getTime() - HOUR),
-      entry_closes_at: new Date(now.getTime() + HOUR),
-      draw_at: new Date(now.getTime() + 2 * HOUR),
-      announce_at: new Date(now.getTime() + 2 * HOUR),
-      purchase_deadline: new Date(now.getTime() + 48 * HOUR),
-    })
-    .returning('id');
-  return { ...item, lotteryId: Number(row.id) };
+  return { ...item, lotteryId: await c.lotteryRound(item.id, clock().now()) };
 }
 
 async function entriesOf(lotteryId: number) {

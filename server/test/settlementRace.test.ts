@@ -30,20 +30,7 @@ describe('the settlement of a draw while the app sweeps by itself', () => {
   it('charges every winner once with its tickets and voids every loser once', async () => {
     const item = await c.makeItem({ capacity: 2, rewardCoins: 0 });
     await c.knex()('items').where({ id: item.id }).update({ lottery: true });
-    const now = clock().now();
-    const [round] = await c
-      .knex()('lotteries')
-      .insert({
-        item_id: item.id,
-        use_from: addDays(c.today, 2),
-        use_to: addDays(c.today, 30),
-        entry_opens_at: new Date(now.getTime() - HOUR),
-        entry_closes_at: new Date(now.getTime() + HOUR),
-        draw_at: new Date(now.getTime() + 2 * HOUR),
-        announce_at: new Date(now.getTime() + 2 * HOUR),
-        purchase_deadline: new Date(now.getTime() + 48 * HOUR),
-      })
-      .returning('id');
+    const roundId = await c.lotteryRound(item.id, clock().now(), { useFrom: 2 });
     const date = await c.openDate(item.id, 2);
     const people: Caller[] = await Promise.all(Array.from({ length: 8 }, () => c.user()));
     for (const [i, who] of people.entries()) {
@@ -71,7 +58,7 @@ describe('the settlement of a draw while the app sweeps by itself', () => {
         .knex()('lottery_entries as e')
         .join('orders as o', 'o.id', 'e.order_id')
         .join('payments as p', 'p.id', 'o.payment_id')
-        .where('e.lottery_id', Number(round.id))
+        .where('e.lottery_id', roundId)
         .select('e.state', 'o.id as order_id', 'o.state as order_state', 'p.state as pay');
       if (rows.every((r) => ['paid', 'voided'].includes(r.orderState))) break;
       await new Promise((r) => setTimeout(r, 100));
