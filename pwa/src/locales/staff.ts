@@ -59,6 +59,8 @@ export const staffJa = {
       badSignature: '署名が正しくありません（偽造・改ざんの可能性）',
       unknownKey: '署名の鍵が見つかりません。同期してください',
       unknownTicket: 'その番号の本日のチケットはありません',
+      tooEarly: '{{time}}から入場できます（時間指定のチケット）',
+      tooLate: '入場時間は{{time}}までです（時間指定のチケット）',
     },
     holder: '{{item}}・{{holder}}',
     refused: 'チケット {{number}}',

@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../../../../common/rules/ticketToken';
 import type { GateTicket } from '../../db/wallet';
-import { judgeNumber, judgeToken } from './verdict';
+import { judgeNumber, judgeToken, slotRefusal } from './verdict';
 
 const date = '2026-12-24';
 const now = new Date(`${date}T10:00:00+09:00`);
@@ -19,7 +19,7 @@ const key = {
   retiredAt: null,
 };
 
-function token(over: { park?: number; date?: string; jti?: string; tid?: string } = {}) {
+function token(over: { park?: number; date?: string; jti?: string; tid?: string; slot?: string } = {}) {
   const d = over.date ?? date;
   const bytes = encodePayload({
     v: TOKEN_VERSION,
@@ -29,7 +29,7 @@ function token(over: { park?: number; date?: string; jti?: string; tid?: string 
     park: over.park ?? 1,
     item: 7,
     date: d,
-    slot: null,
+    slot: over.slot ?? null,
     exp: endOfTokyoDay(d),
   });
   return joinToken(bytes, ed25519.sign(bytes, secret));
@@ -128,5 +128,30 @@ describe('the gate verdict', () => {
       useDate: '2026-12-23',
     });
     expect(judgeNumber('X', ticket({}), { now }).kind).toBe('admit');
+  });
+
+  it('a timed ticket enters from 15 minutes before its slot to 60 after, and a refusal says when to come back', async () => {
+    // now is 10:00 in Tokyo.
+    expect(await judgeToken(token({ slot: '10:30' }), ctx, none)).toMatchObject({
+      kind: 'invalid',
+      reason: 'tooEarly',
+      at: '10:15',
+      useDate: date,
+    });
+    expect((await judgeToken(token({ slot: '10:15' }), ctx, none)).kind).toBe('admit');
+    expect((await judgeToken(token({ slot: '09:00' }), ctx, none)).kind).toBe('admit');
+    expect(await judgeToken(token({ slot: '08:45' }), ctx, none)).toMatchObject({ reason: 'tooLate', at: '09:45' });
+    expect(judgeNumber('X', ticket({ time: '11:00' }), { now })).toMatchObject({
+      reason: 'tooEarly',
+      at: '10:45',
+      ticketNumber: 'ZP261224-000001-01',
+    });
+    // Another window (a park's setting), and a slot near midnight stays inside the day.
+    expect(slotRefusal('10:30', now, { beforeMinutes: 30, afterMinutes: 0 })).toBeNull();
+    expect(slotRefusal('00:05', new Date('2026-12-24T00:00:00+09:00'))).toBeNull();
+    // A used ticket is "already used" whatever its slot.
+    const tid = randomUUID();
+    const used = ticket({ id: tid, state: 'used', usedAt: now.toISOString(), time: '18:00' });
+    expect((await judgeToken(token({ tid, slot: '18:00' }), ctx, async () => used)).kind).toBe('used');
   });
 });

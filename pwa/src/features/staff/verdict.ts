@@ -7,7 +7,15 @@ import { decodeTicketToken, type TokenRefusal, verifyTicketToken } from '../../.
 import { tokyoDate } from '../../../../common/time';
 import type { GateTicket } from '../../db/wallet';
 
-export type Refusal = 'otherPark' | 'otherDay' | 'revoked' | 'badSignature' | 'unknownKey' | 'unknownTicket';
+export type Refusal =
+  | 'otherPark'
+  | 'otherDay'
+  | 'revoked'
+  | 'badSignature'
+  | 'unknownKey'
+  | 'unknownTicket'
+  | 'tooEarly'
+  | 'tooLate';
 
 export type Verdict =
   | { kind: 'admit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
@@ -18,6 +26,8 @@ export type Verdict =
       /** What the refused ticket is, when known (the staff member tells the visitor): its number and day of use. */
       ticketNumber?: string | null;
       useDate?: string | null;
+      /** A timed ticket outside its entry window: when it may enter (tooEarly), or when its window closed (tooLate). */
+      at?: string;
     };
 
 export interface GateContext {
@@ -25,6 +35,38 @@ export interface GateContext {
   keys: readonly TicketKey[];
   revoked: ReadonlySet<string>;
   now: Date;
+  /** A timed ticket enters from this many minutes before its slot's start to this many after (default 15 and 60). */
+  slotWindow?: SlotWindow;
+}
+
+export interface SlotWindow {
+  beforeMinutes: number;
+  afterMinutes: number;
+}
+export const DEFAULT_SLOT_WINDOW: SlotWindow = { beforeMinutes: 15, afterMinutes: 60 };
+
+const DAY_MINUTES = 24 * 60;
+const TOKYO_OFFSET_MINUTES = 9 * 60;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * A timed ticket (slot starting at `slot`, HH:MM in Tokyo) is admitted from `beforeMinutes` before the start to
+ * `afterMinutes` after; outside, a refusal that says when to come back (or when the window closed).
+ */
+export function slotRefusal(
+  slot: string | null | undefined,
+  now: Date,
+  window: SlotWindow = DEFAULT_SLOT_WINDOW,
+): { reason: 'tooEarly' | 'tooLate'; at: string } | null {
+  if (!slot || !/^\d{2}:\d{2}/.test(slot)) return null;
+  const nowMinutes = Math.floor(now.getTime() / 60_000 + TOKYO_OFFSET_MINUTES) % DAY_MINUTES;
+  const opens = Math.max(0, minutesOf(slot) - window.beforeMinutes);
+  const closes = Math.min(DAY_MINUTES - 1, minutesOf(slot) + window.afterMinutes);
+  if (nowMinutes < opens) return { reason: 'tooEarly', at: hhmm(opens) };
+  if (nowMinutes > closes) return { reason: 'tooLate', at: hhmm(closes) };
+  return null;
 }
 
 const REFUSALS: Record<TokenRefusal, Refusal> = {
@@ -91,28 +133,38 @@ export async function judgeToken(
   if (ticket?.jti && ticket.jti !== checked.payload.jti && ticket.state !== 'used') {
     return { kind: 'invalid', reason: 'revoked', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
-  return (
-    byList(checked.payload.tid, ticket) ?? {
-      kind: 'admit',
-      ticketId: checked.payload.tid,
-      ticket,
-      token,
-      ticketNumber: null,
-    }
-  );
+  const listed = byList(checked.payload.tid, ticket);
+  if (listed) return listed;
+  const outside = slotRefusal(checked.payload.slot ?? ticket?.time, ctx.now, ctx.slotWindow);
+  if (outside) {
+    return {
+      kind: 'invalid',
+      reason: outside.reason,
+      at: outside.at,
+      ticketNumber: ticket?.ticketNumber ?? shortId(checked.payload.tid),
+      useDate: checked.payload.date,
+    };
+  }
+  return { kind: 'admit', ticketId: checked.payload.tid, ticket, token, ticketNumber: null };
 }
 
 /** The verdict on a typed ticket number: only a ticket of the park's day list for today can be admitted so. */
 export function judgeNumber(
   ticketNumber: string,
   ticket: GateTicket | undefined,
-  ctx: Pick<GateContext, 'now'>,
+  ctx: Pick<GateContext, 'now' | 'slotWindow'>,
 ): Verdict {
   if (!ticket) return { kind: 'invalid', reason: 'unknownTicket', ticketNumber, useDate: null };
   if (ticket.date !== tokyoDate(ctx.now)) {
     return { kind: 'invalid', reason: 'otherDay', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
-  return byList(ticket.id, ticket) ?? { kind: 'admit', ticketId: ticket.id, ticket, token: null, ticketNumber };
+  const listed = byList(ticket.id, ticket);
+  if (listed) return listed;
+  const outside = slotRefusal(ticket.time, ctx.now, ctx.slotWindow);
+  if (outside) {
+    return { kind: 'invalid', ...outside, ticketNumber: ticket.ticketNumber, useDate: ticket.date };
+  }
+  return { kind: 'admit', ticketId: ticket.id, ticket, token: null, ticketNumber };
 }
 
 /** A ticket not in the day list is named by the start of its id (the number is not in the QR). */

@@ -61,6 +61,8 @@ export const staffEn: English<typeof staffJa> = {
       badSignature: 'The signature is wrong (forged or altered)',
       unknownKey: 'Signing key not known here: sync the device',
       unknownTicket: "No ticket of today's with that number",
+      tooEarly: 'Entry from {{time}} (timed ticket)',
+      tooLate: 'The entry time ended at {{time}} (timed ticket)',
     },
     holder: '{{item}} · {{holder}}',
     refused: 'Ticket {{number}}',
