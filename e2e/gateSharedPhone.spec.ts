@@ -91,7 +91,7 @@ test('a shared gate phone never judges with the last account’s data; its name 
   await expect(p.getByTestId('staff-park')).toHaveCount(1);
   await expect(p.getByTestId('gate-last-sync')).toContainText('最終同期');
   await p.getByTestId('gate-name').fill('正門3');
-  const deviceLine = await p.locator('#gate-name-hint').innerText();
+  const deviceLine = await p.locator('#gate-name-hint').textContent();
   const parkId = Number(await p.getByTestId('staff-park').getAttribute('data-park-id'));
 
   // Offline, the gate admits the first ticket by its number: it waits to be sent.
@@ -139,7 +139,7 @@ test('a shared gate phone never judges with the last account’s data; its name 
   await p.goto('/staff');
   await expect(p.getByTestId('staff-park')).toHaveCount(1);
   await expect(p.getByTestId('gate-name')).toHaveValue('正門3');
-  expect(await p.locator('#gate-name-hint').innerText()).toBe(deviceLine);
+  expect(await p.locator('#gate-name-hint').textContent()).toBe(deviceLine);
   await p.getByTestId('staff-scan-link').click();
   await expect(p.getByTestId('gate-scanner')).toBeVisible();
   await p.getByTestId('gate-number').fill(second.ticketNumber);
