@@ -4,6 +4,7 @@ import HapiPino from 'hapi-pino';
 import type { Knex } from 'knex';
 import Qs from 'qs';
 import type { Config } from './config';
+import { jobs as authJobs } from './features/auth';
 import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
@@ -68,6 +69,7 @@ import { unreadBodyPlugin } from './plugins/unreadBody';
  * before the holds expire, the reconciliation last, when the others have settled.
  */
 export const FEATURE_JOBS: readonly JobDefinition[] = [
+  ...authJobs,
   ...notificationJobs,
   ...cartJobs,
   ...orderJobs,

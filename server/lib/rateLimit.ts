@@ -8,6 +8,9 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** No limit counts over a longer window: older counter rows can never refuse anyone again and are pruned. */
+export const MAX_RATE_LIMIT_WINDOW_SECONDS = 86_400;
+
 /**
  * Counts a hit in a fixed window kept in PostgreSQL (so every app instance shares it) and refuses
  * with a localised 429 once the limit is passed. One atomic upsert per limit.
@@ -18,6 +21,11 @@ export async function hitRateLimits(
   now = new Date(),
 ): Promise<void> {
   for (const limit of limits) {
+    if (!(limit.windowSeconds > 0 && limit.windowSeconds <= MAX_RATE_LIMIT_WINDOW_SECONDS)) {
+      throw new Error(
+        `rate limit ${limit.key}: window of ${limit.windowSeconds} s outside 1..${MAX_RATE_LIMIT_WINDOW_SECONDS}`,
+      );
+    }
     const windowMs = limit.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
     const { rows } = await knex.raw<{ rows: { count: number }[] }>(
@@ -32,4 +40,11 @@ export async function hitRateLimits(
       throw new DomainError('rateLimited', { minutes });
     }
   }
+}
+
+/** The sweep's part: drops the counter rows of windows over (older than the longest window). Answers how many. */
+export async function pruneRateLimitHits(knex: Knex, now: Date): Promise<number> {
+  return knex('rate_limit_hits')
+    .where('window_start', '<', new Date(now.getTime() - MAX_RATE_LIMIT_WINDOW_SECONDS * 1000))
+    .delete();
 }

@@ -282,3 +282,26 @@ describe('ownership', () => {
     expect((await order()).statusCode).toBe(201);
   });
 });
+
+describe('rate-limit counters', () => {
+  it('a sweep drops windows no limit can still count in; the current ones stay', async () => {
+    const knex = ctx.db.knex;
+    const now = new Date();
+    const key = `prune-test:${randomUUID()}`;
+    await knex('rate_limit_hits').insert([
+      { key, window_start: new Date(now.getTime() - 3 * 86_400_000), count: 3 },
+      { key, window_start: new Date(now.getTime() - 25 * 3_600_000), count: 2 },
+      { key, window_start: new Date(now.getTime() - 60_000), count: 1 },
+    ]);
+    await ctx.server.plugins.jobs.runOnce(now);
+    const left = await knex('rate_limit_hits').where({ key }).pluck('count');
+    expect(left).toEqual([1]);
+  });
+
+  it('no limit may count over a longer window than the sweep keeps', async () => {
+    const { hitRateLimits, MAX_RATE_LIMIT_WINDOW_SECONDS } = await import('../lib/rateLimit');
+    await expect(
+      hitRateLimits(ctx.db.knex, [{ key: 'too-long', max: 1, windowSeconds: MAX_RATE_LIMIT_WINDOW_SECONDS + 1 }]),
+    ).rejects.toThrow(/window/);
+  });
+});

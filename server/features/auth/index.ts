@@ -1,2 +1,3 @@
+export { jobs } from './jobs';
 export { sendVerificationMail } from './services/sendVerificationMail';
 export { totpEnabled } from './twoFactor';
