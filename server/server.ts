@@ -114,6 +114,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   server.app.readCache = new ReadCache(config.catalogueCacheMs);
   server.app.mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  server.ext('onPostStop', () => server.app.mailer.close?.());
   server.app.botVerifier =
     deps.botVerifier ??
     (config.turnstile

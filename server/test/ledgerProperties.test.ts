@@ -80,7 +80,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('crashCapture' as const), pick: fc.nat(7) }) },
 );
 
-const scenarioArb = fc.record({
+const randomScenarioArb = fc.record({
   lottery: fc.boolean(),
   capacity: fc.integer({ min: 1, max: 3 }),
   chargeRate: fc.constantFrom(0, 30),
@@ -90,7 +90,38 @@ const scenarioArb = fc.record({
   // A sequence starts with a purchase (else most steps would find nothing to act on): 1-6 steps in all.
   steps: fc.tuple(buyArb, fc.array(stepArb, { maxLength: 5 })).map(([first, rest]): Step[] => [first, ...rest]),
 });
-type Scenario = typeof scenarioArb extends fc.Arbitrary<infer S> ? S : never;
+type Scenario = typeof randomScenarioArb extends fc.Arbitrary<infer S> ? S : never;
+// Random steps seldom reach an offer being accepted (sold out, then a join, then a cancellation, then the sweep,
+// then accept): a quarter of the runs follow that path, with random buys, picks and a random tail around it.
+const waitlistScenarioArb: fc.Arbitrary<Scenario> = fc.record({
+  lottery: fc.constant(false),
+  capacity: fc.integer({ min: 1, max: 3 }),
+  chargeRate: fc.constantFrom(0, 30),
+  rewardCoins: fc.constantFrom(0, 10),
+  today: fc.constant(false),
+  steps: fc
+    .tuple(
+      buyArb,
+      buyArb,
+      fc.constantFrom(1 as const, 2 as const),
+      fc.nat(7),
+      fc.boolean(),
+      fc.array(stepArb, { maxLength: 2 }),
+    )
+    .map(([first, second, adults, pick, whole, tail]): Step[] => [
+      first,
+      second,
+      { t: 'waitJoin', adults },
+      { t: 'cancel', pick, whole },
+      { t: 'jobsTwice' },
+      { t: 'accept' },
+      ...tail,
+    ]),
+});
+const scenarioArb = fc.oneof(
+  { weight: 3, arbitrary: randomScenarioArb },
+  { weight: 1, arbitrary: waitlistScenarioArb },
+);
 
 /** One run's world: its item (with a 300-yen adult and a 500-yen additional plan), users and what they did. */
 async function setUp(s: Scenario) {

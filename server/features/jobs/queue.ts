@@ -161,7 +161,10 @@ export class JobQueue {
     }
     for (let round = 0; round < 50; round++) {
       let ran = 0;
+      // Only the queues that have a due job: asking each of the ~30 queues in turn cost a test's drain 130 ms.
+      const due = await this.dueQueues();
       for (const d of this.byName.values()) {
+        if (!due.has(d.name)) continue;
         for (;;) {
           const [job] = (await this.boss.fetch(d.name, { batchSize: 1 })) ?? [];
           if (!job) break;
@@ -180,6 +183,13 @@ export class JobQueue {
       if (ran === 0) break;
     }
     return out;
+  }
+
+  private async dueQueues(): Promise<Set<string>> {
+    const { rows } = await sqlExecutor(this.knex).executeSql(
+      `SELECT DISTINCT name FROM ${JOB_SCHEMA}.job WHERE state IN ('created', 'retry') AND start_after <= now()`,
+    );
+    return new Set(rows.map((r) => String(r.name)));
   }
 
   /** Jobs waiting (created or retry) in a queue: for tests and the health of the queue. */
