@@ -192,10 +192,12 @@ export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } 
  * The account signed in on this device is now `userId` (null: signed out). Another account than the one recorded
  * (or none recorded, as on a device from before this was kept) means nothing stored may be shown or used for it:
  * the wallet and the gate store are wiped, and the gate refuses every verdict until a sync as the new account.
+ * Answers whether it wiped them.
  */
-export async function setDeviceAccount(db: WalletDb, userId: number | null): Promise<void> {
+export async function setDeviceAccount(db: WalletDb, userId: number | null): Promise<boolean> {
   const next = userId === null ? null : String(userId);
-  if ((await readMeta(db, META.account)) === next && next !== null) return;
+  if ((await readMeta(db, META.account)) === next && next !== null) return false;
   await clearWallet(db, { keepWaiting: true });
   if (next !== null) await db.meta.put({ key: META.account, value: next });
+  return true;
 }

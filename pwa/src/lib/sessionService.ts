@@ -5,7 +5,7 @@ import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
 import { clearFirstPaints } from '../db/firstPaint';
 import { replayOutbox } from '../db/outbox';
-import { META, readMeta, setDeviceAccount, walletDb } from '../db/wallet';
+import { setDeviceAccount, walletDb } from '../db/wallet';
 import { currentLocale } from './i18n';
 import { sanitizeHtml } from './sanitize';
 import {
@@ -76,9 +76,8 @@ const SIGN_OUT_FLUSH_MS = 3000;
  */
 async function bindDevice(userId: number | null): Promise<void> {
   try {
-    const db = walletDb();
-    if ((await readMeta(db, META.account)) !== (userId === null ? null : String(userId))) clearFirstPaints();
-    await setDeviceAccount(db, userId);
+    // The stored QR codes go with the tickets they draw.
+    if (await setDeviceAccount(walletDb(), userId)) clearFirstPaints();
   } catch {
     // no IndexedDB (private mode): nothing was stored to wipe
   }
