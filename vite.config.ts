@@ -8,10 +8,13 @@ import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { FirstScreenWords } from './pwa/src/app/firstScreen';
-import { type BootValues, inlineBootScripts } from './pwa/src/boot/build';
+import { type BootValues, inlineBootScripts, walletBootFile } from './pwa/src/boot/build';
 import type { PageChunks } from './pwa/src/boot/head';
+import { myTicketsWords } from './pwa/src/features/wallet/firstScreen';
 import en from './pwa/src/locales/en/app';
+import { walletEn } from './pwa/src/locales/en/wallet';
 import ja from './pwa/src/locales/ja';
+import { walletJa } from './pwa/src/locales/wallet';
 
 // One id per build: written to dist/build.json and compiled into the app, which compares them
 // at load and hourly to notice a new deployment.
@@ -151,14 +154,28 @@ const firstScreenWords = (): BootValues['words'] => {
 
 // index.html's inline scripts, built from pwa/src/boot (typed modules sharing the app's store names, early reads and
 // first-screen markup) and given the build's chunks and words; the dev server inlines them too, without chunks.
+const bootValues = (chunks: PageChunks | null, walletBoot: string | null): BootValues => ({
+  chunks,
+  words: firstScreenWords(),
+  walletWords: { ja: myTicketsWords(ja.app.name, walletJa), en: myTicketsWords(en.app.name, walletEn) },
+  walletBoot,
+});
+// My Tickets' early cards (pwa/src/boot/wallet.ts): a file of the build, its name given to the body's script.
+const walletBoot = walletBootFile(bootValues(null, null));
+
 const bootScripts = (): Plugin => ({
   name: 'boot-scripts',
   transformIndexHtml: {
     order: 'post',
     async handler(html, ctx) {
-      const built = ctx.bundle ? pageChunks(html, ctx.bundle) : { html, chunks: null };
-      return inlineBootScripts(built.html, { chunks: built.chunks, words: firstScreenWords() });
+      if (!ctx.bundle) return inlineBootScripts(html, bootValues(null, null));
+      const built = pageChunks(html, ctx.bundle);
+      return inlineBootScripts(built.html, bootValues(built.chunks, `/${(await walletBoot).fileName}`));
     },
+  },
+  async generateBundle() {
+    const { fileName, code } = await walletBoot;
+    this.emitFile({ type: 'asset', fileName, source: code });
   },
 });
 

@@ -126,10 +126,10 @@ describe("index.html's first paint and AppShell", () => {
     expect(document.querySelector('#root main')).toBeNull();
   });
 
-  it('a wallet page asks for its code and stylesheet at once', () => {
+  it('a wallet page asks for its code and stylesheet at once (My Tickets: once its first cards are drawn)', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: test setup
     document.cookie = 'access_token_expires_at=2000000000; path=/';
-    openIndex('/my-tickets', {});
+    openIndex('/my-tickets/history', {});
     expect(preloaded()).toEqual(['/assets/start.js', '/assets/wallet.js']);
     expect(preloadedStyles()).toEqual(['/assets/wallet.css']);
   });

@@ -9,6 +9,8 @@ declare global {
     /** The first screen the boot script drew into the first paint: for which path and page, with which pictures
      *  and (on the home) words. */
     zoopassFirstScreen?: FirstScreen;
+    /** My Tickets' first screen as the body's boot script drew it (features/wallet/firstScreen.ts): the whole layout. */
+    zoopassWalletFirstScreen?: { path: string; markup: Markup };
   }
 }
 
@@ -136,4 +138,18 @@ export function firstScreenMarkup(screen: FirstScreen): Markup | null {
       ['header', { class: 'park-hero' }, ['img', { src: first.image, alt: '', width: '1280', height: '720' }]],
     ],
   ];
+}
+
+const VOID = new Set(['img', 'br', 'input', 'link', 'meta', 'hr']);
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+
+/** Markup as HTML, for the boot script to set at once (the parser puts <svg> and its children in SVG's namespace). */
+export function markupHtml(markup: Markup | string): string {
+  if (typeof markup === 'string') return escapeText(markup);
+  const [tag, attributes, ...children] = markup;
+  const attrs = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return VOID.has(tag) ? `<${tag}${attrs}>` : `<${tag}${attrs}>${children.map(markupHtml).join('')}</${tag}>`;
 }

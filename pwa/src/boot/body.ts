@@ -39,6 +39,14 @@ window.zoopassWalletRead = () =>
   });
 if (signedIn && isWalletPath(location.pathname)) window.zoopassWalletEarly = window.zoopassWalletRead();
 
+// My Tickets' first cards: drawn from that read by a script of its own (boot/wallet.ts, asked for by the head's
+// script), whichever of the two comes first.
+if (signedIn && location.pathname === '/my-tickets')
+  window.zoopassWalletEarly?.then((wallet) => {
+    if (window.zoopassDrawMyTickets) window.zoopassDrawMyTickets(wallet);
+    else if (!wallet) window.zoopassMyTicketsDrawn?.();
+  });
+
 const svg = (name: string, attributes: Record<string, string | number>) => {
   const el = document.createElementNS('http://www.w3.org/2000/svg', name);
   for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));

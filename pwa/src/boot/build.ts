@@ -2,18 +2,25 @@
 // one minified IIFE, with the build's values as `define`s, in place of its `<script data-boot="name"></script>`.
 // Used by vite.config.ts (build and dev server) and by the tests that run the scripts as the browser gets them.
 // The server hashes the inline scripts of the built index.html for its Content-Security-Policy (plugins/static.ts).
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { FirstScreenWords } from '../app/firstScreen';
+import type { MyTicketsWords } from '../features/wallet/firstScreen';
 import type { PageChunks } from './head';
 
+/** The scripts index.html inlines. */
 export const BOOT_ENTRIES = ['head', 'body'] as const;
-export type BootEntry = (typeof BOOT_ENTRIES)[number];
+/** Every boot script: `wallet` (My Tickets' first cards) is a file of its own, asked for by `body` on that page. */
+export type BootEntry = (typeof BOOT_ENTRIES)[number] | 'wallet';
 
-/** What the build gives the head's script: the chunks to preload per page, the home's first words per language. */
+/** What the build gives the scripts: the chunks to preload per page, the home's and My Tickets' first words. */
 export interface BootValues {
   chunks: PageChunks | null;
   words: Record<'ja' | 'en', FirstScreenWords>;
+  walletWords: Record<'ja' | 'en', MyTicketsWords>;
+  /** Where the wallet's boot script is served (walletBootFile), or null (the dev server draws no early cards). */
+  walletBoot: string | null;
 }
 
 const bundle = (entry: BootEntry, values: BootValues) =>
@@ -29,7 +36,12 @@ const bundle = (entry: BootEntry, values: BootValues) =>
     legalComments: 'none',
     // The page is UTF-8: the home's Japanese words as they are, not as \u escapes (twice the bytes).
     charset: 'utf8',
-    define: { __PAGE_CHUNKS__: JSON.stringify(values.chunks), __FIRST_SCREEN_WORDS__: JSON.stringify(values.words) },
+    define: {
+      __PAGE_CHUNKS__: JSON.stringify(values.chunks),
+      __FIRST_SCREEN_WORDS__: JSON.stringify(values.words),
+      __WALLET_WORDS__: JSON.stringify(values.walletWords),
+      __WALLET_BOOT__: JSON.stringify(values.walletBoot),
+    },
     logLevel: 'silent',
   });
 
@@ -48,6 +60,13 @@ export async function bootScriptModules(entry: BootEntry, values: BootValues): P
   return Object.fromEntries(
     Object.entries(output?.inputs ?? {}).map(([file, { bytesInOutput }]) => [file, bytesInOutput]),
   );
+}
+
+/** The wallet's boot script as a file: its name (hashed, under assets/) and its code. */
+export async function walletBootFile(values: BootValues): Promise<{ fileName: string; code: string }> {
+  const code = await buildBootScript('wallet', values);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
+  return { fileName: `assets/boot-wallet-${hash}.js`, code };
 }
 
 /** index.html with every boot placeholder replaced by its script. */

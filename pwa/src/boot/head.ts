@@ -23,11 +23,15 @@ export type PageChunks = Record<'start' | FirstScreen['page'] | 'wallet', string
 // Given by the build (esbuild's define).
 declare const __PAGE_CHUNKS__: PageChunks | null;
 declare const __FIRST_SCREEN_WORDS__: Record<'ja' | 'en', FirstScreenWords>;
+// Where boot/wallet.ts is served (null on the dev server).
+declare const __WALLET_BOOT__: string | null;
 
 declare global {
   interface Window {
     /** Set by the body's boot script when it draws a stored QR code: asks for the app's code once it has. */
     zoopassQrDrawn?: () => void;
+    /** Called by boot/wallet.ts once My Tickets' first cards are drawn (or there are none to draw). */
+    zoopassMyTicketsDrawn?: () => void;
   }
 }
 
@@ -42,6 +46,16 @@ const page: FirstScreen['page'] | null =
 const pageCode = isWalletPath(pathname) ? 'wallet' : page;
 const language = document.cookie.match(/(?:^|;\s*)locale=(en|ja)(?:;|$)/)?.[1] === 'en' ? 'en' : 'ja';
 const signedIn = document.cookie.includes('access_token_expires_at=');
+
+// My Tickets' first cards (boot/wallet.ts): asked for before anything else, so the service worker answers it first;
+// it draws once the body's script has read the stored wallet.
+const myTicketsDrawn = signedIn && pathname === '/my-tickets' && !!__WALLET_BOOT__;
+if (myTicketsDrawn && __WALLET_BOOT__) {
+  const script = document.createElement('script');
+  script.src = __WALLET_BOOT__;
+  script.fetchPriority = 'high';
+  document.head.append(script);
+}
 
 const preload = (rel: string, href: string, as?: string) => {
   const link = document.createElement('link');
@@ -108,7 +122,14 @@ try {
 } catch {}
 let pictureShown = askForCode;
 if (qrStored) window.zoopassQrDrawn = askForCode;
-else if (drawsFirstScreen) {
+else if (myTicketsDrawn) {
+  // Like a stored QR code: the app's code, evaluated while the stored wallet is read, held the read's answer back
+  // by hundreds of milliseconds on a busy phone. main.tsx waits for the same promise (at most 500 ms).
+  window.zoopassFirstPictureShown = new Promise<void>((resolve) => {
+    window.zoopassMyTicketsDrawn = resolve;
+    setTimeout(resolve, 500);
+  }).then(askForCode);
+} else if (drawsFirstScreen) {
   window.zoopassFirstPictureShown = new Promise<void>((resolve) => {
     pictureShown = resolve;
     setTimeout(resolve, 500);

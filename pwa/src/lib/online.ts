@@ -13,7 +13,8 @@ const onlineStore = {
 };
 
 /** Whether the browser has a network, re-rendering when that changes. */
-export const useOnline = () => useSyncExternalStore(onlineStore.subscribe, onlineStore.snapshot);
+// Rendered outside a browser (tests rendering a page to markup): online.
+export const useOnline = () => useSyncExternalStore(onlineStore.subscribe, onlineStore.snapshot, () => true);
 
 /**
  * Whether a failed API read failed for want of a network (not a server error): fetch itself failed (RTK Query's

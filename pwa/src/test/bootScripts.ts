@@ -3,6 +3,9 @@
 // does not run inside jsdom.
 import type { TestProject } from 'vitest/node';
 import { type BootValues, buildBootScript } from '../boot/build';
+import { myTicketsWords } from '../features/wallet/firstScreen';
+import { walletEn } from '../locales/en/wallet';
+import { walletJa } from '../locales/wallet';
 
 export const BOOT_TEST_VALUES: BootValues = {
   chunks: {
@@ -22,11 +25,13 @@ export const BOOT_TEST_VALUES: BootValues = {
     },
     en: { heroTitle: 'Welcome', heroLead: 'Tickets', searchParks: 'Find', onSaleTitle: 'On sale', seeAll: 'See all' },
   },
+  walletWords: { ja: myTicketsWords('ZooPass', walletJa), en: myTicketsWords('ZooPass', walletEn) },
+  walletBoot: '/assets/boot-wallet.js',
 };
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    bootScripts: { head: string; body: string };
+    bootScripts: { head: string; body: string; wallet: string };
   }
 }
 
@@ -34,5 +39,6 @@ export default async function setup(project: TestProject) {
   project.provide('bootScripts', {
     head: await buildBootScript('head', BOOT_TEST_VALUES),
     body: await buildBootScript('body', BOOT_TEST_VALUES),
+    wallet: await buildBootScript('wallet', BOOT_TEST_VALUES),
   });
 }

@@ -20,6 +20,7 @@ import {
   useWallet,
   waitingCount,
 } from './components';
+import { FIRST_CARDS, QR_ICON } from './firstScreen';
 import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
@@ -80,10 +81,7 @@ function TicketCard({
           data-testid="show-qr"
         >
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-            <path
-              d="M3 3h7v7H3zm2 2v3h3V5zm9-2h7v7h-7zm2 2v3h3V5zM3 14h7v7H3zm2 2v3h3v-3zm9-2h3v3h-3zm3 3h4v4h-4zm-3 1h2v3h-2zm5-4h2v2h-2z"
-              fill="currentColor"
-            />
+            <path d={QR_ICON} fill="currentColor" />
           </svg>
           <span>{t('wallet.showQr')}</span>
         </button>
@@ -115,9 +113,6 @@ function ConflictNotices({ outbox, tickets }: { outbox: readonly OutboxEntry[]; 
     </ul>
   );
 }
-
-/** Cards rendered at once (more than a phone screen holds); the rest follow right after the first paint. */
-const FIRST_CARDS = 12;
 
 /** /my-tickets: the wallet from IndexedDB, by park and day, refreshed from the server when online. */
 export default function MyTicketsPage() {

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
+import { holderLine } from './firstScreen';
 import { snapshot } from './prime';
 import { type DisplayState, displayState, STATE_TONE } from './rules';
 import './wallet.css';
@@ -176,15 +177,15 @@ export const waitingCount = (outbox: readonly OutboxEntry[] | undefined) => (out
 
 export const metaAsOf = (meta: Record<string, string> | undefined) => meta?.[META.asOf];
 
-/** The holder line: unit kind and age group. */
+/** The holder line: unit kind and age group (firstScreen.ts holderLine, in the app's language). */
 export function holderText(ticket: WalletTicket, t: (k: string) => string): string {
-  // An add-on voucher names its plan: 「追加プラン：餌やり体験」.
-  if (ticket.unitKind === 'additional') return `${t('wallet.unitKind.additional')}${ticket.planName ?? ''}`;
-  const kind = ['basic', 'disability', 'companion', 'pack'].includes(ticket.unitKind)
-    ? t(`wallet.unitKind.${ticket.unitKind}`)
-    : ticket.unitKind;
-  if (ticket.unitKind === 'basic' && ticket.ageGroupName) return ticket.ageGroupName;
-  return ticket.ageGroupName ? `${kind}（${ticket.ageGroupName}）` : kind;
+  return holderLine(ticket, {
+    basic: t('wallet.unitKind.basic'),
+    disability: t('wallet.unitKind.disability'),
+    companion: t('wallet.unitKind.companion'),
+    pack: t('wallet.unitKind.pack'),
+    additional: t('wallet.unitKind.additional'),
+  });
 }
 
 /** What went wrong with the last action on the page, read out when it appears. */
