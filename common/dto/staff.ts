@@ -99,6 +99,8 @@ export interface StaffPark {
   };
   /** A timed ticket enters from this many minutes before its slot's start to this many after (the park's setting). */
   slotWindow: { beforeMinutes: number; afterMinutes: number };
+  /** The park's items (a gate may be set to admit only some of them). */
+  items: { id: number; name: string }[];
 }
 
 /** A park's occupancy on a day (Asia/Tokyo): entries minus exits, now and at the end of each hour with acts. */

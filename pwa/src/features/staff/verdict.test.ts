@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../../../../common/rules/ticketToken';
 import type { GateTicket } from '../../db/wallet';
 import { judgeNumber, judgeToken, slotRefusal } from './verdict';
+import { verdictLines } from './verdictText';
 
 const date = '2026-12-24';
 const now = new Date(`${date}T10:00:00+09:00`);
@@ -48,6 +49,10 @@ const ticket = (over: Partial<GateTicket>): GateTicket => ({
   needsCertificate: false,
   parkId: 1,
   date,
+  itemId: 7,
+  inside: false,
+  entries: 0,
+  maxEntries: 1,
   ...over,
 });
 const ctx = { parkId: 1, keys: [key], revoked: new Set<string>(), now };
@@ -153,5 +158,34 @@ describe('the gate verdict', () => {
     const tid = randomUUID();
     const used = ticket({ id: tid, state: 'used', usedAt: now.toISOString(), time: '18:00' });
     expect((await judgeToken(token({ tid, slot: '18:00' }), ctx, async () => used)).kind).toBe('used');
+  });
+
+  it('entry and exit: an exit lets a ticket inside out; re-entry while entries remain; refused inside or exhausted', async () => {
+    const usedBy = { source: 'scan' as const, at: `${date}T09:30:00+09:00`, deviceId: 'gate-a', gateName: '正門' };
+    const inside = ticket({ state: 'used', inside: true, entries: 1, maxEntries: 2, usedBy });
+    const out = { ...inside, inside: false };
+    const found = (t: GateTicket) => async () => t;
+    const tok = () => token({ tid: inside.id });
+    // Exit mode: a ticket inside goes out; one that is not inside (as far as the device knows) is refused.
+    expect((await judgeToken(tok(), { ...ctx, mode: 'out' }, found(inside))).kind).toBe('exit');
+    const notIn = await judgeToken(tok(), { ...ctx, mode: 'out' }, found(out));
+    expect(notIn).toMatchObject({ kind: 'invalid', reason: 'notInside', ticketNumber: inside.ticketNumber });
+    expect(judgeNumber(inside.ticketNumber, inside, { now, mode: 'out' }).kind).toBe('exit');
+    // Entry mode: out with an entry left comes back in; inside is refused 「入場中です」 with the ticket's number.
+    expect((await judgeToken(tok(), ctx, found(out))).kind).toBe('admit');
+    const again = await judgeToken(tok(), ctx, found(inside));
+    expect(again).toMatchObject({ kind: 'used', inside: true });
+    const ja = verdictLines(again, 'ja');
+    expect(ja.title).toBe('入場中です');
+    expect(ja.ticket).toContain(inside.ticketNumber);
+    expect(verdictLines(again, 'en').title).toBe('Already inside');
+    // Entries used up: already used. One entry (no re-entry) as before: a used ticket is already used.
+    const spent = { ...out, entries: 2 };
+    expect((await judgeToken(tok(), ctx, found(spent))).kind).toBe('used');
+    expect(judgeNumber(spent.ticketNumber, spent, { now }).kind).toBe('used');
+    const single = { ...out, maxEntries: 1, entries: 1 };
+    expect((await judgeToken(tok(), ctx, found(single))).kind).toBe('used');
+    // No limit (null): comes back as often as it goes out.
+    expect(judgeNumber(spent.ticketNumber, { ...spent, entries: 9, maxEntries: null }, { now }).kind).toBe('admit');
   });
 });

@@ -41,6 +41,7 @@ export async function listStaffParks(
         occupancy: { date, inside: 0, entries: 0, exits: 0, hours: [] },
       },
       slotWindow: { beforeMinutes: r.gateSlotBeforeMinutes, afterMinutes: r.gateSlotAfterMinutes },
+      items: [],
     };
     park.roles.push(r.role);
     parks.set(r.id, park);
@@ -77,5 +78,20 @@ export async function listStaffParks(
     if (park) park.today.toReview = toCount(r.n);
   }
   for (const park of parks.values()) park.today.occupancy = await parkOccupancy(knex, park.id, date);
+  // The park's items, for a gate admitting only some of them (the device's setting, chosen from these).
+  const items = (await knex('items')
+    .whereIn('park_id', ids)
+    .orderBy(['park_id', 'id'])
+    .select('id', 'park_id', 'name_ja', 'name_en')) as {
+    id: number;
+    parkId: number;
+    nameJa: string;
+    nameEn: string | null;
+  }[];
+  for (const i of items) {
+    parks
+      .get(i.parkId)
+      ?.items.push({ id: i.id, name: localize({ nameJa: i.nameJa, nameEn: i.nameEn }, 'name', locale) });
+  }
   return [...parks.values()];
 }
