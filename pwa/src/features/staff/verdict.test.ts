@@ -188,4 +188,36 @@ describe('the gate verdict', () => {
     // No limit (null): comes back as often as it goes out.
     expect(judgeNumber(spent.ticketNumber, { ...spent, entries: 9, maxEntries: null }, { now }).kind).toBe('admit');
   });
+
+  it('the park’s own slot window (here 30 before, 10 after) decides, not the defaults', async () => {
+    const slotWindow = { beforeMinutes: 30, afterMinutes: 10 };
+    const at = (hhmm: string) => new Date(`${date}T${hhmm}:00+09:00`);
+    // Slot 11:00: from 10:30 to 11:10 (the defaults would say 10:45 to 12:00).
+    expect(slotRefusal('11:00', at('10:35'), slotWindow)).toBeNull();
+    expect(slotRefusal('11:00', at('10:20'), slotWindow)).toEqual({ reason: 'tooEarly', at: '10:30' });
+    expect(slotRefusal('11:00', at('11:20'), slotWindow)).toEqual({ reason: 'tooLate', at: '11:10' });
+    const early = await judgeToken(token({ slot: '11:00' }), { ...ctx, now: at('10:20'), slotWindow }, none);
+    expect(early).toMatchObject({ kind: 'invalid', reason: 'tooEarly', at: '10:30' });
+    expect(verdictLines(early, 'ja').detail).toBe('10:30から入場できます（時間指定のチケット）');
+    const timed = ticket({ time: '11:00:00' });
+    expect(judgeNumber(timed.ticketNumber, timed, { now: at('10:35'), slotWindow }).kind).toBe('admit');
+    expect(judgeNumber(timed.ticketNumber, timed, { now: at('10:35') })).toMatchObject({ reason: 'tooEarly' });
+  });
+
+  it('a gate set for some items refuses a ticket of another item, naming it (entry only)', async () => {
+    const gateItems = [8];
+    const refused = await judgeToken(token(), { ...ctx, gateItems }, none);
+    expect(refused).toMatchObject({ kind: 'invalid', reason: 'otherItem' });
+    const listed = ticket({ itemId: 7, itemName: '夜の動物園ツアー' });
+    const byNumber = judgeNumber(listed.ticketNumber, listed, { now, gateItems });
+    expect(byNumber).toMatchObject({ kind: 'invalid', reason: 'otherItem', itemName: '夜の動物園ツアー' });
+    expect(verdictLines(byNumber, 'ja').detail).toBe('夜の動物園ツアーのチケットです。このゲートでは入場できません');
+    expect(verdictLines(byNumber, 'en').detail).toContain('夜の動物園ツアー');
+    expect(verdictLines(byNumber, 'ja').ticket).toContain(listed.ticketNumber);
+    // The item the gate is set for, no setting, or an exit: as ever.
+    expect(judgeNumber(listed.ticketNumber, listed, { now, gateItems: [7, 8] }).kind).toBe('admit');
+    expect(judgeNumber(listed.ticketNumber, listed, { now, gateItems: [] }).kind).toBe('admit');
+    const inside = { ...listed, state: 'used' as const, inside: true, entries: 1 };
+    expect(judgeNumber(listed.ticketNumber, inside, { now, gateItems, mode: 'out' }).kind).toBe('exit');
+  });
 });
