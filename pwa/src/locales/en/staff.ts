@@ -32,7 +32,7 @@ export const staffEn: English<typeof staffJa> = {
   },
   gateItems: {
     all: 'This gate: admits every item',
-    some: 'This gate: admits {{count}} items only',
+    some: 'This gate: admits only the items ticked ({{count}})',
     legend: 'Items this gate admits',
     hint: 'With none ticked, every item is admitted. Kept on this device.',
   },
