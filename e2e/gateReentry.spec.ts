@@ -187,6 +187,39 @@ test('exit then re-entry offline; re-entry refused at another entry while inside
     await b.p.screenshot({ path: `${SHOTS}/09-other-item-en.png` });
     await a.context.close();
     await b.context.close();
+
+    // The back office (owner): the item's re-entry rule, the park's slot window, the day's occupancy; ja and en.
+    for (const language of ['ja', 'en']) {
+      const office = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+      await office.addCookies([{ name: 'locale', value: language, url: baseURL as string }]);
+      const o = await office.newPage();
+      await o.goto('/');
+      const set = await o.request.post('/api/access-token', {
+        data: { access_token: (await apiStaff(o.request, OWNER)).token, expires_in: 86_400 },
+        headers: { Origin: new URL(o.url()).origin },
+      });
+      expect(set.status()).toBe(204);
+      await o.goto(`/staff/office/${parkId}/items`);
+      await o
+        .getByTestId('office-item')
+        .filter({ hasText: language === 'ja' ? VOUCHER : 'ramen' })
+        .click();
+      await expect(o.getByTestId('item-reentry')).toBeChecked();
+      await expect(o.locator('#item-max-entries')).toHaveValue('3');
+      await o.getByTestId('item-reentry').scrollIntoViewIfNeeded();
+      await o.screenshot({ path: `${SHOTS}/10-item-reentry-${language}.png` });
+      await o.goto(`/staff/office/${parkId}/profile`);
+      await expect(o.locator('#profile-gate_slot_before_minutes')).toHaveValue('15');
+      await o.locator('#profile-gate_slot_before_minutes').scrollIntoViewIfNeeded();
+      await o.screenshot({ path: `${SHOTS}/11-slot-window-${language}.png` });
+      await o.goto(`/staff/office/${parkId}/reports`);
+      await expect(o.getByTestId('report-occupancy')).toContainText(
+        language === 'ja' ? '入退場と場内人数' : 'Entries, exits',
+      );
+      await o.getByTestId('report-occupancy').scrollIntoViewIfNeeded();
+      await o.screenshot({ path: `${SHOTS}/12-report-occupancy-${language}.png` });
+      await office.close();
+    }
   } finally {
     await request.put(itemUrl, { headers: bearer(owner.token), data: { reentry: false, max_entries: null } });
   }
