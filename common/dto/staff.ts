@@ -158,6 +158,8 @@ export interface DayTicketsPage {
 export interface ActView {
   scanId: string;
   source: 'button' | 'url' | 'scan';
+  /** An entry (or a button/URL use), or an exit scan. */
+  direction: 'in' | 'out';
   actedAt: string;
   receivedAt: string;
   deviceId: string | null;

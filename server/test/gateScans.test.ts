@@ -525,8 +525,14 @@ describe('exit and re-entry (issue 28)', () => {
     ]);
     // An exit of a ticket that is out is flagged and changes nothing.
     await move(staff, token, 'out', ago(20));
-    const stray = await move(staff, token, 'out', ago(10));
+    const strayId = randomUUID();
+    const stray = await move(staff, token, 'out', ago(10), { scanId: strayId });
     expect(body(stray).data).toMatchObject({ result: 'duplicate', inside: false });
+    // Staff review it as an exit.
+    const flagged = body(await c.call('GET', `/api/v1/staff/parks/${item.parkId}/scans`, staff)).data as {
+      act: { scanId: string; direction: string };
+    }[];
+    expect(flagged.find((f) => f.act.scanId === strayId)?.act.direction).toBe('out');
   });
 
   it('occupancy: entries minus exits now and per hour; a replayed act is counted once', async () => {

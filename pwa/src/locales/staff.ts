@@ -106,7 +106,7 @@ export const staffJa = {
     reviewedBy: '{{name}}が確認済み（{{at}}）',
     ticket: 'チケット {{number}}・{{item}}',
     flags: { duplicate: '重複', revoked: '無効化済み', clock: '端末時刻の異常' },
-    sources: { scan: 'スキャン', button: '利用ボタン', url: 'URLアクセス' },
+    sources: { scan: 'スキャン', button: '利用ボタン', url: 'URLアクセス', exit: '退場スキャン' },
     actLine: '{{source}}・{{at}}・{{gate}}',
     received: '受信 {{at}}',
     unknownGate: 'ゲート不明',

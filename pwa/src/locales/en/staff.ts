@@ -108,7 +108,7 @@ export const staffEn: English<typeof staffJa> = {
     reviewedBy: 'Reviewed by {{name}} ({{at}})',
     ticket: 'Ticket {{number}} · {{item}}',
     flags: { duplicate: 'Duplicate', revoked: 'Revoked', clock: 'Device clock' },
-    sources: { scan: 'Scan', button: 'Use button', url: 'URL access' },
+    sources: { scan: 'Scan', button: 'Use button', url: 'URL access', exit: 'Exit scan' },
     actLine: '{{source}} · {{at}} · {{gate}}',
     received: 'Received {{at}}',
     unknownGate: 'gate unknown',
