@@ -50,6 +50,9 @@ export interface OfficeItem extends OfficeItemRow {
   lottery: boolean;
   waitlist: boolean;
   seatSelection: boolean;
+  /** Exit and re-entry on the day of use, up to maxEntries entries (null: no limit); false: one entry. */
+  reentry: boolean;
+  maxEntries: number | null;
   minimumParticipant: number;
   maxPerOrder: number;
   disabilityPrice: number | null;
@@ -88,6 +91,9 @@ export interface OfficeParkProfile {
   openTime: string;
   closeTime: string;
   lastEntryTime: string | null;
+  /** The gate admits a timed ticket from this many minutes before its slot's start to this many after. */
+  gateSlotBeforeMinutes: number;
+  gateSlotAfterMinutes: number;
   businessHoursNoteJa: string | null;
   businessHoursNoteEn: string | null;
   closedDaysNoteJa: string | null;

@@ -1,8 +1,10 @@
 // The back office's finance pages (/staff/office/:parkId/orders, /reports): orders of a park found by number,
 // e-mail or phone, their lines, payment, tickets and cancellations, cancellations made for the visitor, and a day's
 // sales and admissions per item. Answers of api/v1/staff/parks/{parkId}/orders... and .../reports/daily.
+
 import type { CancelBlock } from '../rules/cancelBlock';
 import type { OrderState } from '../rules/orderState';
+import type { Occupancy } from './staff';
 import type { CancellationQuote, TicketState } from './wallet';
 
 /** GET api/v1/staff/parks/{parkId}/orders?number=|email=|phone=: one order found. */
@@ -117,6 +119,8 @@ export interface DailyReport {
   date: string;
   rows: DailyReportRow[];
   totals: Omit<DailyReportRow, 'itemId' | 'itemName'>;
+  /** Entries minus exits at the gates that day, per hour. */
+  occupancy: Occupancy;
 }
 
 /** What the reconciliation sweep found wrong in a park's books (GET api/v1/staff/parks/{id}/reconciliation). */

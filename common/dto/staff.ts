@@ -94,7 +94,24 @@ export interface StaffPark {
     admitted: number;
     /** Flagged acts not reviewed yet (any day). */
     toReview: number;
+    /** Inside the park now, and per hour of today. */
+    occupancy: Occupancy;
   };
+  /** A timed ticket enters from this many minutes before its slot's start to this many after (the park's setting). */
+  slotWindow: { beforeMinutes: number; afterMinutes: number };
+  /** The park's items (a gate may be set to admit only some of them). */
+  items: { id: number; name: string }[];
+}
+
+/** A park's occupancy on a day (Asia/Tokyo): entries minus exits, now and at the end of each hour with acts. */
+export interface Occupancy {
+  date: string;
+  /** Inside now (entries - exits). */
+  inside: number;
+  entries: number;
+  exits: number;
+  /** Hours (0-23, Tokyo) with entries or exits, and how many were inside at the hour's end. */
+  hours: { hour: number; entries: number; exits: number; inside: number }[];
 }
 
 /** Who or what used a ticket: the act that marked it. */
@@ -119,6 +136,12 @@ export interface DayTicket {
   ageGroupName: string | null;
   time: string | null;
   needsCertificate: boolean;
+  itemId: number;
+  /** The holder is inside the park (entered and not out since), as the acts the server has say. */
+  inside: boolean;
+  /** Entries counted so far, and how many the item allows (1: no re-entry; null: no limit that day). */
+  entries: number;
+  maxEntries: number | null;
 }
 
 /** GET api/v1/staff/parks/{parkId}/tickets?date=&after=&limit=: a page of the day's tickets, by id. */
@@ -135,6 +158,8 @@ export interface DayTicketsPage {
 export interface ActView {
   scanId: string;
   source: 'button' | 'url' | 'scan';
+  /** An entry (or a button/URL use), or an exit scan. */
+  direction: 'in' | 'out';
   actedAt: string;
   receivedAt: string;
   deviceId: string | null;

@@ -166,6 +166,11 @@ export interface ScanAnswer {
   flag: ActFlag | null;
   /** The ticket's time of use (the earliest act's), null when it is not used. */
   usedAt: string | null;
+  /** An entry or an exit. */
+  direction: 'in' | 'out';
+  /** Where the holder is after the act (as the server has the acts), and the entries counted. */
+  inside: boolean;
+  entries: number;
 }
 
 export interface TicketShare {

@@ -618,3 +618,51 @@ describe('ticket pack editing in the back office', () => {
     expect((await c.call('GET', `${base}/${created.id}`, await staff(parkB, 'editor'))).statusCode).toBe(403);
   });
 });
+
+describe('gate settings in the back office (issue 28)', () => {
+  it('the park’s timed-slot window: editors set it, bad values name the field in ja and en, the gate gets it', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const base = `/api/v1/staff/parks/${parkA}/profile`;
+    const before = body(await c.call('GET', base, editor)).data;
+    expect(before).toMatchObject({ gateSlotBeforeMinutes: 15, gateSlotAfterMinutes: 60 });
+    for (const [field, value] of [
+      ['gate_slot_before_minutes', -1],
+      ['gate_slot_after_minutes', 721],
+      ['gate_slot_after_minutes', 'soon'],
+    ] as const) {
+      const ja = await c.call('PUT', base, editor, { [field]: value });
+      expect(ja.statusCode, ja.payload).toBe(400);
+      expect(body(ja).meta.message).toContain(field);
+      expect(body(ja).meta.message).toContain('正しくありません');
+      const en = await c.call('PUT', base, { ...editor, lang: 'en' }, { [field]: value });
+      expect(body(en).meta.message).toContain(field);
+      expect(body(en).meta.message).toContain('invalid');
+    }
+    expect(body(await c.call('GET', base, editor)).data).toMatchObject({ gateSlotBeforeMinutes: 15 });
+    const saved = await c.call('PUT', base, editor, { gate_slot_before_minutes: 30, gate_slot_after_minutes: 90 });
+    expect(saved.statusCode, saved.payload).toBe(200);
+    expect(body(saved).data).toMatchObject({ gateSlotBeforeMinutes: 30, gateSlotAfterMinutes: 90 });
+    // The gate's park list (synced to devices) carries it.
+    const scanner = await staff(parkA, 'scanner');
+    const gateParks = body(await c.call('GET', '/api/v1/staff/parks', scanner)).data as {
+      id: number;
+      slotWindow: unknown;
+    }[];
+    expect(gateParks.find((p) => p.id === parkA)?.slotWindow).toEqual({ beforeMinutes: 30, afterMinutes: 90 });
+    await c.call('PUT', base, editor, { gate_slot_before_minutes: 15, gate_slot_after_minutes: 60 });
+  });
+
+  it('an item’s re-entry rule: off by default, on with a number of entries (2-99) or no limit', async () => {
+    const [parkA] = await parks();
+    const editor = await staff(parkA, 'editor');
+    const base = `/api/v1/staff/parks/${parkA}/items`;
+    const created = body(await c.call('POST', base, editor, NEW_ITEM)).data as OfficeItem;
+    expect(created).toMatchObject({ reentry: false, maxEntries: null });
+    const bad = await c.call('PUT', `${base}/${created.id}`, editor, { reentry: true, max_entries: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).meta.message).toContain('max_entries');
+    const on = await c.call('PUT', `${base}/${created.id}`, editor, { reentry: true, max_entries: 3 });
+    expect(body(on).data).toMatchObject({ reentry: true, maxEntries: 3 });
+  });
+});

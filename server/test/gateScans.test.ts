@@ -440,3 +440,118 @@ describe('key rotation', () => {
     expect(decodeTicketToken(await tokenOf(buyer, d))?.kid).toBe(next.kid);
   });
 });
+
+describe('exit and re-entry (issue 28)', () => {
+  const move = (
+    who: Caller,
+    token: string,
+    direction: 'in' | 'out',
+    at: Date,
+    extra: { scanId?: string; confirm?: boolean } = {},
+  ) =>
+    c.call('POST', '/api/v1/staff/scans', who, {
+      scan_id: extra.scanId ?? randomUUID(),
+      token,
+      direction,
+      scanned_at: at.toISOString(),
+      ...(extra.confirm ? { confirm: true } : {}),
+    });
+  const presence = (id: string) => c.knex()('tickets').where({ id }).first('state', 'inside', 'entries');
+  const ago = (s: number) => new Date(Date.now() - s * 1000);
+  const occupancy = async (who: Caller, parkId: number) =>
+    (
+      body(await c.call('GET', '/api/v1/staff/parks', who)).data as { id: number; today: { occupancy: unknown } }[]
+    ).find((p) => p.id === parkId)?.today.occupancy as {
+      inside: number;
+      entries: number;
+      exits: number;
+      hours: { inside: number }[];
+    };
+
+  it('one entry by default: exit marks the ticket out, a second entry is refused (entries exhausted)', async () => {
+    const buyer = await c.user();
+    const item = await itemIn();
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const token = await tokenOf(buyer, id);
+    const staff = await staffOf(item.parkId);
+    const enter = await move(staff, token, 'in', ago(80));
+    expect(body(enter).data).toMatchObject({ result: 'accepted', direction: 'in', inside: true, entries: 1 });
+    const exit = await move(staff, token, 'out', ago(60));
+    expect(body(exit).data).toMatchObject({ result: 'accepted', direction: 'out', inside: false, entries: 1 });
+    const again = await move(staff, token, 'in', ago(40), { confirm: true });
+    expect(body(again).data).toMatchObject({ result: 'duplicate', flag: 'duplicate', inside: false, entries: 1 });
+    expect(await presence(id)).toMatchObject({ state: 'used', inside: false, entries: 1 });
+  });
+
+  it('with re-entry: exit then re-enter while entries remain; refused while inside; refused when exhausted', async () => {
+    const buyer = await c.user();
+    const item = await itemIn();
+    await c.knex()('items').where({ id: item.id }).update({ reentry: true, max_entries: 2 });
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const token = await tokenOf(buyer, id);
+    const staff = await staffOf(item.parkId);
+    expect(body(await move(staff, token, 'in', ago(100))).data).toMatchObject({ result: 'accepted', inside: true });
+    // Inside: another entry (an online gate waiting for the answer) is refused.
+    const inside = await move(staff, token, 'in', ago(90), { confirm: true });
+    expect(body(inside).data).toMatchObject({ result: 'duplicate', inside: true, entries: 1 });
+    expect(body(await move(staff, token, 'out', ago(80))).data).toMatchObject({ result: 'accepted', inside: false });
+    const back = await move(staff, token, 'in', ago(70), { confirm: true });
+    expect(body(back).data).toMatchObject({ result: 'accepted', inside: true, entries: 2 });
+    expect(body(await move(staff, token, 'out', ago(60))).data).toMatchObject({ result: 'accepted', inside: false });
+    const third = await move(staff, token, 'in', ago(50), { confirm: true });
+    expect(body(third).data).toMatchObject({ result: 'duplicate', inside: false, entries: 2 });
+    expect(await presence(id)).toMatchObject({ state: 'used', inside: false, entries: 2 });
+  });
+
+  it('offline devices that disagree: acts are placed by their time whatever order they arrive in, misfits flagged', async () => {
+    const buyer = await c.user();
+    const item = await itemIn();
+    await c.knex()('items').where({ id: item.id }).update({ reentry: true, max_entries: null });
+    const [id] = (await buyToday(buyer, item)) as [string];
+    const token = await tokenOf(buyer, id);
+    const staff = await staffOf(item.parkId);
+    // Gate A admitted at -90 s, gate B (offline, not knowing) admitted again at -30 s: B's is flagged (inside).
+    await move(staff, token, 'in', ago(90));
+    const b = await move(staff, token, 'in', ago(30));
+    expect(body(b).data).toMatchObject({ result: 'duplicate', flag: 'duplicate' });
+    // The exit at -60 s (gate C, offline) arrives last: now B's entry is a re-entry and counts.
+    const exit = await move(staff, token, 'out', ago(60));
+    expect(body(exit).data).toMatchObject({ result: 'accepted', inside: true, entries: 2 });
+    const acts = await usagesOf(id);
+    expect(acts.map((a) => [a.direction, a.duplicate, a.flag])).toEqual([
+      ['in', false, null],
+      ['out', false, null],
+      ['in', false, null],
+    ]);
+    // An exit of a ticket that is out is flagged and changes nothing.
+    await move(staff, token, 'out', ago(20));
+    const strayId = randomUUID();
+    const stray = await move(staff, token, 'out', ago(10), { scanId: strayId });
+    expect(body(stray).data).toMatchObject({ result: 'duplicate', inside: false });
+    // Staff review it as an exit.
+    const flagged = body(await c.call('GET', `/api/v1/staff/parks/${item.parkId}/scans`, staff)).data as {
+      act: { scanId: string; direction: string };
+    }[];
+    expect(flagged.find((f) => f.act.scanId === strayId)?.act.direction).toBe('out');
+  });
+
+  it('occupancy: entries minus exits now and per hour; a replayed act is counted once', async () => {
+    const item = await itemIn();
+    const staff = await staffOf(item.parkId);
+    const before = await occupancy(staff, item.parkId);
+    const buyer = await c.user();
+    const ids = await buyToday(buyer, item, 3);
+    const tokens = await Promise.all(ids.map((id) => tokenOf(buyer, id)));
+    const replayed = randomUUID();
+    for (const t of tokens) await move(staff, t, 'in', ago(60));
+    await move(staff, tokens[0] as string, 'out', ago(30), { scanId: replayed });
+    const again = await move(staff, tokens[0] as string, 'out', ago(30), { scanId: replayed });
+    expect(body(again).data).toMatchObject({ result: 'accepted', inside: false });
+    const after = await occupancy(staff, item.parkId);
+    expect(after.inside - before.inside).toBe(2);
+    expect(after.entries - before.entries).toBe(3);
+    expect(after.exits - before.exits).toBe(1);
+    expect(after.hours.at(-1)?.inside).toBe(after.inside);
+    expect(Number((await c.knex()('ticket_usages').where({ client_id: replayed }).count('* as n'))[0]?.n)).toBe(1);
+  });
+});

@@ -24,7 +24,8 @@ const SOURCES = [...files(join(ROOT, 'server')), ...files(join(ROOT, 'seeds'))].
 }));
 
 /** A table's write: a knex statement on it that inserts/updates (with `state` when stateOnly), or raw SQL. */
-function writes(text: string, table: string, kinds: { insert: boolean; stateOnly: boolean }): boolean {
+function writes(text: string, table: string, kinds: { insert: boolean; stateOnly: boolean; column?: RegExp }): boolean {
+  const column = kinds.column ?? /\bstate\b/;
   const knexOn = new RegExp(`\\(\\s*['"]${table}(?: as \\w+)?['"]\\s*\\)`);
   for (const statement of text.split(/;\s*\n/)) {
     if (!knexOn.test(statement)) continue;
@@ -32,7 +33,7 @@ function writes(text: string, table: string, kinds: { insert: boolean; stateOnly
     if (kinds.insert && /\.(insert|delete)\(/.test(tail)) return true;
     const update = /\.update\(([\s\S]*)/.exec(tail)?.[1];
     // An update of a variable (not an object literal) may hold anything: it counts as a state write.
-    if (update !== undefined && (!kinds.stateOnly || /\bstate\b/.test(update) || !/^\s*\{/.test(update))) {
+    if (update !== undefined && (!kinds.stateOnly || column.test(update) || !/^\s*\{/.test(update))) {
       return true;
     }
   }
@@ -43,12 +44,18 @@ function writes(text: string, table: string, kinds: { insert: boolean; stateOnly
   return raw.test(text) || (kinds.insert && rawInsert.test(text));
 }
 
-const writers = (table: string, kinds: { insert: boolean; stateOnly: boolean }) =>
+const writers = (table: string, kinds: { insert: boolean; stateOnly: boolean; column?: RegExp }) =>
   SOURCES.filter((f) => writes(f.text, table, kinds)).map((f) => f.path);
 
 describe('one writer per table', () => {
   it('tickets are issued and change state only in the ticket ledger', () => {
     expect(writers('tickets', { insert: true, stateOnly: true })).toEqual(['server/features/wallet/ticketLedger.ts']);
+  });
+
+  it('where a ticket’s holder is (inside, entries: exit and re-entry) is written only by the ticket ledger', () => {
+    expect(writers('tickets', { insert: false, stateOnly: true, column: /\b(inside|entries)\b/ })).toEqual([
+      'server/features/wallet/ticketLedger.ts',
+    ]);
   });
 
   it('coin entries are written only by the coin ledger', () => {

@@ -261,7 +261,11 @@ async function settleScan(db: WalletDb, entry: OutboxEntry, answer: ScanAnswer |
       scan: { ...(entry.scan as ScanAct), result: answer?.result, flag: answer?.flag },
     });
     const local = await db.gateTickets.get(entry.ticketId);
-    if (local && answer?.usedAt) await db.gateTickets.put({ ...local, state: 'used', usedAt: answer.usedAt });
+    if (local && answer?.usedAt) {
+      // Where the holder is as the server has all acts (another gate's exit or entry may have come first).
+      const presence = answer.inside === undefined ? {} : { inside: answer.inside, entries: answer.entries };
+      await db.gateTickets.put({ ...local, state: 'used', usedAt: answer.usedAt, ...presence });
+    }
   });
 }
 
@@ -312,5 +316,6 @@ function scanBody(entry: OutboxEntry, scan: ScanAct) {
     ...(scan.token ? { token: scan.token } : { ticket_number: scan.ticketNumber }),
     device_id: scan.deviceId,
     gate_name: scan.gateName,
+    ...(scan.direction === 'out' ? { direction: 'out' } : {}),
   };
 }

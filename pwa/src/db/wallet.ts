@@ -24,6 +24,8 @@ export interface ScanAct {
   ticketNumber: string | null;
   deviceId: string;
   gateName: string;
+  /** An entry (absent on acts from before exits existed) or an exit. */
+  direction?: 'in' | 'out';
   /** The server's answer once sent. */
   result?: ScanAnswer['result'];
   flag?: ScanAnswer['flag'];
@@ -159,8 +161,10 @@ export async function readMeta(db: WalletDb, key: string): Promise<string | null
   return (await db.meta.get(key))?.value ?? null;
 }
 
-/** Meta keys of the device itself, not of an account: a gate's name and device id survive sign-out. */
-export const DEVICE_META_KEYS: readonly string[] = ['gate.deviceId', 'gate.name'];
+/** Meta keys of the device itself, not of an account: a gate's name, device id and mode survive sign-out. */
+export const DEVICE_META_KEYS: readonly string[] = ['gate.deviceId', 'gate.name', 'gate.mode'];
+/** The items each park's gate admits (gate.items.<parkId>) are the gate's setting too. */
+const isDeviceMeta = (key: string) => DEVICE_META_KEYS.includes(key) || key.startsWith('gate.items.');
 
 /**
  * Forget what the signed-in account stored: its tickets, maps, details, and a gate's parks, keys, revocations and
@@ -180,7 +184,7 @@ export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } 
       db.details.clear(),
       ...gate.map((t) => t.clear()),
     ]);
-    await db.meta.filter((m) => !DEVICE_META_KEYS.includes(m.key)).delete();
+    await db.meta.filter((m) => !isDeviceMeta(m.key)).delete();
     const waiting = (e: OutboxEntry) => e.state === 'pending' || e.state === 'sending';
     await db.outbox
       .filter((e) => !(waiting(e) && (e.ownerId !== undefined || e.scan !== undefined || opts.keepWaiting)))

@@ -110,6 +110,14 @@ export const backOfficeJa = {
     report: '日次レポート',
     date: '日付',
     prevDay: '前日',
+    occupancy: {
+      title: '入退場と場内人数（現在 {{inside}}人）',
+      hour: '時刻',
+      entries: '入場',
+      exits: '退場',
+      inside: '場内（時間の終わり）',
+      none: 'この日の入退場はありません。',
+    },
     reconciliation: {
       title: '帳簿の照合',
       none: '照合で見つかった不一致はありません。',

@@ -39,6 +39,7 @@ describe('the CSV file', () => {
       },
     ],
     totals: { soldPlaces: 3, amount: 3000, cancelledPlaces: 1, refundAmount: 700, admitted: 3 },
+    occupancy: { date: '2026-12-24', inside: 0, entries: 0, exits: 0, hours: [] },
   };
 
   it('starts with a byte order mark, has the header in the language asked, CRLF lines and a total row', () => {

@@ -123,6 +123,13 @@ export const DAILY_REPORT = object({
   date: { type: 'string', format: 'date' },
   rows: { type: 'array', items: object({ itemId: int, itemName: str, ...counts }) },
   totals: object(counts),
+  occupancy: object({
+    date: { type: 'string', format: 'date' },
+    inside: int,
+    entries: int,
+    exits: int,
+    hours: { type: 'array', items: object({ hour: int, entries: int, exits: int, inside: int }) },
+  }),
 });
 
 /** The reconciliation sweep's open findings for the park (server/features/finance/services/reconcileLedgers.ts). */

@@ -129,6 +129,8 @@ export async function loadOfficeItem(
     lottery: Boolean(r.lottery),
     waitlist: Boolean(r.waitlist),
     seatSelection: Boolean(r.seatSelection),
+    reentry: Boolean(r.reentry),
+    maxEntries: r.maxEntries ?? null,
     minimumParticipant: r.minimumParticipant,
     maxPerOrder: r.maxPerOrder,
     disabilityPrice: r.disabilityPrice ?? null,

@@ -41,6 +41,9 @@ const fields = {
   shareable_until: isoDate().allow(null),
   reward_coins: Joi.number().integer().min(0).max(10_000),
   daily_capacity: Joi.number().integer().min(0).max(1_000_000),
+  reentry: Joi.boolean(),
+  // With re-entry, entries in all (2-99); null: as many as the day allows.
+  max_entries: Joi.number().integer().min(2).max(99).allow(null),
   is_private: Joi.boolean(),
   image_url: Joi.string().pattern(/^\/media\/[\w\-./]{1,200}$/),
   prices: Joi.array()

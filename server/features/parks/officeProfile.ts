@@ -40,6 +40,8 @@ export async function loadOfficeProfile(db: Db, parkId: number): Promise<OfficeP
     closedDaysNoteEn: p.closedDaysNoteEn ?? null,
     accessJa: p.accessJa ?? null,
     accessEn: p.accessEn ?? null,
+    gateSlotBeforeMinutes: Number(p.gateSlotBeforeMinutes),
+    gateSlotAfterMinutes: Number(p.gateSlotAfterMinutes),
     closedWeekdays: weekdays.map(Number),
     specialDays: special.map((d) => ({
       date: d.date,

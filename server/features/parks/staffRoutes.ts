@@ -33,6 +33,9 @@ const payload = Joi.object({
   closed_days_note_en: optional(1000, true),
   access_ja: optional(2000, true),
   access_en: optional(2000, true),
+  // A timed ticket enters at the gate from this many minutes before its slot's start to this many after.
+  gate_slot_before_minutes: Joi.number().integer().min(0).max(720),
+  gate_slot_after_minutes: Joi.number().integer().min(0).max(720),
   closed_weekdays: Joi.array().items(Joi.number().integer().min(1).max(7)).max(7),
   special_days: Joi.array()
     .items(

@@ -360,6 +360,11 @@ export const walletRoutes: ServerRoute[] = [
           scanned_at: Joi.date().iso().required(),
           device_id: Joi.string().max(64),
           gate_name: Joi.string().max(40),
+          direction: Joi.valid('in', 'out')
+            .default('in')
+            .description(
+              "An entry, or an exit of a ticket inside the park (re-entry then counts against the item's entries)",
+            ),
           confirm: Joi.boolean()
             .default(false)
             .description(
@@ -377,6 +382,7 @@ export const walletRoutes: ServerRoute[] = [
         device_id?: string;
         gate_name?: string;
         confirm: boolean;
+        direction: 'in' | 'out';
       };
       const answer = await recordScan(
         knexOf(request),
@@ -389,6 +395,7 @@ export const walletRoutes: ServerRoute[] = [
           deviceId: p.device_id ?? null,
           gateName: p.gate_name ?? null,
           confirm: p.confirm,
+          direction: p.direction,
         },
         request.server.app.clock.now(),
       );

@@ -145,6 +145,27 @@ export async function moveTickets(
 }
 
 /**
+ * Where a ticket stands on its day after its acts (acts.ts): inside or not, entries counted, its time of use. The
+ * first entry moves it to used through the state machine; later moves (exit, re-entry, an earlier act uploaded late)
+ * change only where the holder is and when the ticket was first used.
+ */
+export async function moveThroughDay(
+  trx: Knex.Transaction,
+  ticket: { id: string; state: string },
+  at: { inside: boolean; entries: number; usedAt: Date | null },
+  now: Date,
+): Promise<void> {
+  const usedAt = at.usedAt ? { used_at: at.usedAt } : {};
+  if (at.usedAt && ticket.state !== 'used') {
+    await moveTickets(trx, [ticket.id], 'used', now, { inside: at.inside, entries: at.entries, ...usedAt });
+    return;
+  }
+  await trx('tickets')
+    .where({ id: ticket.id })
+    .update({ inside: at.inside, entries: at.entries, ...usedAt, updated_at: now });
+}
+
+/**
  * The given tickets and the vouchers that belong to them (same holder, still open): a cancellation of an admission
  * takes its add-ons along, so that every yen of what is cancelled is given back.
  */

@@ -47,6 +47,8 @@ function blankForm(): ItemForm {
     daily_capacity: 100,
     reservation_required: false,
     waitlist: false,
+    reentry: false,
+    max_entries: null,
     prices: [{ age_group_id: 5, price: 1000 }],
     cancellation_policy: [{ days_before: 0, charge_rate: 100 }],
     usage_trigger: 1,
@@ -71,6 +73,8 @@ function formOf(item: OfficeItem): ItemForm {
     daily_capacity: item.dailyCapacity,
     reservation_required: item.reservationRequired,
     waitlist: item.waitlist,
+    reentry: item.reentry,
+    max_entries: item.maxEntries,
     prices: item.prices.map((p) => ({ age_group_id: p.ageGroupId, price: p.price })),
     cancellation_policy: item.cancellationPolicy.map((p) => ({ days_before: p.daysBefore, charge_rate: p.chargeRate })),
     usage_trigger: item.usageTrigger,
@@ -343,6 +347,29 @@ function ItemEditor({
         <input type="checkbox" checked={form.waitlist} onChange={(e) => set('waitlist', e.target.checked)} />
         <span>{t('catalogueOffice.waitlist')}</span>
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form.reentry}
+          onChange={(e) => setForm({ ...form, reentry: e.target.checked, max_entries: null })}
+          data-testid="item-reentry"
+        />
+        <span>{t('catalogueOffice.reentry')}</span>
+      </label>
+      {form.reentry && (
+        <Field id="item-max-entries" label={t('catalogueOffice.maxEntries')}>
+          <input
+            id="item-max-entries"
+            className="input"
+            type="number"
+            min={2}
+            max={99}
+            placeholder={t('catalogueOffice.maxEntriesAny')}
+            value={form.max_entries ?? ''}
+            onChange={(e) => set('max_entries', e.target.value === '' ? null : Number(e.target.value))}
+          />
+        </Field>
+      )}
       <fieldset className="stack">
         <legend>{t('catalogueOffice.policy')}</legend>
         {form.cancellation_policy.map((row, i) => (
@@ -1050,6 +1077,10 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
     close_time: profile.closeTime,
     last_entry_time: profile.lastEntryTime ?? '',
   });
+  const [slotWindow, setSlotWindow] = useState({
+    gate_slot_before_minutes: profile.gateSlotBeforeMinutes,
+    gate_slot_after_minutes: profile.gateSlotAfterMinutes,
+  });
   const [weekdays, setWeekdays] = useState<number[]>(profile.closedWeekdays);
   const today = tokyoDate();
   // Closures over before today stay as they were (sent back unchanged, not shown).
@@ -1081,6 +1112,7 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
         inquiry_email: texts.inquiry_email,
         ...hours,
         last_entry_time: hours.last_entry_time || null,
+        ...slotWindow,
         closed_weekdays: weekdays,
         closures: closures.map((c) => ({ from: c.from, to: c.to, note_ja: c.noteJa, note_en: optional(c.noteEn) })),
         special_days: days.map((d) => ({
@@ -1163,6 +1195,30 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
                 type="time"
                 value={hours[k]}
                 onChange={(e) => setHours({ ...hours, [k]: e.target.value })}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('catalogueOffice.slotWindow')}</legend>
+        <p className="muted">{t('catalogueOffice.slotWindowHint')}</p>
+        <div className="office-grid">
+          {(['gate_slot_before_minutes', 'gate_slot_after_minutes'] as const).map((k) => (
+            <Field
+              key={k}
+              id={`profile-${k}`}
+              label={t(`catalogueOffice.${k === 'gate_slot_before_minutes' ? 'slotBefore' : 'slotAfter'}`)}
+            >
+              <input
+                id={`profile-${k}`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={720}
+                value={slotWindow[k]}
+                onChange={(e) => setSlotWindow({ ...slotWindow, [k]: Number(e.target.value) })}
               />
             </Field>
           ))}

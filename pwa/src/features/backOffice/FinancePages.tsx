@@ -7,6 +7,7 @@ import { type FormEvent, Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { OfficeOrder, OfficeTicket } from '../../../../common/dto/finance';
+import type { Occupancy } from '../../../../common/dto/staff';
 import { addDays, tokyoDate } from '../../../../common/time';
 import { formatDate, formatDateTime, formatNumber, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
@@ -671,8 +672,49 @@ export function OfficeReportPage() {
           </table>
         </section>
       )}
+      {report?.occupancy && <OccupancyTable occupancy={report.occupancy} />}
       <ReconciliationPanel parkId={parkId} />
     </div>
+  );
+}
+
+/** The park's occupancy that day: entries and exits at the gates per hour, and how many were inside. */
+function OccupancyTable({ occupancy }: { occupancy: Occupancy }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <section className="office-table-wrap" aria-labelledby="occupancy-caption" data-testid="report-occupancy">
+      <h2 id="occupancy-caption" className="office-table-title">
+        {t('backOffice.finance.occupancy.title', { inside: formatNumber(occupancy.inside, locale) })}
+      </h2>
+      <table className="office-table" aria-labelledby="occupancy-caption">
+        <thead>
+          <tr>
+            <th scope="col">{t('backOffice.finance.occupancy.hour')}</th>
+            <th scope="col">{t('backOffice.finance.occupancy.entries')}</th>
+            <th scope="col">{t('backOffice.finance.occupancy.exits')}</th>
+            <th scope="col">{t('backOffice.finance.occupancy.inside')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {occupancy.hours.map((h) => (
+            <tr key={h.hour}>
+              <th scope="row">{`${String(h.hour).padStart(2, '0')}:00`}</th>
+              <td data-label={t('backOffice.finance.occupancy.entries')}>{formatNumber(h.entries, locale)}</td>
+              <td data-label={t('backOffice.finance.occupancy.exits')}>{formatNumber(h.exits, locale)}</td>
+              <td data-label={t('backOffice.finance.occupancy.inside')}>{formatNumber(h.inside, locale)}</td>
+            </tr>
+          ))}
+          {occupancy.hours.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted office-table__empty">
+                {t('backOffice.finance.occupancy.none')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -27,6 +27,8 @@ export interface ItemForm {
   daily_capacity: number;
   reservation_required: boolean;
   waitlist: boolean;
+  reentry: boolean;
+  max_entries: number | null;
   prices: { age_group_id: number; price: number }[];
   cancellation_policy: { days_before: number; charge_rate: number }[];
   usage_trigger: number;

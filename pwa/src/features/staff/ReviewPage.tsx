@@ -27,7 +27,7 @@ function Act({ act, title }: { act: ActView; title: string }) {
       </p>
       <p>
         {t('staff.reviewPage.actLine', {
-          source: t(`staff.reviewPage.sources.${act.source}`),
+          source: t(`staff.reviewPage.sources.${act.direction === 'out' ? 'exit' : act.source}`),
           at: formatTimeToSecond(act.actedAt, locale),
           gate: act.gateName || t('staff.reviewPage.unknownGate'),
         })}

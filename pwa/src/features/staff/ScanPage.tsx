@@ -15,9 +15,9 @@ import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { GateStatus } from './components';
 import { type QrDecoder, qrDecoder } from './decoder';
-import { useGateParks, useGateSync } from './gateHooks';
+import { useGateItems, useGateMode, useGateParks, useGateSync } from './gateHooks';
 import { gateIdentity } from './gateSync';
-import { type GateContext, judgeNumber, judgeToken, type Verdict, verifyToken } from './verdict';
+import { type GateContext, type GateMode, judgeNumber, judgeToken, type Verdict, verifyToken } from './verdict';
 import { otherLocale, verdictLines } from './verdictText';
 
 /** How long a verdict stays on screen unless tapped away, and how long the same code is ignored after it. */
@@ -31,6 +31,7 @@ const SYNC_EVERY_MS = 5 * 60_000;
 
 const TONES: Record<Verdict['kind'], { hz: number[]; vibrate: number[] }> = {
   admit: { hz: [1046], vibrate: [80] },
+  exit: { hz: [880, 1046], vibrate: [60, 40, 60] },
   used: { hz: [660, 660], vibrate: [120, 80, 120] },
   invalid: { hz: [220], vibrate: [400] },
 };
@@ -58,20 +59,22 @@ function signal(kind: Verdict['kind']) {
 }
 
 /**
- * Record an admission: the ticket is used in the day list at once, the act waits in the outbox. Online, the act is
- * sent at once and the server's answer (within CONFIRM_BUDGET_MS) can turn the verdict: another gate admitted the
- * ticket first ("already used"), or it was revoked since the sync. Offline or slow, the device's verdict stands.
+ * Record an entry or an exit: the day list has the ticket moved at once (used and inside, or out), the act waits in
+ * the outbox. Online, the act is sent at once and the server's answer (within CONFIRM_BUDGET_MS) can turn the
+ * verdict: another gate admitted the ticket first ("already used" / "already inside"), it went out elsewhere, or it
+ * was revoked since the sync. Offline or slow, the device's verdict stands.
  */
-async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }>): Promise<Verdict> {
+async function record(parkId: number, verdict: Extract<Verdict, { kind: 'admit' | 'exit' }>): Promise<Verdict> {
   const db = walletDb();
   const { deviceId, gateName } = await gateIdentity(db);
   const now = new Date();
   const online = navigator.onLine;
+  const direction = verdict.kind === 'exit' ? 'out' : 'in';
   const entry = await db.transaction('rw', [db.gateTickets, db.outbox, db.meta], async () => {
     const queued = await enqueueScan(
       db,
       verdict.ticketId,
-      { parkId, token: verdict.token, ticketNumber: verdict.ticketNumber, deviceId, gateName },
+      { parkId, token: verdict.token, ticketNumber: verdict.ticketNumber, deviceId, gateName, direction },
       { now, claimed: online },
     );
     const base: GateTicket = verdict.ticket ?? {
@@ -86,22 +89,33 @@ async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }
       ageGroupName: null,
       time: null,
       needsCertificate: false,
+      itemId: 0,
+      inside: false,
+      entries: 0,
+      maxEntries: 1,
       parkId,
       date: tokyoDate(now),
     };
+    const first = base.state !== 'used';
     await db.gateTickets.put({
       ...base,
       state: 'used',
-      usedAt: now.toISOString(),
-      usedBy: { source: 'scan', at: now.toISOString(), deviceId, gateName: gateName || null },
+      usedAt: first ? now.toISOString() : base.usedAt,
+      usedBy: first ? { source: 'scan', at: now.toISOString(), deviceId, gateName: gateName || null } : base.usedBy,
+      inside: direction === 'in',
+      entries: Math.max(base.entries ?? 0, first ? 0 : 1) + (direction === 'in' ? 1 : 0),
       localScanId: queued.clientId,
     });
     return queued;
   });
   const answer = online ? await confirmScan(db, entry, { fetch: fetch.bind(globalThis) }) : null;
   if (!answer) void requestBackgroundSync();
+  const ticket = (await db.gateTickets.get(verdict.ticketId)) ?? null;
+  const number = verdict.ticket?.ticketNumber ?? verdict.ticketNumber;
+  if (answer?.result === 'duplicate' && direction === 'out') {
+    return { kind: 'invalid', reason: 'notInside', ticketNumber: number, useDate: verdict.ticket?.date ?? null };
+  }
   if (answer?.result === 'duplicate' && answer.usedAt) {
-    const ticket = (await db.gateTickets.get(verdict.ticketId)) ?? null;
     if (ticket) {
       await db.gateTickets.put({
         ...ticket,
@@ -109,13 +123,21 @@ async function admit(parkId: number, verdict: Extract<Verdict, { kind: 'admit' }
         localScanId: undefined,
       });
     }
-    return { kind: 'used', ticketId: verdict.ticketId, ticket, usedAt: answer.usedAt, gateName: null };
+    const inside = answer.inside && ticket?.maxEntries !== 1;
+    return {
+      kind: 'used',
+      ticketId: verdict.ticketId,
+      ticket,
+      usedAt: answer.usedAt,
+      gateName: null,
+      ...(inside ? { inside } : {}),
+    };
   }
   if (answer?.result === 'revoked') {
     return {
       kind: 'invalid',
       reason: 'revoked',
-      ticketNumber: verdict.ticket?.ticketNumber ?? verdict.ticketNumber,
+      ticketNumber: number,
       useDate: verdict.ticket?.date ?? null,
     };
   }
@@ -127,6 +149,15 @@ function VerdictShape({ kind }: { kind: Verdict['kind'] }) {
   return (
     <svg className="gate-verdict__shape" viewBox="0 0 100 100" aria-hidden="true" data-shape={kind}>
       {kind === 'admit' && <circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" strokeWidth="14" />}
+      {kind === 'exit' && (
+        <path
+          d="M14 50 H80 M58 26 L84 50 L58 74"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="14"
+          strokeLinejoin="round"
+        />
+      )}
       {kind === 'used' && (
         <path d="M50 10 L92 86 L8 86 Z" fill="none" stroke="currentColor" strokeWidth="12" strokeLinejoin="round" />
       )}
@@ -135,7 +166,7 @@ function VerdictShape({ kind }: { kind: Verdict['kind'] }) {
   );
 }
 
-function VerdictScreen({ verdict, onClose }: { verdict: Verdict; onClose: () => void }) {
+function VerdictScreen({ verdict, mode, onClose }: { verdict: Verdict; mode: GateMode; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const main = verdictLines(verdict, locale);
@@ -148,7 +179,11 @@ function VerdictScreen({ verdict, onClose }: { verdict: Verdict; onClose: () => 
       aria-labelledby="gate-verdict-title"
       data-testid="gate-verdict"
       data-verdict={verdict.kind}
+      data-mode={mode}
     >
+      <p className={`gate-verdict__mode gate-verdict__mode--${mode}`} data-testid="gate-verdict-mode">
+        {t(`staff.scanner.modeBanner.${mode}`)}
+      </p>
       <VerdictShape kind={verdict.kind} />
       <p id="gate-verdict-title" className="gate-verdict__title" data-testid="gate-verdict-title">
         {main.title}
@@ -197,8 +232,17 @@ export default function ScanPage() {
     async () => new Set(await walletDb().gateRevocations.where('parkId').equals(parkId).primaryKeys()),
     [parkId],
   );
+  const [mode, setMode] = useGateMode();
+  const gateItems = useGateItems(parkId);
   const context = useRef<Omit<GateContext, 'now'>>({ parkId, keys: [], revoked: new Set() });
-  context.current = { parkId, keys: keys ?? [], revoked: revoked ?? new Set() };
+  context.current = {
+    parkId,
+    keys: keys ?? [],
+    revoked: revoked ?? new Set(),
+    mode,
+    gateItems,
+    slotWindow: park?.slotWindow,
+  };
 
   // bench:scan (bench/scan.ts) opens the page with ?bench=1: verdicts close at once and the same code is read
   // again, so every pair of frames makes a verdict to time.
@@ -238,7 +282,7 @@ export default function ScanPage() {
   const decide = async (text: string, frameAt: number) => {
     const now = new Date();
     const judged = await judgeToken(text, { ...context.current, now }, (id) => walletDb().gateTickets.get(id));
-    const v = judged.kind === 'admit' ? await admit(context.current.parkId, judged) : judged;
+    const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(context.current.parkId, judged) : judged;
     performance.measure('gate-frame-to-verdict', { start: frameAt, end: performance.now() });
     show(v, text);
   };
@@ -332,8 +376,8 @@ export default function ScanPage() {
       .equals(typed)
       .filter((x) => x.parkId === parkId)
       .first();
-    const judged = judgeNumber(typed, found, { now });
-    const v = judged.kind === 'admit' ? await admit(parkId, judged) : judged;
+    const judged = judgeNumber(typed, found, { ...context.current, now });
+    const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(parkId, judged) : judged;
     setNumber('');
     show(v, `number:${typed}`);
   };
@@ -388,6 +432,21 @@ export default function ScanPage() {
         )}
       </div>
       <GateStatus parkId={parkId} />
+      <fieldset className="gate-mode" data-testid="gate-mode" data-mode={mode}>
+        <legend className="visually-hidden">{t('staff.scanner.mode.label')}</legend>
+        {(['in', 'out'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={`button gate-mode__option gate-mode__option--${m}`}
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+            data-testid={`gate-mode-${m}`}
+          >
+            {t(`staff.scanner.mode.${m}`)}
+          </button>
+        ))}
+      </fieldset>
       <div className="gate-camera">
         <video ref={video} className="gate-camera__video" playsInline muted data-testid="gate-video" />
         <div className="gate-camera__frame" aria-hidden="true" />
@@ -420,7 +479,7 @@ export default function ScanPage() {
           </button>
         </div>
       </form>
-      {verdict && <VerdictScreen verdict={verdict} onClose={() => close(true)} />}
+      {verdict && <VerdictScreen verdict={verdict} mode={mode} onClose={() => close(true)} />}
     </div>
   );
 }

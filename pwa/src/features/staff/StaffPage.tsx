@@ -1,13 +1,14 @@
-// /staff: the parks this staff member scans for, today's counts, the gate's name, sync, and the way to the scanner
+// /staff: the parks this staff member scans for, today's counts and occupancy, the gate's name and the items it
+// admits, sync, and the way to the scanner
 // and to the review of flagged scans. Works offline from what the last sync stored.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { walletDb } from '../../db/wallet';
+import { type GatePark, walletDb } from '../../db/wallet';
 import { formatDate } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { GateStatus } from './components';
-import { useGateParks, useGateSync } from './gateHooks';
+import { useGateItems, useGateParks, useGateSync } from './gateHooks';
 import { GATE_META, gateIdentity } from './gateSync';
 
 function GateNameField() {
@@ -35,6 +36,81 @@ function GateNameField() {
         {t('staff.gateNameHint')} {t('staff.device', { id: identity.deviceId })}
       </p>
     </div>
+  );
+}
+
+/** Inside the park now (entries minus exits), and per hour of today. */
+function OccupancyLine({ park }: { park: GatePark }) {
+  const { t } = useTranslation();
+  const o = park.today.occupancy;
+  if (!o) return null;
+  return (
+    <div className="staff-occupancy" data-testid="staff-occupancy" data-inside={o.inside}>
+      <p className="staff-occupancy__now">
+        {t('staff.occupancy.now', { inside: o.inside })}{' '}
+        <span className="muted">{t('staff.occupancy.moves', { entries: o.entries, exits: o.exits })}</span>
+      </p>
+      {o.hours.length > 0 && (
+        <details>
+          <summary>{t('staff.occupancy.byHour')}</summary>
+          <table className="staff-occupancy__hours">
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.occupancy.hour')}</th>
+                <th scope="col">{t('staff.occupancy.entries')}</th>
+                <th scope="col">{t('staff.occupancy.exits')}</th>
+                <th scope="col">{t('staff.occupancy.inside')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.hours.map((h) => (
+                <tr key={h.hour}>
+                  <th scope="row">{`${String(h.hour).padStart(2, '0')}:00`}</th>
+                  <td>{h.entries}</td>
+                  <td>{h.exits}</td>
+                  <td>{h.inside}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The items this device's gate admits at the park (none ticked: every item), kept on the device. */
+function GateItemsField({ park }: { park: GatePark }) {
+  const { t } = useTranslation();
+  const chosen = useGateItems(park.id);
+  const items = park.items ?? [];
+  if (items.length === 0) return null;
+  const toggle = (id: number, on: boolean) => {
+    const next = on ? [...new Set([...chosen, id])] : chosen.filter((x) => x !== id);
+    void walletDb().meta.put({ key: GATE_META.gateItems(park.id), value: JSON.stringify(next) });
+  };
+  return (
+    <details className="staff-gate-items" data-testid="gate-items">
+      <summary>
+        {chosen.length === 0 ? t('staff.gateItems.all') : t('staff.gateItems.some', { count: chosen.length })}
+      </summary>
+      <fieldset>
+        <legend>{t('staff.gateItems.legend')}</legend>
+        {items.map((i) => (
+          <label key={i.id} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(i.id)}
+              onChange={(e) => toggle(i.id, e.target.checked)}
+              data-testid="gate-item"
+              data-item-id={i.id}
+            />{' '}
+            {i.name}
+          </label>
+        ))}
+        <p className="muted">{t('staff.gateItems.hint')}</p>
+      </fieldset>
+    </details>
   );
 }
 
@@ -74,7 +150,9 @@ export default function StaffPage() {
               {t('staff.today', { date: formatDate(p.today.date, locale) })} ·{' '}
               {t('staff.counts', { tickets: p.today.tickets, admitted: p.today.admitted })}
             </p>
+            <OccupancyLine park={p} />
             {p.today.toReview > 0 && <p className="badge">{t('staff.toReview', { count: p.today.toReview })}</p>}
+            <GateItemsField park={p} />
             <div className="staff-park__actions">
               <Link className="button button--primary" to={`/staff/scan?park=${p.id}`} data-testid="staff-scan-link">
                 {t('staff.scan')}

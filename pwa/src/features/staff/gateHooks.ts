@@ -5,9 +5,32 @@ import { isWaiting } from '../../db/outbox';
 import { type GatePark, META, readMeta, walletDb } from '../../db/wallet';
 import { useOnline } from '../../lib/online';
 import { GATE_META, type GateSyncOutcome, syncGate } from './gateSync';
+import type { GateMode } from './verdict';
 
 export const useGateParks = () =>
   useLiveQuery(() => walletDb().gateParks.toArray(), [], undefined as GatePark[] | undefined);
+
+/** The scanner's mode (entry or exit), the device's setting. */
+export function useGateMode(): [GateMode, (mode: GateMode) => void] {
+  const stored = useLiveQuery(() => readMeta(walletDb(), GATE_META.mode), [], null);
+  const mode: GateMode = stored === 'out' ? 'out' : 'in';
+  return [mode, (m) => void walletDb().meta.put({ key: GATE_META.mode, value: m })];
+}
+
+/** The items this gate admits at the park (empty: every item), the device's setting. */
+export function useGateItems(parkId: number): number[] {
+  const stored = useLiveQuery(() => readMeta(walletDb(), GATE_META.gateItems(parkId)), [parkId], null);
+  return parseGateItems(stored);
+}
+
+export function parseGateItems(stored: string | null | undefined): number[] {
+  try {
+    const ids = JSON.parse(stored ?? '[]') as unknown;
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
 
 export const useLastSync = () => useLiveQuery(() => readMeta(walletDb(), GATE_META.syncedAt), [], null);
 

@@ -17,6 +17,10 @@ export const GATE_META = {
   syncedAt: 'gate.syncedAt',
   deviceId: 'gate.deviceId',
   gateName: 'gate.name',
+  /** Entry or exit (the device's, kept across sign-outs). */
+  mode: 'gate.mode',
+  /** The items this gate admits at a park (JSON array of item ids; none: all): the device's setting. */
+  gateItems: (parkId: number) => `gate.items.${parkId}`,
   revocationCursor: (parkId: number) => `gate.revocations.${parkId}`,
 } as const;
 
@@ -95,7 +99,10 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
       await db.gateTickets.bulkDelete(local.map((t) => t.id));
       const rows: GateTicket[] = day.map((t) => {
         const mine = keep.get(t.id);
-        return mine && t.state !== 'used' ? mine : { ...t, parkId: park.id, date: today };
+        if (!mine) return { ...t, parkId: park.id, date: today };
+        if (t.state !== 'used') return mine;
+        // Used on the server too: its record of the first entry, and where the holder is as this device last moved them.
+        return { ...t, parkId: park.id, date: today, inside: mine.inside, entries: Math.max(mine.entries, t.entries) };
       });
       for (const [id, t] of keep) if (!day.some((d) => d.id === id)) rows.push(t);
       await db.gateTickets.bulkPut(rows);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../../../../common/rules/ticketToken';
 import type { GateTicket } from '../../db/wallet';
 import { judgeNumber, judgeToken, slotRefusal } from './verdict';
+import { verdictLines } from './verdictText';
 
 const date = '2026-12-24';
 const now = new Date(`${date}T10:00:00+09:00`);
@@ -48,6 +49,10 @@ const ticket = (over: Partial<GateTicket>): GateTicket => ({
   needsCertificate: false,
   parkId: 1,
   date,
+  itemId: 7,
+  inside: false,
+  entries: 0,
+  maxEntries: 1,
   ...over,
 });
 const ctx = { parkId: 1, keys: [key], revoked: new Set<string>(), now };
@@ -153,5 +158,66 @@ describe('the gate verdict', () => {
     const tid = randomUUID();
     const used = ticket({ id: tid, state: 'used', usedAt: now.toISOString(), time: '18:00' });
     expect((await judgeToken(token({ tid, slot: '18:00' }), ctx, async () => used)).kind).toBe('used');
+  });
+
+  it('entry and exit: an exit lets a ticket inside out; re-entry while entries remain; refused inside or exhausted', async () => {
+    const usedBy = { source: 'scan' as const, at: `${date}T09:30:00+09:00`, deviceId: 'gate-a', gateName: '正門' };
+    const inside = ticket({ state: 'used', inside: true, entries: 1, maxEntries: 2, usedBy });
+    const out = { ...inside, inside: false };
+    const found = (t: GateTicket) => async () => t;
+    const tok = () => token({ tid: inside.id });
+    // Exit mode: a ticket inside goes out; one that is not inside (as far as the device knows) is refused.
+    expect((await judgeToken(tok(), { ...ctx, mode: 'out' }, found(inside))).kind).toBe('exit');
+    const notIn = await judgeToken(tok(), { ...ctx, mode: 'out' }, found(out));
+    expect(notIn).toMatchObject({ kind: 'invalid', reason: 'notInside', ticketNumber: inside.ticketNumber });
+    expect(judgeNumber(inside.ticketNumber, inside, { now, mode: 'out' }).kind).toBe('exit');
+    // Entry mode: out with an entry left comes back in; inside is refused 「入場中です」 with the ticket's number.
+    expect((await judgeToken(tok(), ctx, found(out))).kind).toBe('admit');
+    const again = await judgeToken(tok(), ctx, found(inside));
+    expect(again).toMatchObject({ kind: 'used', inside: true });
+    const ja = verdictLines(again, 'ja');
+    expect(ja.title).toBe('入場中です');
+    expect(ja.ticket).toContain(inside.ticketNumber);
+    expect(verdictLines(again, 'en').title).toBe('Already inside');
+    // Entries used up: already used. One entry (no re-entry) as before: a used ticket is already used.
+    const spent = { ...out, entries: 2 };
+    expect((await judgeToken(tok(), ctx, found(spent))).kind).toBe('used');
+    expect(judgeNumber(spent.ticketNumber, spent, { now }).kind).toBe('used');
+    const single = { ...out, maxEntries: 1, entries: 1 };
+    expect((await judgeToken(tok(), ctx, found(single))).kind).toBe('used');
+    // No limit (null): comes back as often as it goes out.
+    expect(judgeNumber(spent.ticketNumber, { ...spent, entries: 9, maxEntries: null }, { now }).kind).toBe('admit');
+  });
+
+  it('the park’s own slot window (here 30 before, 10 after) decides, not the defaults', async () => {
+    const slotWindow = { beforeMinutes: 30, afterMinutes: 10 };
+    const at = (hhmm: string) => new Date(`${date}T${hhmm}:00+09:00`);
+    // Slot 11:00: from 10:30 to 11:10 (the defaults would say 10:45 to 12:00).
+    expect(slotRefusal('11:00', at('10:35'), slotWindow)).toBeNull();
+    expect(slotRefusal('11:00', at('10:20'), slotWindow)).toEqual({ reason: 'tooEarly', at: '10:30' });
+    expect(slotRefusal('11:00', at('11:20'), slotWindow)).toEqual({ reason: 'tooLate', at: '11:10' });
+    const early = await judgeToken(token({ slot: '11:00' }), { ...ctx, now: at('10:20'), slotWindow }, none);
+    expect(early).toMatchObject({ kind: 'invalid', reason: 'tooEarly', at: '10:30' });
+    expect(verdictLines(early, 'ja').detail).toBe('10:30から入場できます（時間指定のチケット）');
+    const timed = ticket({ time: '11:00:00' });
+    expect(judgeNumber(timed.ticketNumber, timed, { now: at('10:35'), slotWindow }).kind).toBe('admit');
+    expect(judgeNumber(timed.ticketNumber, timed, { now: at('10:35') })).toMatchObject({ reason: 'tooEarly' });
+  });
+
+  it('a gate set for some items refuses a ticket of another item, naming it (entry only)', async () => {
+    const gateItems = [8];
+    const refused = await judgeToken(token(), { ...ctx, gateItems }, none);
+    expect(refused).toMatchObject({ kind: 'invalid', reason: 'otherItem' });
+    const listed = ticket({ itemId: 7, itemName: '夜の動物園ツアー' });
+    const byNumber = judgeNumber(listed.ticketNumber, listed, { now, gateItems });
+    expect(byNumber).toMatchObject({ kind: 'invalid', reason: 'otherItem', itemName: '夜の動物園ツアー' });
+    expect(verdictLines(byNumber, 'ja').detail).toBe('夜の動物園ツアーのチケットです。このゲートでは入場できません');
+    expect(verdictLines(byNumber, 'en').detail).toContain('夜の動物園ツアー');
+    expect(verdictLines(byNumber, 'ja').ticket).toContain(listed.ticketNumber);
+    // The item the gate is set for, no setting, or an exit: as ever.
+    expect(judgeNumber(listed.ticketNumber, listed, { now, gateItems: [7, 8] }).kind).toBe('admit');
+    expect(judgeNumber(listed.ticketNumber, listed, { now, gateItems: [] }).kind).toBe('admit');
+    const inside = { ...listed, state: 'used' as const, inside: true, entries: 1 };
+    expect(judgeNumber(listed.ticketNumber, inside, { now, gateItems, mode: 'out' }).kind).toBe('exit');
   });
 });

@@ -15,11 +15,28 @@ export type Refusal =
   | 'unknownKey'
   | 'unknownTicket'
   | 'tooEarly'
-  | 'tooLate';
+  | 'tooLate'
+  /** Exit mode: the device knows of no entry of this ticket since its last exit. */
+  | 'notInside'
+  /** This gate admits other items only (per-gate rule): `itemName` says which item the ticket is for. */
+  | 'otherItem';
+
+/** The scanner's mode: entries, or exits (a ticket inside goes out; re-entry then counts against its entries). */
+export type GateMode = 'in' | 'out';
 
 export type Verdict =
   | { kind: 'admit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
-  | { kind: 'used'; ticketId: string; ticket: GateTicket | null; usedAt: string; gateName: string | null }
+  /** Exit mode: the ticket was inside and goes out. */
+  | { kind: 'exit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
+  | {
+      kind: 'used';
+      ticketId: string;
+      ticket: GateTicket | null;
+      usedAt: string;
+      gateName: string | null;
+      /** A ticket with re-entry that is inside now: refused at another entry (「入場中です」). */
+      inside?: boolean;
+    }
   | {
       kind: 'invalid';
       reason: Refusal;
@@ -28,6 +45,8 @@ export type Verdict =
       useDate?: string | null;
       /** A timed ticket outside its entry window: when it may enter (tooEarly), or when its window closed (tooLate). */
       at?: string;
+      /** otherItem: the ticket's item. */
+      itemName?: string | null;
     };
 
 export interface GateContext {
@@ -37,6 +56,10 @@ export interface GateContext {
   now: Date;
   /** A timed ticket enters from this many minutes before its slot's start to this many after (default 15 and 60). */
   slotWindow?: SlotWindow;
+  /** Entry (default) or exit. */
+  mode?: GateMode;
+  /** This gate admits only these items of the park (the device's setting); empty or absent: every item. */
+  gateItems?: readonly number[];
 }
 
 export interface SlotWindow {
@@ -84,21 +107,56 @@ const CANCELLED = ['cancelled', 'cancel_waiting'];
 /** Refusals after the signature checked (or of another park's ticket): the token's own day and ticket are shown. */
 const SAYS_WHICH: readonly TokenRefusal[] = ['wrongPark', 'revoked', 'expired', 'wrongDay'];
 
-function byList(ticketId: string, ticket: GateTicket | null): Verdict | null {
-  if (!ticket) return null;
-  if (CANCELLED.includes(ticket.state)) {
-    return { kind: 'invalid', reason: 'revoked', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
-  }
-  if (ticket.state === 'used') {
-    return {
+/** Entries a ticket of the day list has left (its item's rule: one, a number, or null for no limit). */
+const entriesLeft = (t: GateTicket) =>
+  t.maxEntries === null
+    ? Number.POSITIVE_INFINITY
+    : (t.maxEntries ?? 1) - Math.max(t.entries ?? 0, t.state === 'used' ? 1 : 0);
+
+/**
+ * What the day list says of a ticket at this gate, or null to go on (admit, or let out). `reentry` is true when a
+ * used ticket comes back in with entries left (no slot window then: it has been in already).
+ */
+function byList(
+  ticketId: string,
+  ticket: GateTicket | null,
+  mode: GateMode,
+): { verdict: Verdict | null; reentry: boolean } {
+  const refuse = (reason: Refusal): Verdict => ({
+    kind: 'invalid',
+    reason,
+    ticketNumber: ticket?.ticketNumber ?? null,
+    useDate: ticket?.date ?? null,
+  });
+  if (ticket && CANCELLED.includes(ticket.state)) return { verdict: refuse('revoked'), reentry: false };
+  const used = ticket?.state === 'used';
+  const inside = used && (ticket?.inside ?? true);
+  if (mode === 'out') return { verdict: inside ? null : refuse('notInside'), reentry: false };
+  if (!ticket || !used) return { verdict: null, reentry: false };
+  if (!inside && entriesLeft(ticket) > 0) return { verdict: null, reentry: true };
+  return {
+    verdict: {
       kind: 'used',
       ticketId,
       ticket,
       usedAt: ticket.usedBy?.at ?? ticket.usedAt ?? '',
       gateName: ticket.usedBy?.gateName ?? null,
-    };
-  }
-  return null;
+      // A ticket with re-entry inside now: 「入場中です」 (one entry only: "already used", as ever).
+      ...(inside && ticket.maxEntries !== 1 ? { inside: true } : {}),
+    },
+    reentry: false,
+  };
+}
+
+/** The per-gate rule: this gate admits only its items (entry mode). */
+function otherItem(
+  itemId: number | undefined,
+  ticket: GateTicket | null,
+  ctx: Pick<GateContext, 'gateItems' | 'mode'>,
+) {
+  if ((ctx.mode ?? 'in') !== 'in' || !ctx.gateItems?.length) return false;
+  const item = ticket?.itemId ?? itemId;
+  return item !== undefined && !ctx.gateItems.includes(item);
 }
 
 /** The common verifier with the park's stored keys and revocations, as of the device's clock. */
@@ -133,15 +191,27 @@ export async function judgeToken(
   if (ticket?.jti && ticket.jti !== checked.payload.jti && ticket.state !== 'used') {
     return { kind: 'invalid', reason: 'revoked', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
-  const listed = byList(checked.payload.tid, ticket);
-  if (listed) return listed;
-  const outside = slotRefusal(checked.payload.slot ?? ticket?.time, ctx.now, ctx.slotWindow);
+  const mode = ctx.mode ?? 'in';
+  const listed = byList(checked.payload.tid, ticket, mode);
+  if (listed.verdict) return listed.verdict;
+  const number = ticket?.ticketNumber ?? shortId(checked.payload.tid);
+  if (mode === 'out') return { kind: 'exit', ticketId: checked.payload.tid, ticket, token, ticketNumber: null };
+  if (otherItem(checked.payload.item, ticket, ctx)) {
+    return {
+      kind: 'invalid',
+      reason: 'otherItem',
+      itemName: ticket?.itemName ?? null,
+      ticketNumber: number,
+      useDate: checked.payload.date,
+    };
+  }
+  const outside = listed.reentry ? null : slotRefusal(checked.payload.slot ?? ticket?.time, ctx.now, ctx.slotWindow);
   if (outside) {
     return {
       kind: 'invalid',
       reason: outside.reason,
       at: outside.at,
-      ticketNumber: ticket?.ticketNumber ?? shortId(checked.payload.tid),
+      ticketNumber: number,
       useDate: checked.payload.date,
     };
   }
@@ -152,15 +222,26 @@ export async function judgeToken(
 export function judgeNumber(
   ticketNumber: string,
   ticket: GateTicket | undefined,
-  ctx: Pick<GateContext, 'now' | 'slotWindow'>,
+  ctx: Pick<GateContext, 'now' | 'slotWindow' | 'mode' | 'gateItems'>,
 ): Verdict {
   if (!ticket) return { kind: 'invalid', reason: 'unknownTicket', ticketNumber, useDate: null };
   if (ticket.date !== tokyoDate(ctx.now)) {
     return { kind: 'invalid', reason: 'otherDay', ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
-  const listed = byList(ticket.id, ticket);
-  if (listed) return listed;
-  const outside = slotRefusal(ticket.time, ctx.now, ctx.slotWindow);
+  const mode = ctx.mode ?? 'in';
+  const listed = byList(ticket.id, ticket, mode);
+  if (listed.verdict) return listed.verdict;
+  if (mode === 'out') return { kind: 'exit', ticketId: ticket.id, ticket, token: null, ticketNumber };
+  if (otherItem(ticket.itemId, ticket, ctx)) {
+    return {
+      kind: 'invalid',
+      reason: 'otherItem',
+      itemName: ticket.itemName,
+      ticketNumber: ticket.ticketNumber,
+      useDate: ticket.date,
+    };
+  }
+  const outside = listed.reentry ? null : slotRefusal(ticket.time, ctx.now, ctx.slotWindow);
   if (outside) {
     return { kind: 'invalid', ...outside, ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }

@@ -25,7 +25,9 @@ export function verdictLines(verdict: Verdict, locale: Locale): VerdictLines {
     const { ticketNumber, useDate } = verdict;
     const day = useDate ? formatDate(useDate, locale) : null;
     const detail =
-      verdict.reason === 'otherDay' && day ? fill(w.reasons.otherDayOn, { date: day }) : w.reasons[verdict.reason];
+      verdict.reason === 'otherDay' && day
+        ? fill(w.reasons.otherDayOn, { date: day })
+        : fill(w.reasons[verdict.reason], { time: verdict.at ?? '', item: verdict.itemName ?? w.unknownItem });
     const ticket = ticketNumber
       ? day
         ? fill(w.refusedOn, { number: ticketNumber, date: day })
@@ -37,14 +39,17 @@ export function verdictLines(verdict: Verdict, locale: Locale): VerdictLines {
   const ticket = t?.itemName
     ? `${t.ticketNumber} · ${fill(w.holder, { item: t.itemName, holder: t.ageGroupName ?? t.unitKind })}`
     : null;
+  if (verdict.kind === 'exit') return { title: w.exit, detail: w.exitDetail, ticket };
   if (verdict.kind === 'used') {
     const at = formatDateTime(verdict.usedAt, locale);
+    if (verdict.inside) return { title: w.inside, detail: w.insideDetail, ticket };
     const detail = verdict.gateName
       ? fill(w.usedDetail, { at, gate: verdict.gateName })
       : fill(w.usedDetailNoGate, { at });
     return { title: w.used, detail, ticket };
   }
-  return { title: w.admit, detail: t?.needsCertificate ? w.certificate : null, ticket };
+  const reentry = t?.state === 'used' ? w.reentry : null;
+  return { title: w.admit, detail: t?.needsCertificate ? w.certificate : reentry, ticket };
 }
 
 export const otherLocale = (locale: Locale): Locale => (locale === 'ja' ? 'en' : 'ja');

@@ -119,6 +119,14 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
     report: 'Daily report',
     date: 'Date',
     prevDay: 'Previous day',
+    occupancy: {
+      title: 'Entries, exits and people inside (now {{inside}})',
+      hour: 'Hour',
+      entries: 'In',
+      exits: 'Out',
+      inside: 'Inside (end of hour)',
+      none: 'No entries or exits that day.',
+    },
     reconciliation: {
       title: 'Reconciliation',
       none: 'The books reconcile: nothing to look at.',

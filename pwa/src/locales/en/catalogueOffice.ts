@@ -43,6 +43,13 @@ export const catalogueOfficeEn: English<typeof catalogueOfficeJa> = {
   rewardCoins: 'Coins given (per ticket)',
   dailyCapacity: 'Places per day (for new dates)',
   reservationRequired: 'Reservation required',
+  slotWindow: 'Timed tickets at the gate',
+  slotWindowHint: 'A timed ticket is admitted at the gate only within these minutes around its start time.',
+  slotBefore: 'Minutes before the start (0-720)',
+  slotAfter: 'Minutes after the start (0-720)',
+  reentry: 'Re-entry allowed on the day (exit and re-entry at the gate)',
+  maxEntries: 'Entries in all (2-99)',
+  maxEntriesAny: 'No limit',
   waitlist: 'Take a waitlist',
   usageTrigger: 'How it is used',
   triggers: {

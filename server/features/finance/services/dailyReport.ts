@@ -4,6 +4,7 @@
 //   cancelled  tickets cancelled that day (by the visitor or the park), and the money refunded for them: each
 //              cancellation's refund shared out over its tickets by price (report.ts shareOut)
 //   admitted   tickets used that day (the act that marked them: the gate's scan, or the holder's button or link)
+// and the park's occupancy that day (entries minus exits per hour, wallet parkOccupancy).
 // Items with nothing that day are left out.
 import type { Knex } from 'knex';
 import type { DailyReport, DailyReportRow } from '../../../../common/dto/finance';
@@ -11,6 +12,7 @@ import type { Locale } from '../../../../common/enums';
 import { addDays } from '../../../../common/time';
 import { toCount } from '../../../db/knex';
 import { localize } from '../../../lib/localize';
+import { parkOccupancy } from '../../wallet';
 import { shareOut } from '../report';
 
 /** The instants a Tokyo day starts and ends (Japan has no daylight saving). */
@@ -105,5 +107,5 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     totals.refundAmount += r.refundAmount;
     totals.admitted += r.admitted;
   }
-  return { parkId, date, rows: list, totals };
+  return { parkId, date, rows: list, totals, occupancy: await parkOccupancy(knex, parkId, date) };
 }

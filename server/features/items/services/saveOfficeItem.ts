@@ -39,6 +39,9 @@ export interface ItemFields {
   shareableUntil?: string | null;
   rewardCoins?: number;
   dailyCapacity?: number;
+  /** The ticket may leave and come back on its day (gate exit and re-entry), up to maxEntries entries (null: no limit). */
+  reentry?: boolean;
+  maxEntries?: number | null;
   isPrivate?: boolean;
   imageUrl?: string;
   prices?: OfficePrice[];
@@ -76,6 +79,8 @@ const COLUMNS: Record<string, string> = {
   shareableUntil: 'shareable_until',
   rewardCoins: 'reward_coins',
   dailyCapacity: 'daily_capacity',
+  reentry: 'reentry',
+  maxEntries: 'max_entries',
   isPrivate: 'is_private',
   imageUrl: 'image_url',
 };

@@ -32,6 +32,8 @@ const COLUMNS: Record<string, string> = {
   closedDaysNoteEn: 'closed_days_note_en',
   accessJa: 'access_ja',
   accessEn: 'access_en',
+  gateSlotBeforeMinutes: 'gate_slot_before_minutes',
+  gateSlotAfterMinutes: 'gate_slot_after_minutes',
 };
 
 export async function saveOfficeProfile(

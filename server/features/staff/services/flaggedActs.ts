@@ -16,6 +16,7 @@ interface ActRow {
   clientId: string;
   ticketId: string;
   source: ActView['source'];
+  direction: ActView['direction'];
   actedAt: Date;
   receivedAt: Date;
   deviceId: string | null;
@@ -35,6 +36,7 @@ const actQuery = (db: Knex) =>
       'u.client_id',
       'u.ticket_id',
       'u.source',
+      'u.direction',
       'u.acted_at',
       'u.received_at',
       'u.device_id',
@@ -49,6 +51,7 @@ const actQuery = (db: Knex) =>
 const view = (r: ActRow): ActView => ({
   scanId: r.clientId,
   source: r.source,
+  direction: r.direction,
   actedAt: new Date(r.actedAt).toISOString(),
   receivedAt: new Date(r.receivedAt).toISOString(),
   deviceId: r.deviceId,

@@ -1,5 +1,6 @@
 // GET api/v1/staff/parks/{parkId}/tickets: a park's tickets for one day, a page at a time by id, for gate devices
-// to keep offline: state, time of use and the act (source, device, gate) that marked each, and the live token id.
+// to keep offline: state, time of use and the act (source, device, gate) that marked each, the live token id, and
+// where the holder is (inside, entries so far, entries allowed: exit and re-entry).
 import type { Knex } from 'knex';
 import type { DayTicket, DayTicketsPage } from '../../../../common/dto/staff';
 import type { TicketState } from '../../../../common/dto/wallet';
@@ -26,6 +27,11 @@ interface Row {
   actedAt: Date | null;
   deviceId: string | null;
   gateName: string | null;
+  itemId: number;
+  inside: boolean;
+  entries: number;
+  reentry: boolean;
+  maxEntries: number | null;
 }
 
 export async function listDayTickets(
@@ -42,7 +48,18 @@ export async function listDayTickets(
     .leftJoin('age_groups as ag', 'ag.id', 't.age_group_id')
     .leftJoin('item_time_slots as s', 's.id', 't.time_slot_id')
     .leftJoin('ticket_tokens as k', (j) => j.on('k.ticket_id', 't.id').andOnNull('k.revoked_at'))
-    .leftJoin('ticket_usages as u', (j) => j.on('u.ticket_id', 't.id').andOnVal('u.duplicate', false))
+    // The act of the first entry (a ticket with re-entry has more counted acts).
+    .leftJoin('ticket_usages as u', (j) =>
+      j
+        .on('u.ticket_id', 't.id')
+        .andOnVal('u.duplicate', false)
+        .andOnVal('u.direction', 'in')
+        .andOn(
+          knex.raw(
+            "NOT EXISTS (SELECT 1 FROM ticket_usages e WHERE e.ticket_id = t.id AND e.duplicate = false AND e.direction = 'in' AND (e.acted_at, e.id) < (u.acted_at, u.id))",
+          ),
+        ),
+    )
     .where({ 't.park_id': parkId, 't.use_date': date })
     .orderBy('t.id')
     .limit(limit + 1)
@@ -53,6 +70,11 @@ export async function listDayTickets(
       't.used_at',
       't.unit_kind',
       't.certificate_confirmed_at',
+      't.item_id',
+      't.inside',
+      't.entries',
+      'i.reentry',
+      'i.max_entries',
       'i.name_ja as item_name_ja',
       'i.name_en as item_name_en',
       'ag.name_ja as age_group_name_ja',
@@ -90,6 +112,11 @@ export async function listDayTickets(
       : null,
     time: r.startTime,
     needsCertificate: needsCertificate(r),
+    itemId: r.itemId,
+    inside: r.inside,
+    entries: r.entries,
+    // null: as many entries as the day allows.
+    maxEntries: r.reentry ? r.maxEntries : 1,
   }));
   return {
     parkId,

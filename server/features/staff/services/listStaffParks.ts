@@ -1,10 +1,12 @@
-// GET api/v1/staff/parks: the parks the caller is staff of (with a role), and today's counts for the gate.
+// GET api/v1/staff/parks: the parks the caller is staff of (with a role), today's counts and occupancy for the gate,
+// and each park's timed-slot window (the gate's verdict uses it offline).
 import type { Knex } from 'knex';
 import type { StaffPark, StaffRole } from '../../../../common/dto/staff';
 import type { Locale } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
 import { toCount } from '../../../db/knex';
 import { localize } from '../../../lib/localize';
+import { parkOccupancy } from '../../wallet';
 
 export async function listStaffParks(
   knex: Knex,
@@ -16,11 +18,13 @@ export async function listStaffParks(
     .join('parks as p', 'p.id', 's.park_id')
     .where('s.user_id', userId)
     .orderBy('p.id')
-    .select('p.id', 'p.name_ja', 'p.name_en', 's.role')) as {
+    .select('p.id', 'p.name_ja', 'p.name_en', 's.role', 'p.gate_slot_before_minutes', 'p.gate_slot_after_minutes')) as {
     id: number;
     nameJa: string;
     nameEn: string | null;
     role: StaffRole;
+    gateSlotBeforeMinutes: number;
+    gateSlotAfterMinutes: number;
   }[];
   const parks = new Map<number, StaffPark>();
   const date = tokyoDate(now);
@@ -29,7 +33,15 @@ export async function listStaffParks(
       id: r.id,
       name: localize({ nameJa: r.nameJa, nameEn: r.nameEn }, 'name', locale),
       roles: [],
-      today: { date, tickets: 0, admitted: 0, toReview: 0 },
+      today: {
+        date,
+        tickets: 0,
+        admitted: 0,
+        toReview: 0,
+        occupancy: { date, inside: 0, entries: 0, exits: 0, hours: [] },
+      },
+      slotWindow: { beforeMinutes: r.gateSlotBeforeMinutes, afterMinutes: r.gateSlotAfterMinutes },
+      items: [],
     };
     park.roles.push(r.role);
     parks.set(r.id, park);
@@ -64,6 +76,22 @@ export async function listStaffParks(
   for (const r of review) {
     const park = parks.get(r.parkId);
     if (park) park.today.toReview = toCount(r.n);
+  }
+  for (const park of parks.values()) park.today.occupancy = await parkOccupancy(knex, park.id, date);
+  // The park's items, for a gate admitting only some of them (the device's setting, chosen from these).
+  const items = (await knex('items')
+    .whereIn('park_id', ids)
+    .orderBy(['park_id', 'id'])
+    .select('id', 'park_id', 'name_ja', 'name_en')) as {
+    id: number;
+    parkId: number;
+    nameJa: string;
+    nameEn: string | null;
+  }[];
+  for (const i of items) {
+    parks
+      .get(i.parkId)
+      ?.items.push({ id: i.id, name: localize({ nameJa: i.nameJa, nameEn: i.nameEn }, 'name', locale) });
   }
   return [...parks.values()];
 }

@@ -1,4 +1,4 @@
-// POST api/v1/staff/scans: a gate admission, often made offline and uploaded later, by QR token or (the camera could
+// POST api/v1/staff/scans: a gate admission or exit, often made offline and uploaded later, by QR token or (the camera could
 // not read it) by ticket number. Idempotent by scan_id; the scan's own time is kept. A token must be the one we
 // issued, byte for byte, and is verified with the code the staff device runs (common/rules/ticketToken.ts) as of
 // the scan's time. Then the act is recorded by the one rule for all acts (../acts.ts): earliest wins, later ones
@@ -10,7 +10,7 @@ import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/t
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
 import { assertParkStaff } from '../../../lib/staffAccess';
-import { type ActOutcome, recordAct, storedAct } from '../acts';
+import { type ActOutcome, type Direction, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';
 
@@ -25,16 +25,21 @@ export interface ScanInput {
   gateName?: string | null;
   /** The gate is online and shows its verdict from this answer (within its budget): see Act.waitsForAnswer. */
   confirm?: boolean;
+  /** An entry (default) or an exit. */
+  direction?: Direction;
 }
 
 const CANCELLED = ['cancelled', 'cancel_waiting'];
 
-const answer = (scanId: string, ticketId: string, o: ActOutcome): ScanAnswer => ({
+const answer = (scanId: string, ticketId: string, o: ActOutcome, direction: Direction): ScanAnswer => ({
   scanId,
   ticketId,
   result: o.result,
   flag: o.flag,
   usedAt: o.usedAt ? o.usedAt.toISOString() : null,
+  direction,
+  inside: o.inside,
+  entries: o.entries,
 });
 
 async function assertScanner(knex: Knex, userId: number, parkId: number) {
@@ -117,7 +122,7 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
   const replay = await storedAct(knex, input.scanId);
   if (replay) {
     if (replay.ticketId !== presented.ticketId) throw new DomainError('invalidParam', { field: 'scan_id' });
-    return answer(input.scanId, replay.ticketId, replay);
+    return answer(input.scanId, replay.ticketId, replay, replay.direction);
   }
   checkActTime(input.scannedAt, now);
 
@@ -130,11 +135,12 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
       | undefined;
     if (!ticket) throw new DomainError('ticketTokenInvalid');
     const again = await storedAct(trx, input.scanId);
-    if (again) return answer(input.scanId, again.ticketId, again);
+    if (again) return answer(input.scanId, again.ticketId, again, again.direction);
     const outcome = await recordAct(trx, ticket, {
       clientId: input.scanId,
       ticketId: ticket.id,
       source: 'scan',
+      direction: input.direction ?? 'in',
       actedAt: input.scannedAt,
       receivedAt: now,
       notBefore: presented.notBefore ?? new Date(ticket.createdAt),
@@ -146,6 +152,6 @@ export async function recordScan(knex: Knex, input: ScanInput, now = new Date())
       staffUserId: input.staffUserId,
       waitsForAnswer: input.confirm === true,
     });
-    return answer(input.scanId, ticket.id, outcome);
+    return answer(input.scanId, ticket.id, outcome, input.direction ?? 'in');
   });
 }
