@@ -106,7 +106,7 @@ async function lane(): Promise<Record<string, unknown>> {
   const blank = jpeg(await draw(null));
   const GAP = 4;
   const frames: Buffer[] = [];
-  for (let i = 0; i < 30; i++) frames.push(blank);
+  for (let i = 0; i < 60; i++) frames.push(blank);
   for (const t of lane) {
     const qr = jpeg(await draw(await QRCode.toDataURL(t.token, { errorCorrectionLevel: 'M', margin: 4, width: 360 })));
     for (let i = 0; i < FRAMES_PER_TICKET - GAP; i++) frames.push(qr);
@@ -180,10 +180,11 @@ async function lane(): Promise<Record<string, unknown>> {
       },
       { key, laneIds: lane.map((t) => t.id), today, revocations: REVOCATIONS, dayTickets: DAY_TICKETS, wallet },
     );
-    // No network from here: the device decides alone.
-    await context.setOffline(true);
     const started = Date.now();
     await page.goto(`${base}/staff/scan?park=1&bench=1&decoder=${process.env.BENCH_DECODER ?? 'auto'}`);
+    // No network once the decoder is loaded (the video opens with 2 s of nobody): the device decides alone.
+    await page.locator('[data-testid="gate-scanner"]:not([data-decoder=""])').waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
     // Until every lane ticket has been admitted, or the video has gone round twice.
     const videoMs = (frames.length / 30) * 1000;
     const admissions = async () =>
@@ -223,7 +224,10 @@ async function lane(): Promise<Record<string, unknown>> {
     const times = admitted.map((a) => Date.parse(a.usedAt)).sort((a, b) => a - b);
     const spanMs = (times.at(-1) ?? 0) - (times[0] ?? 0);
     const perMinute = times.length > 1 ? ((times.length - 1) / spanMs) * 60_000 : 0;
-    if (durations.length === 0) throw new Error('no verdict was timed');
+    if (durations.length === 0) {
+      await page.screenshot({ path: join(tmpdir(), 'bench-scan-failed.png') });
+      throw new Error(`no verdict was timed (screenshot: ${join(tmpdir(), 'bench-scan-failed.png')})`);
+    }
     const sorted = [...durations].sort((a, b) => a - b);
     const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
     rmSync(dir, { recursive: true, force: true });
@@ -290,21 +294,23 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
     await seed(knex);
     const today = tokyoDate();
     const park = (await knex('parks').where({ slug: 'asahiyama-zoo' }).first('id')).id as number;
-    // 50,000 tickets of today, copies of a seeded ticket of the park with their own ids and numbers, in one statement.
-    const template = await knex('tickets').where({ park_id: park }).whereNull('parent_ticket_id').first('id');
+    // 50,000 tickets of the park's today: copies of a seeded ticket with their own ids and numbers, in one statement.
+    const template = await knex('tickets').whereNull('parent_ticket_id').orderBy('id').first('id');
     if (!template) throw new Error('no seeded ticket to copy');
     const columns = (
       (await knex('information_schema.columns')
         .where({ table_name: 'tickets', table_schema: knex.raw('current_schema()') })
         .pluck('column_name')) as string[]
-    ).filter((c) => !['id', 'ticket_number', 'use_date', 'state', 'used_at', 'gate_xid', 'pack_number'].includes(c));
+    ).filter(
+      (c) => !['id', 'park_id', 'ticket_number', 'use_date', 'state', 'used_at', 'gate_xid', 'pack_number'].includes(c),
+    );
     const list = columns.map((c) => `"${c}"`).join(', ');
     const t0 = performance.now();
     await knex.raw(
-      `INSERT INTO tickets (id, ticket_number, use_date, state, ${list})
-       SELECT gen_random_uuid(), 'BENCH' || lpad(g::text, 6, '0') || '-01', ?::date, 'available', ${columns.map((c) => `t."${c}"`).join(', ')}
+      `INSERT INTO tickets (id, park_id, ticket_number, use_date, state, ${list})
+       SELECT gen_random_uuid(), ?, 'BENCH' || lpad(g::text, 6, '0') || '-01', ?::date, 'available', ${columns.map((c) => `t."${c}"`).join(', ')}
          FROM generate_series(1, ?) g, tickets t WHERE t.id = ?`,
-      [today, SYNC_TICKETS, template.id],
+      [park, today, SYNC_TICKETS, template.id],
     );
     const seedMs = performance.now() - t0;
     await knex.raw('ANALYZE tickets');
@@ -422,6 +428,7 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
 }
 
 const laneFigures = await lane();
+console.error(JSON.stringify({ lane: laneFigures }));
 const syncBrowser = await chromium.launch(CHROMIUM);
 let syncFigures: Record<string, unknown>;
 try {
