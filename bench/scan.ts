@@ -365,6 +365,11 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
 
       // First sync: from opening /staff to a synced device (the app's load included).
       const first = performance.now();
+      // When each day list page arrived (server and network), to tell them from the device's own work.
+      const arrived: number[] = [];
+      page.on('requestfinished', (req) => {
+        if (req.url().includes('/tickets?')) arrived.push(Math.round(performance.now() - first));
+      });
       await page.goto(`${base}/staff`);
       const firstMs = await waitForSync(page, null, first);
       const stored = await page.evaluate(
@@ -415,6 +420,7 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
         seedByOneInsertMs: Math.round(seedMs),
         firstSyncMs: Math.round(firstMs),
         firstSyncTicketsOnDevice: stored,
+        firstSyncPagesArrivedMs: arrived.slice(0, Math.ceil(SYNC_TICKETS / 5000) + 1),
         targetFirstSyncMs: TARGET_FIRST_SYNC_MS,
         deltaChanges: SYNC_CHANGES,
         deltaSyncMs: Math.round(deltaMs),

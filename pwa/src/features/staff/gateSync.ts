@@ -108,10 +108,10 @@ export async function applyDayPage(db: WalletDb, parkId: number, today: string, 
       await db.gateTickets.bulkDelete(local.filter((t) => !(waiting.has(t.id) && t.date === today)).map((t) => t.id));
       await db.meta.filter((m) => m.key.startsWith(GATE_META.dayCursorPrefix(parkId))).delete();
     }
+    // Only the page's tickets with an admission waiting are read back (most pages have none: no read at all).
+    const held = page.tickets.filter((t) => waiting.has(t.id)).map((t) => t.id);
     const mine = new Map(
-      (await db.gateTickets.bulkGet(page.tickets.map((t) => t.id))).flatMap((t) =>
-        t && waiting.has(t.id) && t.date === today ? [[t.id, t] as const] : [],
-      ),
+      (await db.gateTickets.bulkGet(held)).flatMap((t) => (t && t.date === today ? [[t.id, t] as const] : [])),
     );
     const rows: GateTicket[] = page.tickets.map((t) => {
       const kept = mine.get(t.id);
