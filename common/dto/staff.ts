@@ -144,13 +144,16 @@ export interface DayTicket {
   maxEntries: number | null;
 }
 
-/** GET api/v1/staff/parks/{parkId}/tickets?date=&after=&limit=: a page of the day's tickets, by id. */
+/**
+ * GET api/v1/staff/parks/{parkId}/tickets?date=&cursor=&limit=: a page of the day's tickets changed since the cursor
+ * (no cursor: the whole day). A ticket comes with all it is now: apply each over what the device has.
+ */
 export interface DayTicketsPage {
   parkId: number;
   date: string;
   tickets: DayTicket[];
-  /** Ask again with after=next while more. */
-  next: string | null;
+  /** Ask again with cursor=next while more; keep it for the next sync (opaque). */
+  next: string;
   more: boolean;
   asOf: string;
 }

@@ -145,17 +145,17 @@ describe('the day list and manual entry', () => {
     expect(body(unknown).meta.code).toBe('ticketNumberUnknown');
 
     const all: DayTicketsPage['tickets'] = [];
-    let after: string | null = null;
+    let cursor: string | null = null;
     let pages = 0;
     do {
-      const q: string = after ? `&after=${after}` : '';
+      const q: string = cursor ? `&cursor=${cursor}` : '';
       const res = await c.call('GET', `/api/v1/staff/parks/${parkA}/tickets?limit=1${q}`, gate);
       expect(res.statusCode, res.payload).toBe(200);
       const page = body(res).data as DayTicketsPage;
       all.push(...page.tickets);
-      after = page.more ? page.next : null;
+      cursor = page.more ? page.next : null;
       pages++;
-    } while (after && pages < 500);
+    } while (cursor && pages < 500);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     const one = all.find((t) => t.id === first.id);
     expect(one).toMatchObject({ state: 'used', usedBy: { source: 'scan', deviceId: 'dev-1', gateName: '正門' } });

@@ -13,7 +13,7 @@ import { changeMemberRoles } from './services/changeMemberRoles';
 import { listFlaggedActs, reviewAct } from './services/flaggedActs';
 import { inviteMember } from './services/inviteMember';
 import { listAudit } from './services/listAudit';
-import { DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
+import { DAY_CURSOR, DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
 import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
 import { officeOverview } from './services/officeOverview';
@@ -65,26 +65,26 @@ export const staffRoutes: ServerRoute[] = [
       plugins: FORBIDDEN,
       tags: ['api', 'staff'],
       description:
-        "A page of the park's tickets for a day (default today, Asia/Tokyo), by id: state, time of use, the act that marked each (source, device, gate) and the live token id, for gates to keep offline; ask again with after=next while more",
+        "A page of the park's tickets for a day (default today, Asia/Tokyo) that changed since the cursor (without one: the whole day), with state, time of use, the act that marked each (source, device, gate) and the live token id, for gates to keep offline; ask again with cursor=next while more, and keep next for the next sync",
       validate: {
         params: parkParams,
         query: Joi.object({
           date: isoDate(),
-          after: Joi.string().guid(),
+          cursor: Joi.string().pattern(DAY_CURSOR),
           limit: Joi.number().integer().min(1).max(DAY_PAGE_MAX).default(2000),
         }),
       },
     },
     async handler(request, h) {
       const { parkId } = request.params as { parkId: number };
-      const q = request.query as { date?: string; after?: string; limit: number };
+      const q = request.query as { date?: string; cursor?: string; limit: number };
       return ok(
         h,
         await listDayTickets(
           knexOf(request),
           parkId,
           q.date ?? tokyoDate(),
-          q.after ?? null,
+          q.cursor ?? null,
           q.limit,
           request.app.locale,
         ),

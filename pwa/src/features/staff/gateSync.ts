@@ -1,6 +1,6 @@
 // Keeping a gate device ready for no signal: for every park the staff member scans for, the public keys (the next
-// one too, announced before it signs), the revocations by their commit-ordered cursor, and the day's ticket list,
-// into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
+// one too, announced before it signs), the revocations by their commit-ordered cursor, and the day's ticket list by
+// change since the device's cursor (the whole day at its first sync), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
 // so the list that comes back already has them. Runs when the staff pages open, on `online` and every few minutes
 // while the scanner is open.
 import type { Envelope } from '../../../../common/dto/api';
@@ -8,7 +8,7 @@ import type { DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
 import type { TicketKey, TicketRevocations } from '../../../../common/dto/wallet';
 import { tokyoDate } from '../../../../common/time';
 import { isWaiting, replayOutbox } from '../../db/outbox';
-import { type GateTicket, readMeta, type WalletDb, walletDb } from '../../db/wallet';
+import { DEVICE_META_KEYS, type GateTicket, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale } from '../../lib/i18n';
 
 export type GateSyncOutcome = 'ok' | 'offline' | 'signedOut' | 'notStaff' | 'failed';
@@ -22,6 +22,9 @@ export const GATE_META = {
   /** The items this gate admits at a park (JSON array of item ids; none: all): the device's setting. */
   gateItems: (parkId: number) => `gate.items.${parkId}`,
   revocationCursor: (parkId: number) => `gate.revocations.${parkId}`,
+  /** The day list's cursor of a park and day (GET api/v1/staff/parks/{id}/tickets?cursor=). */
+  dayCursor: (parkId: number, date: string) => `gate.day.${parkId}.${date}`,
+  dayCursorPrefix: (parkId: number) => `gate.day.${parkId}.`,
 } as const;
 
 class SyncStop extends Error {
@@ -70,51 +73,68 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
     cursor = page.next;
     if (!page.more) break;
   }
-  const day: DayTicketsPage['tickets'] = [];
-  let after: string | null = null;
+  await db.transaction('rw', [db.gateKeys, db.gateRevocations, db.meta], async () => {
+    await db.gateKeys.where('parkId').equals(park.id).delete();
+    await db.gateKeys.bulkPut(keys);
+    await db.gateRevocations.bulkPut(revoked);
+    await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
+  });
+  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
+  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped.
+  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
   for (;;) {
-    const q: string = after ? `&after=${after}` : '';
-    const page: DayTicketsPage = await getJson<DayTicketsPage>(
+    const q = dayCursor ? `&cursor=${encodeURIComponent(dayCursor)}` : '';
+    const page = await getJson<DayTicketsPage>(
       doFetch,
-      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=5000${q}`,
+      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
     );
-    day.push(...page.tickets);
+    await applyDayPage(db, park.id, today, page, dayCursor === null);
+    dayCursor = page.next;
     if (!page.more) break;
-    after = page.next;
   }
-  await db.transaction(
-    'rw',
-    [db.gateKeys, db.gateRevocations, db.gateTickets, db.gateParks, db.meta, db.outbox],
-    async () => {
-      await db.gateKeys.where('parkId').equals(park.id).delete();
-      await db.gateKeys.bulkPut(keys);
-      await db.gateRevocations.bulkPut(revoked);
-      await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
-      // Admissions made here and not yet answered keep the ticket used until the server has them.
-      const waiting = new Set(
-        (await db.outbox.toArray()).filter((e) => e.scan?.parkId === park.id && isWaiting(e)).map((e) => e.ticketId),
-      );
-      const local = await db.gateTickets.where('parkId').equals(park.id).toArray();
-      const keep = new Map(local.filter((t) => waiting.has(t.id) && t.date === today).map((t) => [t.id, t]));
-      await db.gateTickets.bulkDelete(local.map((t) => t.id));
-      const rows: GateTicket[] = day.map((t) => {
-        const mine = keep.get(t.id);
-        if (!mine) return { ...t, parkId: park.id, date: today };
-        if (t.state !== 'used') return mine;
-        // Used on the server too: its record of the first entry, and where the holder is as this device last moved them.
-        return { ...t, parkId: park.id, date: today, inside: mine.inside, entries: Math.max(mine.entries, t.entries) };
-      });
-      for (const [id, t] of keep) if (!day.some((d) => d.id === id)) rows.push(t);
-      await db.gateTickets.bulkPut(rows);
-      await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
-    },
-  );
+  await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
+}
+
+const DAY_PAGE = 5000;
+
+/**
+ * Applies a page of the day list over what the device has: each ticket as the server has it now, except one this
+ * device admitted and has not yet had answered (it stays used until the server has the admission). The first page
+ * of a day's first sync starts the park's list afresh (earlier days and a list without its cursor go).
+ */
+export async function applyDayPage(db: WalletDb, parkId: number, today: string, page: DayTicketsPage, fresh: boolean) {
+  await db.transaction('rw', [db.gateTickets, db.meta, db.outbox], async () => {
+    const waiting = new Set(
+      (await db.outbox.toArray()).filter((e) => e.scan?.parkId === parkId && isWaiting(e)).map((e) => e.ticketId),
+    );
+    if (fresh) {
+      const local = await db.gateTickets.where('parkId').equals(parkId).toArray();
+      await db.gateTickets.bulkDelete(local.filter((t) => !(waiting.has(t.id) && t.date === today)).map((t) => t.id));
+      await db.meta.filter((m) => m.key.startsWith(GATE_META.dayCursorPrefix(parkId))).delete();
+    }
+    // Only the page's tickets with an admission waiting are read back (most pages have none: no read at all).
+    const held = page.tickets.filter((t) => waiting.has(t.id)).map((t) => t.id);
+    const mine = new Map(
+      (await db.gateTickets.bulkGet(held)).flatMap((t) => (t && t.date === today ? [[t.id, t] as const] : [])),
+    );
+    const rows: GateTicket[] = page.tickets.map((t) => {
+      const kept = mine.get(t.id);
+      if (!kept) return { ...t, parkId, date: today };
+      if (t.state !== 'used') return kept;
+      // Used on the server too: its record of the first entry, and where the holder is as this device last moved them.
+      return { ...t, parkId, date: today, inside: kept.inside, entries: Math.max(kept.entries, t.entries) };
+    });
+    await db.gateTickets.bulkPut(rows);
+    await db.meta.put({ key: GATE_META.dayCursor(parkId, today), value: page.next });
+  });
 }
 
 async function forgetGateData(db: WalletDb) {
-  await db.transaction('rw', [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets], () =>
-    Promise.all([db.gateParks.clear(), db.gateKeys.clear(), db.gateRevocations.clear(), db.gateTickets.clear()]),
-  );
+  await db.transaction('rw', [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.meta], async () => {
+    await Promise.all([db.gateParks.clear(), db.gateKeys.clear(), db.gateRevocations.clear(), db.gateTickets.clear()]);
+    // Their cursors go with them: a cursor kept without its data would make the next sync skip it.
+    await db.meta.filter((m) => m.key.startsWith('gate.') && !DEVICE_META_KEYS.includes(m.key)).delete();
+  });
 }
 
 let running: Promise<GateSyncOutcome> | null = null;

@@ -1,0 +1,154 @@
+// A gate's day list by change (issue 28): the first sync of a day asks with no cursor and keeps the cursor it is
+// given, per park and day (it survives the database being closed and opened again); later syncs ask from it and
+// apply the changes: a ticket cancelled, used or given a new token elsewhere is updated on the device, and one this
+// device admitted and has not had answered stays used. A fake server answers the gate's calls.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DayTicket, DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
+import { tokyoDate } from '../../../../common/time';
+import { enqueueScan } from '../../db/outbox';
+import { openWalletDb, readMeta, type WalletDb } from '../../db/wallet';
+import { applyDayPage, GATE_META, syncGate } from './gateSync';
+
+const PARK: StaffPark = {
+  id: 7,
+  name: '旭山動物園',
+  roles: ['scanner'],
+  today: { date: '2026-11-27', tickets: 3, admitted: 0, toReview: 0 },
+} as StaffPark;
+
+const day = (id: string, over: Partial<DayTicket> = {}): DayTicket => ({
+  id,
+  ticketNumber: `N-${id}`,
+  jti: `jti-${id}`,
+  state: 'available',
+  usedAt: null,
+  usedBy: null,
+  itemName: '入園券',
+  unitKind: 'basic',
+  ageGroupName: '大人',
+  time: null,
+  needsCertificate: false,
+  itemId: 1,
+  inside: false,
+  entries: 0,
+  maxEntries: 1,
+  ...over,
+});
+
+/** The server's side: day list pages keyed by the cursor asked with ('' for none). */
+function fakeServer(pages: Map<string, Omit<DayTicketsPage, 'parkId' | 'date' | 'asOf'>>) {
+  const asked: string[] = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://gate.test');
+    const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
+    if (url.pathname === '/api/v1/staff/parks') return json([PARK]);
+    if (url.pathname.endsWith('/ticket-keys')) return json([]);
+    if (url.pathname.endsWith('/ticket-revocations')) return json({ revoked: [], next: 0, more: false });
+    if (url.pathname === `/api/v1/staff/parks/${PARK.id}/tickets`) {
+      const cursor = url.searchParams.get('cursor') ?? '';
+      asked.push(cursor);
+      const page = pages.get(cursor);
+      if (!page) return new Response('{}', { status: 500 });
+      return json({ parkId: PARK.id, date: url.searchParams.get('date'), asOf: new Date().toISOString(), ...page });
+    }
+    if (url.pathname === '/api/v1/staff/scans') return new Response('{}', { status: 503 });
+    return new Response('{}', { status: 404 });
+  }) as typeof globalThis.fetch;
+  return { fetch, asked };
+}
+
+let name: string;
+let db: WalletDb;
+beforeEach(() => {
+  vi.stubGlobal('navigator', { onLine: true });
+  name = `gate-sync-${Math.random()}`;
+  db = openWalletDb(name);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  db.close();
+  await db.delete();
+});
+
+const local = async (id: string) => db.gateTickets.get(id);
+
+describe('the day list by change', () => {
+  it('first sync pages the whole day with no cursor, keeps the cursor; the next sync applies only the changes', async () => {
+    const pages = new Map([
+      ['', { tickets: [day('a'), day('b')], next: 'f.100.b', more: true }],
+      ['f.100.b', { tickets: [day('c')], next: 'd.100.0', more: false }],
+      [
+        'd.100.0',
+        {
+          tickets: [
+            day('a', { state: 'cancel_waiting' }),
+            day('b', { jti: 'jti-b2' }),
+            day('c', {
+              state: 'used',
+              usedAt: '2026-11-27T01:00:00Z',
+              usedBy: { source: 'scan', at: '2026-11-27T01:00:00Z', deviceId: 'east', gateName: '東門' },
+            }),
+          ],
+          next: 'd.140.0',
+          more: false,
+        },
+      ],
+    ]);
+    const server = fakeServer(pages);
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.asked).toEqual(['', 'f.100.b']);
+    expect((await db.gateTickets.where('parkId').equals(PARK.id).toArray()).map((t) => t.id).sort()).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(await readMeta(db, GATE_META.dayCursor(PARK.id, tokyoDate()))).toBe('d.100.0');
+
+    // The cursor is kept on the device: a closed and reopened database syncs from it.
+    db.close();
+    db = openWalletDb(name);
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.asked).toEqual(['', 'f.100.b', 'd.100.0']);
+    expect((await local('a'))?.state).toBe('cancel_waiting');
+    expect((await local('b'))?.jti).toBe('jti-b2');
+    expect(await local('c')).toMatchObject({ state: 'used', usedBy: { gateName: '東門' }, date: tokyoDate() });
+    expect(await readMeta(db, GATE_META.dayCursor(PARK.id, tokyoDate()))).toBe('d.140.0');
+  });
+
+  it('a ticket this device admitted and has not had answered stays used over a delta that says available', async () => {
+    const today = tokyoDate();
+    const page = (tickets: DayTicket[], next: string): DayTicketsPage => ({
+      parkId: PARK.id,
+      date: today,
+      tickets,
+      next,
+      more: false,
+      asOf: '',
+    });
+    await applyDayPage(db, PARK.id, today, page([day('a'), day('b')], 'd.1.0'), true);
+    await db.gateTickets.update('a', { state: 'used', usedAt: new Date().toISOString() });
+    await enqueueScan(db, 'a', { parkId: PARK.id, token: null, ticketNumber: 'N-a', deviceId: 'me', gateName: '正門' });
+    await applyDayPage(db, PARK.id, today, page([day('a'), day('b', { state: 'cancelled' })], 'd.2.0'), false);
+    expect((await local('a'))?.state).toBe('used');
+    expect((await local('b'))?.state).toBe('cancelled');
+    // A first sync again (cursor lost) starts afresh but still keeps the waiting admission.
+    await applyDayPage(db, PARK.id, today, page([day('b')], 'd.3.0'), true);
+    expect((await local('a'))?.state).toBe('used');
+  });
+
+  it('a new day starts with no cursor and drops the day before; losing staff rights forgets the cursors', async () => {
+    const today = tokyoDate();
+    await db.gateTickets.put({ ...day('old'), parkId: PARK.id, date: '2020-01-01' });
+    await db.meta.put({ key: GATE_META.dayCursor(PARK.id, '2020-01-01'), value: 'd.5.0' });
+    const server = fakeServer(new Map([['', { tickets: [day('a')], next: 'd.9.0', more: false }]]));
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.asked).toEqual(['']);
+    expect(await local('old')).toBeUndefined();
+    expect(await readMeta(db, GATE_META.dayCursor(PARK.id, '2020-01-01'))).toBeNull();
+
+    const refused = (async () => new Response('{}', { status: 403 })) as unknown as typeof fetch;
+    expect(await syncGate(db, refused)).toBe('notStaff');
+    expect(await readMeta(db, GATE_META.dayCursor(PARK.id, today))).toBeNull();
+    expect(await db.gateTickets.count()).toBe(0);
+  });
+});
