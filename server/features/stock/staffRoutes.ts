@@ -3,33 +3,19 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { STOCK_DAY_ANSWER, STOCK_SET_ANSWER } from './responses';
 import { getStockDay } from './services/getStockDay';
 import { setStockCapacity } from './services/setStockCapacity';
-
-const int = { type: 'integer' } as const;
-const STOCK_ROW = {
-  type: 'object',
-  required: ['timeSlotId', 'startTime', 'endTime', 'capacity', 'sold', 'held', 'remaining'],
-  properties: {
-    timeSlotId: { type: ['integer', 'null'] },
-    startTime: { type: ['string', 'null'] },
-    endTime: { type: ['string', 'null'] },
-    capacity: int,
-    sold: int,
-    held: int,
-    remaining: int,
-  },
-};
 
 export const staffStockRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
+      response: STOCK_DAY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        200: { description: 'The day, or each time slot of it', data: { type: 'array', items: STOCK_ROW } },
         404: 'No such item at the park',
       }),
       tags: ['api', 'staff'],
@@ -48,6 +34,7 @@ export const staffStockRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
+      response: STOCK_SET_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
