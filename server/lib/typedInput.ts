@@ -7,14 +7,7 @@
 //     handler: (request) => request.payload.name /* string */ })
 //
 // server/lib/typedInput.unit.test.ts holds the type-level checks (a mismatch fails `tsc`).
-import type {
-  Lifecycle,
-  Request,
-  ResponseToolkit,
-  RouteOptions,
-  RouteOptionsValidate,
-  ServerRoute,
-} from '@hapi/hapi';
+import type { Lifecycle, Request, ResponseToolkit, RouteOptions, RouteOptionsValidate, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 
 declare const INPUT: unique symbol;
@@ -51,6 +44,9 @@ export type InputOf<K> = Flatten<
 /** A field that may be absent. */
 export const optional = <S extends Field>(schema: S) =>
   (schema as unknown as Joi.AnySchema).optional() as unknown as Optional<S>;
+
+/** A field that may be null (Joi's `.allow(null)` keeps the type it had). */
+export const orNull = <T>(schema: Joi.AnySchema<T>) => schema.allow(null) as unknown as Joi.AnySchema<T | null>;
 
 /** One of these values, typed as their union (`oneOf(FOLLOW_TARGETS)`: FollowTarget). */
 export const oneOf = <T extends string>(values: readonly T[]) => Joi.string<T>().valid(...values);

@@ -2,14 +2,19 @@
 // schemas: `npm run typecheck` fails if any of them stops being an error (an unused @ts-expect-error is an error).
 import Joi from 'joi';
 import { describe, expect, it } from 'vitest';
-import { fields, oneOf, optional, route } from './typedInput';
+import { fields, oneOf, optional, orNull, route } from './typedInput';
 
 const KINDS = ['park', 'story'] as const;
 
 describe('typed route input', () => {
   it('derives the handler input type from the schemas, and the schemas validate what the type says', () => {
     const params = fields({ id: Joi.number().integer() });
-    const payload = fields({ kind: oneOf(KINDS), note: optional(Joi.string()), page: Joi.number().default(1) });
+    const payload = fields({
+      kind: oneOf(KINDS),
+      note: optional(Joi.string()),
+      page: Joi.number().default(1),
+      until: orNull(Joi.string()),
+    });
     const r = route({
       method: 'POST',
       path: '/x/{id}',
@@ -19,6 +24,8 @@ describe('typed route input', () => {
         const kind: 'park' | 'story' = request.payload.kind;
         const note: string | undefined = request.payload.note;
         const page: number = request.payload.page;
+        // @ts-expect-error a nullable field may be null
+        const until: string = request.payload.until;
         // @ts-expect-error a number is not a string: the schema says `id` is a number
         const wrong: string = request.params.id;
         // @ts-expect-error no such field in the schema
@@ -27,12 +34,12 @@ describe('typed route input', () => {
         const sure: string = request.payload.note;
         // @ts-expect-error nothing validates the query: there is nothing to read
         request.query.page;
-        return { id, kind, note, page, wrong, sure };
+        return { id, kind, note, page, until, wrong, sure };
       },
     });
     expect(r.path).toBe('/x/{id}');
     // Required unless optional() or defaulted; the default is filled in.
-    expect(payload.validate({ kind: 'park' }).value).toEqual({ kind: 'park', page: 1 });
+    expect(payload.validate({ kind: 'park', until: null }).value).toEqual({ kind: 'park', page: 1, until: null });
     expect(payload.validate({}).error?.details[0]?.path).toEqual(['kind']);
     expect(payload.validate({ kind: 'zoo' }).error?.details[0]?.path).toEqual(['kind']);
     expect(params.validate({ id: 1, other: 2 }).error?.details[0]?.path).toEqual(['other']);
