@@ -15,9 +15,9 @@ const MAX_AGE = 60;
 const MAX_ID = 2_147_483_647;
 
 /** One or many positive ids (`park_id=1`, `park_id[]=1&park_id[]=2`). */
-export const idListQuery = Joi.array().items(Joi.number().integer().min(1).max(MAX_ID)).single().max(50);
+export const idListQuery = Joi.array<number[]>().items(Joi.number().integer().min(1).max(MAX_ID)).single().max(50);
 /** One or many item categories 0..5. */
-export const categoryQuery = Joi.array()
+export const categoryQuery = Joi.array<number[]>()
   .items(
     Joi.number()
       .integer()
