@@ -1,14 +1,36 @@
 import type { Knex } from 'knex';
-import { SEARCHABLE, searchNormalizeFunctionSql } from '../server/db/searchNormalizeSql';
+import { runFrozenSql } from './frozenSql';
 
 // Japanese-friendly search: an IMMUTABLE SQL function that normalises text exactly like
-// common/search/normalize.ts (server/db/searchNormalizeSql.ts), generated `search_text` columns built with it, and
-// pg_trgm GIN indexes so `search_text LIKE '%term%'` stays fast as the catalogue grows. Same SQL on PGlite and
-// PostgreSQL.
+// common/search/normalize.ts (frozen copy: sql/20261121000004_search_normalize.sql), generated `search_text` columns
+// built with it, and pg_trgm GIN indexes so `search_text LIKE '%term%'` stays fast as the catalogue grows. Same SQL on
+// PGlite and PostgreSQL.
+
+// The tables and columns as they were then (frozen too: server/db/searchNormalizeSql.ts has today's list).
+const SEARCHABLE: Record<string, string[]> = {
+  parks: ['name_ja', 'name_en', 'name_kana', 'address_ja', 'address_en', 'description_ja', 'description_en'],
+  items: ['name_ja', 'name_en', 'description_ja', 'description_en'],
+  ticket_packs: ['name_ja', 'name_en', 'description_ja', 'description_en'],
+  living_things: [
+    'name_ja',
+    'name_en',
+    'name_kana',
+    'scientific_name',
+    'classification_ja',
+    'classification_en',
+    'habitat_ja',
+    'habitat_en',
+    'description_ja',
+    'description_en',
+  ],
+  park_living_things: ['nickname_ja', 'nickname_en', 'description_ja', 'description_en'],
+  park_users: ['name_ja', 'name_en', 'role_ja', 'role_en', 'bio_ja', 'bio_en'],
+  stories: ['title_ja', 'title_en', 'body_ja', 'body_en'],
+};
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await knex.raw(searchNormalizeFunctionSql());
+  await runFrozenSql(knex, '20261121000004_search_normalize.sql');
   for (const [table, columns] of Object.entries(SEARCHABLE)) {
     const doc = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
     await knex.raw(

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { SEARCHABLE } from '../server/db/searchNormalizeSql';
 import { runFrozenSql } from './frozenSql';
 
 // zoo_search_normalize as migrations/20261121000004_search.ts meant it: knex had sent `$1` in place of the `?` of
@@ -8,10 +7,21 @@ import { runFrozenSql } from './frozenSql';
 // function is replaced (frozen copy: sql/20261127000300_search_normalize.sql) and every row's generated search_text
 // written again (an UPDATE recomputes it).
 
+// The first column of each table that 20261121000004 gave a search_text (frozen: today's list may grow).
+const FIRST_COLUMNS: Record<string, string> = {
+  parks: 'name_ja',
+  items: 'name_ja',
+  ticket_packs: 'name_ja',
+  living_things: 'name_ja',
+  park_living_things: 'nickname_ja',
+  park_users: 'name_ja',
+  stories: 'title_ja',
+};
+
 export async function up(knex: Knex): Promise<void> {
   await runFrozenSql(knex, '20261127000300_search_normalize.sql');
-  for (const [table, [first]] of Object.entries(SEARCHABLE)) {
-    await knex(table).update({ [first as string]: knex.ref(first as string) });
+  for (const [table, first] of Object.entries(FIRST_COLUMNS)) {
+    await knex(table).update({ [first]: knex.ref(first) });
   }
 }
 

@@ -32,6 +32,8 @@ export interface Config {
   accessTokenTtl: number;
   /** How often expired cart holds are released (ms); 0 turns the job runner off. */
   holdSweepIntervalMs: number;
+  /** A park's newest ticket signing key older than this gets a new one (sweep rotateTicketKeys); 0: never. */
+  ticketKeyMaxAgeDays: number;
   /** SMTP URL for nodemailer; unset writes mails to DATA_DIR/mail (readable at /dev/mail with DEMO=true only). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -130,6 +132,7 @@ const schema = Joi.object({
     .max(60 * 60 * 24 * 90)
     .default(60 * 60 * 24 * 14),
   HOLD_SWEEP_INTERVAL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
+  TICKET_KEY_MAX_AGE_DAYS: Joi.number().integer().min(0).max(3650).default(90),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
     .empty(''),
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: value.RATE_LIMIT_FACTOR,
     accessTokenTtl: value.ACCESS_TOKEN_TTL,
     holdSweepIntervalMs: value.HOLD_SWEEP_INTERVAL_MS,
+    ticketKeyMaxAgeDays: value.TICKET_KEY_MAX_AGE_DAYS,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     turnstile: value.TURNSTILE_SITE_KEY

@@ -81,3 +81,60 @@ export const ITEM_LIST_ANSWER = {
   },
 };
 export const ITEM_ANSWER = { status: { 200: envelope(ITEM_DETAIL, Joi.object({})) } };
+
+// The back office (common/dto/catalogueOffice.ts).
+const PRICE = shape({ ageGroupId: int(), price: int() });
+const officeRowKeys = {
+  id: int(),
+  name: str(),
+  nameJa: str(),
+  nameEn: nullable(str()),
+  category: codeOf(ItemCategory),
+  saleLabel: codeOf(SaleLabel),
+  isPrivate: bool(),
+  availableFrom: str(),
+  availableUntil: str(),
+  sold: int(),
+  capacity: int(),
+  linkId: str(),
+  moves: Joi.array().items(codeOf(SaleLabel)),
+  timeSlots: int(),
+  updatedAt: str(),
+};
+const OFFICE_ITEM = shape({
+  ...officeRowKeys,
+  descriptionJa: str(),
+  descriptionEn: nullable(str()),
+  notesJa: nullable(str()),
+  notesEn: nullable(str()),
+  combinationLabel: codeOf(CombinationLabel),
+  usageTrigger: codeOf(UsageTrigger),
+  reservationRequired: bool(),
+  lottery: bool(),
+  waitlist: bool(),
+  seatSelection: bool(),
+  minimumParticipant: int(),
+  maxPerOrder: int(),
+  disabilityPrice: nullable(int()),
+  applicationDeadlineDays: int(),
+  applicationDeadlineTime: str(),
+  saleStartsAt: nullable(str()),
+  saleEndsAt: nullable(str()),
+  shareableUntil: nullable(str()),
+  rewardCoins: int(),
+  dailyCapacity: int(),
+  imageUrl: str(),
+  prices: Joi.array().items(PRICE),
+  cancellationPolicy: Joi.array().items(shape({ daysBefore: int(), chargeRate: Joi.number() })),
+  excludedDays: Joi.array().items(str()),
+  timeSlotList: Joi.array().items(shape({ id: int(), startTime: str(), endTime: str(), capacity: int() })),
+  additionalPlans: Joi.array().items(
+    shape({ id: int(), nameJa: str(), nameEn: nullable(str()), prices: Joi.array().items(PRICE) }),
+  ),
+  // Loose: the questions asked before the visit (common/rules/advanceInfo.ts AdvanceField).
+  advanceInfoFields: Joi.array().items(loose()),
+});
+const NO_META = Joi.object({});
+export const OFFICE_ITEMS_ANSWER = { status: { 200: envelope(Joi.array().items(shape(officeRowKeys)), NO_META) } };
+export const OFFICE_ITEM_ANSWER = { status: { 200: envelope(OFFICE_ITEM, NO_META) } };
+export const OFFICE_ITEM_CREATED_ANSWER = { status: { 201: envelope(OFFICE_ITEM, NO_META) } };

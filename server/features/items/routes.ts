@@ -1,11 +1,12 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { ITEM_SEARCH_TABS, type ItemSearchTab } from '../../../common/dto/item';
+import { ITEM_SEARCH_TABS } from '../../../common/dto/item';
 import { enumValues, ItemCategory } from '../../../common/enums';
 import { MAX_SEARCH_DATES, normalizeSearchDates } from '../../../common/rules/availability';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, id, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { presentItemDetail, presentItemSummary } from './presentItem';
 import { ITEM_ANSWER, ITEM_LIST_ANSWER } from './responses';
 import { getItem, getItemByLink } from './services/getItem';
@@ -15,9 +16,9 @@ const MAX_AGE = 60;
 const MAX_ID = 2_147_483_647;
 
 /** One or many positive ids (`park_id=1`, `park_id[]=1&park_id[]=2`). */
-export const idListQuery = Joi.array().items(Joi.number().integer().min(1).max(MAX_ID)).single().max(50);
+export const idListQuery = Joi.array<number[]>().items(Joi.number().integer().min(1).max(MAX_ID)).single().max(50);
 /** One or many item categories 0..5. */
-export const categoryQuery = Joi.array()
+export const categoryQuery = Joi.array<number[]>()
   .items(
     Joi.number()
       .integer()
@@ -28,7 +29,7 @@ export const categoryQuery = Joi.array()
 export const keywordQuery = Joi.string().trim().max(100).allow('');
 
 /** 1..10 dates; an 11th is refused with its own message (SPEC sections 5 and 9). */
-const datesQuery = Joi.array()
+const datesQuery = Joi.array<string[]>()
   .items(isoDate())
   .single()
   .max(MAX_SEARCH_DATES)
@@ -38,7 +39,7 @@ const datesQuery = Joi.array()
   });
 
 export const itemRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/items',
     options: {
@@ -48,29 +49,19 @@ export const itemRoutes: ServerRoute[] = [
       auth: false,
       response: ITEM_LIST_ANSWER,
       validate: {
-        query: Joi.object({
-          tab: Joi.string()
-            .valid(...ITEM_SEARCH_TABS)
-            .default('all'),
+        query: fields({
+          tab: oneOf(ITEM_SEARCH_TABS).default('all'),
           // biome-ignore lint/suspicious/noThenProperty: Joi's conditional API
-          dates: datesQuery.when('tab', { is: 'date', then: Joi.required() }),
-          park_id: idListQuery,
-          category: categoryQuery,
-          keyword: keywordQuery,
+          dates: optional(datesQuery.when('tab', { is: 'date', then: Joi.required() })),
+          park_id: optional(idListQuery),
+          category: optional(categoryQuery),
+          keyword: optional(keywordQuery),
           ...pagingQuery,
         }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        tab: ItemSearchTab;
-        dates?: string[];
-        park_id?: number[];
-        category?: number[];
-        keyword?: string;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       const dates = q.tab === 'date' ? normalizeSearchDates(q.dates ?? []) : undefined;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const now = new Date();
@@ -90,8 +81,8 @@ export const itemRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/items/{id}',
     options: {
@@ -102,27 +93,27 @@ export const itemRoutes: ServerRoute[] = [
       auth: false,
       response: ITEM_ANSWER,
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).max(MAX_ID).required() }),
-        query: Joi.object({ link_id: Joi.string().guid() }),
+        params: fields({ id: id() }),
+        query: fields({ link_id: optional(Joi.string().guid()) }),
       },
     },
     async handler(request, h) {
-      const { id } = request.params as { id: number };
-      const { link_id } = request.query as { link_id?: string };
+      const { id: itemId } = request.params;
+      const { link_id } = request.query;
       if (link_id) {
         // Opened through a shared link: not for shared caches.
-        const item = await getItem(id, link_id);
+        const item = await getItem(itemId, link_id);
         return h
           .response({ data: presentItemDetail(item, request.app.locale), meta: {} })
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
-        data: presentItemDetail(await getItem(id, undefined), request.app.locale),
+        data: presentItemDetail(await getItem(itemId, undefined), request.app.locale),
         meta: {},
       }));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/private/items/{linkId}',
     options: {
@@ -130,14 +121,14 @@ export const itemRoutes: ServerRoute[] = [
       description: 'An item shared by link (listed or unlisted)',
       auth: false,
       response: ITEM_ANSWER,
-      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+      validate: { params: fields({ linkId: Joi.string().guid() }) },
     },
     async handler(request, h) {
-      const { linkId } = request.params as { linkId: string };
+      const { linkId } = request.params;
       const item = await getItemByLink(linkId);
       return h
         .response({ data: presentItemDetail(item, request.app.locale), meta: {} })
         .header('cache-control', 'private, no-cache');
     },
-  },
+  }),
 ];

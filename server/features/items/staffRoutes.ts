@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { loadOfficeItem } from './officeItem';
+import { OFFICE_ITEM_ANSWER, OFFICE_ITEM_CREATED_ANSWER, OFFICE_ITEMS_ANSWER } from './responses';
 import { listOfficeItems } from './services/listOfficeItems';
 import { moveSaleLabel } from './services/moveSaleLabel';
 import { createOfficeItem, type ItemFields, updateOfficeItem } from './services/saveOfficeItem';
@@ -105,6 +106,7 @@ export const staffItemRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items',
     options: {
+      response: OFFICE_ITEMS_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
@@ -121,6 +123,7 @@ export const staffItemRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/items',
     options: {
+      response: OFFICE_ITEM_CREATED_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -155,6 +158,7 @@ export const staffItemRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}',
     options: {
+      response: OFFICE_ITEM_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
@@ -172,6 +176,7 @@ export const staffItemRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}',
     options: {
+      response: OFFICE_ITEM_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -199,6 +204,7 @@ export const staffItemRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/sale-label',
     options: {
+      response: OFFICE_ITEM_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({

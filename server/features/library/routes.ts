@@ -1,16 +1,25 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import Joi from 'joi';
 import {
   FAVORITE_TARGETS,
   type FavoriteListMeta,
-  type FavoriteTarget,
   FOLLOW_TARGETS,
   type FollowListMeta,
-  type FollowTarget,
 } from '../../../common/dto/library';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { answers } from '../../lib/routeKit';
+import { answers, id } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import {
+  FAVORITE_STATUS_ANSWER,
+  FAVORITED_ANSWER,
+  FAVORITES_ANSWER,
+  FOLLOW_STATUS_ANSWER,
+  FOLLOWED_ANSWER,
+  FOLLOWS_ANSWER,
+  LIKE_STATUS_ANSWER,
+  LIKED_ANSWER,
+  LIKES_ANSWER,
+} from './responses';
 import { favorite } from './services/favorite';
 import { favoriteStatus } from './services/favoriteStatus';
 import { follow } from './services/follow';
@@ -28,38 +37,29 @@ import { unlike } from './services/unlike';
 // (from the session, never from the request), so nobody can read or change another user's library. Kids
 // accounts may use it too: they can browse stories. Answers are per user: never cached publicly.
 
-const id = () => Joi.number().integer().min(1).max(2_147_483_647);
 const PRIVATE = 'private, no-store';
 const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
   h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
 const knexOf = (request: Request) => request.server.app.knex;
 
-const followTarget = {
-  target_type: Joi.string()
-    .valid(...FOLLOW_TARGETS)
-    .required(),
-  target_id: id().required(),
-};
-const favoriteTarget = {
-  target_type: Joi.string()
-    .valid(...FAVORITE_TARGETS)
-    .required(),
-  target_id: id().required(),
-};
+const followTarget = () => fields({ target_type: oneOf(FOLLOW_TARGETS), target_id: id() });
+const favoriteTarget = () => fields({ target_type: oneOf(FAVORITE_TARGETS), target_id: id() });
+const storyId = () => fields({ story_id: id() });
 
 export const libraryRoutes: ServerRoute[] = [
   // Follows
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/follows',
     options: {
+      response: FOLLOWS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Your follows (parks, park users, living things), newest first, with counts per kind',
-      validate: { query: Joi.object({ target_type: Joi.string().valid(...FOLLOW_TARGETS), ...pagingQuery }) },
+      validate: { query: fields({ target_type: optional(oneOf(FOLLOW_TARGETS)), ...pagingQuery }) },
     },
     async handler(request, h) {
-      const q = request.query as { target_type?: FollowTarget; page: number; per_page: number };
+      const q = request.query;
       const { entries, counts, total } = await listFollows(
         knexOf(request),
         currentUserId(request),
@@ -69,65 +69,69 @@ export const libraryRoutes: ServerRoute[] = [
       const meta: FollowListMeta = { ...pageMeta(q.page, q.per_page, total), counts };
       return ok(h, entries, meta);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/follows/status',
     options: {
+      response: FOLLOW_STATUS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Whether you follow a park, park user or living thing',
-      validate: { query: Joi.object(followTarget) },
+      validate: { query: followTarget() },
     },
     async handler(request, h) {
-      const q = request.query as { target_type: FollowTarget; target_id: number };
+      const q = request.query;
       return ok(h, await followStatus(knexOf(request), currentUserId(request), q.target_type, q.target_id));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/follows',
     options: {
+      response: FOLLOWED_ANSWER,
       plugins: answers({ 201: 'Followed', 404: 'No such target' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Follow a park, park user or living thing (idempotent: 201 when new, 200 when already followed)',
-      validate: { payload: Joi.object(followTarget) },
+      validate: { payload: followTarget() },
     },
     async handler(request, h) {
-      const p = request.payload as { target_type: FollowTarget; target_id: number };
+      const p = request.payload;
       const { created } = await follow(knexOf(request), currentUserId(request), p.target_type, p.target_id);
       return ok(h, { targetType: p.target_type, targetId: p.target_id, following: true }, {}, created ? 201 : 200);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/follows/{target_type}/{target_id}',
     options: {
+      response: FOLLOW_STATUS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Unfollow (404 when you do not follow it)',
-      validate: { params: Joi.object(followTarget) },
+      validate: { params: followTarget() },
     },
     async handler(request, h) {
-      const p = request.params as unknown as { target_type: FollowTarget; target_id: number };
+      const p = request.params;
       await unfollow(knexOf(request), currentUserId(request), p.target_type, p.target_id);
       return ok(h, { targetType: p.target_type, targetId: p.target_id, following: false });
     },
-  },
+  }),
 
   // Likes
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/likes',
     options: {
+      response: LIKES_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'The stories you like, most recently liked first',
-      validate: { query: Joi.object(pagingQuery) },
+      validate: { query: fields(pagingQuery) },
     },
     async handler(request, h) {
-      const q = request.query as { page: number; per_page: number };
+      const q = request.query;
       const { stories, total } = await listLikes(
         knexOf(request),
         currentUserId(request),
@@ -136,65 +140,69 @@ export const libraryRoutes: ServerRoute[] = [
       );
       return ok(h, stories, pageMeta(q.page, q.per_page, total));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/likes/status',
     options: {
+      response: LIKE_STATUS_ANSWER,
       plugins: answers({ 404: 'No such story' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Whether you like a story, with its like count',
-      validate: { query: Joi.object({ story_id: id().required() }) },
+      validate: { query: storyId() },
     },
     async handler(request, h) {
-      const { story_id } = request.query as { story_id: number };
+      const { story_id } = request.query;
       return ok(h, await likeStatus(knexOf(request), currentUserId(request), story_id));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/likes',
     options: {
+      response: LIKED_ANSWER,
       plugins: answers({ 201: 'Liked', 404: 'No such story' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Like a story (idempotent: a second like changes nothing)',
-      validate: { payload: Joi.object({ story_id: id().required() }) },
+      validate: { payload: storyId() },
     },
     async handler(request, h) {
-      const { story_id } = request.payload as { story_id: number };
+      const { story_id } = request.payload;
       const { created, ...status } = await like(knexOf(request), currentUserId(request), story_id);
       return ok(h, status, {}, created ? 201 : 200);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/likes/{story_id}',
     options: {
+      response: LIKE_STATUS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Remove your like (404 when you do not like it)',
-      validate: { params: Joi.object({ story_id: id().required() }) },
+      validate: { params: storyId() },
     },
     async handler(request, h) {
-      const { story_id } = request.params as unknown as { story_id: number };
+      const { story_id } = request.params;
       return ok(h, await unlike(knexOf(request), currentUserId(request), story_id));
     },
-  },
+  }),
 
   // Favourites
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/favorites',
     options: {
+      response: FAVORITES_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Your favourite items and ticket packs, newest first, with counts per kind',
-      validate: { query: Joi.object({ target_type: Joi.string().valid(...FAVORITE_TARGETS), ...pagingQuery }) },
+      validate: { query: fields({ target_type: optional(oneOf(FAVORITE_TARGETS)), ...pagingQuery }) },
     },
     async handler(request, h) {
-      const q = request.query as { target_type?: FavoriteTarget; page: number; per_page: number };
+      const q = request.query;
       const { entries, counts, total } = await listFavorites(
         knexOf(request),
         currentUserId(request),
@@ -204,50 +212,53 @@ export const libraryRoutes: ServerRoute[] = [
       const meta: FavoriteListMeta = { ...pageMeta(q.page, q.per_page, total), counts };
       return ok(h, entries, meta);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/favorites/status',
     options: {
+      response: FAVORITE_STATUS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Whether an item or ticket pack is one of your favourites',
-      validate: { query: Joi.object(favoriteTarget) },
+      validate: { query: favoriteTarget() },
     },
     async handler(request, h) {
-      const q = request.query as { target_type: FavoriteTarget; target_id: number };
+      const q = request.query;
       return ok(h, await favoriteStatus(knexOf(request), currentUserId(request), q.target_type, q.target_id));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/favorites',
     options: {
+      response: FAVORITED_ANSWER,
       plugins: answers({ 201: 'Added', 404: 'No such target' }),
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Keep an item or ticket pack as a favourite (idempotent)',
-      validate: { payload: Joi.object(favoriteTarget) },
+      validate: { payload: favoriteTarget() },
     },
     async handler(request, h) {
-      const p = request.payload as { target_type: FavoriteTarget; target_id: number };
+      const p = request.payload;
       const { created } = await favorite(knexOf(request), currentUserId(request), p.target_type, p.target_id);
       return ok(h, { targetType: p.target_type, targetId: p.target_id, favorite: true }, {}, created ? 201 : 200);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/favorites/{target_type}/{target_id}',
     options: {
+      response: FAVORITE_STATUS_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'library'],
       description: 'Remove a favourite (404 when it is not one of yours)',
-      validate: { params: Joi.object(favoriteTarget) },
+      validate: { params: favoriteTarget() },
     },
     async handler(request, h) {
-      const p = request.params as unknown as { target_type: FavoriteTarget; target_id: number };
+      const p = request.params;
       await unfavorite(knexOf(request), currentUserId(request), p.target_type, p.target_id);
       return ok(h, { targetType: p.target_type, targetId: p.target_id, favorite: false });
     },
-  },
+  }),
 ];

@@ -1,9 +1,10 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { HABITATS, type Habitat, LIVING_THING_GROUPS, type LivingThingGroup } from '../../../common/dto/livingThing';
+import { HABITATS, LIVING_THING_GROUPS } from '../../../common/dto/livingThing';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, id, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import {
   presentLivingThingDetail,
   presentLivingThingSummary,
@@ -22,10 +23,9 @@ import { listLivingThings } from './services/listLivingThings';
 import { listParkLivingThings } from './services/listParkLivingThings';
 
 const MAX_AGE = 60;
-const id = () => Joi.number().integer().min(1).max(2_147_483_647);
 
 export const livingThingRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/living-things',
     options: {
@@ -35,24 +35,17 @@ export const livingThingRoutes: ServerRoute[] = [
       description: 'Species by keyword, classification group, habitat group and park',
       auth: false,
       validate: {
-        query: Joi.object({
-          keyword: Joi.string().trim().max(100).allow(''),
-          classification: Joi.string().valid(...LIVING_THING_GROUPS),
-          habitat: Joi.string().valid(...HABITATS),
-          park_id: id(),
+        query: fields({
+          keyword: optional(Joi.string().trim().max(100).allow('')),
+          classification: optional(oneOf(LIVING_THING_GROUPS)),
+          habitat: optional(oneOf(HABITATS)),
+          park_id: optional(id()),
           ...pagingQuery,
         }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        keyword?: string;
-        classification?: LivingThingGroup;
-        habitat?: Habitat;
-        park_id?: number;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       const locale = request.app.locale;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listLivingThings(
@@ -73,8 +66,8 @@ export const livingThingRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/living-things/{id}',
     options: {
@@ -83,17 +76,17 @@ export const livingThingRoutes: ServerRoute[] = [
       tags: ['api', 'living-things'],
       description: 'One species: classification, habitat, diet, sizes, number of species, the parks that keep it',
       auth: false,
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     handler(request, h) {
-      const { id: livingThingId } = request.params as { id: number };
+      const { id: livingThingId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { row, keepers, followerCount } = await getLivingThing(request.server.app.knex, livingThingId);
         return { data: presentLivingThingDetail(row, keepers, followerCount, request.app.locale), meta: {} };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/park-living-things',
     options: {
@@ -103,22 +96,16 @@ export const livingThingRoutes: ServerRoute[] = [
       description: "Parks' animals (nicknamed individuals and groups) by park, species and keyword",
       auth: false,
       validate: {
-        query: Joi.object({
-          park_id: id(),
-          living_thing_id: id(),
-          keyword: Joi.string().trim().max(100).allow(''),
+        query: fields({
+          park_id: optional(id()),
+          living_thing_id: optional(id()),
+          keyword: optional(Joi.string().trim().max(100).allow('')),
           ...pagingQuery,
         }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        park_id?: number;
-        living_thing_id?: number;
-        keyword?: string;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listParkLivingThings(request.server.app.knex, {
           parkId: q.park_id,
@@ -133,8 +120,8 @@ export const livingThingRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/park-living-things/{id}',
     options: {
@@ -143,14 +130,14 @@ export const livingThingRoutes: ServerRoute[] = [
       tags: ['api', 'living-things'],
       description: "One park's animal: nickname, birthday, gender, approximate number bred, species",
       auth: false,
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     handler(request, h) {
-      const { id: animalId } = request.params as { id: number };
+      const { id: animalId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { row, storyCount } = await getParkLivingThing(request.server.app.knex, animalId);
         return { data: presentParkLivingThingDetail(row, storyCount, request.app.locale), meta: {} };
       });
     },
-  },
+  }),
 ];

@@ -3,8 +3,9 @@ import Joi from 'joi';
 import { chargesAtDraw } from '../../../common/rules/lotteryPayment';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { fields, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
-import { ENTRIES_ANSWER, ENTRY_ANSWER, WITHDRAWN_ANSWER } from './responses';
+import { DRAW_ANSWER, ENTRIES_ANSWER, ENTRY_ANSWER, ITEM_LOTTERY_ANSWER, WITHDRAWN_ANSWER } from './responses';
 import { changeEntry, withdrawEntry } from './services/changeEntry';
 import { checkEntry } from './services/checkEntry';
 import { listMyEntries } from './services/listMyEntries';
@@ -15,21 +16,22 @@ import { publishedDraw } from './services/publishedDraw';
 const choice = Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) });
 
 export const lotteryRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/items/{id}/lottery',
     options: {
+      response: ITEM_LOTTERY_ANSWER,
       auth: false,
       plugins: answers({ 404: 'The item has no lottery round now' }),
       tags: ['api', 'lottery'],
       description:
         'The lottery round of an item that is taking or has taken entries most recently: entry period, draw, announcement, purchase deadline, commitments',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
       const { knex, clock, config } = request.server.app;
       const row = await knex('lotteries')
-        .where({ item_id: (request.params as { id: number }).id })
+        .where({ item_id: request.params.id })
         .orderBy([
           { column: 'use_to', order: 'desc' },
           { column: 'id', order: 'desc' },
@@ -41,22 +43,23 @@ export const lotteryRoutes: ServerRoute[] = [
       const chargeAtDraw = chargesAtDraw(new Date(draw.drawAt), clock.now(), config.payments.authorisationValidDays);
       return ok(h, { ...draw, entries: null, winners: null, places: null, seed: draw.seed, chargeAtDraw });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/lotteries/{id}/draw',
     options: {
+      response: DRAW_ANSWER,
       auth: false,
       plugins: answers({ 404: 'No such lottery' }),
       tags: ['api', 'lottery'],
       description:
         'What the lottery publishes: SHA-256 of the seed and of the entry list once entries close; after the draw the seed, the list, the places per choice and the result (checked by npm run lottery:verify)',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
-      return ok(h, await publishedDraw(request.server.app.knex, (request.params as { id: number }).id));
+      return ok(h, await publishedDraw(request.server.app.knex, request.params.id));
     },
-  },
+  }),
   {
     method: 'POST',
     path: '/api/v1/me/lottery-entries/check',
@@ -112,7 +115,7 @@ export const lotteryRoutes: ServerRoute[] = [
       return ok(h, await listMyEntries(knex, currentUserId(request), request.app.locale, clock.now()));
     },
   },
-  {
+  route({
     method: 'PUT',
     path: '/api/v1/me/lottery-entries/{id}',
     options: {
@@ -123,29 +126,29 @@ export const lotteryRoutes: ServerRoute[] = [
       tags: ['api', 'lottery'],
       description: 'Change the choices (1 to 3, most wanted first) and the waitlist opt-in until entries close',
       validate: {
-        params: Joi.object({ id: id().required() }),
-        payload: Joi.object({
-          choices: Joi.array().items(choice).min(1).max(3).required(),
+        params: fields({ id: id() }),
+        payload: fields({
+          choices: Joi.array<{ date: string; time_slot_id: number | null }[]>().items(choice).min(1).max(3),
           waitlist: Joi.boolean().default(false),
         }),
       },
     },
     async handler(request, h) {
-      const p = request.payload as { choices: { date: string; time_slot_id: number | null }[]; waitlist: boolean };
+      const p = request.payload;
       const { knex, clock } = request.server.app;
       const userId = currentUserId(request);
       await changeEntry(knex, {
         userId,
-        entryId: (request.params as { id: number }).id,
+        entryId: request.params.id,
         choices: p.choices.map((c) => ({ date: c.date, slotId: c.time_slot_id })),
         waitlist: p.waitlist,
         now: clock.now(),
       });
       const entries = await listMyEntries(knex, userId, request.app.locale, clock.now());
-      return ok(h, entries.find((e) => e.id === (request.params as { id: number }).id) ?? null);
+      return ok(h, entries.find((e) => e.id === request.params.id) ?? null);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/lottery-entries/{id}',
     options: {
@@ -155,16 +158,16 @@ export const lotteryRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'lottery'],
       description: 'Withdraw an entry until entries close: the card authorisation is voided',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
       const { knex, config, clock } = request.server.app;
       await withdrawEntry(knex, config, {
         userId: currentUserId(request),
-        entryId: (request.params as { id: number }).id,
+        entryId: request.params.id,
         now: clock.now(),
       });
       return ok(h, { withdrawn: true });
     },
-  },
+  }),
 ];

@@ -2,8 +2,10 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
-import { answers, camelKeys, id, isoDate, ok } from '../../lib/routeKit';
+import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { fields, route, type TypedRequest } from '../../lib/typedInput';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { ROUND_ANSWER, ROUND_CREATED_ANSWER, ROUND_REMOVED_ANSWER, ROUNDS_ANSWER } from './responses';
 import {
   createLotteryRound,
   deleteLotteryRound,
@@ -12,65 +14,78 @@ import {
   updateLotteryRound,
 } from './services/saveLotteryRound';
 
-const itemParams = Joi.object({ parkId: id().required(), itemId: id().required() });
-const roundParams = Joi.object({ parkId: id().required(), itemId: id().required(), roundId: id().required() });
-const at = () => Joi.date().iso().required();
-const payload = Joi.object({
-  use_from: isoDate().required(),
-  use_to: isoDate().required(),
-  entry_opens_at: at(),
-  entry_closes_at: at(),
-  draw_at: at(),
-  announce_at: at(),
-  purchase_deadline: at(),
+const itemParams = () => fields({ parkId: id(), itemId: id() });
+const roundParams = () => fields({ parkId: id(), itemId: id(), roundId: id() });
+const at = () => Joi.date().iso();
+const payload = () =>
+  fields({
+    use_from: isoDate(),
+    use_to: isoDate(),
+    entry_opens_at: at(),
+    entry_closes_at: at(),
+    draw_at: at(),
+    announce_at: at(),
+    purchase_deadline: at(),
+  });
+type RoundPayload = ReturnType<typeof payload> extends Joi.ObjectSchema<infer T> ? T : never;
+
+const roundFields = (p: RoundPayload): RoundFields => ({
+  useFrom: p.use_from,
+  useTo: p.use_to,
+  entryOpensAt: p.entry_opens_at,
+  entryClosesAt: p.entry_closes_at,
+  drawAt: p.draw_at,
+  announceAt: p.announce_at,
+  purchaseDeadline: p.purchase_deadline,
 });
 
-const actorOf = (
-  request: Parameters<typeof currentUserId>[0] & { params: unknown; server: { app: { clock: { now(): Date } } } },
-) => {
-  const { parkId, itemId } = request.params as { parkId: number; itemId: number };
+const actorOf = (request: TypedRequest<{ parkId: number; itemId: number }, Record<string, unknown>, object>) => {
+  const { parkId, itemId } = request.params;
   return { parkId, itemId, actorUserId: currentUserId(request), now: request.server.app.clock.now() };
 };
 
 export const staffLotteryRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/lottery-rounds',
     options: {
+      response: ROUNDS_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
       description: "The lottery rounds of one of the park's items, with their entries counted",
-      validate: { params: itemParams },
+      validate: { params: itemParams() },
     },
     async handler(request, h) {
-      const { parkId, itemId } = request.params as { parkId: number; itemId: number };
+      const { parkId, itemId } = request.params;
       const item = await request.server.app.knex('items').where({ id: itemId, park_id: parkId }).first('id');
       if (!item) throw notFound();
       return ok(h, await listLotteryRounds(request.server.app.knex, itemId));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/lottery-rounds',
     options: {
+      response: ROUND_CREATED_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({ 201: 'Created', 200: null, 409: 'Not a lottery item (lotteryItemRequired)' }),
       tags: ['api', 'staff'],
       description:
         'Set up a lottery round: use dates, entry period, draw, announcement, purchase deadline (in that order, before the first use date, no overlap with another round)',
-      validate: { params: itemParams, payload },
+      validate: { params: itemParams(), payload: payload() },
     },
     async handler(request, h) {
-      const fields = camelKeys<RoundFields>(request.payload);
-      return ok(h, await createLotteryRound(request.server.app.knex, { ...actorOf(request), fields }), {}, 201);
+      const round = roundFields(request.payload);
+      return ok(h, await createLotteryRound(request.server.app.knex, { ...actorOf(request), fields: round }), {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/lottery-rounds/{roundId}',
     options: {
+      response: ROUND_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -78,18 +93,19 @@ export const staffLotteryRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'staff'],
       description: 'Change a lottery round while its entries have not opened',
-      validate: { params: roundParams, payload },
+      validate: { params: roundParams(), payload: payload() },
     },
     async handler(request, h) {
-      const { roundId } = request.params as { roundId: number };
-      const fields = camelKeys<RoundFields>(request.payload);
-      return ok(h, await updateLotteryRound(request.server.app.knex, { ...actorOf(request), roundId, fields }));
+      const { roundId } = request.params;
+      const round = roundFields(request.payload);
+      return ok(h, await updateLotteryRound(request.server.app.knex, { ...actorOf(request), roundId, fields: round }));
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/lottery-rounds/{roundId}',
     options: {
+      response: ROUND_REMOVED_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -97,12 +113,12 @@ export const staffLotteryRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'staff'],
       description: 'Remove a lottery round while its entries have not opened',
-      validate: { params: roundParams },
+      validate: { params: roundParams() },
     },
     async handler(request, h) {
-      const { roundId } = request.params as { roundId: number };
+      const { roundId } = request.params;
       await deleteLotteryRound(request.server.app.knex, { ...actorOf(request), roundId });
       return ok(h, { id: roundId });
     },
-  },
+  }),
 ];

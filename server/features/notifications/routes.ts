@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { NOTIFICATION_KINDS } from '../../../common/notifications';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id, ok } from '../../lib/routeKit';
+import { fields, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import {
   INBOX_ANSWER,
@@ -13,7 +14,7 @@ import {
   UNREAD_ANSWER,
   UNSUBSCRIBED_ANSWER,
 } from './responses';
-import { dropSubscription, keepSubscription, type SubscriptionInput } from './services/keepSubscription';
+import { dropSubscription, keepSubscription } from './services/keepSubscription';
 import { listInbox, markRead } from './services/listInbox';
 import { notificationSettings, setNotificationKinds } from './services/notificationSettings';
 import { vapidKeys } from './vapid';
@@ -27,7 +28,7 @@ const endpoint = () =>
     .max(2048);
 
 export const notificationRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/push/public-key',
     options: {
@@ -42,8 +43,8 @@ export const notificationRoutes: ServerRoute[] = [
         .response({ data: { publicKey: keys.publicKey }, meta: {} })
         .header('cache-control', 'public, max-age=3600');
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/push-subscriptions',
     options: {
@@ -54,24 +55,21 @@ export const notificationRoutes: ServerRoute[] = [
       description:
         "This device's PushSubscription.toJSON() and language; a device belongs to one account (signing in as another moves it)",
       validate: {
-        payload: Joi.object({
-          endpoint: endpoint().required(),
-          expirationTime: Joi.number().allow(null),
-          keys: Joi.object({
-            p256dh: base64url().max(200).required(),
-            auth: base64url().max(100).required(),
-          }).required(),
-          language: Joi.string().valid('ja', 'en').default('ja'),
+        payload: fields({
+          endpoint: endpoint(),
+          expirationTime: optional(orNull(Joi.number())),
+          keys: fields({ p256dh: base64url().max(200), auth: base64url().max(100) }),
+          language: oneOf(['ja', 'en']).default('ja'),
         }),
       },
     },
     async handler(request, h) {
-      const p = request.payload as SubscriptionInput;
+      const p = request.payload;
       await keepSubscription(request.server.app.knex, currentUserId(request), p);
       return ok(h, { endpoint: p.endpoint }, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/push-subscriptions',
     options: {
@@ -79,14 +77,14 @@ export const notificationRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: "Remove this device's subscription: `{ endpoint }`",
-      validate: { payload: Joi.object({ endpoint: endpoint().required() }) },
+      validate: { payload: fields({ endpoint: endpoint() }) },
     },
     async handler(request, h) {
-      const { endpoint: url } = request.payload as { endpoint: string };
+      const { endpoint: url } = request.payload;
       return ok(h, { removed: await dropSubscription(request.server.app.knex, currentUserId(request), url) });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/notifications',
     options: {
@@ -94,15 +92,15 @@ export const notificationRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'notifications'],
       description: 'The inbox, newest first, paged; `meta.unread` counts the unread ones',
-      validate: { query: Joi.object(pagingQuery) },
+      validate: { query: fields(pagingQuery) },
     },
     async handler(request, h) {
-      const { page, per_page } = request.query as { page: number; per_page: number };
+      const { page, per_page } = request.query;
       const inbox = await listInbox(request.server.app.knex, currentUserId(request), page, per_page);
       return ok(h, inbox.items, { ...pageMeta(page, per_page, inbox.total), unread: inbox.unread });
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/notifications/read',
     options: {
@@ -111,19 +109,19 @@ export const notificationRoutes: ServerRoute[] = [
       tags: ['api', 'notifications'],
       description: 'Mark notifications read: `{ ids: [...] }` or `{ all: true }`; answers the unread count',
       validate: {
-        payload: Joi.object({
-          ids: Joi.array().items(id()).min(1).max(100).unique(),
-          all: Joi.boolean().valid(true),
+        payload: fields({
+          ids: optional(Joi.array<number[]>().items(id()).min(1).max(100).unique()),
+          all: optional(Joi.boolean<true>().valid(true)),
         }).xor('ids', 'all'),
       },
     },
     async handler(request, h) {
-      const p = request.payload as { ids?: number[]; all?: true };
+      const p = request.payload;
       const { knex, clock } = request.server.app;
       return ok(h, { unread: await markRead(knex, currentUserId(request), p.ids ?? 'all', clock.now()) });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/notification-settings',
     options: {
@@ -135,8 +133,8 @@ export const notificationRoutes: ServerRoute[] = [
     async handler(request, h) {
       return ok(h, await notificationSettings(request.server.app.knex, currentUserId(request)));
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/notification-settings',
     options: {
@@ -145,17 +143,17 @@ export const notificationRoutes: ServerRoute[] = [
       tags: ['api', 'notifications'],
       description: 'Turn kinds on or off: `{ kinds: { <kind>: true|false } }`',
       validate: {
-        payload: Joi.object({
-          kinds: Joi.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, Joi.boolean()])))
-            .min(1)
-            .required(),
+        payload: fields({
+          kinds: Joi.object<Record<string, boolean>>(
+            Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, Joi.boolean()])),
+          ).min(1),
         }),
       },
     },
     async handler(request, h) {
-      const { kinds } = request.payload as { kinds: Record<string, boolean> };
+      const { kinds } = request.payload;
       await setNotificationKinds(request.server.app.knex, currentUserId(request), kinds);
       return ok(h, { kinds });
     },
-  },
+  }),
 ];

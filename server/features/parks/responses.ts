@@ -60,3 +60,41 @@ export const PARK_DETAIL = shape({
 
 export const PARK_LIST_ANSWER = { status: { 200: listOf(PARK_SUMMARY, PAGE_META) } };
 export const PARK_ANSWER = { status: { 200: envelope(PARK_DETAIL, Joi.object({})) } };
+
+// The back office (common/dto/catalogueOffice.ts OfficeParkProfile).
+const OFFICE_PROFILE = shape({
+  id: int(),
+  nameJa: str(),
+  nameEn: nullable(str()),
+  descriptionJa: str(),
+  descriptionEn: nullable(str()),
+  addressJa: str(),
+  addressEn: nullable(str()),
+  phone: str(),
+  websiteUrl: str(),
+  inquiryEmail: str(),
+  openTime: str(),
+  closeTime: str(),
+  lastEntryTime: nullable(str()),
+  businessHoursNoteJa: nullable(str()),
+  businessHoursNoteEn: nullable(str()),
+  closedDaysNoteJa: nullable(str()),
+  closedDaysNoteEn: nullable(str()),
+  accessJa: nullable(str()),
+  accessEn: nullable(str()),
+  closedWeekdays: Joi.array().items(int()),
+  specialDays: Joi.array().items(
+    shape({
+      date: day(),
+      kind: Joi.valid('closed', 'open', 'extended'),
+      openTime: nullable(str()),
+      closeTime: nullable(str()),
+      noteJa: str(),
+      noteEn: nullable(str()),
+    }),
+  ),
+  closures: Joi.array().items(shape({ from: day(), to: day(), noteJa: str(), noteEn: nullable(str()) })),
+  linkId: str(),
+  isPrivate: bool(),
+});
+export const OFFICE_PROFILE_ANSWER = { status: { 200: envelope(OFFICE_PROFILE, Joi.object({})) } };

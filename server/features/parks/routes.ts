@@ -2,7 +2,8 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, id, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { presentParkDetail, presentParkSummary } from './presentPark';
 import { PARK_ANSWER, PARK_LIST_ANSWER } from './responses';
 import { getPark, getParkByLink } from './services/getPark';
@@ -11,7 +12,7 @@ import { listParks } from './services/listParks';
 const MAX_AGE = 60;
 
 export const parkRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/parks',
     options: {
@@ -21,24 +22,17 @@ export const parkRoutes: ServerRoute[] = [
       auth: false,
       response: PARK_LIST_ANSWER,
       validate: {
-        query: Joi.object({
-          prefecture_id: Joi.array().items(Joi.number().integer().min(1).max(47)).single().max(47),
-          region_id: Joi.number().integer().min(1).max(9),
-          kind: Joi.string().valid('zoo', 'aquarium'),
-          keyword: Joi.string().trim().max(100).allow(''),
+        query: fields({
+          prefecture_id: optional(Joi.array<number[]>().items(Joi.number().integer().min(1).max(47)).single().max(47)),
+          region_id: optional(Joi.number().integer().min(1).max(9)),
+          kind: optional(oneOf(['zoo', 'aquarium'])),
+          keyword: optional(Joi.string().trim().max(100).allow('')),
           ...pagingQuery,
         }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        prefecture_id?: number[];
-        region_id?: number;
-        kind?: 'zoo' | 'aquarium';
-        keyword?: string;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listParks({
           prefectureIds: q.prefecture_id,
@@ -54,8 +48,8 @@ export const parkRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/parks/{id}',
     options: {
@@ -65,27 +59,27 @@ export const parkRoutes: ServerRoute[] = [
       auth: false,
       response: PARK_ANSWER,
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
-        query: Joi.object({ link_id: Joi.string().guid() }),
+        params: fields({ id: id() }),
+        query: fields({ link_id: optional(Joi.string().guid()) }),
       },
     },
     async handler(request, h) {
-      const { id } = request.params as { id: number };
-      const { link_id } = request.query as { link_id?: string };
+      const { id: parkId } = request.params;
+      const { link_id } = request.query;
       if (link_id) {
         // Unlisted pages shared by link are not for shared caches.
-        const park = await getPark(id, link_id);
+        const park = await getPark(parkId, link_id);
         return h
           .response({ data: presentParkDetail(park, request.app.locale), meta: {} })
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
-        data: presentParkDetail(await getPark(id, undefined), request.app.locale),
+        data: presentParkDetail(await getPark(parkId, undefined), request.app.locale),
         meta: {},
       }));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/private/parks/{linkId}',
     options: {
@@ -93,14 +87,14 @@ export const parkRoutes: ServerRoute[] = [
       tags: ['api', 'parks'],
       description: 'A park page shared by link (public or unlisted)',
       response: PARK_ANSWER,
-      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+      validate: { params: fields({ linkId: Joi.string().guid() }) },
     },
     async handler(request, h) {
-      const { linkId } = request.params as { linkId: string };
+      const { linkId } = request.params;
       const park = await getParkByLink(linkId);
       return h
         .response({ data: presentParkDetail(park, request.app.locale), meta: {} })
         .header('cache-control', 'private, no-cache');
     },
-  },
+  }),
 ];

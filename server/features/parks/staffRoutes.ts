@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { loadOfficeProfile } from './officeProfile';
+import { OFFICE_PROFILE_ANSWER } from './responses';
 import { type ProfileFields, saveOfficeProfile } from './services/saveOfficeProfile';
 
 const hhmm = () => Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -66,6 +67,7 @@ export const staffParkRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/profile',
     options: {
+      response: OFFICE_PROFILE_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
@@ -82,6 +84,7 @@ export const staffParkRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/profile',
     options: {
+      response: OFFICE_PROFILE_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],

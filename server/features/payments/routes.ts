@@ -2,10 +2,20 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { validateHolderName } from '../../../common/rules/card';
-import { answers } from '../../lib/routeKit';
+import { answers, id } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
 import { isProviderConfigured } from './providers';
+import {
+  CARD_DELETED_ANSWER,
+  CARD_SAVED_ANSWER,
+  CARDS_ANSWER,
+  DEFAULT_CARD_ANSWER,
+  PAYMENT_ANSWER,
+  PAYMENT_RETURN_ANSWER,
+  PAYMENTS_CONFIG_ANSWER,
+} from './responses';
 import { deleteCard } from './services/deleteCard';
 import { getPayment } from './services/getPayment';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
@@ -15,21 +25,22 @@ import { registerCard } from './services/registerCard';
 import { setDefaultCard } from './services/setDefaultCard';
 import { presentPayment } from './store';
 
-const paymentId = Joi.object({ id: Joi.string().guid().required() });
-const cardId = Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() });
+const paymentId = () => fields({ id: Joi.string().guid() });
+const cardId = () => fields({ id: id() });
 const noStore = 'private, no-store';
 
-const holderName = Joi.string()
+const holderName = Joi.string<string | null>()
   .trim()
   .allow('', null)
   .custom((v: string, helpers) => (!v || validateHolderName(v) === null ? v : helpers.error('any.invalid')))
   .error(new Error('cardHolderInvalid'));
 
 export const paymentRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/payments/config',
     options: {
+      response: PAYMENTS_CONFIG_ANSWER,
       auth: false,
       tags: ['api', 'payments'],
       description: 'Which payment methods are available, and where the PWA tokenises card data',
@@ -54,50 +65,55 @@ export const paymentRoutes: ServerRoute[] = [
         })
         .header('cache-control', 'no-cache');
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/payments/{id}',
     options: {
+      response: PAYMENT_ANSWER,
       auth: REQUIRED,
       tags: ['api', 'payments'],
       description: 'A payment of the signed-in user: state, method, amount (404 for anyone else)',
-      validate: { params: paymentId },
+      validate: { params: paymentId() },
     },
     async handler(request, h) {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const payment = await getPayment(request.server.app.knex, id, currentUserId(request));
       return h
         .response({ data: presentPayment(payment, request.app.locale), meta: {} })
         .header('cache-control', noStore);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/payments/{id}/return',
     options: {
+      response: PAYMENT_RETURN_ANSWER,
       plugins: answers({ 503: 'The payment provider is unavailable (paymentUnavailable)' }),
       auth: REQUIRED,
       tags: ['api', 'payments'],
       description:
         'The browser is back from the provider (/payment/gmo/callback, PayPay / merpay return): the result is asked from the provider server-to-server; answers the payment',
-      validate: { params: paymentId, payload: Joi.object({ query: Joi.object().unknown(true) }).allow(null) },
+      validate: {
+        params: paymentId(),
+        payload: fields({ query: optional(Joi.object<Record<string, unknown>>().unknown(true)) }).allow(null),
+      },
     },
     async handler(request, h) {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const app = request.server.app;
       const payment = await handleBrowserReturn(app.knex, app.config, app.paymentOutcome, {
         paymentId: id,
         userId: currentUserId(request),
-        query: (request.payload as { query?: Record<string, unknown> } | null)?.query,
+        query: request.payload?.query,
       });
       const view = presentPayment(payment, request.app.locale);
       return h
         .response({ data: view, meta: view.failureMessage ? { message: view.failureMessage } : {} })
         .header('cache-control', noStore);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/payments/notifications/{provider}',
     options: {
@@ -110,16 +126,12 @@ export const paymentRoutes: ServerRoute[] = [
       tags: ['api', 'payments'],
       description: 'Server-to-server result notifications (GMO shared-secret hash, PayPay / merpay HMAC signature)',
       validate: {
-        params: Joi.object({
-          provider: Joi.string()
-            .valid(...NOTIFYING_PROVIDERS)
-            .required(),
-        }),
+        params: fields({ provider: oneOf(NOTIFYING_PROVIDERS) }),
       },
       payload: { parse: false, output: 'data', maxBytes: 64 * 1024 },
     },
     async handler(request, h) {
-      const { provider } = request.params as { provider: string };
+      const { provider } = request.params;
       const app = request.server.app;
       const rawBody = Buffer.isBuffer(request.payload) ? request.payload : Buffer.from(String(request.payload ?? ''));
       const { ack } = await handleProviderNotification(app.knex, app.config, app.paymentOutcome, provider, {
@@ -128,11 +140,12 @@ export const paymentRoutes: ServerRoute[] = [
       });
       return h.response(ack.body).type(ack.contentType).code(200);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/cards',
     options: {
+      response: CARDS_ANSWER,
       auth: REQUIRED,
       app: { access: 'parent' },
       tags: ['api', 'cards'],
@@ -142,11 +155,12 @@ export const paymentRoutes: ServerRoute[] = [
       const cards = await listCards(request.server.app.knex, currentUserId(request));
       return h.response({ data: cards, meta: {} }).header('cache-control', noStore);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/cards',
     options: {
+      response: CARD_SAVED_ANSWER,
       plugins: answers({
         200: null,
         201: 'Card registered',
@@ -158,16 +172,16 @@ export const paymentRoutes: ServerRoute[] = [
       tags: ['api', 'cards'],
       description: 'Register a card from a tokeniser token (at most 5)',
       validate: {
-        payload: Joi.object({
-          token: Joi.string().trim().min(1).max(512).required(),
-          holder_name: holderName,
-          default: Joi.boolean(),
+        payload: fields({
+          token: Joi.string().trim().min(1).max(512),
+          holder_name: optional(holderName),
+          default: optional(Joi.boolean()),
         }),
       },
     },
     async handler(request, h) {
       const userId = currentUserId(request);
-      const p = request.payload as { token: string; holder_name?: string | null; default?: boolean };
+      const p = request.payload;
       const app = request.server.app;
       const { card } = await registerCard(app.knex, app.config, userId, {
         token: p.token,
@@ -176,29 +190,31 @@ export const paymentRoutes: ServerRoute[] = [
       });
       return h.response({ data: card, meta: { message: message('cardSaved', request.app.locale) } }).code(201);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/cards/{id}/default',
     options: {
+      response: DEFAULT_CARD_ANSWER,
       auth: REQUIRED,
       // Parent accounts only: kids accounts cannot pay or keep cards.
       app: { access: 'parent' },
       tags: ['api', 'cards'],
       description: 'Make a registered card the default; answers the list',
-      validate: { params: cardId },
+      validate: { params: cardId() },
     },
     async handler(request) {
       const userId = currentUserId(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const cards = await setDefaultCard(request.server.app.knex, userId, id);
       return { data: cards, meta: { message: message('cardSaved', request.app.locale) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/cards/{id}',
     options: {
+      response: CARD_DELETED_ANSWER,
       plugins: answers({
         409: 'The card pays for a lottery entry at its draw (cardInUseByLottery)',
         503: 'The card provider is unavailable (paymentUnavailable)',
@@ -208,13 +224,13 @@ export const paymentRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'cards'],
       description: 'Delete a registered card (at the provider too)',
-      validate: { params: cardId },
+      validate: { params: cardId() },
     },
     async handler(request) {
       const userId = currentUserId(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await deleteCard(request.server.app.knex, request.server.app.config, userId, id);
       return { data: null, meta: { message: message('cardDeleted', request.app.locale) } };
     },
-  },
+  }),
 ];

@@ -8,6 +8,19 @@ import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import {
+  AUDIT_ANSWER,
+  DAY_TICKETS_ANSWER,
+  FLAGGED_ACTS_ANSWER,
+  INVITATION_ACCEPTED_ANSWER,
+  INVITED_ANSWER,
+  MEMBER_ROLES_ANSWER,
+  MEMBERS_ANSWER,
+  OFFICE_OVERVIEW_ANSWER,
+  REVIEWED_ANSWER,
+  STAFF_PARKS_ANSWER,
+  TWO_FACTOR_ANSWER,
+} from './responses';
 import { acceptInvitation } from './services/acceptInvitation';
 import { changeMemberRoles } from './services/changeMemberRoles';
 import { listFlaggedActs, reviewAct } from './services/flaggedActs';
@@ -31,6 +44,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks',
     options: {
+      response: STAFF_PARKS_ANSWER,
       auth: REQUIRED,
       app: SCANNER,
       plugins: FORBIDDEN,
@@ -45,6 +59,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/office',
     options: {
+      response: OFFICE_OVERVIEW_ANSWER,
       auth: REQUIRED,
       app: { access: { staff: 'any' as const } },
       plugins: FORBIDDEN,
@@ -60,6 +75,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/tickets',
     options: {
+      response: DAY_TICKETS_ANSWER,
       auth: REQUIRED,
       app: SCANNER,
       plugins: FORBIDDEN,
@@ -95,6 +111,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/scans',
     options: {
+      response: FLAGGED_ACTS_ANSWER,
       auth: REQUIRED,
       app: SCANNER,
       plugins: FORBIDDEN,
@@ -113,6 +130,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/scans/{scanId}/review',
     options: {
+      response: REVIEWED_ANSWER,
       auth: REQUIRED,
       app: SCANNER,
       plugins: FORBIDDEN,
@@ -129,6 +147,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/members',
     options: {
+      response: MEMBERS_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: FORBIDDEN,
@@ -145,6 +164,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/invitations',
     options: {
+      response: INVITED_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: answers({ 200: null, 201: 'Invited: the link was mailed', 403: 'Not owner of the park (notParkStaff)' }),
@@ -176,6 +196,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'DELETE',
     path: '/api/v1/staff/parks/{parkId}/members/{userId}',
     options: {
+      response: MEMBER_ROLES_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: answers({
@@ -200,6 +221,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/members/{userId}',
     options: {
+      response: MEMBER_ROLES_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: answers({
@@ -234,6 +256,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/two-factor',
     options: {
+      response: TWO_FACTOR_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: answers({
@@ -257,6 +280,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/audit',
     options: {
+      response: AUDIT_ANSWER,
       auth: REQUIRED,
       app: OWNER,
       plugins: FORBIDDEN,
@@ -285,6 +309,7 @@ export const staffRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/me/staff-invitations',
     options: {
+      response: INVITATION_ACCEPTED_ANSWER,
       auth: REQUIRED,
       plugins: answers({
         403: 'The invitation is for another e-mail address (invitationOtherEmail)',

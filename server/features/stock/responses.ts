@@ -39,3 +39,31 @@ export const SEATS_ANSWER = {
     ),
   },
 };
+
+// The back office: an item's stock on a date (services/getStockDay.ts StockRow, setStockCapacity.ts).
+const STOCK_ROW = shape({
+  timeSlotId: nullable(int()),
+  startTime: nullable(str()),
+  endTime: nullable(str()),
+  capacity: int(),
+  sold: int(),
+  held: int(),
+  remaining: int(),
+});
+export const STOCK_DAY_ANSWER = { status: { 200: envelope(Joi.array().items(STOCK_ROW), Joi.object({})) } };
+export const STOCK_SET_ANSWER = {
+  status: {
+    200: envelope(
+      shape({
+        itemId: int(),
+        date: day(),
+        timeSlotId: nullable(int()),
+        capacity: int(),
+        sold: int(),
+        held: int(),
+        remaining: int(),
+      }),
+      Joi.object({}),
+    ),
+  },
+};

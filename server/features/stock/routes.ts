@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { DomainError, notFound } from '../../lib/errors';
 import { isoDate } from '../../lib/routeKit';
+import { fields, optional, route } from '../../lib/typedInput';
 import { assertVisible, loadItems } from './catalogue';
 import { AVAILABILITY_ANSWER, SEATS_ANSWER } from './responses';
 import { getAvailability } from './services/getAvailability';
@@ -13,7 +14,7 @@ const id = () => Joi.number().integer().min(1).max(MAX_ID);
 const NO_STORE = 'private, no-store';
 
 export const stockRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/items/{id}/availability',
     options: {
@@ -24,13 +25,13 @@ export const stockRoutes: ServerRoute[] = [
         'available | few (fewer than 10) | soldOut | unavailable, and the reason (and its text) when unavailable',
       auth: false,
       validate: {
-        params: Joi.object({ id: id().required() }),
-        query: Joi.object({ from: isoDate().required(), to: isoDate().required(), link_id: Joi.string().guid() }),
+        params: fields({ id: id() }),
+        query: fields({ from: isoDate(), to: isoDate(), link_id: optional(Joi.string().guid()) }),
       },
     },
     async handler(request, h) {
-      const { id: itemId } = request.params as { id: number };
-      const q = request.query as { from: string; to: string; link_id?: string };
+      const { id: itemId } = request.params;
+      const q = request.query;
       const data = await getAvailability(
         request.server.app.knex,
         itemId,
@@ -40,8 +41,8 @@ export const stockRoutes: ServerRoute[] = [
       );
       return h.response({ data, meta: { from: q.from, to: q.to } }).header('cache-control', NO_STORE);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/items/{id}/seats',
     options: {
@@ -51,13 +52,13 @@ export const stockRoutes: ServerRoute[] = [
         'The seat map of an item with seat selection, with the seats taken on a date and slot (held or sold)',
       auth: false,
       validate: {
-        params: Joi.object({ id: id().required() }),
-        query: Joi.object({ date: isoDate().required(), time_slot_id: id(), link_id: Joi.string().guid() }),
+        params: fields({ id: id() }),
+        query: fields({ date: isoDate(), time_slot_id: optional(id()), link_id: optional(Joi.string().guid()) }),
       },
     },
     async handler(request, h) {
-      const { id: itemId } = request.params as { id: number };
-      const q = request.query as { date: string; time_slot_id?: number; link_id?: string };
+      const { id: itemId } = request.params;
+      const q = request.query;
       const knex = request.server.app.knex;
       const item = (await loadItems(knex, [itemId])).get(itemId);
       if (!item) throw notFound();
@@ -75,5 +76,5 @@ export const stockRoutes: ServerRoute[] = [
         .response({ data: seats, meta: { date: q.date, timeSlotId: q.time_slot_id ?? null } })
         .header('cache-control', NO_STORE);
     },
-  },
+  }),
 ];

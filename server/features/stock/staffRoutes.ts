@@ -2,52 +2,42 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { fields, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { STOCK_DAY_ANSWER, STOCK_SET_ANSWER } from './responses';
 import { getStockDay } from './services/getStockDay';
 import { setStockCapacity } from './services/setStockCapacity';
 
-const int = { type: 'integer' } as const;
-const STOCK_ROW = {
-  type: 'object',
-  required: ['timeSlotId', 'startTime', 'endTime', 'capacity', 'sold', 'held', 'remaining'],
-  properties: {
-    timeSlotId: { type: ['integer', 'null'] },
-    startTime: { type: ['string', 'null'] },
-    endTime: { type: ['string', 'null'] },
-    capacity: int,
-    sold: int,
-    held: int,
-    remaining: int,
-  },
-};
+const dayParams = () => fields({ parkId: id(), itemId: id(), date: isoDate() });
 
 export const staffStockRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
+      response: STOCK_DAY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
-        200: { description: 'The day, or each time slot of it', data: { type: 'array', items: STOCK_ROW } },
         404: 'No such item at the park',
       }),
       tags: ['api', 'staff'],
       description:
         "An item's stock on a date: the day's row or one per time slot, with capacity, sold, held and remaining",
       validate: {
-        params: Joi.object({ parkId: id().required(), itemId: id().required(), date: isoDate().required() }),
+        params: dayParams(),
       },
     },
     async handler(request, h) {
-      const { parkId, itemId, date } = request.params as { parkId: number; itemId: number; date: string };
+      const { parkId, itemId, date } = request.params;
       return ok(h, await getStockDay(request.server.app.knex, parkId, itemId, date));
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}',
     options: {
+      response: STOCK_SET_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -57,16 +47,16 @@ export const staffStockRoutes: ServerRoute[] = [
       description:
         "Set the capacity of an item's date (or of one time slot: time_slot_id); never below the places sold and held",
       validate: {
-        params: Joi.object({ parkId: id().required(), itemId: id().required(), date: isoDate().required() }),
-        payload: Joi.object({
-          capacity: Joi.number().integer().min(0).max(1_000_000).required(),
-          time_slot_id: id().allow(null),
+        params: dayParams(),
+        payload: fields({
+          capacity: Joi.number().integer().min(0).max(1_000_000),
+          time_slot_id: optional(orNull(id())),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId, itemId, date } = request.params as { parkId: number; itemId: number; date: string };
-      const p = request.payload as { capacity: number; time_slot_id?: number | null };
+      const { parkId, itemId, date } = request.params;
+      const p = request.payload;
       return ok(
         h,
         await setStockCapacity(request.server.app.knex, {
@@ -79,5 +69,5 @@ export const staffStockRoutes: ServerRoute[] = [
         }),
       );
     },
-  },
+  }),
 ];

@@ -1,2 +1,3 @@
 export { presentStorySummary, type StoryRow } from './presentStory';
+export { STORY_SUMMARY } from './responses';
 export { storyColumns, visibleStories } from './services/storyQuery';

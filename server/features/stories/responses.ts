@@ -1,5 +1,6 @@
 // Answer schemas of the story routes (common/dto/story.ts), for the OpenAPI document (server/lib/responses.ts).
 import Joi from 'joi';
+import { STORY_STATUSES } from '../../../common/dto/staff';
 import { StoryKind, StoryList } from '../../../common/enums';
 import {
   bool,
@@ -55,3 +56,27 @@ export const STORY_LIST_ANSWER = {
   },
 };
 export const STORY_ANSWER = { status: { 200: envelope(STORY_DETAIL, Joi.object({})) } };
+
+// The back office (common/dto/staff.ts StaffStory).
+const STAFF_STORY = shape({
+  id: int(),
+  parkId: int(),
+  status: Joi.valid(...STORY_STATUSES),
+  titleJa: str(),
+  titleEn: nullable(str()),
+  bodyJa: str(),
+  bodyEn: nullable(str()),
+  parkUserId: int(),
+  parkLivingThingId: nullable(int()),
+  parkLivingThingIds: Joi.array().items(int()),
+  // Loose: photos and movies with their sources and both languages' alt text (StaffStoryMedia).
+  media: Joi.array().items(loose()),
+  imageUrl: str(),
+  previewPath: str(),
+  publishedAt: nullable(str()),
+  createdAt: str(),
+  updatedAt: str(),
+});
+export const STAFF_STORIES_ANSWER = { status: { 200: envelope(Joi.array().items(STAFF_STORY), Joi.object({})) } };
+export const STAFF_STORY_ANSWER = { status: { 200: envelope(STAFF_STORY, Joi.object({})) } };
+export const STAFF_STORY_CREATED_ANSWER = { status: { 201: envelope(STAFF_STORY, Joi.object({})) } };

@@ -2,72 +2,82 @@
 // A story of another park is not found. Every change writes the park's audit trail (server/features/staff).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { STORY_STATUSES, type StoryStatus } from '../../../common/dto/staff';
+import { STORY_STATUSES } from '../../../common/dto/staff';
 import { answers, id, ok, text } from '../../lib/routeKit';
+import { fields, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { parkStoryRow, presentStaffStory } from './presentStaffStory';
+import { STAFF_STORIES_ANSWER, STAFF_STORY_ANSWER, STAFF_STORY_CREATED_ANSWER } from './responses';
 import { deleteStory } from './services/deleteStory';
 import { listParkStories } from './services/listParkStories';
 import { publishStory, unpublishStory } from './services/publishStory';
 import { createStory, type StoryInput, updateStory } from './services/saveStory';
 
 const knexOf = (request: Request) => request.server.app.knex;
-const parkParams = Joi.object({ parkId: id().required() });
-const storyParams = Joi.object({ parkId: id().required(), storyId: id().required() });
-const storyPayload = Joi.object({
-  title_ja: text(120).min(1).required(),
-  title_en: text(120).allow('', null),
-  body_ja: text(20_000, { multiline: true }).min(1).required(),
-  body_en: text(20_000, { multiline: true }).allow('', null),
-  park_user_id: id(),
-  park_living_thing_id: id().allow(null),
-  park_living_thing_ids: Joi.array()
-    .items(id())
-    .max(20)
-    .description("The park's animals the story is about, in order (replaces park_living_thing_id)"),
-});
+const parkParams = () => fields({ parkId: id() });
+const storyParams = () => fields({ parkId: id(), storyId: id() });
+const storyPayload = () =>
+  fields({
+    title_ja: text(120).min(1),
+    title_en: optional(orNull(text(120).allow(''))),
+    body_ja: text(20_000, { multiline: true }).min(1),
+    body_en: optional(
+      Joi.string<string | null>()
+        .concat(text(20_000, { multiline: true }))
+        .allow('', null),
+    ),
+    park_user_id: optional(id()),
+    park_living_thing_id: optional(orNull(id())),
+    park_living_thing_ids: optional(
+      Joi.array<number[]>()
+        .items(id())
+        .max(20)
+        .description("The park's animals the story is about, in order (replaces park_living_thing_id)"),
+    ),
+  });
 
-function storyInput(p: Record<string, unknown>): StoryInput {
+function storyInput(p: ReturnType<typeof storyPayload> extends Joi.ObjectSchema<infer T> ? T : never): StoryInput {
   return {
-    titleJa: p.title_ja as string,
-    titleEn: (p.title_en as string | null | undefined) ?? null,
-    bodyJa: p.body_ja as string,
-    bodyEn: (p.body_en as string | null | undefined) ?? null,
-    parkUserId: p.park_user_id as number | undefined,
-    parkLivingThingId: p.park_living_thing_id as number | null | undefined,
-    parkLivingThingIds: p.park_living_thing_ids as number[] | undefined,
+    titleJa: p.title_ja,
+    titleEn: p.title_en ?? null,
+    bodyJa: p.body_ja,
+    bodyEn: p.body_en ?? null,
+    parkUserId: p.park_user_id,
+    parkLivingThingId: p.park_living_thing_id,
+    parkLivingThingIds: p.park_living_thing_ids,
   };
 }
 
 export const staffStoryRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/stories',
     options: {
+      response: STAFF_STORIES_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
-      plugins: answers({ 200: { description: "The park's stories", data: { type: 'array' } } }),
       tags: ['api', 'staff'],
       description:
         "The park's stories in every status (draft, scheduled, published, unpublished), most recently changed first",
       validate: {
-        params: parkParams,
-        query: Joi.object({
-          status: Joi.string().valid(...STORY_STATUSES),
+        params: parkParams(),
+        query: fields({
+          status: optional(oneOf(STORY_STATUSES)),
           limit: Joi.number().integer().min(1).max(500).default(200),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const q = request.query as { status?: StoryStatus; limit: number };
+      const { parkId } = request.params;
+      const q = request.query;
       return ok(h, await listParkStories(knexOf(request), parkId, q));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/stories',
     options: {
+      response: STAFF_STORY_CREATED_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -78,50 +88,53 @@ export const staffStoryRoutes: ServerRoute[] = [
       tags: ['api', 'staff'],
       description:
         'A new draft story: title and text in ja required, en optional; the poster (park user) and animal of the park',
-      validate: { params: parkParams, payload: storyPayload },
+      validate: { params: parkParams(), payload: storyPayload() },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const input = storyInput(request.payload as Record<string, unknown>);
+      const { parkId } = request.params;
+      const input = storyInput(request.payload);
       return ok(h, await createStory(knexOf(request), parkId, currentUserId(request), input), {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}',
     options: {
+      response: STAFF_STORY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
       description: 'One story of the park, both languages, with its status and preview path',
-      validate: { params: storyParams },
+      validate: { params: storyParams() },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
+      const { parkId, storyId } = request.params;
       const knex = knexOf(request);
       return ok(h, await presentStaffStory(knex, await parkStoryRow(knex, parkId, storyId)));
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}',
     options: {
+      response: STAFF_STORY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
       description: "Change a story's title, text, poster and animal (any status; a published story stays published)",
-      validate: { params: storyParams, payload: storyPayload },
+      validate: { params: storyParams(), payload: storyPayload() },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
-      const input = storyInput(request.payload as Record<string, unknown>);
+      const { parkId, storyId } = request.params;
+      const input = storyInput(request.payload);
       return ok(h, await updateStory(knexOf(request), parkId, storyId, currentUserId(request), input));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/publish',
     options: {
+      response: STAFF_STORY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -131,32 +144,33 @@ export const staffStoryRoutes: ServerRoute[] = [
       description:
         "Publish a story now, or at publish_at (a future time: scheduled); the park's followers are told once it is out",
       validate: {
-        params: storyParams,
-        payload: Joi.object({ publish_at: Joi.date().iso().allow(null) }).allow(null),
+        params: storyParams(),
+        payload: fields({ publish_at: optional(orNull(Joi.date().iso())) }).allow(null),
       },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
-      const at = (request.payload as { publish_at?: Date | null } | null)?.publish_at ?? null;
+      const { parkId, storyId } = request.params;
+      const at = request.payload?.publish_at ?? null;
       return ok(h, await publishStory(knexOf(request), parkId, storyId, currentUserId(request), at));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/unpublish',
     options: {
+      response: STAFF_STORY_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
       description: 'Take a published or scheduled story down (it stays for staff; publish again at any time)',
-      validate: { params: storyParams },
+      validate: { params: storyParams() },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
+      const { parkId, storyId } = request.params;
       return ok(h, await unpublishStory(knexOf(request), parkId, storyId, currentUserId(request)));
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}',
     options: {
@@ -169,12 +183,12 @@ export const staffStoryRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'staff'],
       description: 'Delete a draft or unpublished story',
-      validate: { params: storyParams },
+      validate: { params: storyParams() },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
+      const { parkId, storyId } = request.params;
       await deleteStory(knexOf(request), parkId, storyId, currentUserId(request));
       return h.response().code(204).header('cache-control', 'no-store');
     },
-  },
+  }),
 ];

@@ -2,7 +2,8 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
-import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { answers, id, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, optional, route } from '../../lib/typedInput';
 import { categoryQuery, idListQuery, keywordQuery } from '../items';
 import { presentTicketPackDetail, presentTicketPackSummary } from './presentTicketPack';
 import { PACK_ANSWER, PACK_LIST_ANSWER } from './responses';
@@ -12,7 +13,7 @@ import { listTicketPacks } from './services/listTicketPacks';
 const MAX_AGE = 60;
 
 export const ticketPackRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/ticket-packs',
     options: {
@@ -22,17 +23,16 @@ export const ticketPackRoutes: ServerRoute[] = [
       description: 'Search listed ticket packs by park, category and keyword; paged',
       auth: false,
       validate: {
-        query: Joi.object({ park_id: idListQuery, category: categoryQuery, keyword: keywordQuery, ...pagingQuery }),
+        query: fields({
+          park_id: optional(idListQuery),
+          category: optional(categoryQuery),
+          keyword: optional(keywordQuery),
+          ...pagingQuery,
+        }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        park_id?: number[];
-        category?: number[];
-        keyword?: string;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listTicketPacks({
           parkIds: q.park_id,
@@ -47,8 +47,8 @@ export const ticketPackRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/ticket-packs/{id}',
     options: {
@@ -59,26 +59,26 @@ export const ticketPackRoutes: ServerRoute[] = [
         'One ticket pack: contents, schedule, selectable times and dates, min/max totals (link_id opens an unlisted one)',
       auth: false,
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
-        query: Joi.object({ link_id: Joi.string().guid() }),
+        params: fields({ id: id() }),
+        query: fields({ link_id: optional(Joi.string().guid()) }),
       },
     },
     async handler(request, h) {
-      const { id } = request.params as { id: number };
-      const { link_id } = request.query as { link_id?: string };
+      const { id: packId } = request.params;
+      const { link_id } = request.query;
       if (link_id) {
-        const { pack, calendar } = await getTicketPack(id, link_id);
+        const { pack, calendar } = await getTicketPack(packId, link_id);
         return h
           .response({ data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} })
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { pack, calendar } = await getTicketPack(id, undefined);
+        const { pack, calendar } = await getTicketPack(packId, undefined);
         return { data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/private/ticket-packs/{linkId}',
     options: {
@@ -86,14 +86,14 @@ export const ticketPackRoutes: ServerRoute[] = [
       tags: ['api', 'ticket-packs'],
       description: 'A ticket pack shared by link (listed or unlisted)',
       auth: false,
-      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+      validate: { params: fields({ linkId: Joi.string().guid() }) },
     },
     async handler(request, h) {
-      const { linkId } = request.params as { linkId: string };
+      const { linkId } = request.params;
       const { pack, calendar } = await getTicketPackByLink(linkId);
       return h
         .response({ data: presentTicketPackDetail(pack, calendar, request.app.locale), meta: {} })
         .header('cache-control', 'private, no-cache');
     },
-  },
+  }),
 ];

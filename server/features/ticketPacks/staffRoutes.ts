@@ -5,6 +5,12 @@ import type { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import {
+  OFFICE_PACK_ANSWER,
+  OFFICE_PACK_CREATED_ANSWER,
+  OFFICE_PACK_ROW_ANSWER,
+  OFFICE_PACKS_ANSWER,
+} from './responses';
 import { listOfficePacks, movePackSaleLabel } from './services/movePackSaleLabel';
 import { createPack, loadOfficePack, type PackFields, updatePack } from './services/savePack';
 
@@ -38,6 +44,7 @@ export const staffPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
+      response: OFFICE_PACKS_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
@@ -53,6 +60,7 @@ export const staffPackRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}/sale-label',
     options: {
+      response: OFFICE_PACK_ROW_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -83,6 +91,7 @@ export const staffPackRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
+      response: OFFICE_PACK_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       tags: ['api', 'staff'],
@@ -100,6 +109,7 @@ export const staffPackRoutes: ServerRoute[] = [
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
+      response: OFFICE_PACK_CREATED_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({
@@ -129,6 +139,7 @@ export const staffPackRoutes: ServerRoute[] = [
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
+      response: OFFICE_PACK_ANSWER,
       auth: REQUIRED,
       app: EDITOR,
       plugins: answers({

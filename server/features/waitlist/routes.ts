@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { fields, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { ACCEPTED_ANSWER, JOINED_ANSWER, LEFT_ANSWER, PLACE_ANSWER, PLACES_ANSWER } from './responses';
 import { acceptOffer, leaveWaitlist } from './services/answerOffer';
@@ -11,7 +12,7 @@ import { listMyWaitlist } from './services/listMyWaitlist';
 // The waitlist: join for a sold-out date, see your place and offers, accept (pay by card) or decline an offer.
 
 export const waitlistRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'POST',
     path: '/api/v1/items/{id}/waitlist',
     options: {
@@ -28,33 +29,25 @@ export const waitlistRoutes: ServerRoute[] = [
       description:
         'Join the waitlist of a sold-out date (and slot) until the day before it, with the party and a registered card',
       validate: {
-        params: Joi.object({ id: id().required() }),
-        payload: Joi.object({
-          date: isoDate().required(),
-          time_slot_id: id().allow(null).default(null),
-          quantities: Joi.array()
-            .items(
-              Joi.object({ age_group_id: id().required(), quantity: Joi.number().integer().min(0).max(99).required() }),
-            )
+        params: fields({ id: id() }),
+        payload: fields({
+          date: isoDate(),
+          time_slot_id: orNull(id()).default(null),
+          quantities: Joi.array<{ age_group_id: number; quantity: number }[]>()
+            .items(fields({ age_group_id: id(), quantity: Joi.number().integer().min(0).max(99) }))
             .min(1)
-            .max(10)
-            .required(),
-          user_card_id: id().required(),
+            .max(10),
+          user_card_id: id(),
         }),
       },
     },
     async handler(request, h) {
-      const p = request.payload as {
-        date: string;
-        time_slot_id: number | null;
-        quantities: { age_group_id: number; quantity: number }[];
-        user_card_id: number;
-      };
+      const p = request.payload;
       const { knex, clock } = request.server.app;
       const userId = currentUserId(request);
       const entryId = await joinWaitlist(knex, {
         userId,
-        itemId: (request.params as { id: number }).id,
+        itemId: request.params.id,
         date: p.date,
         timeSlotId: p.time_slot_id,
         quantities: p.quantities.map((q) => ({ ageGroupId: q.age_group_id, quantity: q.quantity })),
@@ -64,8 +57,8 @@ export const waitlistRoutes: ServerRoute[] = [
       const [view] = await listMyWaitlist(knex, userId, request.app.locale, entryId);
       return ok(h, view, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/waitlist',
     options: {
@@ -77,8 +70,8 @@ export const waitlistRoutes: ServerRoute[] = [
     async handler(request, h) {
       return ok(h, await listMyWaitlist(request.server.app.knex, currentUserId(request), request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/waitlist/{id}',
     options: {
@@ -87,20 +80,20 @@ export const waitlistRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'waitlist'],
       description: 'One of your waitlist entries',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
       const [view] = await listMyWaitlist(
         request.server.app.knex,
         currentUserId(request),
         request.app.locale,
-        (request.params as { id: number }).id,
+        request.params.id,
       );
       if (!view) throw notFound();
       return ok(h, view);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/waitlist/{id}/accept',
     options: {
@@ -118,17 +111,17 @@ export const waitlistRoutes: ServerRoute[] = [
       description:
         'Accept an offer: its held places are ordered and paid by card (the card registered when joining, or the one given)',
       validate: {
-        params: Joi.object({ id: id().required() }),
-        payload: Joi.object({ user_card_id: id(), card_token: Joi.string().max(128) }).allow(null),
+        params: fields({ id: id() }),
+        payload: fields({ user_card_id: optional(id()), card_token: optional(Joi.string().max(128)) }).allow(null),
       },
     },
     async handler(request, h) {
-      const p = (request.payload ?? {}) as { user_card_id?: number; card_token?: string };
+      const p = request.payload ?? {};
       const { knex, config, clock, paymentOutcome } = request.server.app;
       const card = p.card_token ? { token: p.card_token } : p.user_card_id ? { userCardId: p.user_card_id } : undefined;
       const placed = await acceptOffer(knex, config, paymentOutcome, {
         userId: currentUserId(request),
-        entryId: (request.params as { id: number }).id,
+        entryId: request.params.id,
         card,
         now: clock.now(),
       });
@@ -148,8 +141,8 @@ export const waitlistRoutes: ServerRoute[] = [
         201,
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me/waitlist/{id}',
     options: {
@@ -159,15 +152,15 @@ export const waitlistRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'waitlist'],
       description: 'Decline an offer (its places go to the next party) or leave the queue',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
       await leaveWaitlist(request.server.app.knex, {
         userId: currentUserId(request),
-        entryId: (request.params as { id: number }).id,
+        entryId: request.params.id,
         now: request.server.app.clock.now(),
       });
       return ok(h, { left: true });
     },
-  },
+  }),
 ];

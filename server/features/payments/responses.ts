@@ -1,0 +1,52 @@
+// Answer schemas of the payment and card routes (common/rules/paymentState.ts PaymentView, common/rules/card.ts
+// RegisteredCard), for the OpenAPI document (server/lib/responses.ts).
+import Joi from 'joi';
+import { PaymentMethod, PaymentMode } from '../../../common/enums';
+import { FAILURE_REASONS, PAYMENT_STATES } from '../../../common/rules/paymentState';
+import { bool, codeOf, dateTime, envelope, int, nullable, shape, str } from '../../lib/responses';
+
+const NO_META = Joi.object({});
+const DONE = shape({ message: str() });
+
+const PAYMENT = shape({
+  id: str(),
+  orderId: int(),
+  method: codeOf(PaymentMethod),
+  mode: codeOf(PaymentMode),
+  amount: int(),
+  refundedAmount: int(),
+  state: Joi.valid(...PAYMENT_STATES),
+  failureReason: nullable(Joi.valid(...FAILURE_REASONS)),
+  failureMessage: nullable(str()),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+const CARD = shape({
+  id: int(),
+  brand: Joi.valid('VISA', 'MASTER', 'JCB', 'AMEX', 'DINERS', 'OTHER'),
+  last4: str(),
+  expiry: str(),
+  holderName: nullable(str()),
+  isDefault: bool(),
+  createdAt: dateTime(),
+});
+
+export const PAYMENTS_CONFIG_ANSWER = {
+  status: {
+    200: envelope(
+      shape({
+        card: shape({ available: bool(), sandbox: bool(), shopId: nullable(str()), tokenUrl: nullable(str()) }),
+        paypay: shape({ available: bool() }),
+        merpay: shape({ available: bool() }),
+      }),
+      NO_META,
+    ),
+  },
+};
+export const PAYMENT_ANSWER = { status: { 200: envelope(PAYMENT, NO_META) } };
+/** After the return from the provider: `meta.message` says why a payment failed. */
+export const PAYMENT_RETURN_ANSWER = { status: { 200: envelope(PAYMENT, shape({ message: str().optional() })) } };
+export const CARDS_ANSWER = { status: { 200: envelope(Joi.array().items(CARD), NO_META) } };
+export const CARD_SAVED_ANSWER = { status: { 201: envelope(CARD, DONE) } };
+export const DEFAULT_CARD_ANSWER = { status: { 200: envelope(Joi.array().items(CARD), DONE) } };
+export const CARD_DELETED_ANSWER = { status: { 200: envelope(Joi.valid(null), DONE) } };
