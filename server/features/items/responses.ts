@@ -123,6 +123,8 @@ const OFFICE_ITEM = shape({
   shareableUntil: nullable(str()),
   rewardCoins: int(),
   dailyCapacity: int(),
+  reentry: bool(),
+  maxEntries: nullable(int()),
   imageUrl: str(),
   prices: Joi.array().items(PRICE),
   cancellationPolicy: Joi.array().items(shape({ daysBefore: int(), chargeRate: Joi.number() })),

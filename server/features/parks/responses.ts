@@ -96,5 +96,7 @@ const OFFICE_PROFILE = shape({
   closures: Joi.array().items(shape({ from: day(), to: day(), noteJa: str(), noteEn: nullable(str()) })),
   linkId: str(),
   isPrivate: bool(),
+  gateSlotBeforeMinutes: int(),
+  gateSlotAfterMinutes: int(),
 });
 export const OFFICE_PROFILE_ANSWER = { status: { 200: envelope(OFFICE_PROFILE, Joi.object({})) } };

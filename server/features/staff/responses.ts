@@ -8,11 +8,21 @@ const NO_META = Joi.object({});
 const ROLE = Joi.valid(...STAFF_ROLES);
 const ROLES = Joi.array().items(ROLE);
 
+/** A park's occupancy on a day (common/dto/staff.ts Occupancy). */
+export const OCCUPANCY = shape({
+  date: day(),
+  inside: int(),
+  entries: int(),
+  exits: int(),
+  hours: Joi.array().items(shape({ hour: int(), entries: int(), exits: int(), inside: int() })),
+});
 const STAFF_PARK = shape({
   id: int(),
   name: str(),
   roles: ROLES,
-  today: shape({ date: day(), tickets: int(), admitted: int(), toReview: int() }),
+  today: shape({ date: day(), tickets: int(), admitted: int(), toReview: int(), occupancy: OCCUPANCY }),
+  slotWindow: shape({ beforeMinutes: int(), afterMinutes: int() }),
+  items: Joi.array().items(shape({ id: int(), name: str() })),
 });
 const OFFICE_OVERVIEW = shape({
   twoFactor: bool(),
@@ -22,7 +32,8 @@ const DAY_TICKETS = shape({
   parkId: int(),
   date: day(),
   tickets: Joi.array().items(loose()),
-  next: nullable(str()),
+  // An opaque cursor: the next page, or the changes after this one (listDayTickets.ts).
+  next: str(),
   more: bool(),
   asOf: str(),
 });
