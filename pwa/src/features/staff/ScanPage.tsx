@@ -233,7 +233,7 @@ export default function ScanPage() {
     [parkId],
   );
   const [mode, setMode] = useGateMode();
-  const gateItems = useGateItems(parkId);
+  const [gateItems] = useGateItems(parkId);
   const context = useRef<Omit<GateContext, 'now'>>({ parkId, keys: [], revoked: new Set() });
   context.current = {
     parkId,

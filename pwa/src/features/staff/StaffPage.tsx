@@ -82,13 +82,11 @@ function OccupancyLine({ park }: { park: GatePark }) {
 /** The items this device's gate admits at the park (none ticked: every item), kept on the device. */
 function GateItemsField({ park }: { park: GatePark }) {
   const { t } = useTranslation();
-  const chosen = useGateItems(park.id);
+  const [chosen, setChosen] = useGateItems(park.id);
   const items = park.items ?? [];
   if (items.length === 0) return null;
-  const toggle = (id: number, on: boolean) => {
-    const next = on ? [...new Set([...chosen, id])] : chosen.filter((x) => x !== id);
-    void walletDb().meta.put({ key: GATE_META.gateItems(park.id), value: JSON.stringify(next) });
-  };
+  const toggle = (id: number, on: boolean) =>
+    setChosen(on ? [...new Set([...chosen, id])] : chosen.filter((x) => x !== id));
   return (
     <details className="staff-gate-items" data-testid="gate-items">
       <summary>

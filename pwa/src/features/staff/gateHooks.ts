@@ -10,17 +10,37 @@ import type { GateMode } from './verdict';
 export const useGateParks = () =>
   useLiveQuery(() => walletDb().gateParks.toArray(), [], undefined as GatePark[] | undefined);
 
+/**
+ * A setting of this device kept in the wallet's meta store, and its setter. What was set shows at once, before the
+ * store has it back: a checkbox or a mode read back from IndexedDB lagged the tap (the box unticked itself for a
+ * moment, and a scan right after switching to exit was judged as an entry).
+ */
+function useDeviceSetting(key: string): [string | null, (value: string) => void] {
+  const stored = useLiveQuery(() => readMeta(walletDb(), key), [key], null);
+  const [pending, setPending] = useState<{ key: string; value: string } | null>(null);
+  useEffect(() => {
+    if (pending && stored === pending.value) setPending(null);
+  }, [pending, stored]);
+  const value = pending?.key === key ? pending.value : (stored ?? null);
+  return [
+    value,
+    (next) => {
+      setPending({ key, value: next });
+      void walletDb().meta.put({ key, value: next });
+    },
+  ];
+}
+
 /** The scanner's mode (entry or exit), the device's setting. */
 export function useGateMode(): [GateMode, (mode: GateMode) => void] {
-  const stored = useLiveQuery(() => readMeta(walletDb(), GATE_META.mode), [], null);
-  const mode: GateMode = stored === 'out' ? 'out' : 'in';
-  return [mode, (m) => void walletDb().meta.put({ key: GATE_META.mode, value: m })];
+  const [stored, set] = useDeviceSetting(GATE_META.mode);
+  return [stored === 'out' ? 'out' : 'in', set];
 }
 
 /** The items this gate admits at the park (empty: every item), the device's setting. */
-export function useGateItems(parkId: number): number[] {
-  const stored = useLiveQuery(() => readMeta(walletDb(), GATE_META.gateItems(parkId)), [parkId], null);
-  return parseGateItems(stored);
+export function useGateItems(parkId: number): [number[], (ids: number[]) => void] {
+  const [stored, set] = useDeviceSetting(GATE_META.gateItems(parkId));
+  return [parseGateItems(stored), (ids) => set(JSON.stringify(ids))];
 }
 
 export function parseGateItems(stored: string | null | undefined): number[] {
