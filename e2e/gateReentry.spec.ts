@@ -7,6 +7,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
 import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
+import { itemIdByName } from './support/cart';
 import { startClearOfMidnight } from './support/clock';
 
 const SHOTS = 'test-results/gate-reentry';
@@ -17,20 +18,6 @@ const VOUCHER = '旭川ラーメン お食事券';
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Tokyo' });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function itemId(request: APIRequestContext, name: string) {
-  for (let page = 1; page <= 5; page++) {
-    const items = (
-      (await (await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`)).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-    const found = items.find((i) => i.name === name);
-    if (found) return found.id;
-    if (items.length < 100) break;
-  }
-  throw new Error(`no seeded item ${name}`);
-}
 
 /** Two vouchers of Asahiyama Zoo for today, paid in the PayPay sandbox. */
 async function todaysTickets(page: Page, request: APIRequestContext, visitor: ApiUser, item: number) {
@@ -97,7 +84,7 @@ test('exit then re-entry offline; re-entry refused at another entry while inside
 }) => {
   test.setTimeout(180_000);
   await startClearOfMidnight(240_000);
-  const voucher = await itemId(request, VOUCHER);
+  const voucher = await itemIdByName(request, VOUCHER);
   const owner = await apiStaff(request, OWNER);
   const visitor = await apiUser(request, { name: '再入 試子' });
   const { parkId, tickets } = await todaysTickets(page, request, visitor, voucher);

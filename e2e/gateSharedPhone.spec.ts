@@ -7,6 +7,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
 import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
+import { itemIdByName } from './support/cart';
 import { startClearOfMidnight } from './support/clock';
 
 const SHOTS = 'test-results/gate-shared';
@@ -16,27 +17,13 @@ test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, timez
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function itemId(request: APIRequestContext, name: string) {
-  for (let page = 1; page <= 5; page++) {
-    const items = (
-      (await (await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`)).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-    const found = items.find((i) => i.name === name);
-    if (found) return found.id;
-    if (items.length < 100) break;
-  }
-  throw new Error(`no seeded item ${name}`);
-}
-
 /** Two vouchers of Asahiyama Zoo for today, bought with coins-free PayPay sandbox approval through the API. */
 async function todaysTickets(page: Page, request: APIRequestContext, visitor: ApiUser): Promise<WalletTicket[]> {
   await signInPage(page, visitor);
   const origin = { Origin: new URL(page.url()).origin };
   const add = await page.request.post('/api/v1/carts', {
     data: {
-      item_id: await itemId(request, '旭川ラーメン お食事券'),
+      item_id: await itemIdByName(request, '旭川ラーメン お食事券'),
       date: tokyoDate(),
       quantities: [{ age_group_id: 5, quantity: 2 }],
     },

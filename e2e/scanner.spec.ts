@@ -12,6 +12,7 @@ import type { DayTicketsPage, FlaggedAct, StaffPark } from '../common/dto/staff'
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
 import { type ApiUser, apiUser, signInPage } from './support/accounts';
+import { itemIdByName } from './support/cart';
 import { fakeCamera } from './support/chromium';
 import { startClearOfMidnight } from './support/clock';
 
@@ -25,26 +26,12 @@ test.use({ serviceWorkers: 'allow' });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function itemId(request: APIRequestContext, name: string) {
-  for (let page = 1; page <= 5; page++) {
-    const items = (
-      (await (await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`)).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-    const found = items.find((i) => i.name === name);
-    if (found) return found.id;
-    if (items.length < 100) break;
-  }
-  throw new Error(`no seeded item ${name}`);
-}
-
 /** Vouchers of Asahiyama Zoo for today, paid through the PayPay sandbox in the visitor's page. */
 async function buyTickets(page: Page, request: APIRequestContext, count: number): Promise<number> {
   const origin = { Origin: new URL(page.url()).origin };
   const add = await page.request.post('/api/v1/carts', {
     data: {
-      item_id: await itemId(request, '旭川ラーメン お食事券'),
+      item_id: await itemIdByName(request, '旭川ラーメン お食事券'),
       date: tokyoDate(),
       quantities: [{ age_group_id: 5, quantity: count }],
     },

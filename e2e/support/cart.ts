@@ -5,10 +5,15 @@ import { addDays, tokyoDate } from '../../common/time';
 
 /** The id of a seeded item on sale, by name. */
 export async function itemIdByName(request: APIRequestContext, name: string): Promise<number> {
-  const res = await request.get('/api/v1/items?tab=available&per_page=100');
-  const found = ((await res.json()) as { data: { id: number; name: string }[] }).data.find((i) => i.name === name);
-  expect(found, `seeded item ${name}`).toBeTruthy();
-  return found?.id as number;
+  // Every item, on sale or not (a seeded voucher may sort past the first page).
+  for (let page = 1; page <= 5; page++) {
+    const res = await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`);
+    const items = ((await res.json()) as { data: { id: number; name: string }[] }).data;
+    const found = items.find((i) => i.name === name);
+    if (found) return found.id;
+    if (items.length < 100) break;
+  }
+  throw new Error(`no seeded item ${name}`);
 }
 
 /** A day (and slot) at least a week ahead with room for `people`; `skip` picks a later one. */
