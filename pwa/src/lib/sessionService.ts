@@ -3,9 +3,6 @@
 import type { SwitchCartRequest } from '../../../common/dto/cart';
 import type { Profile } from '../../../common/dto/user';
 import { findRoute } from '../../../common/routes';
-import { clearFirstPaints } from '../db/firstPaint';
-import { replayOutbox } from '../db/outbox';
-import { setDeviceAccount, walletDb } from '../db/wallet';
 import { currentLocale } from './i18n';
 import { sanitizeHtml } from './sanitize';
 import {
@@ -70,17 +67,12 @@ async function fetchProfile(): Promise<Profile | null> {
 /** How long a sign-out waits for the acts not yet sent (a gate's admissions, usage marks) to reach the server. */
 const SIGN_OUT_FLUSH_MS = 3000;
 
-/**
- * The device's stored data (wallet, gate store, first paints) now belongs to `userId` (null: nobody): another
- * account's is wiped first, before any page can show it. A shared gate phone never judges with someone else's data.
- */
+/** The device's stored data and its outbox, loaded when an account signs in or out (deviceData.ts). */
+const deviceData = () => import('./deviceData');
+
+/** The device's stored data now belongs to `userId` (null: nobody), wiped first when it was another account's. */
 async function bindDevice(userId: number | null): Promise<void> {
-  try {
-    // The stored QR codes go with the tickets they draw.
-    if (await setDeviceAccount(walletDb(), userId)) clearFirstPaints();
-  } catch {
-    // no IndexedDB (private mode): nothing was stored to wipe
-  }
+  await (await deviceData()).bindDevice(userId);
 }
 
 async function profileLoaded(user: Profile): Promise<void> {
@@ -185,7 +177,7 @@ export async function signOut(): Promise<void> {
   // Acts not yet sent go now, as this account; offline (or past the budget) they stay and go at its next sign-in.
   if (navigator.onLine) {
     await Promise.race([
-      (async () => replayOutbox(walletDb(), { fetch: fetch.bind(globalThis) }))().catch(() => undefined),
+      (async () => (await deviceData()).sendOutbox())().catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_MS)),
     ]);
   }
