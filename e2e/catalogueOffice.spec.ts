@@ -42,8 +42,26 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await page.getByLabel('説明（日本語） 必須').fill('閉園後の動物園をガイドと歩きます。');
   await page.getByLabel('大人').fill('2500');
   await page.getByLabel('小学生').fill('1200');
+  // Rows edited in place (EditableRows): a time slot and an add-on kept, a cancellation row added and removed.
+  const slots = page.getByRole('group', { name: '時間枠' });
+  await slots.getByRole('button', { name: '行を追加' }).click();
+  await slots.getByLabel('開始').last().fill('18:00');
+  await slots.getByLabel('終了').last().fill('19:30');
+  await slots.getByLabel('定員').last().fill('20');
+  const addOns = page.getByRole('group', { name: 'オプションプラン' });
+  await addOns.getByRole('button', { name: '行を追加' }).click();
+  await addOns.getByLabel('名前（日本語）').last().fill('懐中電灯レンタル');
+  await addOns.getByLabel('大人の料金（円）').last().fill('300');
+  const policy = page.getByRole('group', { name: 'キャンセル料' });
+  const policyRows = await policy.getByRole('button', { name: '削除' }).count();
+  await policy.getByRole('button', { name: '行を追加' }).click();
+  await expect(policy.getByRole('button', { name: '削除' })).toHaveCount(policyRows + 1);
+  await policy.getByRole('button', { name: '削除' }).last().click();
+  await expect(policy.getByRole('button', { name: '削除' })).toHaveCount(policyRows);
   await page.getByTestId('item-save').click();
   await expect(page.getByTestId('item-saved')).toContainText('限定公開');
+  await expect(slots.getByLabel('開始').last()).toHaveValue('18:00');
+  await expect(addOns.getByLabel('名前（日本語）').last()).toHaveValue('懐中電灯レンタル');
   await expect(page.getByTestId('sale-label')).toContainText('現在：限定公開');
   await page.screenshot({ path: `${SHOTS}/item-editor-390.png`, fullPage: true });
 
@@ -98,6 +116,11 @@ test('an editor creates a ticket, previews it, puts it on sale and closes the pa
   await page.getByTestId('office-park').first().getByTestId('office-items-link').click();
   await page.getByTestId('office-item').filter({ hasText: name }).click();
   await expect(page.getByTestId('item-editor')).toBeVisible();
+  // Read back from the server: the slot and the add-on were saved.
+  await expect(page.getByRole('group', { name: '時間枠' }).getByLabel('開始').last()).toHaveValue('18:00');
+  await expect(page.getByRole('group', { name: 'オプションプラン' }).getByLabel('名前（日本語）').last()).toHaveValue(
+    '懐中電灯レンタル',
+  );
   await page.screenshot({ path: `${SHOTS}/item-editor-1280.png`, fullPage: true });
 
   // The profile: a special closing day.

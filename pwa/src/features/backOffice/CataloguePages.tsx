@@ -27,6 +27,7 @@ import {
   useSaveParkProfileMutation,
   useUpdateItemMutation,
 } from './catalogueApi';
+import { EditableRows } from './EditableRows';
 import './backOffice.css';
 
 const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
@@ -370,11 +371,15 @@ function ItemEditor({
           />
         </Field>
       )}
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.policy')}</legend>
-        {form.cancellation_policy.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
-          <div key={i} className="office-schedule">
+      <EditableRows
+        legend={t('catalogueOffice.policy')}
+        rows={form.cancellation_policy}
+        onChange={(rows) => set('cancellation_policy', rows)}
+        blank={() => ({ days_before: 7, charge_rate: 0 })}
+        rowClassName="office-schedule"
+      >
+        {(row, setRow, i) => (
+          <>
             <Field id={`policy-days-${i}`} label={t('catalogueOffice.daysBefore')}>
               <input
                 id={`policy-days-${i}`}
@@ -383,14 +388,7 @@ function ItemEditor({
                 min={0}
                 max={365}
                 value={row.days_before}
-                onChange={(e) =>
-                  set(
-                    'cancellation_policy',
-                    form.cancellation_policy.map((r, j) =>
-                      j === i ? { ...r, days_before: Number(e.target.value) } : r,
-                    ),
-                  )
-                }
+                onChange={(e) => setRow({ days_before: Number(e.target.value) })}
               />
             </Field>
             <Field id={`policy-rate-${i}`} label={t('catalogueOffice.chargeRate')}>
@@ -401,257 +399,150 @@ function ItemEditor({
                 min={0}
                 max={100}
                 value={row.charge_rate}
+                onChange={(e) => setRow({ charge_rate: Number(e.target.value) })}
+              />
+            </Field>
+          </>
+        )}
+      </EditableRows>
+      <EditableRows
+        legend={t('catalogueOffice.slots')}
+        lead={t('catalogueOffice.slotsLead')}
+        rows={form.time_slots}
+        onChange={(rows) => set('time_slots', rows)}
+        blank={() => ({ start_time: '10:00', end_time: '11:00', capacity: form.daily_capacity })}
+        rowClassName="office-schedule"
+      >
+        {(slot, setSlot, i) => (
+          <>
+            <Field id={`slot-start-${i}`} label={t('catalogueOffice.slotStart')}>
+              <input
+                id={`slot-start-${i}`}
+                type="time"
+                required
+                value={slot.start_time}
+                onChange={(e) => setSlot({ start_time: e.target.value })}
+              />
+            </Field>
+            <Field id={`slot-end-${i}`} label={t('catalogueOffice.slotEnd')}>
+              <input
+                id={`slot-end-${i}`}
+                type="time"
+                required
+                value={slot.end_time}
+                onChange={(e) => setSlot({ end_time: e.target.value })}
+              />
+            </Field>
+            <Field id={`slot-capacity-${i}`} label={t('catalogueOffice.slotCapacity')}>
+              <input
+                id={`slot-capacity-${i}`}
+                type="number"
+                min={0}
+                value={slot.capacity}
+                onChange={(e) => setSlot({ capacity: Number(e.target.value) })}
+              />
+            </Field>
+          </>
+        )}
+      </EditableRows>
+      <EditableRows
+        legend={t('catalogueOffice.addOns')}
+        rows={form.additional_plans}
+        onChange={(rows) => set('additional_plans', rows)}
+        blank={() => ({ name_ja: '', name_en: '', prices: [] })}
+        rowClassName="office-grid"
+      >
+        {(plan, setPlan, i) => (
+          <>
+            <Field id={`addon-name-${i}`} label={t('catalogueOffice.nameJa')}>
+              <input
+                id={`addon-name-${i}`}
+                required
+                maxLength={120}
+                value={plan.name_ja}
+                onChange={(e) => setPlan({ name_ja: e.target.value })}
+              />
+            </Field>
+            <Field id={`addon-name-en-${i}`} label={t('catalogueOffice.nameEn')}>
+              <input
+                id={`addon-name-en-${i}`}
+                maxLength={120}
+                value={plan.name_en}
+                onChange={(e) => setPlan({ name_en: e.target.value })}
+              />
+            </Field>
+            <Field id={`addon-price-${i}`} label={t('catalogueOffice.addOnPrice')}>
+              <input
+                id={`addon-price-${i}`}
+                type="number"
+                min={0}
+                value={plan.prices.find((p) => p.age_group_id === 5)?.price ?? ''}
                 onChange={(e) =>
-                  set(
-                    'cancellation_policy',
-                    form.cancellation_policy.map((r, j) =>
-                      j === i ? { ...r, charge_rate: Number(e.target.value) } : r,
-                    ),
-                  )
+                  setPlan({
+                    prices: [
+                      ...plan.prices.filter((p) => p.age_group_id !== 5),
+                      ...(e.target.value === '' ? [] : [{ age_group_id: 5, price: Number(e.target.value) }]),
+                    ],
+                  })
                 }
               />
             </Field>
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                set(
-                  'cancellation_policy',
-                  form.cancellation_policy.filter((_, j) => j !== i),
-                )
-              }
-            >
-              {t('catalogueOffice.removeRow')}
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button"
-          onClick={() => set('cancellation_policy', [...form.cancellation_policy, { days_before: 7, charge_rate: 0 }])}
-        >
-          {t('catalogueOffice.addRow')}
-        </button>
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.slots')}</legend>
-        <p className="muted">{t('catalogueOffice.slotsLead')}</p>
-        {form.time_slots.map((slot, i) => {
-          const setSlot = (patch: Partial<ItemForm['time_slots'][number]>) =>
-            set(
-              'time_slots',
-              form.time_slots.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-            );
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
-            <div key={i} className="office-schedule">
-              <Field id={`slot-start-${i}`} label={t('catalogueOffice.slotStart')}>
-                <input
-                  id={`slot-start-${i}`}
-                  type="time"
-                  required
-                  value={slot.start_time}
-                  onChange={(e) => setSlot({ start_time: e.target.value })}
-                />
-              </Field>
-              <Field id={`slot-end-${i}`} label={t('catalogueOffice.slotEnd')}>
-                <input
-                  id={`slot-end-${i}`}
-                  type="time"
-                  required
-                  value={slot.end_time}
-                  onChange={(e) => setSlot({ end_time: e.target.value })}
-                />
-              </Field>
-              <Field id={`slot-capacity-${i}`} label={t('catalogueOffice.slotCapacity')}>
-                <input
-                  id={`slot-capacity-${i}`}
-                  type="number"
-                  min={0}
-                  value={slot.capacity}
-                  onChange={(e) => setSlot({ capacity: Number(e.target.value) })}
-                />
-              </Field>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  set(
-                    'time_slots',
-                    form.time_slots.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                {t('catalogueOffice.removeRow')}
-              </button>
-            </div>
-          );
+          </>
+        )}
+      </EditableRows>
+      <EditableRows
+        legend={t('catalogueOffice.advance')}
+        lead={t('catalogueOffice.advanceLead')}
+        rows={form.advance_info_fields}
+        onChange={(rows) => set('advance_info_fields', rows)}
+        blank={() => ({
+          key: `field_${form.advance_info_fields.length + 1}`,
+          kind: 'text' as const,
+          label_ja: '',
+          label_en: '',
+          required: true,
         })}
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            set('time_slots', [
-              ...form.time_slots,
-              { start_time: '10:00', end_time: '11:00', capacity: form.daily_capacity },
-            ])
-          }
-        >
-          {t('catalogueOffice.addRow')}
-        </button>
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.addOns')}</legend>
-        {form.additional_plans.map((plan, i) => {
-          const setPlan = (patch: Partial<ItemForm['additional_plans'][number]>) =>
-            set(
-              'additional_plans',
-              form.additional_plans.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-            );
-          const adult = plan.prices.find((p) => p.age_group_id === 5)?.price;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
-            <div key={i} className="office-grid">
-              <Field id={`addon-name-${i}`} label={t('catalogueOffice.nameJa')}>
-                <input
-                  id={`addon-name-${i}`}
-                  required
-                  maxLength={120}
-                  value={plan.name_ja}
-                  onChange={(e) => setPlan({ name_ja: e.target.value })}
-                />
-              </Field>
-              <Field id={`addon-name-en-${i}`} label={t('catalogueOffice.nameEn')}>
-                <input
-                  id={`addon-name-en-${i}`}
-                  maxLength={120}
-                  value={plan.name_en}
-                  onChange={(e) => setPlan({ name_en: e.target.value })}
-                />
-              </Field>
-              <Field id={`addon-price-${i}`} label={t('catalogueOffice.addOnPrice')}>
-                <input
-                  id={`addon-price-${i}`}
-                  type="number"
-                  min={0}
-                  value={adult ?? ''}
-                  onChange={(e) =>
-                    setPlan({
-                      prices: [
-                        ...plan.prices.filter((p) => p.age_group_id !== 5),
-                        ...(e.target.value === '' ? [] : [{ age_group_id: 5, price: Number(e.target.value) }]),
-                      ],
-                    })
-                  }
-                />
-              </Field>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  set(
-                    'additional_plans',
-                    form.additional_plans.filter((_, j) => j !== i),
-                  )
-                }
+        rowClassName="office-grid"
+      >
+        {(f, setField, i) => (
+          <>
+            <Field id={`adv-label-${i}`} label={t('catalogueOffice.advanceLabel')}>
+              <input
+                id={`adv-label-${i}`}
+                required
+                maxLength={60}
+                value={f.label_ja}
+                onChange={(e) => setField({ label_ja: e.target.value })}
+              />
+            </Field>
+            <Field id={`adv-label-en-${i}`} label={t('catalogueOffice.advanceLabelEn')}>
+              <input
+                id={`adv-label-en-${i}`}
+                maxLength={60}
+                value={f.label_en}
+                onChange={(e) => setField({ label_en: e.target.value })}
+              />
+            </Field>
+            <Field id={`adv-kind-${i}`} label={t('catalogueOffice.kind')}>
+              <select
+                id={`adv-kind-${i}`}
+                value={f.kind}
+                onChange={(e) => setField({ kind: e.target.value as AdvanceFieldForm['kind'] })}
               >
-                {t('catalogueOffice.removeRow')}
-              </button>
-            </div>
-          );
-        })}
-        <button
-          type="button"
-          className="button"
-          onClick={() => set('additional_plans', [...form.additional_plans, { name_ja: '', name_en: '', prices: [] }])}
-        >
-          {t('catalogueOffice.addRow')}
-        </button>
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.advance')}</legend>
-        <p className="muted">{t('catalogueOffice.advanceLead')}</p>
-        {form.advance_info_fields.map((f, i) => {
-          const setField = (patch: Partial<AdvanceFieldForm>) =>
-            set(
-              'advance_info_fields',
-              form.advance_info_fields.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-            );
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
-            <div key={i} className="office-grid">
-              <Field id={`adv-label-${i}`} label={t('catalogueOffice.advanceLabel')}>
-                <input
-                  id={`adv-label-${i}`}
-                  required
-                  maxLength={60}
-                  value={f.label_ja}
-                  onChange={(e) => setField({ label_ja: e.target.value })}
-                />
-              </Field>
-              <Field id={`adv-label-en-${i}`} label={t('catalogueOffice.advanceLabelEn')}>
-                <input
-                  id={`adv-label-en-${i}`}
-                  maxLength={60}
-                  value={f.label_en}
-                  onChange={(e) => setField({ label_en: e.target.value })}
-                />
-              </Field>
-              <Field id={`adv-kind-${i}`} label={t('catalogueOffice.kind')}>
-                <select
-                  id={`adv-kind-${i}`}
-                  value={f.kind}
-                  onChange={(e) => setField({ kind: e.target.value as AdvanceFieldForm['kind'] })}
-                >
-                  {(['text', 'face_photo', 'gate_photo'] as const).map((k) => (
-                    <option key={k} value={k}>
-                      {t(`catalogueOffice.advanceKinds.${k}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={f.required}
-                  onChange={(e) => setField({ required: e.target.checked })}
-                />
-                <span>{t('catalogueOffice.required')}</span>
-              </label>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  set(
-                    'advance_info_fields',
-                    form.advance_info_fields.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                {t('catalogueOffice.removeRow')}
-              </button>
-            </div>
-          );
-        })}
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            set('advance_info_fields', [
-              ...form.advance_info_fields,
-              {
-                key: `field_${form.advance_info_fields.length + 1}`,
-                kind: 'text',
-                label_ja: '',
-                label_en: '',
-                required: true,
-              },
-            ])
-          }
-        >
-          {t('catalogueOffice.addRow')}
-        </button>
-      </fieldset>
+                {(['text', 'face_photo', 'gate_photo'] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {t(`catalogueOffice.advanceKinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={f.required} onChange={(e) => setField({ required: e.target.checked })} />
+              <span>{t('catalogueOffice.required')}</span>
+            </label>
+          </>
+        )}
+      </EditableRows>
       {error && (
         <p className="notice" role="alert">
           {errorMessage(error) ?? t('catalogueOffice.failed')}
@@ -1126,10 +1017,6 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
       },
     }).unwrap();
   }
-  const setDay = (i: number, patch: Partial<SpecialDay>) =>
-    setDays(days.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-  const setClosure = (i: number, patch: Partial<ClosureRow>) =>
-    setClosures(closures.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const dayCount = (c: ClosureRow) => (c.from && c.to && c.to >= c.from ? daysBetween(c.from, c.to) + 1 : 0);
   return (
     <form
@@ -1241,137 +1128,132 @@ function ProfileEditor({ parkId, profile }: { parkId: number; profile: OfficePar
           ))}
         </div>
       </fieldset>
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.closures')}</legend>
-        <p className="muted">{t('catalogueOffice.closuresLead')}</p>
-        {closures.map((c, i) =>
-          i < pastClosures && c.to < today ? null : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
-            <div key={i} className="office-closure" data-testid="closure">
-              <Field id={`closure-from-${i}`} label={t('catalogueOffice.closureFrom')}>
-                <input
-                  id={`closure-from-${i}`}
-                  className="input"
-                  type="date"
-                  value={c.from}
-                  onChange={(e) => setClosure(i, { from: e.target.value, to: [c.to, e.target.value].sort()[1] })}
-                  data-testid="closure-from"
-                />
-              </Field>
-              <Field id={`closure-to-${i}`} label={t('catalogueOffice.closureTo')}>
-                <input
-                  id={`closure-to-${i}`}
-                  className="input"
-                  type="date"
-                  min={c.from}
-                  value={c.to}
-                  onChange={(e) => setClosure(i, { to: e.target.value })}
-                  data-testid="closure-to"
-                />
-              </Field>
-              <p className="muted office-closure__days" data-testid="closure-days">
-                {t('catalogueOffice.closureDays', { count: dayCount(c) })}
-              </p>
-              <Field id={`closure-note-ja-${i}`} label={t('catalogueOffice.reasonJa')}>
-                <input
-                  id={`closure-note-ja-${i}`}
-                  className="input"
-                  maxLength={255}
-                  value={c.noteJa}
-                  onChange={(e) => setClosure(i, { noteJa: e.target.value })}
-                  data-testid="closure-note-ja"
-                />
-              </Field>
-              <Field id={`closure-note-en-${i}`} label={t('catalogueOffice.reasonEn')}>
-                <input
-                  id={`closure-note-en-${i}`}
-                  className="input"
-                  maxLength={255}
-                  value={c.noteEn}
-                  onChange={(e) => setClosure(i, { noteEn: e.target.value })}
-                  data-testid="closure-note-en"
-                />
-              </Field>
-              <button type="button" className="button" onClick={() => setClosures(closures.filter((_, j) => j !== i))}>
-                {t('catalogueOffice.removeRow')}
-              </button>
-            </div>
-          ),
+      <EditableRows
+        legend={t('catalogueOffice.closures')}
+        lead={t('catalogueOffice.closuresLead')}
+        rows={closures}
+        onChange={setClosures}
+        blank={() => ({ from: today, to: today, noteJa: '', noteEn: '' })}
+        rowClassName="office-closure"
+        rowTestId="closure"
+        addLabel={t('catalogueOffice.addClosure')}
+        addTestId="closure-add"
+        hidden={(c, i) => i < pastClosures && c.to < today}
+      >
+        {(c, setRow, i) => (
+          <>
+            <Field id={`closure-from-${i}`} label={t('catalogueOffice.closureFrom')}>
+              <input
+                id={`closure-from-${i}`}
+                className="input"
+                type="date"
+                value={c.from}
+                onChange={(e) => setRow({ from: e.target.value, to: [c.to, e.target.value].sort()[1] })}
+                data-testid="closure-from"
+              />
+            </Field>
+            <Field id={`closure-to-${i}`} label={t('catalogueOffice.closureTo')}>
+              <input
+                id={`closure-to-${i}`}
+                className="input"
+                type="date"
+                min={c.from}
+                value={c.to}
+                onChange={(e) => setRow({ to: e.target.value })}
+                data-testid="closure-to"
+              />
+            </Field>
+            <p className="muted office-closure__days" data-testid="closure-days">
+              {t('catalogueOffice.closureDays', { count: dayCount(c) })}
+            </p>
+            <Field id={`closure-note-ja-${i}`} label={t('catalogueOffice.reasonJa')}>
+              <input
+                id={`closure-note-ja-${i}`}
+                className="input"
+                maxLength={255}
+                value={c.noteJa}
+                onChange={(e) => setRow({ noteJa: e.target.value })}
+                data-testid="closure-note-ja"
+              />
+            </Field>
+            <Field id={`closure-note-en-${i}`} label={t('catalogueOffice.reasonEn')}>
+              <input
+                id={`closure-note-en-${i}`}
+                className="input"
+                maxLength={255}
+                value={c.noteEn}
+                onChange={(e) => setRow({ noteEn: e.target.value })}
+                data-testid="closure-note-en"
+              />
+            </Field>
+          </>
         )}
-        <button
-          type="button"
-          className="button"
-          onClick={() => setClosures([...closures, { from: today, to: today, noteJa: '', noteEn: '' }])}
-          data-testid="closure-add"
-        >
-          {t('catalogueOffice.addClosure')}
-        </button>
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t('catalogueOffice.otherDays')}</legend>
-        {days.map((d, i) =>
-          // Past days stay as they were (they are sent back unchanged); only today on can be edited.
-          d.date < today && i < pastCount ? null : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place (a date typed changes), the index is their identity
-            <div key={i} className="office-schedule" data-testid="special-day">
-              <Field id={`day-date-${i}`} label={t('catalogueOffice.date')}>
-                <input
-                  id={`day-date-${i}`}
-                  className="input"
-                  type="date"
-                  value={d.date}
-                  onChange={(e) => setDay(i, { date: e.target.value })}
-                />
-              </Field>
-              <Field id={`day-kind-${i}`} label={t('catalogueOffice.kind')}>
-                <select
-                  id={`day-kind-${i}`}
-                  className="input"
-                  value={d.kind}
-                  onChange={(e) => setDay(i, { kind: e.target.value as SpecialDay['kind'] })}
-                >
-                  {(['open', 'extended'] as const).map((k) => (
-                    <option key={k} value={k}>
-                      {t(`catalogueOffice.kinds.${k}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id={`day-close-${i}`} label={t('catalogueOffice.closeTime')}>
-                <input
-                  id={`day-close-${i}`}
-                  className="input"
-                  type="time"
-                  value={d.closeTime ?? ''}
-                  onChange={(e) => setDay(i, { closeTime: e.target.value || null })}
-                />
-              </Field>
-              <Field id={`day-note-${i}`} label={t('catalogueOffice.noteJa')}>
-                <input
-                  id={`day-note-${i}`}
-                  className="input"
-                  maxLength={255}
-                  value={d.noteJa}
-                  onChange={(e) => setDay(i, { noteJa: e.target.value })}
-                />
-              </Field>
-              <button type="button" className="button" onClick={() => setDays(days.filter((_, j) => j !== i))}>
-                {t('catalogueOffice.removeRow')}
-              </button>
-            </div>
-          ),
+      </EditableRows>
+      <EditableRows
+        legend={t('catalogueOffice.otherDays')}
+        rows={days}
+        onChange={setDays}
+        blank={() => ({
+          date: today,
+          kind: 'open' as const,
+          openTime: null,
+          closeTime: null,
+          noteJa: '',
+          noteEn: null,
+        })}
+        rowClassName="office-schedule"
+        rowTestId="special-day"
+        addLabel={t('catalogueOffice.addOtherDay')}
+        addTestId="special-day-add"
+        // Past days stay as they were (they are sent back unchanged); only today on can be edited.
+        hidden={(d, i) => d.date < today && i < pastCount}
+      >
+        {(d, setRow, i) => (
+          <>
+            <Field id={`day-date-${i}`} label={t('catalogueOffice.date')}>
+              <input
+                id={`day-date-${i}`}
+                className="input"
+                type="date"
+                value={d.date}
+                onChange={(e) => setRow({ date: e.target.value })}
+              />
+            </Field>
+            <Field id={`day-kind-${i}`} label={t('catalogueOffice.kind')}>
+              <select
+                id={`day-kind-${i}`}
+                className="input"
+                value={d.kind}
+                onChange={(e) => setRow({ kind: e.target.value as SpecialDay['kind'] })}
+              >
+                {(['open', 'extended'] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {t(`catalogueOffice.kinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`day-close-${i}`} label={t('catalogueOffice.closeTime')}>
+              <input
+                id={`day-close-${i}`}
+                className="input"
+                type="time"
+                value={d.closeTime ?? ''}
+                onChange={(e) => setRow({ closeTime: e.target.value || null })}
+              />
+            </Field>
+            <Field id={`day-note-${i}`} label={t('catalogueOffice.noteJa')}>
+              <input
+                id={`day-note-${i}`}
+                className="input"
+                maxLength={255}
+                value={d.noteJa}
+                onChange={(e) => setRow({ noteJa: e.target.value })}
+              />
+            </Field>
+          </>
         )}
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            setDays([...days, { date: today, kind: 'open', openTime: null, closeTime: null, noteJa: '', noteEn: null }])
-          }
-          data-testid="special-day-add"
-        >
-          {t('catalogueOffice.addOtherDay')}
-        </button>
-      </fieldset>
+      </EditableRows>
       {saved.error && (
         <p className="notice" role="alert">
           {errorMessage(saved.error) ?? t('catalogueOffice.failed')}

@@ -1,0 +1,56 @@
+// A fieldset of rows edited in place (cancellation policy, time slots, add-ons, advance fields, closures, special
+// days): each row drawn by its page with a setter for that row, a remove button per row and an add button. The
+// index is a row's identity (rows have no id until saved).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function EditableRows<T extends object>({
+  legend,
+  lead,
+  rows,
+  onChange,
+  blank,
+  rowClassName,
+  rowTestId,
+  addLabel,
+  addTestId,
+  hidden,
+  children,
+}: {
+  legend: string;
+  lead?: string;
+  rows: readonly T[];
+  onChange: (rows: T[]) => void;
+  /** The row the add button appends. */
+  blank: () => T;
+  rowClassName: string;
+  rowTestId?: string;
+  /** Defaults to 「行を追加」/"Add a row". */
+  addLabel?: string;
+  addTestId?: string;
+  /** Rows kept as they are and not shown (past days, sent back unchanged). */
+  hidden?: (row: T, i: number) => boolean;
+  children: (row: T, set: (patch: Partial<T>) => void, i: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="stack">
+      <legend>{legend}</legend>
+      {lead && <p className="muted">{lead}</p>}
+      {rows.map((row, i) =>
+        hidden?.(row, i) ? null : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the index is their identity
+          <div key={i} className={rowClassName} data-testid={rowTestId}>
+            {children(row, (patch) => onChange(rows.map((x, j) => (j === i ? { ...x, ...patch } : x))), i)}
+            <button type="button" className="button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              {t('catalogueOffice.removeRow')}
+            </button>
+          </div>
+        ),
+      )}
+      <button type="button" className="button" onClick={() => onChange([...rows, blank()])} data-testid={addTestId}>
+        {addLabel ?? t('catalogueOffice.addRow')}
+      </button>
+    </fieldset>
+  );
+}
