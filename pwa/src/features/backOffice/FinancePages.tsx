@@ -625,7 +625,13 @@ export function OfficeReportPage() {
         </p>
       )}
       {report && (
-        <section className="office-table-wrap" aria-busy={isFetching} aria-labelledby="report-caption">
+        <section
+          className="office-table-wrap"
+          aria-busy={isFetching}
+          aria-labelledby="report-caption"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls inside this named region, which keyboard users must be able to focus to scroll it (axe scrollable-region-focusable)
+          tabIndex={0}
+        >
           <h2 id="report-caption" className="office-table-title">
             {t('backOffice.finance.reportCaption', { date: formatDate(report.date, locale) })}
           </h2>
@@ -683,7 +689,13 @@ function OccupancyTable({ occupancy }: { occupancy: Occupancy }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <section className="office-table-wrap" aria-labelledby="occupancy-caption" data-testid="report-occupancy">
+    <section
+      className="office-table-wrap"
+      aria-labelledby="occupancy-caption"
+      data-testid="report-occupancy"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls inside this named region, which keyboard users must be able to focus to scroll it (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
       <h2 id="occupancy-caption" className="office-table-title">
         {t('backOffice.finance.occupancy.title', { inside: formatNumber(occupancy.inside, locale) })}
       </h2>
