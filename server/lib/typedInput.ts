@@ -51,6 +51,9 @@ export const orNull = <T>(schema: Joi.AnySchema<T>) => schema.allow(null) as unk
 /** One of these values, typed as their union (`oneOf(FOLLOW_TARGETS)`: FollowTarget). */
 export const oneOf = <T extends string>(values: readonly T[]) => Joi.string<T>().valid(...values);
 
+/** A list of values of one schema (a `fields(...)` object, an `id()`...), typed as an array of what it validates to. */
+export const listOf = <S extends Field>(item: S) => Joi.array<ValueOf<S>[]>().items(item as unknown as Joi.Schema);
+
 /** One of these numbers, typed as their union. */
 export const oneOfNumbers = <T extends number>(values: readonly T[]) => Joi.number<T>().valid(...values);
 
