@@ -48,6 +48,9 @@ export const optional = <S extends Field>(schema: S) =>
 /** A field that may be null (Joi's `.allow(null)` keeps the type it had). */
 export const orNull = <T>(schema: Joi.AnySchema<T>) => schema.allow(null) as unknown as Joi.AnySchema<T | null>;
 
+/** A body that may be left out (hapi gives null for an empty body): the handler's payload is typed `T | null`. */
+export const orNoBody = <T>(schema: Input<T>) => schema.allow(null) as unknown as Input<T | null>;
+
 /** One of these values, typed as their union (`oneOf(FOLLOW_TARGETS)`: FollowTarget). */
 export const oneOf = <T extends string>(values: readonly T[]) => Joi.string<T>().valid(...values);
 

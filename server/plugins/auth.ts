@@ -204,7 +204,7 @@ export const REQUIRED = { strategy: 'session', mode: 'required' } as const;
 /** `app` of a route for the park's editors and owners (its 403 is described in the OpenAPI document from it). */
 export const EDITOR = { access: { staff: 'editor' as const } };
 
-export function currentUserId(request: Request): number {
+export function currentUserId(request: Pick<Request, 'auth'>): number {
   const credentials = request.auth.credentials as AuthCredentials | null;
   if (!credentials) throw Boom.unauthorized();
   return credentials.userId;
