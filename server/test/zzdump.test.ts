@@ -9,7 +9,10 @@ it('dumps', async () => {
   for (const r of ctx.server.table()) {
     const val = r.settings.validate as Record<string, { describe?: () => unknown }> | undefined;
     v[`${r.method} ${r.path}`] = Object.fromEntries(
-      ['params', 'query', 'payload', 'headers'].map((k) => [k, val?.[k]?.describe ? val[k].describe() : (val?.[k] ?? null)]),
+      ['params', 'query', 'payload', 'headers'].map((k) => [
+        k,
+        val?.[k]?.describe ? val[k].describe() : (val?.[k] ?? null),
+      ]),
     );
   }
   writeFileSync(process.env.DUMP_TO ?? '/tmp/casts-before', JSON.stringify({ doc: JSON.parse(doc), v }, null, 1));
