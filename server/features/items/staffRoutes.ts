@@ -11,7 +11,7 @@ import { loadOfficeItem } from './officeItem';
 import { OFFICE_ITEM_ANSWER, OFFICE_ITEM_CREATED_ANSWER, OFFICE_ITEMS_ANSWER } from './responses';
 import { listOfficeItems } from './services/listOfficeItems';
 import { moveSaleLabel } from './services/moveSaleLabel';
-import { createOfficeItem, type ItemFields, updateOfficeItem } from './services/saveOfficeItem';
+import { createOfficeItem, updateOfficeItem } from './services/saveOfficeItem';
 
 const yen = () => Joi.number().integer().min(0).max(1_000_000);
 const hhmm = () => Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/);
