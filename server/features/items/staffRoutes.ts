@@ -201,7 +201,7 @@ export const staffItemRoutes: ServerRoute[] = [
         'Move the sale label: 1→2,3,4,99; 2→1,3,4; 3→1,2,4; 4→5 (1,2 while nothing is sold); 5→4,6; 6 is the last; 99→1,6',
       validate: {
         params: itemParams,
-        payload: fields({ sale_label: oneOfNumbers(SALE_LABELS) }),
+        payload: fields({ sale_label: oneOfNumbers(SALE_LABELS).integer() }),
       },
     },
     async handler(request, h) {

@@ -71,7 +71,7 @@ export const staffPackRoutes: ServerRoute[] = [
       description: "Move a ticket pack's sale label (the items' lifecycle)",
       validate: {
         params: packParams,
-        payload: fields({ sale_label: oneOfNumbers(SALE_LABELS) }),
+        payload: fields({ sale_label: oneOfNumbers(SALE_LABELS).integer() }),
       },
     },
     async handler(request, h) {
