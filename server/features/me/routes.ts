@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
-import { multipartBody } from '../../lib/multipart';
+import { formBody } from '../../lib/formBody';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id } from '../../lib/routeKit';
 import { fields, oneOfNumbers, optional, orNoBody, orNull, route } from '../../lib/typedInput';
@@ -191,7 +191,7 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request) {
       const c = who(request);
-      const icon = multipartBody(request.payload).file('icon');
+      const icon = formBody(request.payload).file('icon');
       if (!icon) throw new DomainError('photoType');
       const { knex } = request.server.app;
       const url = await knex.transaction(async (trx) => {
@@ -317,7 +317,7 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const c = who(request);
-      const body = multipartBody(request.payload);
+      const body = formBody(request.payload);
       const purpose = body.text('purpose');
       if (purpose !== 'face' && purpose !== 'gate') throw new DomainError('invalidParam', { field: 'purpose' });
       const photo = body.file('photo');
