@@ -13,3 +13,13 @@ export function clientIp(request: Request): string {
   }
   return request.info.remoteAddress;
 }
+
+/**
+ * A path parameter of a route that has no params schema (the payment sandboxes, which speak the providers'
+ * protocols): hapi gives the matched segment as a string.
+ */
+export function pathParam(request: Pick<Request, 'params'>, name: string): string {
+  const value: unknown = request.params[name];
+  if (typeof value !== 'string') throw new Error(`no path parameter ${name}`);
+  return value;
+}

@@ -65,13 +65,31 @@ export const LIST = { 200: { description: 'A page of results (paging in meta)', 
 
 const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** `name_ja` as `nameJa`, at the type level (what snakeToCamel does to a key). */
+type Camel<S extends string> = S extends `${infer H}_${infer C}${infer R}`
+  ? C extends Lowercase<C>
+    ? C extends Uppercase<C>
+      ? `${H}_${C}${Camel<R>}`
+      : `${H}${Uppercase<C>}${Camel<R>}`
+    : `${H}_${C}${Camel<R>}`
+  : S;
+
+/** A snake_case value with camelCase keys, nested objects and arrays included; dates and buffers as they are. */
+export type CamelKeys<T> = T extends Date | Buffer
+  ? T
+  : T extends readonly (infer U)[]
+    ? CamelKeys<U>[]
+    : T extends object
+      ? { [K in keyof T as K extends string ? Camel<K> : K]: CamelKeys<T[K]> }
+      : T;
+
 /**
- * A validated snake_case request body as the camelCase fields services take, nested objects and arrays included.
- * Dates and other non-plain values pass through as they are.
+ * A validated snake_case request body as the camelCase fields services take, nested objects and arrays included,
+ * typed from the body's own type (its schema's). Dates and other non-plain values pass through as they are.
  */
-export function camelKeys<T>(value: unknown): T {
-  if (Array.isArray(value)) return value.map((v) => camelKeys(v)) as T;
+export function camelKeys<T>(value: T): CamelKeys<T> {
+  if (Array.isArray(value)) return value.map((v) => camelKeys(v)) as CamelKeys<T>;
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
-    return value as T;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeToCamel(k), camelKeys(v)])) as T;
+    return value as CamelKeys<T>;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeToCamel(k), camelKeys(v)])) as CamelKeys<T>;
 }

@@ -48,8 +48,15 @@ export const optional = <S extends Field>(schema: S) =>
 /** A field that may be null (Joi's `.allow(null)` keeps the type it had). */
 export const orNull = <T>(schema: Joi.AnySchema<T>) => schema.allow(null) as unknown as Joi.AnySchema<T | null>;
 
+/** A body that may be left out (hapi gives null for an empty body): the handler's payload is typed `T | null`. */
+export const orNoBody = <T>(schema: Input<T>) => schema.allow(null) as unknown as Input<T | null>;
+
 /** One of these values, typed as their union (`oneOf(FOLLOW_TARGETS)`: FollowTarget). */
 export const oneOf = <T extends string>(values: readonly T[]) => Joi.string<T>().valid(...values);
+
+/** A list of values of one schema (a `fields(...)` object, an `id()`...), typed as an array of what it validates to. */
+export const listOf = <S extends Field>(item: S) =>
+  Joi.array().items(item as unknown as Joi.Schema) as unknown as Joi.ArraySchema<ValueOf<S>[]>;
 
 /** One of these numbers, typed as their union. */
 export const oneOfNumbers = <T extends number>(values: readonly T[]) => Joi.number<T>().valid(...values);
@@ -68,6 +75,12 @@ export function fields<K extends { [k in keyof K]: Field }>(keys: K): Input<Inpu
     ),
   ) as unknown as Input<InputOf<K>>;
 }
+
+/** The same fields, each one optional (a PUT that changes what it names; `fields(allOptional(f))`). */
+export const allOptional = <K extends { [k in keyof K]: Field }>(keys: K) =>
+  Object.fromEntries(
+    Object.entries(keys as unknown as Record<string, Field>).map(([k, v]) => [k, optional(v)]),
+  ) as unknown as { [k in keyof K]: Optional<K[k]> };
 
 /** No input of this kind: reading a field of it fails `tsc`. */
 type None = Record<never, never>;

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../../common/rules/email';
 import { isValidPassword } from '../../common/rules/password';
 import { text } from './routeKit';
+import { orNull } from './typedInput';
 
 /** E-mail: trimmed, lower-cased, the shared format rule, "Please enter a correctly formatted email address." */
 export const email = () =>
@@ -18,9 +19,12 @@ export const password = () =>
     .error(new Error('passwordRule'));
 
 export const personName = () => text(50).min(1);
+/** A Japanese telephone number; '' or null clears it. */
 export const telephone = () =>
-  Joi.string()
-    .trim()
-    .pattern(/^0\d{1,4}-?\d{1,4}-?\d{3,4}$/)
-    .allow('', null);
+  orNull(
+    Joi.string()
+      .trim()
+      .pattern(/^0\d{1,4}-?\d{1,4}-?\d{3,4}$/)
+      .allow(''),
+  );
 export { isoDate } from './routeKit';

@@ -145,7 +145,8 @@ export const authPlugin: Plugin<void> = {
       const access = request.route.settings.app?.access;
       const credentials = request.auth.credentials as AuthCredentials | null;
       if (typeof access === 'object' && access.staff) {
-        const parkId = (request.params as { parkId?: unknown }).parkId;
+        // Any route's params: a staff route's schema has made parkId a number when the path has one.
+        const parkId: unknown = request.params.parkId;
         if (!credentials || credentials.actorId !== null) throw new DomainError('notParkStaff');
         if (parkId !== undefined) {
           // Throws notParkStaff, or totpRequiredByPark when the park requires two-factor sign-in.
@@ -204,7 +205,7 @@ export const REQUIRED = { strategy: 'session', mode: 'required' } as const;
 /** `app` of a route for the park's editors and owners (its 403 is described in the OpenAPI document from it). */
 export const EDITOR = { access: { staff: 'editor' as const } };
 
-export function currentUserId(request: Request): number {
+export function currentUserId(request: Pick<Request, 'auth'>): number {
   const credentials = request.auth.credentials as AuthCredentials | null;
   if (!credentials) throw Boom.unauthorized();
   return credentials.userId;

@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/errors';
 import { hitRateLimits } from '../../lib/rateLimit';
 import { clientIp } from '../../lib/request';
 import { answers, id } from '../../lib/routeKit';
-import { fields, oneOf, optional, orNull, route } from '../../lib/typedInput';
+import { fields, oneOf, optional, orNoBody, orNull, route } from '../../lib/typedInput';
 import { email, password, personName } from '../../lib/validation';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
 import type { TokenResponse } from './accessToken';
@@ -37,7 +37,7 @@ import { verifyEmail } from './services/verifyEmail';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-const ok = (request: Request, key: Parameters<typeof message>[0], data: unknown = null) => ({
+const ok = (request: Pick<Request, 'app'>, key: Parameters<typeof message>[0], data: unknown = null) => ({
   data,
   meta: { message: message(key, request.app.locale) },
 });
@@ -228,7 +228,7 @@ export const authRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'auth'],
       description: "Sign out: the token is revoked, and this device's push subscription (`push_endpoint`) removed",
-      validate: { payload: fields({ push_endpoint: optional(Joi.string().uri().max(2048)) }).allow(null) },
+      validate: { payload: orNoBody(fields({ push_endpoint: optional(Joi.string().uri().max(2048)) })) },
     },
     async handler(request) {
       const who = request.auth.credentials as AuthCredentials;
@@ -418,7 +418,7 @@ export const authRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'auth'],
       description: 'Link the disability-ID service (Mirairo ID) to the signed-in account, or read the flag',
-      validate: { payload: fields({ social_user_id: optional(Joi.string().guid()) }).allow(null) },
+      validate: { payload: orNoBody(fields({ social_user_id: optional(Joi.string().guid()) })) },
     },
     async handler(request) {
       const who = request.auth.credentials as AuthCredentials;
@@ -446,7 +446,7 @@ export const authRoutes: ServerRoute[] = [
         "Act as one of your kids accounts, or switch back to the parent with the parent's `password` (400 without it, 403 when wrong)",
       validate: {
         params: fields({ id: id() }),
-        payload: fields({ password: optional(Joi.string().max(128)) }).allow(null),
+        payload: orNoBody(fields({ password: optional(Joi.string().max(128)) })),
       },
     },
     async handler(request) {

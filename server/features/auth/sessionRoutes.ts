@@ -3,6 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { DomainError } from '../../lib/errors';
 import { answers } from '../../lib/routeKit';
+import { fields, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { EXPIRY_COOKIE, sameOrigin, tokenCookieName } from '../../plugins/auth';
 import { revokeSession, verifyAccessToken } from './accessToken';
 
@@ -11,7 +12,7 @@ import { revokeSession, verifyAccessToken } from './accessToken';
  * an http-only cookie (host-only prefixed except on plain-http localhost). A negative expires_in signs out.
  */
 export const sessionRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'POST',
     path: '/api/access-token',
     options: {
@@ -25,23 +26,19 @@ export const sessionRoutes: ServerRoute[] = [
       tags: ['api', 'auth'],
       description: 'Store the access token in a secure http-only cookie; negative expires_in logs out',
       validate: {
-        payload: Joi.object({
-          access_token: Joi.string().max(4096).allow('', null),
+        payload: fields({
+          access_token: optional(orNull(Joi.string().max(4096).allow(''))),
           expires_in: Joi.number()
             .integer()
             .min(-1_000_000_000)
-            .max(60 * 60 * 24 * 365)
-            .required(),
-          token_type: Joi.string().valid('Bearer'),
+            .max(60 * 60 * 24 * 365),
+          token_type: optional(oneOf(['Bearer'] as const)),
         }),
       },
     },
     async handler(request, h) {
       const { config, knex } = request.server.app;
-      const { access_token: token, expires_in: expiresIn } = request.payload as {
-        access_token?: string;
-        expires_in: number;
-      };
+      const { access_token: token, expires_in: expiresIn } = request.payload;
       const cookie = tokenCookieName(config.publicUrl);
       // Only our own pages may set or clear the session cookie (no login CSRF).
       if (!sameOrigin(request, config.publicUrl)) throw new DomainError('csrf');
@@ -56,9 +53,11 @@ export const sessionRoutes: ServerRoute[] = [
         }
         return h.response().code(204).unstate(cookie).unstate(EXPIRY_COOKIE);
       }
+      // A token left out or null is no token (refused below).
+      const given = token ?? '';
       let claims: ReturnType<typeof verifyAccessToken>;
       try {
-        claims = verifyAccessToken(token ?? '', config);
+        claims = verifyAccessToken(given, config);
       } catch {
         throw Boom.unauthorized();
       }
@@ -66,8 +65,8 @@ export const sessionRoutes: ServerRoute[] = [
       return h
         .response()
         .code(204)
-        .state(cookie, token as string, { ttl: ttlMs })
+        .state(cookie, given, { ttl: ttlMs })
         .state(EXPIRY_COOKIE, String(claims.exp), { ttl: ttlMs });
     },
-  },
+  }),
 ];

@@ -7,6 +7,7 @@ import { message } from '../../../common/messages';
 import { hitRateLimits } from '../../lib/rateLimit';
 import { clientIp } from '../../lib/request';
 import { answers } from '../../lib/routeKit';
+import { fields, optional, route } from '../../lib/typedInput';
 import { type AuthCredentials, REQUIRED } from '../../plugins/auth';
 import {
   TWO_FACTOR_OFF_ANSWER,
@@ -20,16 +21,16 @@ import { setupTotp } from './services/setupTotp';
 import { answerChallenge } from './services/signInChallenge';
 import { twoFactorStatus } from './services/twoFactorStatus';
 
-const who = (request: Request) => request.auth.credentials as AuthCredentials;
+const who = (request: Pick<Request, 'auth'>) => request.auth.credentials as AuthCredentials;
 const code = Joi.string()
   .trim()
   .pattern(/^\d{6}$/)
   .description('The 6-digit code of the authenticator app');
 const recoveryCode = Joi.string().trim().min(8).max(32).description('One of the recovery codes (xxxxx-xxxxx)');
-const factor = { code, recovery_code: recoveryCode };
+const factor = { code: optional(code), recovery_code: optional(recoveryCode) };
 const PARENT = { access: 'parent' as const };
 const NO_STORE = 'private, no-store';
-const perUser = (request: Request, action: string) =>
+const perUser = (request: Pick<Request, 'auth' | 'server'>, action: string) =>
   hitRateLimits(request.server.app.knex, [
     { key: `${action}:user:${who(request).userId}`, max: 10, windowSeconds: 900 },
   ]);
@@ -69,7 +70,7 @@ export const twoFactorRoutes: ServerRoute[] = [
       return h.response({ data, meta: {} }).header('cache-control', NO_STORE);
     },
   },
-  {
+  route({
     method: 'POST',
     path: '/api/v1/me/two-factor/confirm',
     options: {
@@ -85,20 +86,20 @@ export const twoFactorRoutes: ServerRoute[] = [
       description:
         "Confirm with the app's first code: two-factor sign-in is on, the account's other sessions end, and ten " +
         'recovery codes are answered (shown this once)',
-      validate: { payload: Joi.object({ code: code.required() }) },
+      validate: { payload: fields({ code }) },
     },
     async handler(request, h) {
       await perUser(request, 'totp-confirm');
       const { knex, config } = request.server.app;
       const c = who(request);
-      const { code: given } = request.payload as { code: string };
+      const { code: given } = request.payload;
       const data = await confirmTotp(knex, config, c.userId, c.sessionId, given);
       return h
         .response({ data, meta: { message: message('twoFactorEnabled', request.app.locale) } })
         .header('cache-control', NO_STORE);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/two-factor/disable',
     options: {
@@ -112,19 +113,19 @@ export const twoFactorRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'me'],
       description: 'Turn two-factor sign-in off with a current code or a recovery code',
-      validate: { payload: Joi.object(factor).xor('code', 'recovery_code') },
+      validate: { payload: fields(factor).xor('code', 'recovery_code') },
     },
     async handler(request, h) {
       await perUser(request, 'totp-disable');
-      const p = request.payload as { code?: string; recovery_code?: string };
+      const p = request.payload;
       const { knex, config } = request.server.app;
       await disableTotp(knex, config, who(request).userId, { code: p.code, recoveryCode: p.recovery_code });
       return h
         .response({ data: null, meta: { message: message('twoFactorDisabled', request.app.locale) } })
         .header('cache-control', NO_STORE);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/auth/login/two-factor',
     options: {
@@ -141,16 +142,16 @@ export const twoFactorRoutes: ServerRoute[] = [
         'The second step of signing in to an account with two-factor sign-in: the challenge from the first step and ' +
         'a 6-digit code (±30 s, each code once) or a recovery code; answers access_token and expires_in',
       validate: {
-        payload: Joi.object({ challenge: Joi.string().guid().required(), ...factor }).xor('code', 'recovery_code'),
+        payload: fields({ challenge: Joi.string().guid(), ...factor }).xor('code', 'recovery_code'),
       },
     },
     async handler(request, h) {
       const { knex, config } = request.server.app;
       const limit = 50 * config.rateLimitFactor;
       await hitRateLimits(knex, [{ key: `login-2fa:ip:${clientIp(request)}`, max: limit, windowSeconds: 900 }]);
-      const p = request.payload as { challenge: string; code?: string; recovery_code?: string };
+      const p = request.payload;
       const token = await answerChallenge(knex, config, p.challenge, { code: p.code, recoveryCode: p.recovery_code });
       return h.response(token).header('cache-control', NO_STORE);
     },
-  },
+  }),
 ];

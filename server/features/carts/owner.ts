@@ -27,7 +27,7 @@ export const guestOwner = (guestUserId: string): CartOwner => {
 };
 
 /** The caller's cart owner; a 400 when the caller is neither signed in nor sends a guest id. */
-export function cartOwner(request: Request): CartOwner {
+export function cartOwner(request: Pick<Request, 'auth' | 'headers'>): CartOwner {
   const credentials = request.auth.credentials as AuthCredentials | null;
   if (credentials?.userId) return userOwner(credentials.userId);
   const guest = request.headers[GUEST_HEADER];

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { GUEST_HEADER } from '../../../common/dto/cart';
 import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
 import { answers, isoDate } from '../../lib/routeKit';
+import { fields, type InputOf, listOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { cartOwner } from './owner';
 import { presentLine } from './presentCart';
@@ -27,26 +28,33 @@ import { type LineChange, updateCartLines } from './services/updateLines';
 const MAX_ID = 2_147_483_647;
 const id = () => Joi.number().integer().min(1).max(MAX_ID);
 const count = () => Joi.number().integer().min(0).max(999);
-const ageQuantities = () =>
-  Joi.array()
-    .items(Joi.object({ age_group_id: id().required(), quantity: count().required() }))
-    .max(30);
-const additionalPlans = () =>
-  Joi.array()
-    .items(Joi.object({ plan_id: id().required(), quantities: ageQuantities().required() }))
-    .max(20);
-const seatCodes = () =>
-  Joi.array()
-    .items(Joi.string().pattern(/^[A-Za-z]{1,2}-[1-9]\d{0,2}$/))
-    .max(100);
+const ageQuantities = () => listOf(fields({ age_group_id: id(), quantity: count() })).max(30);
+const additionalPlans = () => listOf(fields({ plan_id: id(), quantities: ageQuantities() })).max(20);
+const seatCodes = () => listOf(Joi.string().pattern(/^[A-Za-z]{1,2}-[1-9]\d{0,2}$/)).max(100);
+/** How many of what a line holds: adding a line and changing one take the same fields. */
+const quantityFields = () => ({
+  seat_codes: optional(seatCodes()),
+  quantities: optional(ageQuantities()),
+  additional_plans: optional(additionalPlans()),
+  disability_quantity: optional(count()),
+  companion_quantity: optional(count()),
+  quantity: optional(count()),
+});
 
 const PRIVATE = 'private, no-store';
 const GUEST_NOTE = `Not signed in: send your guest uuid in the \`${GUEST_HEADER}\` header.`;
 
-/** Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). */
-const cartOptions = (description: string, extra: RouteOptions = {}, forGuests = true): RouteOptions => ({
+/**
+ * Route options shared by the cart calls: tags, and `private, no-store` on every answer (errors too). The extra
+ * options keep their own type, so a route's validate types its handler's input.
+ */
+const cartOptions = <E extends Omit<RouteOptions, 'validate'> & { validate?: object }>(
+  description: string,
+  extra: E,
+  forGuests = true,
+) => ({
   // Guests too: a caller that is not signed in is the guest of its x-guest-user-id (owner.ts).
-  auth: { mode: 'try' },
+  auth: { mode: 'try' as const },
   tags: ['api', 'carts'],
   description: forGuests ? `${description.replace(/\.$/, '')}. ${GUEST_NOTE}` : description,
   cache: { otherwise: PRIVATE },
@@ -55,20 +63,10 @@ const cartOptions = (description: string, extra: RouteOptions = {}, forGuests = 
 
 const ok = (h: ResponseToolkit, data: unknown, meta: object, code = 200) =>
   h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
-const knexOf = (request: Request) => request.server.app.knex;
+const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
 
-interface AgeQuantityIn {
-  age_group_id: number;
-  quantity: number;
-}
-interface QuantitiesIn {
-  quantities?: AgeQuantityIn[];
-  additional_plans?: { plan_id: number; quantities: AgeQuantityIn[] }[];
-  disability_quantity?: number;
-  companion_quantity?: number;
-  seat_codes?: string[];
-  quantity?: number;
-}
+type QuantitiesIn = InputOf<ReturnType<typeof quantityFields>>;
+type AgeQuantityIn = NonNullable<QuantitiesIn['quantities']>[number];
 
 const ages = (list?: AgeQuantityIn[]) => list?.map((q) => ({ ageGroupId: q.age_group_id, quantity: q.quantity }));
 function quantitiesOf(p: QuantitiesIn) {
@@ -83,7 +81,7 @@ function quantitiesOf(p: QuantitiesIn) {
 }
 
 export const cartRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'POST',
     path: '/api/v1/carts',
     options: cartOptions(
@@ -99,19 +97,14 @@ export const cartRoutes: ServerRoute[] = [
           409: 'Sold out, seat taken, or the cart is in payment',
         }),
         validate: {
-          payload: Joi.object({
-            item_id: id(),
-            ticket_pack_id: id(),
-            link_id: Joi.string().guid(),
-            date: isoDate().required(),
-            time_slot_id: id(),
-            time: Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/),
-            seat_codes: seatCodes(),
-            quantities: ageQuantities(),
-            additional_plans: additionalPlans(),
-            disability_quantity: count(),
-            companion_quantity: count(),
-            quantity: count(),
+          payload: fields({
+            item_id: optional(id()),
+            ticket_pack_id: optional(id()),
+            link_id: optional(Joi.string().guid()),
+            date: isoDate(),
+            time_slot_id: optional(id()),
+            time: optional(Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/)),
+            ...quantityFields(),
           })
             .xor('item_id', 'ticket_pack_id')
             .error((errors) => {
@@ -126,14 +119,7 @@ export const cartRoutes: ServerRoute[] = [
     ),
     async handler(request, h) {
       const owner = cartOwner(request);
-      const p = request.payload as QuantitiesIn & {
-        item_id?: number;
-        ticket_pack_id?: number;
-        link_id?: string;
-        date: string;
-        time_slot_id?: number;
-        time?: string;
-      };
+      const p = request.payload;
       const input: AddLineInput = {
         itemId: p.item_id,
         ticketPackId: p.ticket_pack_id,
@@ -155,7 +141,7 @@ export const cartRoutes: ServerRoute[] = [
         201,
       );
     },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/carts',
@@ -174,16 +160,16 @@ export const cartRoutes: ServerRoute[] = [
       return ok(h, carts, meta);
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/carts/{parkId}',
     options: cartOptions("The caller's cart of one park (empty when there is none; unknown park: 404)", {
       response: PARK_CART_ANSWER,
       plugins: answers({ 409: 'A line is no longer sold (cartLineUnavailable)' }),
-      validate: { params: Joi.object({ parkId: id().required() }) },
+      validate: { params: fields({ parkId: id() }) },
     }),
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
+      const { parkId } = request.params;
       const { cart, meta } = await getParkCart(
         knexOf(request),
         cartOwner(request),
@@ -193,8 +179,8 @@ export const cartRoutes: ServerRoute[] = [
       );
       return ok(h, cart, meta);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/carts',
     options: cartOptions(
@@ -206,35 +192,26 @@ export const cartRoutes: ServerRoute[] = [
         response: CARTS_ANSWER,
         plugins: answers({ 404: 'A line is not yours', 409: 'Hold expired, seat taken, or the line is in payment' }),
         validate: {
-          payload: Joi.object({
-            data: Joi.object({
-              lines: Joi.array()
-                .items(
-                  Joi.object({
-                    id: id().required(),
-                    quantities: ageQuantities(),
-                    additional_plans: additionalPlans(),
-                    disability_quantity: count(),
-                    companion_quantity: count(),
-                    seat_codes: seatCodes(),
-                    quantity: count(),
-                    advance_info: Joi.object().unknown(true).allow(null),
-                  }),
-                )
+          payload: fields({
+            data: fields({
+              lines: listOf(
+                fields({
+                  id: id(),
+                  ...quantityFields(),
+                  advance_info: optional(orNull(Joi.object<Record<string, unknown>>().unknown(true))),
+                }),
+              )
                 .min(1)
                 .max(MAX_LINES_PER_CALL)
-                .unique('id')
-                .required(),
-            }).required(),
+                .unique('id'),
+            }),
           }),
         },
       },
     ),
     async handler(request, h) {
       const owner = cartOwner(request);
-      const { data } = request.payload as {
-        data: { lines: (QuantitiesIn & { id: number; advance_info?: Record<string, unknown> | null })[] };
-      };
+      const { data } = request.payload;
       const changes: LineChange[] = data.lines.map((l) => ({
         id: l.id,
         ...quantitiesOf(l),
@@ -245,8 +222,8 @@ export const cartRoutes: ServerRoute[] = [
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, cartsMeta([], now));
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/carts',
     options: cartOptions(
@@ -255,22 +232,20 @@ export const cartRoutes: ServerRoute[] = [
         response: CARTS_REMOVED_ANSWER,
         plugins: answers({ 404: 'A line is not yours', 409: 'A line is in payment (cartLineInPayment)' }),
         validate: {
-          payload: Joi.object({
-            line_ids: Joi.array().items(id()).min(1).max(MAX_LINES_PER_CALL).unique().required(),
-          }),
+          payload: fields({ line_ids: listOf(id()).min(1).max(MAX_LINES_PER_CALL).unique() }),
         },
       },
     ),
     async handler(request, h) {
       const owner = cartOwner(request);
-      const { line_ids } = request.payload as { line_ids: number[] };
+      const { line_ids } = request.payload;
       const removed = await removeCartLines(knexOf(request), owner, line_ids);
       const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), removed });
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/carts/switch',
     options: cartOptions(
@@ -281,17 +256,17 @@ export const cartRoutes: ServerRoute[] = [
         app: { access: 'parent' },
         response: CARTS_MOVED_ANSWER,
         plugins: answers({ 409: 'A line is no longer sold or is in payment' }),
-        validate: { payload: Joi.object({ guest_user_id: Joi.string().guid().required() }) },
+        validate: { payload: fields({ guest_user_id: Joi.string().guid() }) },
       },
       false,
     ),
     async handler(request, h) {
       const userId = currentUserId(request);
-      const { guest_user_id } = request.payload as { guest_user_id: string };
+      const { guest_user_id } = request.payload;
       const moved = await switchCart(knexOf(request), userId, guest_user_id, request.app.locale);
       const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), cartOwner(request), request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), moved });
     },
-  },
+  }),
 ];

@@ -4,9 +4,10 @@
 // present.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { isLocale, type Locale } from '../../../common/enums';
+import { LOCALES, type Locale } from '../../../common/enums';
 import { DomainError } from '../../lib/errors';
 import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
+import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { reportCsv } from './report';
 import { CANCELLATION, DAILY_REPORT, FINDINGS, ORDER, ORDER_LIST, QUOTE } from './schemas';
@@ -19,15 +20,15 @@ import { refundForPark } from './services/refundForPark';
 import { type OrderSearch, searchOrders } from './services/searchOrders';
 
 const FINANCE = { access: { staff: 'finance' as const } };
-const knexOf = (request: Request) => request.server.app.knex;
-const parkParams = Joi.object({ parkId: id().required() });
-const orderParams = Joi.object({ parkId: id().required(), orderId: id().required() });
+const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
+const parkParams = fields({ parkId: id() });
+const orderParams = fields({ parkId: id(), orderId: id() });
 
 const uuid = () => Joi.string().guid();
-const ticketIds = () => Joi.array().items(uuid()).min(1).max(50).unique();
+const ticketIds = () => listOf(uuid()).min(1).max(50).unique();
 /** ticket_ids[]=a&ticket_ids[]=b (the PWA's bracket style) or ticket_ids=a,b. */
 const ticketIdsQuery = () =>
-  Joi.any().custom((value: unknown, helpers) => {
+  Joi.any<string[]>().custom((value: unknown, helpers) => {
     const list = (Array.isArray(value) ? value : String(value ?? '').split(','))
       .map((v) => String(v).trim())
       .filter(Boolean);
@@ -52,7 +53,7 @@ const telephone = () =>
     });
 
 export const financeRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/orders',
     options: {
@@ -67,23 +68,23 @@ export const financeRoutes: ServerRoute[] = [
         "Find the park's orders by application number, the customer's e-mail address or telephone number (exactly one); orders without a line of the park are never found",
       validate: {
         params: parkParams,
-        query: Joi.object({
-          number: applicationNumber(),
-          email: Joi.string().trim().lowercase().email({ tlds: false }).max(254),
-          phone: telephone(),
+        query: fields({
+          number: optional(applicationNumber()),
+          email: optional(Joi.string().trim().lowercase().email({ tlds: false }).max(254)),
+          phone: optional(telephone()),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const q = request.query as { number?: string; email?: string; phone?: string };
+      const { parkId } = request.params;
+      const q = request.query;
       const given = (['number', 'email', 'phone'] as const).filter((k) => q[k] !== undefined);
       if (given.length !== 1) throw new DomainError('orderSearchOne');
       const key = given[0] as 'number' | 'email' | 'phone';
       return ok(h, await searchOrders(knexOf(request), parkId, { [key]: q[key] } as OrderSearch));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/orders/{orderId}',
     options: {
@@ -99,11 +100,11 @@ export const financeRoutes: ServerRoute[] = [
       validate: { params: orderParams },
     },
     async handler(request, h) {
-      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
+      const { parkId, orderId } = request.params;
       return ok(h, await getParkOrder(knexOf(request), parkId, orderId, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/cancellation-quote',
     options: {
@@ -117,15 +118,15 @@ export const financeRoutes: ServerRoute[] = [
       tags: ['api', 'staff', 'finance'],
       description:
         "What cancelling these tickets for the visitor would cost now, by the item's policy (tickets won via the waitlist: as of the reservation)",
-      validate: { params: orderParams, query: Joi.object({ ticket_ids: ticketIdsQuery().required() }) },
+      validate: { params: orderParams, query: fields({ ticket_ids: ticketIdsQuery() }) },
     },
     async handler(request, h) {
-      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
-      const { ticket_ids } = request.query as { ticket_ids: string[] };
+      const { parkId, orderId } = request.params;
+      const { ticket_ids } = request.query;
       return ok(h, await quoteParkCancellation(knexOf(request), parkId, orderId, ticket_ids));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/cancellations',
     options: {
@@ -144,11 +145,11 @@ export const financeRoutes: ServerRoute[] = [
       tags: ['api', 'staff', 'finance'],
       description:
         "Cancel tickets for the visitor through the visitor's own cancellation: fee by the item's policy (waitlist wins too, priced as of the reservation), refund at the provider (once, whatever is posted again), coins returned, stock released, tokens revoked; recorded in the park's audit trail",
-      validate: { params: orderParams, payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+      validate: { params: orderParams, payload: fields({ ticket_ids: ticketIds() }) },
     },
     async handler(request, h) {
-      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
-      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      const { parkId, orderId } = request.params;
+      const { ticket_ids } = request.payload;
       const answer = await cancelForVisitor(knexOf(request), request.server.app.config, {
         parkId,
         orderId,
@@ -158,8 +159,8 @@ export const financeRoutes: ServerRoute[] = [
       });
       return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/orders/{orderId}/refunds',
     options: {
@@ -180,12 +181,12 @@ export const financeRoutes: ServerRoute[] = [
         "The park refunds tickets of an order (all of the park's tickets still open when none are named), e.g. after a closure: fee 0 whatever the item's policy or the day, through the visitor's own cancellation (provider refund once, coins, stock, tokens); the reason goes to the park's audit trail",
       validate: {
         params: orderParams,
-        payload: Joi.object({ ticket_ids: ticketIds(), reason: Joi.string().trim().min(1).max(500).required() }),
+        payload: fields({ ticket_ids: optional(ticketIds()), reason: Joi.string().trim().min(1).max(500) }),
       },
     },
     async handler(request, h) {
-      const { parkId, orderId } = request.params as { parkId: number; orderId: number };
-      const p = request.payload as { ticket_ids?: string[]; reason: string };
+      const { parkId, orderId } = request.params;
+      const p = request.payload;
       const answer = await refundForPark(knexOf(request), request.server.app.config, {
         parkId,
         orderId,
@@ -196,8 +197,8 @@ export const financeRoutes: ServerRoute[] = [
       });
       return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/reconciliation',
     options: {
@@ -212,11 +213,11 @@ export const financeRoutes: ServerRoute[] = [
       validate: { params: parkParams },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
+      const { parkId } = request.params;
       return ok(h, await listFindings(knexOf(request), parkId));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/reports/daily',
     options: {
@@ -226,15 +227,15 @@ export const financeRoutes: ServerRoute[] = [
       tags: ['api', 'staff', 'finance'],
       description:
         "A day's sales and admissions per item (Asia/Tokyo): places sold and their amount (orders paid that day), places cancelled and money refunded that day, tickets used that day",
-      validate: { params: parkParams, query: Joi.object({ date: isoDate().required() }) },
+      validate: { params: parkParams, query: fields({ date: isoDate() }) },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const { date } = request.query as { date: string };
+      const { parkId } = request.params;
+      const { date } = request.query;
       return ok(h, await dailyReport(knexOf(request), parkId, date, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/reports/daily.csv',
     options: {
@@ -248,13 +249,13 @@ export const financeRoutes: ServerRoute[] = [
         "The daily report as a CSV download for spreadsheets: header row in the request's language (lang=, else Accept-Language), a total row last",
       validate: {
         params: parkParams,
-        query: Joi.object({ date: isoDate().required(), lang: Joi.string().valid('ja', 'en') }),
+        query: fields({ date: isoDate(), lang: optional(oneOf(LOCALES)) }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const { date, lang } = request.query as { date: string; lang?: string };
-      const locale: Locale = lang && isLocale(lang) ? lang : request.app.locale;
+      const { parkId } = request.params;
+      const { date, lang } = request.query;
+      const locale: Locale = lang ?? request.app.locale;
       const report = await dailyReport(knexOf(request), parkId, date, locale);
       return h
         .response(reportCsv(report, locale))
@@ -262,5 +263,5 @@ export const financeRoutes: ServerRoute[] = [
         .header('content-disposition', `attachment; filename="zoopass-${parkId}-${date}.csv"`)
         .header('cache-control', PRIVATE);
     },
-  },
+  }),
 ];

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { chargesAtDraw } from '../../../common/rules/lotteryPayment';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
-import { fields, route } from '../../lib/typedInput';
+import { fields, listOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { DRAW_ANSWER, ENTRIES_ANSWER, ENTRY_ANSWER, ITEM_LOTTERY_ANSWER, WITHDRAWN_ANSWER } from './responses';
 import { changeEntry, withdrawEntry } from './services/changeEntry';
@@ -13,7 +13,7 @@ import { publishedDraw } from './services/publishedDraw';
 
 // Lottery rounds (public: times, commitments, and after the draw what recomputes it) and the caller's entries.
 // Entries are made by placing an order for a lottery item (POST /api/v1/orders with lottery_choices).
-const choice = Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) });
+const choice = fields({ date: isoDate(), time_slot_id: orNull(id()).default(null) });
 
 export const lotteryRoutes: ServerRoute[] = [
   route({
@@ -60,7 +60,7 @@ export const lotteryRoutes: ServerRoute[] = [
       return ok(h, await publishedDraw(request.server.app.knex, request.params.id));
     },
   }),
-  {
+  route({
     method: 'POST',
     path: '/api/v1/me/lottery-entries/check',
     options: {
@@ -78,19 +78,15 @@ export const lotteryRoutes: ServerRoute[] = [
         "Before the card: checks the lottery entry one park's cart would make (its line's date in a round taking " +
         'entries now, the further choices, one entry per account); placing the order checks it again',
       validate: {
-        payload: Joi.object({
-          park_id: id().required(),
-          line_ids: Joi.array().items(id()).min(1).max(50),
-          lottery_choices: Joi.array().items(choice).max(2).default([]),
+        payload: fields({
+          park_id: id(),
+          line_ids: optional(listOf(id()).min(1).max(50)),
+          lottery_choices: listOf(choice).max(2).default([]),
         }),
       },
     },
     async handler(request, h) {
-      const p = request.payload as {
-        park_id: number;
-        line_ids?: number[];
-        lottery_choices: { date: string; time_slot_id: number | null }[];
-      };
+      const p = request.payload;
       const answer = await checkEntry(request.server.app.knex, {
         userId: currentUserId(request),
         parkId: p.park_id,
@@ -100,7 +96,7 @@ export const lotteryRoutes: ServerRoute[] = [
       });
       return ok(h, answer);
     },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/me/lottery-entries',
@@ -128,7 +124,7 @@ export const lotteryRoutes: ServerRoute[] = [
       validate: {
         params: fields({ id: id() }),
         payload: fields({
-          choices: Joi.array<{ date: string; time_slot_id: number | null }[]>().items(choice).min(1).max(3),
+          choices: listOf(choice).min(1).max(3),
           waitlist: Joi.boolean().default(false),
         }),
       },

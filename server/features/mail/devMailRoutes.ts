@@ -1,11 +1,12 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { isLocale, type Locale } from '../../../common/enums';
+import { fields, route } from '../../lib/typedInput';
 import { devMailbox } from './devMailbox';
 import { mailListPage, mailPage } from './devMailPages';
 
 /** The app's language cookie (the PWA's switch), else the request's language. */
-const pageLocale = (request: Request): Locale => {
+const pageLocale = (request: Pick<Request, 'state' | 'app'>): Locale => {
   const cookie = request.state.locale as unknown;
   return typeof cookie === 'string' && isLocale(cookie) ? cookie : request.app.locale;
 };
@@ -22,24 +23,20 @@ export function devMailRoutes(dataDir: string): ServerRoute[] {
         return h.response(mailListPage(pageLocale(request), await mailbox.list())).type('text/html; charset=utf-8');
       },
     },
-    {
+    route({
       method: 'GET',
       path: '/dev/mail/{name}',
       options: {
         auth: false,
         validate: {
-          params: Joi.object({
-            name: Joi.string()
-              .pattern(/^[\w@.-]+\.eml$/)
-              .required(),
-          }),
+          params: fields({ name: Joi.string().pattern(/^[\w@.-]+\.eml$/) }),
         },
       },
       async handler(request, h) {
-        const mail = await mailbox.read((request.params as { name: string }).name);
+        const mail = await mailbox.read(request.params.name);
         if (!mail) return h.response('not found').code(404);
         return h.response(mailPage(pageLocale(request), mail)).type('text/html; charset=utf-8');
       },
-    },
+    }),
   ];
 }

@@ -3,8 +3,10 @@ import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, ICON_TYPES, MAX_IMAGE_BYTES } from '../../../common/rules/images';
 import { DomainError } from '../../lib/errors';
+import { formBody } from '../../lib/formBody';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, id } from '../../lib/routeKit';
+import { fields, oneOfNumbers, optional, orNoBody, orNull, route } from '../../lib/typedInput';
 import { email, isoDate, password, personName, telephone } from '../../lib/validation';
 import { type AuthCredentials, EXPIRY_COOKIE, REQUIRED, tokenCookieName } from '../../plugins/auth';
 import {
@@ -28,16 +30,17 @@ import { proveOwner } from './services/proveOwner';
 import { saveUpload } from './services/saveUpload';
 import { updateProfile } from './services/updateProfile';
 
-const who = (request: Request) => request.auth.credentials as AuthCredentials;
-const done = (request: Request, key: Parameters<typeof message>[0], data: unknown = null) => ({
+const who = (request: Pick<Request, 'auth'>) => request.auth.credentials as AuthCredentials;
+const done = (request: Pick<Request, 'app'>, key: Parameters<typeof message>[0], data: unknown = null) => ({
   data,
   meta: { message: message(key, request.app.locale) },
 });
 
 /** The caller of a route declared `access: 'parent'` (a kid, or a parent acting as a kid, never gets here). */
-const parentOnly = (request: Request): number => who(request).userId;
+const parentOnly = (request: Pick<Request, 'auth'>): number => who(request).userId;
 
-const childPayload = Joi.object({ name: personName().required(), birthdate: isoDate().required() });
+const childPayload = fields({ name: personName(), birthdate: isoDate() });
+const childParams = fields({ id: id() });
 
 export const meRoutes: ServerRoute[] = [
   {
@@ -56,7 +59,7 @@ export const meRoutes: ServerRoute[] = [
       return h.response({ data: profile, meta: {} }).header('cache-control', 'private, no-store');
     },
   },
-  {
+  route({
     method: 'PUT',
     path: '/api/v1/me',
     options: {
@@ -70,33 +73,28 @@ export const meRoutes: ServerRoute[] = [
       tags: ['api', 'me'],
       description: 'Update name, email, telephone, prefecture_id, birthdate, language (and gender)',
       validate: {
-        payload: Joi.object({
-          name: personName().required(),
-          email: email().allow(null),
-          telephone: telephone(),
-          prefecture_id: Joi.number().integer().min(-1).max(47),
-          birthdate: isoDate().allow(null, ''),
-          language: Joi.number().valid(0, 1),
-          gender: Joi.number().valid(0, 1, 2),
-          current_password: Joi.string().max(128),
+        payload: fields({
+          name: personName(),
+          email: optional(orNull(email())),
+          telephone: optional(telephone()),
+          prefecture_id: optional(Joi.number().integer().min(-1).max(47)),
+          birthdate: optional(orNull(isoDate().allow(''))),
+          language: optional(oneOfNumbers([0, 1])),
+          gender: optional(oneOfNumbers([0, 1, 2])),
+          current_password: optional(Joi.string().max(128)),
         }),
       },
     },
     async handler(request) {
       const c = who(request);
       const { app } = request.server;
-      const { emailChangeSent } = await updateProfile(
-        app.knex,
-        app,
-        c,
-        request.payload as Parameters<typeof updateProfile>[3],
-      );
+      const { emailChangeSent } = await updateProfile(app.knex, app, c, request.payload);
       const profile = await getProfile(app.knex, c.userId, c.actorId);
       const key = emailChangeSent ? 'emailChangeSent' : 'accountUpdated';
       return { data: profile, meta: { code: key, message: message(key, request.app.locale) } };
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/me',
     options: {
@@ -110,19 +108,19 @@ export const meRoutes: ServerRoute[] = [
       tags: ['api', 'me'],
       description:
         'Delete the account (and its kids accounts): `password` (accounts without one: a sign-in in the last 10 minutes)',
-      validate: { payload: Joi.object({ password: Joi.string().max(128) }).allow(null) },
+      validate: { payload: orNoBody(fields({ password: optional(Joi.string().max(128)) })) },
     },
     async handler(request, h) {
       const c = who(request);
-      await proveOwner(request.server.app.knex, c, (request.payload as { password?: string } | null)?.password);
+      await proveOwner(request.server.app.knex, c, request.payload?.password);
       await deleteAccount(request.server.app.knex, request.server.app.config, c.userId);
       return h
         .response(done(request, 'accountDeleted'))
         .unstate(tokenCookieName(request.server.app.config.publicUrl))
         .unstate(EXPIRY_COOKIE);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/reset-password',
     options: {
@@ -133,9 +131,9 @@ export const meRoutes: ServerRoute[] = [
       tags: ['api', 'me'],
       description: 'Change the password (or set one for accounts made with a social provider)',
       validate: {
-        payload: Joi.object({
-          current_password: Joi.string().max(128).allow(''),
-          password: password().required(),
+        payload: fields({
+          current_password: optional(Joi.string().max(128).allow('')),
+          password: password(),
           password_confirmation: Joi.string()
             .valid(Joi.ref('password'))
             .required()
@@ -145,12 +143,12 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request) {
       const userId = parentOnly(request);
-      const p = request.payload as { current_password?: string; password: string };
+      const p = request.payload;
       await changePassword(request.server.app.knex, userId, who(request).sessionId, p.current_password, p.password);
       return done(request, 'passwordChanged');
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/notification',
     options: {
@@ -158,18 +156,18 @@ export const meRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'Switch notifications on or off',
-      validate: { payload: Joi.object({ enabled: Joi.boolean().required() }) },
+      validate: { payload: fields({ enabled: Joi.boolean() }) },
     },
     async handler(request) {
       const c = who(request);
-      const { enabled } = request.payload as { enabled: boolean };
+      const { enabled } = request.payload;
       await request.server.app
         .knex('users')
         .where({ id: c.userId })
         .update({ notifications_enabled: enabled, updated_at: new Date() });
       return done(request, 'accountUpdated', { notifications_enabled: enabled });
     },
-  },
+  }),
   {
     method: 'POST',
     path: '/api/v1/me/icon',
@@ -193,8 +191,8 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request) {
       const c = who(request);
-      const icon = (request.payload as { icon?: unknown } | null)?.icon;
-      if (!Buffer.isBuffer(icon)) throw new DomainError('photoType');
+      const icon = formBody(request.payload).file('icon');
+      if (!icon) throw new DomainError('photoType');
       const { knex } = request.server.app;
       const url = await knex.transaction(async (trx) => {
         const id = await saveUpload(trx, c.userId, 'icon', icon, ICON_TYPES);
@@ -205,7 +203,7 @@ export const meRoutes: ServerRoute[] = [
       return done(request, 'accountUpdated', { icon_url: url });
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/childs',
     options: {
@@ -214,16 +212,16 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: "The parent's kids accounts",
-      validate: { query: Joi.object(pagingQuery) },
+      validate: { query: fields(pagingQuery) },
     },
     async handler(request) {
       const userId = parentOnly(request);
-      const { page, per_page } = request.query as { page: number; per_page: number };
+      const { page, per_page } = request.query;
       const all = await listChildren(request.server.app.knex, userId);
       return { data: all.slice((page - 1) * per_page, page * per_page), meta: pageMeta(page, per_page, all.length) };
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/childs',
     options: {
@@ -237,15 +235,11 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const userId = parentOnly(request);
-      const child = await createChild(
-        request.server.app.knex,
-        userId,
-        request.payload as { name: string; birthdate: string },
-      );
+      const child = await createChild(request.server.app.knex, userId, request.payload);
       return h.response(done(request, 'accountUpdated', child)).code(201);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/childs/{id}',
     options: {
@@ -254,14 +248,14 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'One of your kids accounts',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: childParams },
     },
     async handler(request) {
       const userId = parentOnly(request);
-      return { data: await getChild(request.server.app.knex, userId, (request.params as { id: number }).id), meta: {} };
+      return { data: await getChild(request.server.app.knex, userId, request.params.id), meta: {} };
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/childs/{id}',
     options: {
@@ -270,20 +264,14 @@ export const meRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'me'],
       description: 'Edit one of your kids accounts',
-      validate: { params: Joi.object({ id: id().required() }), payload: childPayload },
+      validate: { params: childParams, payload: childPayload },
     },
     async handler(request) {
       const userId = parentOnly(request);
-      const { id } = request.params as { id: number };
-      const child = await updateChild(
-        request.server.app.knex,
-        userId,
-        id,
-        request.payload as { name: string; birthdate: string },
-      );
+      const child = await updateChild(request.server.app.knex, userId, request.params.id, request.payload);
       return done(request, 'accountUpdated', child);
     },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/me/parent',
@@ -329,11 +317,11 @@ export const meRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const c = who(request);
-      const p = request.payload as { photo?: unknown; purpose?: unknown } | null;
-      const purpose = Buffer.isBuffer(p?.purpose) ? p.purpose.toString('utf8') : p?.purpose;
+      const body = formBody(request.payload);
+      const purpose = body.text('purpose');
       if (purpose !== 'face' && purpose !== 'gate') throw new DomainError('invalidParam', { field: 'purpose' });
-      const photo = p?.photo;
-      if (!Buffer.isBuffer(photo)) throw new DomainError(purpose === 'gate' ? 'gatePhotoType' : 'photoType');
+      const photo = body.file('photo');
+      if (!photo) throw new DomainError(purpose === 'gate' ? 'gatePhotoType' : 'photoType');
       const allowed = purpose === 'face' ? FACE_PHOTO_TYPES : GATE_PHOTO_TYPES;
       let id: string;
       try {
@@ -348,7 +336,7 @@ export const meRoutes: ServerRoute[] = [
       return h.response({ data: { id }, meta: {} }).code(201).header('cache-control', 'private, no-store');
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/uploads/{id}',
     options: {
@@ -356,14 +344,14 @@ export const meRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'me'],
       description: 'An uploaded photo; only its owner (or their parent) can see it',
-      validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+      validate: { params: fields({ id: Joi.string().guid() }) },
     },
     async handler(request, h) {
       const c = who(request);
       const row = await request.server.app
         .knex('uploads')
         .leftJoin('users', 'users.id', 'uploads.owner_id')
-        .where('uploads.id', (request.params as { id: string }).id)
+        .where('uploads.id', request.params.id)
         .first('uploads.bytes', 'uploads.content_type', 'uploads.owner_id', 'users.parent_id');
       // The owner, or the owner's parent. Not the other way: a kids session (even one a parent opened) never sees
       // the parent's photos.
@@ -371,5 +359,5 @@ export const meRoutes: ServerRoute[] = [
       if (!allowed) throw new DomainError('notFound');
       return h.response(row.bytes).type(row.contentType).header('cache-control', 'private, max-age=86400');
     },
-  },
+  }),
 ];

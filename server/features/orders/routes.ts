@@ -1,4 +1,4 @@
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { CouponView, PlaceOrderAnswer } from '../../../common/dto/order';
 import { message } from '../../../common/messages';
@@ -6,6 +6,7 @@ import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, isoDate } from '../../lib/routeKit';
+import { fields, listOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
 import { COIN_BALANCE_ANSWER, COIN_HISTORY_ANSWER, COUPONS_ANSWER, ORDER_ANSWER, PLACED_ANSWER } from './responses';
@@ -30,7 +31,7 @@ function couponStatus(c: { validFrom: string; validUntil: string; usageLimit: nu
 }
 
 export const orderRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'POST',
     path: '/api/v1/orders',
     options: {
@@ -48,20 +49,19 @@ export const orderRoutes: ServerRoute[] = [
       description:
         "Place an order from one park's cart (or only line_ids for a quick buy) and start its payment: answers a redirect (3-D Secure, PayPay, merpay), completed or failed",
       validate: {
-        payload: Joi.object({
-          park_id: id().required(),
-          line_ids: Joi.array().items(id()).min(1).max(50),
-          order_type: Joi.number().valid(0, 1).default(0),
-          payment_method: Joi.number().valid(1, 2, 3, 4).required(),
+        payload: fields({
+          park_id: id(),
+          line_ids: optional(listOf(id()).min(1).max(50)),
+          order_type: oneOfNumbers([0, 1] as const).default(0),
+          payment_method: oneOfNumbers([1, 2, 3, 4] as const),
           coins: Joi.number().integer().min(0).max(100_000_000).default(0),
-          user_coupon_ids: Joi.array().items(id()).max(10).default([]),
-          agreement: Joi.boolean().required(),
-          card_token: Joi.string().max(128),
-          card_holder: Joi.string().max(50),
-          user_card_id: id(),
+          user_coupon_ids: listOf(id()).max(10).default([]),
+          agreement: Joi.boolean(),
+          card_token: optional(Joi.string().max(128)),
+          card_holder: optional(Joi.string().max(50)),
+          user_card_id: optional(id()),
           save_card: Joi.boolean().default(false),
-          lottery_choices: Joi.array()
-            .items(Joi.object({ date: isoDate().required(), time_slot_id: id().allow(null).default(null) }))
+          lottery_choices: listOf(fields({ date: isoDate(), time_slot_id: orNull(id()).default(null) }))
             .max(2)
             .default([])
             .description('A lottery entry: the second and third choices (the cart line is the first)'),
@@ -76,21 +76,7 @@ export const orderRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const userId = currentUserId(request);
-      const p = request.payload as {
-        park_id: number;
-        line_ids?: number[];
-        order_type: 0 | 1;
-        payment_method: 1 | 2 | 3 | 4;
-        coins: number;
-        user_coupon_ids: number[];
-        lottery_choices: { date: string; time_slot_id: number | null }[];
-        lottery_waitlist: boolean;
-        agreement: boolean;
-        card_token?: string;
-        card_holder?: string;
-        user_card_id?: number;
-        save_card: boolean;
-      };
+      const p = request.payload;
       if (!p.agreement) throw new DomainError('agreementRequired');
       const { app } = request.server;
       const card = p.card_token
@@ -135,8 +121,8 @@ export const orderRoutes: ServerRoute[] = [
       };
       return ok(h, answer, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/orders/{id}/cancel-payment',
     options: {
@@ -149,17 +135,17 @@ export const orderRoutes: ServerRoute[] = [
       tags: ['api', 'orders'],
       description:
         'Give up the payment of your order still awaiting it (left at the provider page): the provider is asked first, a result it has is applied; otherwise the payment fails and the cart lines can change again. Answers the order',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
       const { app } = request.server;
       const userId = currentUserId(request);
-      const orderId = (request.params as { id: number }).id;
+      const orderId = request.params.id;
       await cancelOrderPayment(app.knex, app.config, app.paymentOutcome, { userId, orderId });
       return ok(h, presentOrder(await getOrder(app.knex, userId, orderId), request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/orders/{id}',
     options: {
@@ -167,17 +153,13 @@ export const orderRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'orders'],
       description: 'One of your orders: application number, date-time, lines, totals, method, amount paid, state',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
-    async handler(request: Request, h) {
-      const detail = await getOrder(
-        request.server.app.knex,
-        currentUserId(request),
-        (request.params as { id: number }).id,
-      );
+    async handler(request, h) {
+      const detail = await getOrder(request.server.app.knex, currentUserId(request), request.params.id);
       return ok(h, presentOrder(detail, request.app.locale));
     },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/me/coupons',
@@ -223,7 +205,7 @@ export const orderRoutes: ServerRoute[] = [
       return ok(h, { balance, nextExpiry: nextExpiry ? new Date(nextExpiry).toISOString() : null });
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/coins/details',
     options: {
@@ -231,10 +213,10 @@ export const orderRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'coins'],
       description: 'Your coin history (minus, plus, return, expired), newest first',
-      validate: { query: Joi.object(pagingQuery) },
+      validate: { query: fields(pagingQuery) },
     },
     async handler(request, h) {
-      const q = request.query as { page: number; per_page: number };
+      const q = request.query;
       const { rows, total, balance } = await listCoinHistory(
         request.server.app.knex,
         currentUserId(request),
@@ -252,5 +234,5 @@ export const orderRoutes: ServerRoute[] = [
       }));
       return ok(h, data, { ...pageMeta(q.page, q.per_page, total), balance });
     },
-  },
+  }),
 ];

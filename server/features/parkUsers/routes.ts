@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, optional, route } from '../../lib/typedInput';
 import { presentParkUserDetail, presentParkUserRef } from './presentParkUser';
 import { PARK_USER_ANSWER, PARK_USER_LIST_ANSWER } from './responses';
 import { getParkUser } from './services/getParkUser';
@@ -12,7 +13,7 @@ const MAX_AGE = 60;
 const id = () => Joi.number().integer().min(1).max(2_147_483_647);
 
 export const parkUserRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/park-users',
     options: {
@@ -22,11 +23,15 @@ export const parkUserRoutes: ServerRoute[] = [
       description: 'The park staff who post stories, by park and keyword',
       auth: false,
       validate: {
-        query: Joi.object({ park_id: id(), keyword: Joi.string().trim().max(100).allow(''), ...pagingQuery }),
+        query: fields({
+          park_id: optional(id()),
+          keyword: optional(Joi.string().trim().max(100).allow('')),
+          ...pagingQuery,
+        }),
       },
     },
     handler(request, h) {
-      const q = request.query as { park_id?: number; keyword?: string; page: number; per_page: number };
+      const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listParkUsers(request.server.app.knex, {
           parkId: q.park_id,
@@ -40,8 +45,8 @@ export const parkUserRoutes: ServerRoute[] = [
         };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/park-users/{id}',
     options: {
@@ -50,14 +55,14 @@ export const parkUserRoutes: ServerRoute[] = [
       tags: ['api', 'park-users'],
       description: 'One park user (staff who posts): profile, park, story and follower counts',
       auth: false,
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     handler(request, h) {
-      const { id: parkUserId } = request.params as { id: number };
+      const { id: parkUserId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { row, storyCount, followerCount } = await getParkUser(request.server.app.knex, parkUserId);
         return { data: presentParkUserDetail(row, { storyCount, followerCount }, request.app.locale), meta: {} };
       });
     },
-  },
+  }),
 ];

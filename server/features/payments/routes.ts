@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { message } from '../../../common/messages';
 import { validateHolderName } from '../../../common/rules/card';
 import { answers, id } from '../../lib/routeKit';
-import { fields, oneOf, optional, route } from '../../lib/typedInput';
+import { fields, oneOf, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
 import { isProviderConfigured } from './providers';
@@ -96,7 +96,7 @@ export const paymentRoutes: ServerRoute[] = [
         'The browser is back from the provider (/payment/gmo/callback, PayPay / merpay return): the result is asked from the provider server-to-server; answers the payment',
       validate: {
         params: paymentId(),
-        payload: fields({ query: optional(Joi.object<Record<string, unknown>>().unknown(true)) }).allow(null),
+        payload: orNoBody(fields({ query: optional(Joi.object<Record<string, unknown>>().unknown(true)) })),
       },
     },
     async handler(request, h) {

@@ -3,10 +3,11 @@
 // object names the park: the service checks it). POST api/v1/staff/scans lives with the wallet (the act rule).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { STAFF_AUDIT_ENTITIES, STAFF_ROLES, type StaffRole } from '../../../common/dto/staff';
+import { STAFF_AUDIT_ENTITIES, STAFF_ROLES } from '../../../common/dto/staff';
 import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
+import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import {
   AUDIT_ANSWER,
@@ -36,8 +37,9 @@ import { setParkTwoFactor } from './services/setParkTwoFactor';
 const SCANNER = { access: { staff: 'scanner' as const } };
 const OWNER = { access: { staff: 'owner' as const } };
 const FORBIDDEN = answers({ 403: 'Not staff of the park with this role (notParkStaff)' });
-const knexOf = (request: Request) => request.server.app.knex;
-const parkParams = Joi.object({ parkId: id().required() });
+const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
+const parkParams = fields({ parkId: id() });
+const memberParams = fields({ parkId: id(), userId: id() });
 
 export const staffRoutes: ServerRoute[] = [
   {
@@ -71,7 +73,7 @@ export const staffRoutes: ServerRoute[] = [
       return ok(h, await officeOverview(knexOf(request), currentUserId(request), request.app.locale));
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/tickets',
     options: {
@@ -84,16 +86,16 @@ export const staffRoutes: ServerRoute[] = [
         "A page of the park's tickets for a day (default today, Asia/Tokyo) that changed since the cursor (without one: the whole day), with state, time of use, the act that marked each (source, device, gate) and the live token id, for gates to keep offline; ask again with cursor=next while more, and keep next for the next sync",
       validate: {
         params: parkParams,
-        query: Joi.object({
-          date: isoDate(),
-          cursor: Joi.string().pattern(DAY_CURSOR),
+        query: fields({
+          date: optional(isoDate()),
+          cursor: optional(Joi.string().pattern(DAY_CURSOR)),
           limit: Joi.number().integer().min(1).max(DAY_PAGE_MAX).default(2000),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const q = request.query as { date?: string; cursor?: string; limit: number };
+      const { parkId } = request.params;
+      const q = request.query;
       return ok(
         h,
         await listDayTickets(
@@ -106,8 +108,8 @@ export const staffRoutes: ServerRoute[] = [
         ),
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/scans',
     options: {
@@ -118,15 +120,15 @@ export const staffRoutes: ServerRoute[] = [
       tags: ['api', 'staff'],
       description:
         "Flagged acts on the park's tickets (duplicates across devices, scans of revoked tokens or cancelled tickets, clock suspects), newest first, each with the act that marked the ticket: to review (default) or reviewed",
-      validate: { params: parkParams, query: Joi.object({ reviewed: Joi.boolean().default(false) }) },
+      validate: { params: parkParams, query: fields({ reviewed: Joi.boolean().default(false) }) },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const { reviewed } = request.query as { reviewed: boolean };
+      const { parkId } = request.params;
+      const { reviewed } = request.query;
       return ok(h, await listFlaggedActs(knexOf(request), parkId, reviewed, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/scans/{scanId}/review',
     options: {
@@ -136,14 +138,14 @@ export const staffRoutes: ServerRoute[] = [
       plugins: FORBIDDEN,
       tags: ['api', 'staff'],
       description: 'Mark a flagged act reviewed (staff of its ticket’s park); reviewing again answers it as it is',
-      validate: { params: Joi.object({ scanId: Joi.string().guid().required() }) },
+      validate: { params: fields({ scanId: Joi.string().guid() }) },
     },
     async handler(request, h) {
-      const { scanId } = request.params as { scanId: string };
+      const { scanId } = request.params;
       return ok(h, await reviewAct(knexOf(request), currentUserId(request), scanId, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/members',
     options: {
@@ -156,11 +158,11 @@ export const staffRoutes: ServerRoute[] = [
       validate: { params: parkParams },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
+      const { parkId } = request.params;
       return ok(h, await listMembers(knexOf(request), parkId));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/invitations',
     options: {
@@ -173,17 +175,15 @@ export const staffRoutes: ServerRoute[] = [
         'Invite an e-mail address to a role at the park (owners): a link valid 7 days is mailed; accepting it adds the role',
       validate: {
         params: parkParams,
-        payload: Joi.object({
-          email: Joi.string().trim().email({ tlds: false }).max(254).required(),
-          role: Joi.string()
-            .valid(...STAFF_ROLES)
-            .required(),
+        payload: fields({
+          email: Joi.string().trim().email({ tlds: false }).max(254),
+          role: oneOf(STAFF_ROLES),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const p = request.payload as { email: string; role: StaffRole };
+      const { parkId } = request.params;
+      const p = request.payload;
       const { knex, mailer, config } = request.server.app;
       const invitation = await inviteMember(
         { knex, mailer, config },
@@ -191,8 +191,8 @@ export const staffRoutes: ServerRoute[] = [
       );
       return ok(h, invitation, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/staff/parks/{parkId}/members/{userId}',
     options: {
@@ -207,17 +207,17 @@ export const staffRoutes: ServerRoute[] = [
       description:
         "Remove a member's roles at the park (one with ?role=, else all; owners). Their next request is refused",
       validate: {
-        params: Joi.object({ parkId: id().required(), userId: id().required() }),
-        query: Joi.object({ role: Joi.string().valid(...STAFF_ROLES) }),
+        params: memberParams,
+        query: fields({ role: optional(oneOf(STAFF_ROLES)) }),
       },
     },
     async handler(request, h) {
-      const { parkId, userId } = request.params as { parkId: number; userId: number };
-      const { role } = request.query as { role?: StaffRole };
+      const { parkId, userId } = request.params;
+      const { role } = request.query;
       return ok(h, await removeMember(knexOf(request), { parkId, actorUserId: currentUserId(request), userId, role }));
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/members/{userId}',
     options: {
@@ -233,26 +233,20 @@ export const staffRoutes: ServerRoute[] = [
       description:
         "Set a member's roles at the park (the whole set; owners): their next request has them. Recorded in the audit trail",
       validate: {
-        params: Joi.object({ parkId: id().required(), userId: id().required() }),
-        payload: Joi.object({
-          roles: Joi.array()
-            .items(Joi.string().valid(...STAFF_ROLES))
-            .min(1)
-            .unique()
-            .required(),
-        }),
+        params: memberParams,
+        payload: fields({ roles: listOf(oneOf(STAFF_ROLES)).min(1).unique() }),
       },
     },
     async handler(request, h) {
-      const { parkId, userId } = request.params as { parkId: number; userId: number };
-      const { roles } = request.payload as { roles: StaffRole[] };
+      const { parkId, userId } = request.params;
+      const { roles } = request.payload;
       return ok(
         h,
         await changeMemberRoles(knexOf(request), { parkId, actorUserId: currentUserId(request), userId, roles }),
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/two-factor',
     options: {
@@ -267,16 +261,16 @@ export const staffRoutes: ServerRoute[] = [
       description:
         'Require (or stop requiring) two-factor sign-in of every member: members without it are refused on the ' +
         "park's staff routes (totpRequiredByPark) until they turn it on",
-      validate: { params: parkParams, payload: Joi.object({ required: Joi.boolean().required() }) },
+      validate: { params: parkParams, payload: fields({ required: Joi.boolean() }) },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const { required } = request.payload as { required: boolean };
+      const { parkId } = request.params;
+      const { required } = request.payload;
       const data = await setParkTwoFactor(knexOf(request), parkId, currentUserId(request), required);
       return ok(h, data, { message: message('parkSecurityUpdated', request.app.locale) });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/audit',
     options: {
@@ -289,23 +283,23 @@ export const staffRoutes: ServerRoute[] = [
         "The park's audit trail: every change by staff (who, when, entity, before and after), newest first, of one member (actor), one kind of thing (entity) or one Asia/Tokyo day (date) when asked; ask again with before=next",
       validate: {
         params: parkParams,
-        query: Joi.object({
-          before: Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
+        query: fields({
+          before: optional(Joi.number().integer().min(1).max(Number.MAX_SAFE_INTEGER)),
           limit: Joi.number().integer().min(1).max(200).default(50),
-          entity: Joi.string().valid(...STAFF_AUDIT_ENTITIES),
-          actor: id(),
-          date: isoDate(),
+          entity: optional(oneOf(STAFF_AUDIT_ENTITIES)),
+          actor: optional(id()),
+          date: optional(isoDate()),
         }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
-      const q = request.query as { before?: number; limit: number; entity?: string; actor?: number; date?: string };
+      const { parkId } = request.params;
+      const q = request.query;
       const { entries, next } = await listAudit(knexOf(request), parkId, q);
       return ok(h, entries, { next });
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/staff-invitations',
     options: {
@@ -317,11 +311,11 @@ export const staffRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'staff'],
       description: 'Accept an invitation to park staff: the signed-in account (the invited address) gets the role',
-      validate: { payload: Joi.object({ token: Joi.string().trim().min(16).max(128).required() }) },
+      validate: { payload: fields({ token: Joi.string().trim().min(16).max(128) }) },
     },
     async handler(request, h) {
-      const { token } = request.payload as { token: string };
+      const { token } = request.payload;
       return ok(h, await acceptInvitation(knexOf(request), currentUserId(request), token));
     },
-  },
+  }),
 ];

@@ -6,6 +6,7 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { clientIp } from '../../lib/request';
 import { answers, LIST, NOT_MODIFIED } from '../../lib/routeKit';
+import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId } from '../../plugins/auth';
 import { presentStoryDetail, presentStorySummary } from './presentStory';
 import { minuteSeed, SEED_PATTERN } from './randomSeed';
@@ -18,7 +19,7 @@ const MAX_AGE = 60;
 const id = () => Joi.number().integer().min(1).max(2_147_483_647);
 
 export const storyRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/stories',
     options: {
@@ -29,30 +30,20 @@ export const storyRoutes: ServerRoute[] = [
         'Public stories: list=populars|short-movies|randoms (newest first without a list), filtered by park, park user, park animal, species and keyword',
       auth: false,
       validate: {
-        query: Joi.object({
-          list: Joi.string().valid(...enumValues(StoryList)),
-          park_id: id(),
-          park_user_id: id(),
-          park_living_thing_id: id(),
-          living_thing_id: id(),
-          keyword: Joi.string().trim().max(100).allow(''),
-          seed: Joi.string().pattern(SEED_PATTERN),
+        query: fields({
+          list: optional(oneOf(enumValues(StoryList))),
+          park_id: optional(id()),
+          park_user_id: optional(id()),
+          park_living_thing_id: optional(id()),
+          living_thing_id: optional(id()),
+          keyword: optional(Joi.string().trim().max(100).allow('')),
+          seed: optional(Joi.string().pattern(SEED_PATTERN)),
           ...pagingQuery,
         }),
       },
     },
     handler(request, h) {
-      const q = request.query as {
-        list?: StoryList;
-        park_id?: number;
-        park_user_id?: number;
-        park_living_thing_id?: number;
-        living_thing_id?: number;
-        keyword?: string;
-        seed?: string;
-        page: number;
-        per_page: number;
-      };
+      const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const seed = q.seed ?? minuteSeed();
         const { rows, total, totalCapped } = await listStories(request.server.app.knex, {
@@ -74,8 +65,8 @@ export const storyRoutes: ServerRoute[] = [
         return { data: rows.map((r) => presentStorySummary(r, request.app.locale)), meta };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/stories/{id}',
     options: {
@@ -84,17 +75,17 @@ export const storyRoutes: ServerRoute[] = [
       tags: ['api', 'stories'],
       description: 'One public story: text, images, short movie',
       auth: false,
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     handler(request, h) {
-      const { id: storyId } = request.params as { id: number };
+      const { id: storyId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { story, images, extras } = await getStory(request.server.app.knex, storyId);
         return { data: presentStoryDetail(story, images, request.app.locale, extras), meta: {} };
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/stories/{id}/views',
     options: {
@@ -103,16 +94,16 @@ export const storyRoutes: ServerRoute[] = [
       plugins: answers({ 200: null, 204: 'Counted', 429: 'Counted already (rateLimited)' }),
       tags: ['api', 'stories'],
       description: 'Count a view of a story (the story page calls it once; one per visitor per story per 10 minutes)',
-      validate: { params: Joi.object({ id: id().required() }) },
+      validate: { params: fields({ id: id() }) },
     },
     async handler(request, h) {
-      const { id: storyId } = request.params as { id: number };
+      const { id: storyId } = request.params;
       const viewer = request.auth.isAuthenticated ? `user:${currentUserId(request)}` : `ip:${clientIp(request)}`;
       await countStoryView(request.server.app.knex, storyId, viewer);
       return h.response().code(204).header('cache-control', 'no-store');
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/private/stories/{linkId}',
     options: {
@@ -122,10 +113,10 @@ export const storyRoutes: ServerRoute[] = [
       tags: ['api', 'stories'],
       description:
         'A story shared by its link id (how private stories are reached); editors and owners of its park also preview it before it is published (previewStatus)',
-      validate: { params: Joi.object({ linkId: Joi.string().guid().required() }) },
+      validate: { params: fields({ linkId: Joi.string().guid() }) },
     },
     async handler(request, h) {
-      const { linkId } = request.params as { linkId: string };
+      const { linkId } = request.params;
       const viewer = request.auth.isAuthenticated ? currentUserId(request) : null;
       const { story, images, extras, previewStatus } = await getStoryByLink(request.server.app.knex, linkId, viewer);
       const data = {
@@ -137,5 +128,5 @@ export const storyRoutes: ServerRoute[] = [
         .response({ data, meta: {} })
         .header('cache-control', previewStatus ? 'private, no-store' : 'private, no-cache');
     },
-  },
+  }),
 ];

@@ -1,9 +1,10 @@
 // The back office's ticket packs: editors and owners list the park's packs and move their sale labels.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { SaleLabel } from '../../../common/enums';
+import { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
+import { allOptional, fields, listOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import {
   OFFICE_PACK_ANSWER,
@@ -12,35 +13,35 @@ import {
   OFFICE_PACKS_ANSWER,
 } from './responses';
 import { listOfficePacks, movePackSaleLabel } from './services/movePackSaleLabel';
-import { createPack, loadOfficePack, type PackFields, updatePack } from './services/savePack';
+import { createPack, loadOfficePack, updatePack } from './services/savePack';
 
-const parkParams = Joi.object({ parkId: id().required() });
-const packParams = Joi.object({ parkId: id().required(), packId: id().required() });
-const optional = (max: number, multiline = false) => text(max, { multiline }).allow(null, '').empty('');
-const fields = {
+const parkParams = fields({ parkId: id() });
+const packParams = fields({ parkId: id(), packId: id() });
+const optionalText = (max: number, multiline = false) => orNull(text(max, { multiline })).allow('').empty('');
+const SALE_LABELS = Object.values(SaleLabel);
+/** A pack's fields: POST requires all but the English texts, PUT changes what it names. */
+const packFields = {
   name_ja: text(255).min(1),
-  name_en: optional(255),
+  name_en: optionalText(255),
   description_ja: text(5000, { multiline: true }).min(1),
-  description_en: optional(5000, true),
+  description_en: optionalText(5000, true),
   price: Joi.number().integer().min(0).max(1_000_000),
   min_total: Joi.number().integer().min(1).max(100),
   max_total: Joi.number().integer().min(1).max(100),
-  selectable_times: Joi.array()
-    .items(Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/))
+  selectable_times: listOf(Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/))
     .min(1)
     .max(24),
   application_starts_at: Joi.date().iso(),
   application_ends_at: Joi.date().iso(),
   available_from: isoDate(),
   available_until: isoDate(),
-  contents: Joi.array()
-    .items(Joi.object({ item_id: id().required(), quantity: Joi.number().integer().min(1).max(10).default(1) }))
+  contents: listOf(fields({ item_id: id(), quantity: Joi.number().integer().min(1).max(10).default(1) }))
     .min(1)
     .max(10),
 };
 
 export const staffPackRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
@@ -52,11 +53,11 @@ export const staffPackRoutes: ServerRoute[] = [
       validate: { params: parkParams },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
+      const { parkId } = request.params;
       return ok(h, await listOfficePacks(request.server.app.knex, parkId, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}/sale-label',
     options: {
@@ -69,25 +70,25 @@ export const staffPackRoutes: ServerRoute[] = [
       tags: ['api', 'staff'],
       description: "Move a ticket pack's sale label (the items' lifecycle)",
       validate: {
-        params: Joi.object({ parkId: id().required(), packId: id().required() }),
-        payload: Joi.object({ sale_label: Joi.number().integer().valid(1, 2, 3, 4, 5, 6, 99).required() }),
+        params: packParams,
+        payload: fields({ sale_label: oneOfNumbers(SALE_LABELS).integer() }),
       },
     },
     async handler(request, h) {
-      const { parkId, packId } = request.params as { parkId: number; packId: number };
+      const { parkId, packId } = request.params;
       return ok(
         h,
         await movePackSaleLabel(request.server.app.knex, {
           parkId,
           packId,
-          to: (request.payload as { sale_label: SaleLabel }).sale_label,
+          to: request.payload.sale_label,
           actorUserId: currentUserId(request),
           locale: request.app.locale,
         }),
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
@@ -99,13 +100,13 @@ export const staffPackRoutes: ServerRoute[] = [
       validate: { params: packParams },
     },
     async handler(request, h) {
-      const { parkId, packId } = request.params as { parkId: number; packId: number };
+      const { parkId, packId } = request.params;
       const pack = await loadOfficePack(request.server.app.knex, parkId, packId);
       if (!pack) throw notFound();
       return ok(h, pack);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
@@ -120,22 +121,24 @@ export const staffPackRoutes: ServerRoute[] = [
       description: 'Create a ticket pack of items of the park; it starts private (sale label 1)',
       validate: {
         params: parkParams,
-        payload: Joi.object(
-          Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k.endsWith('_en') ? v : v.required()])),
-        ),
+        payload: fields({
+          ...packFields,
+          name_en: optional(packFields.name_en),
+          description_en: optional(packFields.description_en),
+        }),
       },
     },
     async handler(request, h) {
-      const { parkId } = request.params as { parkId: number };
+      const { parkId } = request.params;
       const pack = await createPack(request.server.app.knex, {
         parkId,
         actorUserId: currentUserId(request),
-        fields: camelKeys<PackFields>(request.payload) as Required<PackFields>,
+        fields: camelKeys(request.payload),
       });
       return ok(h, pack, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
@@ -148,19 +151,19 @@ export const staffPackRoutes: ServerRoute[] = [
       tags: ['api', 'staff'],
       description:
         'Change the fields given: names, texts, price, totals, times, application window, use period, contents',
-      validate: { params: packParams, payload: Joi.object(fields).min(1) },
+      validate: { params: packParams, payload: fields(allOptional(packFields)).min(1) },
     },
     async handler(request, h) {
-      const { parkId, packId } = request.params as { parkId: number; packId: number };
+      const { parkId, packId } = request.params;
       return ok(
         h,
         await updatePack(request.server.app.knex, {
           parkId,
           packId,
           actorUserId: currentUserId(request),
-          fields: camelKeys<PackFields>(request.payload),
+          fields: camelKeys(request.payload),
         }),
       );
     },
-  },
+  }),
 ];

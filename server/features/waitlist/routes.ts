@@ -2,7 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
-import { fields, optional, orNull, route } from '../../lib/typedInput';
+import { fields, optional, orNoBody, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { ACCEPTED_ANSWER, JOINED_ANSWER, LEFT_ANSWER, PLACE_ANSWER, PLACES_ANSWER } from './responses';
 import { acceptOffer, leaveWaitlist } from './services/answerOffer';
@@ -112,7 +112,7 @@ export const waitlistRoutes: ServerRoute[] = [
         'Accept an offer: its held places are ordered and paid by card (the card registered when joining, or the one given)',
       validate: {
         params: fields({ id: id() }),
-        payload: fields({ user_card_id: optional(id()), card_token: optional(Joi.string().max(128)) }).allow(null),
+        payload: orNoBody(fields({ user_card_id: optional(id()), card_token: optional(Joi.string().max(128)) })),
       },
     },
     async handler(request, h) {

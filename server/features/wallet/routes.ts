@@ -9,6 +9,7 @@ import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers } from '../../lib/routeKit';
+import { fields, listOf, oneOf, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
 import {
@@ -51,27 +52,28 @@ const PRIVATE = 'private, no-store';
 const ok = (h: ResponseToolkit, data: unknown, meta: object = {}, code = 200) =>
   h.response({ data, meta }).code(code).header('cache-control', PRIVATE);
 const uuid = () => Joi.string().guid();
-const ticketIds = () => Joi.array().items(uuid()).min(1).max(50).unique();
-const ticketParams = { params: Joi.object({ id: uuid().required() }) };
-const shareParams = { params: Joi.object({ id: uuid().required() }) };
-const useBody = Joi.object({
-  client_id: uuid().required(),
-  used_at: Joi.date().iso().required(),
-  device_id: Joi.string().max(64),
+const ticketIds = () => listOf(uuid()).min(1).max(50).unique();
+const ticketParams = { params: fields({ id: uuid() }) };
+const shareParams = { params: fields({ id: uuid() }) };
+const parkParams = fields({ id: Joi.number().integer().min(1).max(2_147_483_647) });
+const useBody = fields({
+  client_id: uuid(),
+  used_at: Joi.date().iso(),
+  device_id: optional(Joi.string().max(64)),
 });
+const SCAN_DIRECTIONS = ['in', 'out'] as const;
 
 /** The request's language, secret and time: the app's clock (a test server's moves), never the wall clock. */
-const opts = (request: Request): PresentOptions => ({
+const opts = (request: Pick<Request, 'app' | 'server'>): PresentOptions => ({
   locale: request.app.locale,
   appSecret: request.server.app.config.appSecret,
   now: request.server.app.clock.now(),
 });
-const knexOf = (request: Request) => request.server.app.knex;
-const publicUrl = (request: Request) => request.server.app.config.publicUrl;
-const idParam = (request: Request) => (request.params as { id: string }).id;
+const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
+const publicUrl = (request: Pick<Request, 'server'>) => request.server.app.config.publicUrl;
 
 /** A use answer: 200 when this act (or its replay) marked the ticket; 409 with the ticket as it is otherwise. */
-function usageAnswer(request: Request, h: ResponseToolkit, outcome: UseOutcome) {
+function usageAnswer(request: Pick<Request, 'app'>, h: ResponseToolkit, outcome: UseOutcome) {
   if (outcome.kind === 'applied') {
     const data: UseTicketAnswer = { ticket: outcome.ticket, applied: true };
     return ok(h, data);
@@ -110,7 +112,7 @@ export const walletRoutes: ServerRoute[] = [
       return ok(h, await listWallet(knexOf(request), currentUserId(request), opts(request)));
     },
   },
-  {
+  route({
     method: 'GET',
     path: '/api/v1/me/tickets/usage-histories',
     options: {
@@ -118,10 +120,10 @@ export const walletRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Past tickets, newest first: used, cancelled, expired unused, received by someone else',
-      validate: { query: Joi.object(pagingQuery) },
+      validate: { query: fields(pagingQuery) },
     },
     async handler(request, h) {
-      const q = request.query as { page: number; per_page: number };
+      const q = request.query;
       const { entries, total } = await listUsageHistory(
         knexOf(request),
         currentUserId(request),
@@ -131,8 +133,8 @@ export const walletRoutes: ServerRoute[] = [
       );
       return ok(h, entries, pageMeta(q.page, q.per_page, total));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/tickets/cancellation-quote',
     options: {
@@ -142,14 +144,14 @@ export const walletRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'wallet'],
       description: 'What cancelling these tickets (of one order) would cost now: fee, refund in money and coins',
-      validate: { query: Joi.object({ ticket_ids: Joi.any().required() }) },
+      validate: { query: fields({ ticket_ids: Joi.any<unknown>() }) },
     },
     async handler(request, h) {
-      const ids = idsQuery((request.query as { ticket_ids: unknown }).ticket_ids);
+      const ids = idsQuery(request.query.ticket_ids);
       return ok(h, await quoteCancellation(knexOf(request), currentUserId(request), ids));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/tickets/cancellations',
     options: {
@@ -164,10 +166,10 @@ export const walletRoutes: ServerRoute[] = [
       tags: ['api', 'wallet'],
       description:
         'Cancel tickets of one order by its policy: refund (partial) through the payment provider, coins returned, stock released; posting the same tickets again retries a refund the provider refused',
-      validate: { payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+      validate: { payload: fields({ ticket_ids: ticketIds() }) },
     },
     async handler(request, h) {
-      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      const { ticket_ids } = request.payload;
       const answer = await cancelTickets(
         knexOf(request),
         request.server.app.config,
@@ -176,8 +178,8 @@ export const walletRoutes: ServerRoute[] = [
       );
       return ok(h, answer, {}, answer.state === 'done' ? 200 : 202);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/me/tickets/image',
     options: {
@@ -187,17 +189,17 @@ export const walletRoutes: ServerRoute[] = [
       tags: ['api', 'wallet'],
       description:
         'Set the face photo shown at the gate for tickets (photo_id from POST api/v1/me/photos, purpose face)',
-      validate: { payload: Joi.object({ ticket_ids: ticketIds().required(), photo_id: uuid().required() }) },
+      validate: { payload: fields({ ticket_ids: ticketIds(), photo_id: uuid() }) },
     },
     async handler(request, h) {
-      const p = request.payload as { ticket_ids: string[]; photo_id: string };
+      const p = request.payload;
       return ok(
         h,
         await setTicketImage(knexOf(request), currentUserId(request), p.ticket_ids, p.photo_id, opts(request)),
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/tickets/{id}',
     options: {
@@ -209,10 +211,10 @@ export const walletRoutes: ServerRoute[] = [
       validate: ticketParams,
     },
     async handler(request, h) {
-      return ok(h, await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+      return ok(h, await getTicket(knexOf(request), currentUserId(request), request.params.id, opts(request)));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/detail',
     options: {
@@ -224,10 +226,10 @@ export const walletRoutes: ServerRoute[] = [
       validate: ticketParams,
     },
     async handler(request, h) {
-      return ok(h, await getTicketDetail(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+      return ok(h, await getTicketDetail(knexOf(request), currentUserId(request), request.params.id, opts(request)));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/use',
     options: {
@@ -242,12 +244,12 @@ export const walletRoutes: ServerRoute[] = [
       validate: { ...ticketParams, payload: useBody },
     },
     async handler(request, h) {
-      const p = request.payload as { client_id: string; used_at: Date; device_id?: string };
+      const p = request.payload;
       const outcome = await markUsed(
         knexOf(request),
         {
           userId: currentUserId(request),
-          ticketId: idParam(request),
+          ticketId: request.params.id,
           clientId: p.client_id,
           usedAt: p.used_at,
           source: 'button',
@@ -257,8 +259,8 @@ export const walletRoutes: ServerRoute[] = [
       );
       return usageAnswer(request, h, outcome);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
@@ -270,7 +272,7 @@ export const walletRoutes: ServerRoute[] = [
       validate: ticketParams,
     },
     async handler(request, h) {
-      const ticket = await getTicket(knexOf(request), currentUserId(request), idParam(request), opts(request));
+      const ticket = await getTicket(knexOf(request), currentUserId(request), request.params.id, opts(request));
       if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound');
       const reason: UseConflict | null =
         ticket.state === 'used'
@@ -283,8 +285,8 @@ export const walletRoutes: ServerRoute[] = [
       const data: TicketTriggerView = { ticket, usable: reason === null, reason };
       return ok(h, data);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/trigger',
     options: {
@@ -297,15 +299,19 @@ export const walletRoutes: ServerRoute[] = [
       description: 'URL access trigger: marks the ticket used like /use (client_id and used_at optional: server time)',
       validate: {
         ...ticketParams,
-        payload: Joi.object({ client_id: uuid(), used_at: Joi.date().iso(), device_id: Joi.string().max(64) })
-          .allow(null)
-          .default({}),
+        payload: orNoBody(
+          fields({
+            client_id: optional(uuid()),
+            used_at: optional(Joi.date().iso()),
+            device_id: optional(Joi.string().max(64)),
+          }),
+        ).default({}),
       },
     },
     async handler(request, h) {
-      const p = (request.payload ?? {}) as { client_id?: string; used_at?: Date; device_id?: string };
+      const p = request.payload ?? {};
       const userId = currentUserId(request);
-      const ticket = await getTicket(knexOf(request), userId, idParam(request), opts(request));
+      const ticket = await getTicket(knexOf(request), userId, request.params.id, opts(request));
       if (ticket.usageTrigger !== UsageTrigger.UrlAccess) throw new DomainError('notFound');
       const outcome = await markUsed(
         knexOf(request),
@@ -321,8 +327,8 @@ export const walletRoutes: ServerRoute[] = [
       );
       return usageAnswer(request, h, outcome);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/tickets/{id}/certificate',
     options: {
@@ -334,10 +340,10 @@ export const walletRoutes: ServerRoute[] = [
       validate: ticketParams,
     },
     async handler(request, h) {
-      return ok(h, await confirmCertificate(knexOf(request), currentUserId(request), idParam(request), opts(request)));
+      return ok(h, await confirmCertificate(knexOf(request), currentUserId(request), request.params.id, opts(request)));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/scans',
     options: {
@@ -353,14 +359,14 @@ export const walletRoutes: ServerRoute[] = [
       description:
         "A gate admission by the park's staff (offline ones uploaded later), by QR token or ticket number: idempotent by scan_id, the scan's own time kept; the earliest act of any kind marks the ticket, later ones, scans of revoked tokens or cancelled tickets and clocks that cannot be right are stored flagged for review",
       validate: {
-        payload: Joi.object({
-          scan_id: uuid().required(),
-          token: Joi.string().max(2000),
-          ticket_number: Joi.string().max(32),
-          scanned_at: Joi.date().iso().required(),
-          device_id: Joi.string().max(64),
-          gate_name: Joi.string().max(40),
-          direction: Joi.valid('in', 'out')
+        payload: fields({
+          scan_id: uuid(),
+          token: optional(Joi.string().max(2000)),
+          ticket_number: optional(Joi.string().max(32)),
+          scanned_at: Joi.date().iso(),
+          device_id: optional(Joi.string().max(64)),
+          gate_name: optional(Joi.string().max(40)),
+          direction: oneOf(SCAN_DIRECTIONS)
             .default('in')
             .description(
               "An entry, or an exit of a ticket inside the park (re-entry then counts against the item's entries)",
@@ -374,16 +380,7 @@ export const walletRoutes: ServerRoute[] = [
       },
     },
     async handler(request, h) {
-      const p = request.payload as {
-        scan_id: string;
-        token?: string;
-        ticket_number?: string;
-        scanned_at: Date;
-        device_id?: string;
-        gate_name?: string;
-        confirm: boolean;
-        direction: 'in' | 'out';
-      };
+      const p = request.payload;
       const answer = await recordScan(
         knexOf(request),
         {
@@ -401,8 +398,8 @@ export const walletRoutes: ServerRoute[] = [
       );
       return ok(h, answer);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-keys',
     options: {
@@ -410,10 +407,10 @@ export const walletRoutes: ServerRoute[] = [
       auth: false,
       tags: ['api', 'wallet'],
       description: "The park's public Ed25519 keys for offline ticket verification (retired keys stay listed 7 days)",
-      validate: { params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }) },
+      validate: { params: parkParams },
     },
     async handler(request, h) {
-      const parkId = (request.params as { id: number }).id;
+      const parkId = request.params.id;
       const knex = knexOf(request);
       if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound');
       // A park's first key is made here too, so staff devices can hold it before any ticket is shown.
@@ -421,8 +418,8 @@ export const walletRoutes: ServerRoute[] = [
       const data = await listParkKeys(knex, parkId);
       return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=300');
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/parks/{id}/ticket-revocations',
     options: {
@@ -432,16 +429,16 @@ export const walletRoutes: ServerRoute[] = [
       description:
         "The park's revoked token ids (not yet expired) numbered after the cursor `after`, oldest first, a page of `limit`: ask again from `next` while `more`; numbers become visible in commit order, so a device that keeps `next` misses none",
       validate: {
-        params: Joi.object({ id: Joi.number().integer().min(1).max(2_147_483_647).required() }),
-        query: Joi.object({
+        params: parkParams,
+        query: fields({
           after: Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
           limit: Joi.number().integer().min(1).max(REVOCATION_PAGE_MAX).default(1000),
         }),
       },
     },
     async handler(request, h) {
-      const parkId = (request.params as { id: number }).id;
-      const { after, limit } = request.query as { after: number; limit: number };
+      const parkId = request.params.id;
+      const { after, limit } = request.query;
       const knex = knexOf(request);
       if (!(await knex('parks').where({ id: parkId }).first('id'))) throw new DomainError('notFound');
       const now = new Date();
@@ -449,8 +446,8 @@ export const walletRoutes: ServerRoute[] = [
       const data: TicketRevocations = { parkId, ...page, asOf: now.toISOString() };
       return h.response({ data, meta: {} }).header('cache-control', 'public, max-age=30');
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/ticket-shares',
     options: {
@@ -464,10 +461,10 @@ export const walletRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'wallet'],
       description: 'Share unused, shareable tickets of one park: a link valid 24 hours (not beyond the shareable date)',
-      validate: { payload: Joi.object({ ticket_ids: ticketIds().required() }) },
+      validate: { payload: fields({ ticket_ids: ticketIds() }) },
     },
     async handler(request, h) {
-      const { ticket_ids } = request.payload as { ticket_ids: string[] };
+      const { ticket_ids } = request.payload;
       return ok(
         h,
         await createShare(knexOf(request), publicUrl(request), currentUserId(request), ticket_ids, opts(request)),
@@ -475,7 +472,7 @@ export const walletRoutes: ServerRoute[] = [
         201,
       );
     },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/me/ticket-shares',
@@ -489,7 +486,7 @@ export const walletRoutes: ServerRoute[] = [
       return ok(h, await listShares(knexOf(request), publicUrl(request), currentUserId(request), opts(request)));
     },
   },
-  {
+  route({
     method: 'DELETE',
     path: '/api/v1/me/ticket-shares/{id}',
     options: {
@@ -503,11 +500,17 @@ export const walletRoutes: ServerRoute[] = [
     async handler(request, h) {
       return ok(
         h,
-        await cancelShare(knexOf(request), publicUrl(request), currentUserId(request), idParam(request), opts(request)),
+        await cancelShare(
+          knexOf(request),
+          publicUrl(request),
+          currentUserId(request),
+          request.params.id,
+          opts(request),
+        ),
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/me/ticket-shares/{id}/reissue',
     options: {
@@ -525,15 +528,15 @@ export const walletRoutes: ServerRoute[] = [
           knexOf(request),
           publicUrl(request),
           currentUserId(request),
-          idParam(request),
+          request.params.id,
           opts(request),
         ),
         {},
         201,
       );
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/ticket-shares/{id}',
     options: {
@@ -545,10 +548,10 @@ export const walletRoutes: ServerRoute[] = [
       validate: shareParams,
     },
     async handler(request, h) {
-      return ok(h, await getSharePreview(knexOf(request), idParam(request), request.app.locale));
+      return ok(h, await getSharePreview(knexOf(request), request.params.id, request.app.locale));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/ticket-shares/{id}/receive',
     options: {
@@ -560,15 +563,15 @@ export const walletRoutes: ServerRoute[] = [
         'Receive the tickets of a share (all, or ticket_ids): they move to you with new QR tokens; 410 when expired',
       validate: {
         ...shareParams,
-        payload: Joi.object({ ticket_ids: ticketIds() }).allow(null).default({}),
+        payload: orNoBody(fields({ ticket_ids: optional(ticketIds()) })).default({}),
       },
     },
     async handler(request, h) {
-      const p = (request.payload ?? {}) as { ticket_ids?: string[] };
+      const p = request.payload ?? {};
       return ok(
         h,
-        await receiveShare(knexOf(request), currentUserId(request), idParam(request), p.ticket_ids, opts(request)),
+        await receiveShare(knexOf(request), currentUserId(request), request.params.id, p.ticket_ids, opts(request)),
       );
     },
-  },
+  }),
 ];

@@ -20,6 +20,8 @@ import {
   yymmToExpiry,
 } from '../../../../common/rules/card';
 import type { Config, GmoConfig } from '../../../config';
+import { bodyFields, formBody } from '../../../lib/formBody';
+import { pathParam } from '../../../lib/request';
 import { GMO_ERR, gmoCheckString, gmoDecode, gmoEncode } from '../providers/gmoCard';
 import { decisionPage, donePage, yen } from './html';
 import { enqueueNotification } from './notifications';
@@ -410,7 +412,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
       path: '/sandbox/gmo/token',
       options: { auth: false, description: 'Sandbox card tokeniser (GMO token JS stand-in)' },
       async handler(request, h) {
-        const p = (request.payload ?? {}) as Record<string, string | number | undefined>;
+        const p = bodyFields(request.payload);
         const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
         let expiry = str(p.expire ?? p.expiry);
         if (/^\d{4}$/.test(expiry)) expiry = yymmToExpiry(expiry); // GMO's own YYMM form
@@ -464,7 +466,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
         description: 'Sandbox GMO protocol API (form-encoded in and out)',
       },
       async handler(request, h) {
-        const name = (request.params as { api: string }).api.replace(/\.idPass$/, '');
+        const name = pathParam(request, 'api').replace(/\.idPass$/, '');
         const api = Object.hasOwn(apis, name) ? apis[name] : undefined;
         if (!api) return text(h, { ErrCode: 'E01', ErrInfo: 'E01999999' }).code(404);
         const fields = gmoDecode(String(request.payload ?? ''));
@@ -481,7 +483,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
       path: '/sandbox/gmo/challenge/{accessId}',
       options: { auth: false, description: 'Sandbox 3-D Secure 2 challenge page' },
       async handler(request, h) {
-        const { accessId } = request.params as { accessId: string };
+        const accessId = pathParam(request, 'accessId');
         const trade = await knexOf(request)('sandbox_gmo_trades').where({ access_id: accessId }).first();
         if (!trade || trade.challenge === 'none') {
           return h
@@ -515,8 +517,8 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
       path: '/sandbox/gmo/challenge/{accessId}',
       options: { auth: false },
       async handler(request, h) {
-        const { accessId } = request.params as { accessId: string };
-        const decision = ((request.payload ?? {}) as { decision?: string }).decision;
+        const accessId = pathParam(request, 'accessId');
+        const decision = formBody(request.payload).text('decision');
         const db = knexOf(request);
         const trade = await db.transaction(async (trx) => {
           const t = await trx('sandbox_gmo_trades').where({ access_id: accessId }).forUpdate().first();

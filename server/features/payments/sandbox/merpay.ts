@@ -10,6 +10,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import type { Config, WalletConfig } from '../../../config';
+import { bodyFields } from '../../../lib/formBody';
+import { pathParam } from '../../../lib/request';
 import { safeEqual } from '../providers/payPay';
 import {
   approvalRoutes,
@@ -67,7 +69,7 @@ export function merpaySandboxRoutes(config: Config): ServerRoute[] {
     h.response({ error: { code, message: code.toLowerCase().replace(/_/g, ' ') } }).code(status);
   const authed = (request: Request) =>
     safeEqual(String(request.headers.authorization ?? ''), `Bearer ${merpay.apiKey}`);
-  const body = (request: Request) => (request.payload ?? {}) as Record<string, unknown>;
+  const body = (request: Request) => bodyFields(request.payload);
 
   const api = (
     method: 'GET' | 'POST',
@@ -83,7 +85,7 @@ export function merpaySandboxRoutes(config: Config): ServerRoute[] {
     },
   });
   const load = async (request: Request) =>
-    findWalletPayment(request.server.app.knex, d, { id: (request.params as { id: string }).id });
+    findWalletPayment(request.server.app.knex, d, { id: pathParam(request, 'id') });
 
   return [
     api('POST', '/v1/payments', async (request, h) => {

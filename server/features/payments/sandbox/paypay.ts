@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import type { Config, WalletConfig } from '../../../config';
+import { pathParam } from '../../../lib/request';
 import { verifyPaypayAuthorization } from '../providers/payPay';
 import {
   approvalRoutes,
@@ -138,7 +139,7 @@ export function paypaySandboxRoutes(config: Config): ServerRoute[] {
       );
     }),
     api('GET', '/v2/codes/payments/{merchantPaymentId}', async (_b, request, h) => {
-      const { merchantPaymentId } = request.params as { merchantPaymentId: string };
+      const merchantPaymentId = pathParam(request, 'merchantPaymentId');
       const row = await findWalletPayment(request.server.app.knex, d, { merchant_payment_id: merchantPaymentId });
       if (!row) return answer(h, 'DYNAMIC_QR_PAYMENT_NOT_FOUND', null, 404);
       return answer(h, 'SUCCESS', present(row));

@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerRoute } from '@hapi/hapi';
 import type { Knex } from 'knex';
+import { formBody } from '../../../lib/formBody';
+import { pathParam } from '../../../lib/request';
 import { decisionPage, donePage, yen } from './html';
 import { enqueueNotification } from './notifications';
 
@@ -172,7 +174,7 @@ export function approvalRoutes(d: WalletDialect, path: string): ServerRoute[] {
       path,
       options: { auth: false, description: `Sandbox ${d.label} approval page` },
       async handler(request, h) {
-        const { id } = request.params as { id: string };
+        const id = pathParam(request, 'id');
         const row = await findWalletPayment(request.server.app.knex, d, { id });
         if (!row)
           return h
@@ -205,8 +207,8 @@ export function approvalRoutes(d: WalletDialect, path: string): ServerRoute[] {
       path,
       options: { auth: false },
       async handler(request, h) {
-        const { id } = request.params as { id: string };
-        const decision = ((request.payload ?? {}) as { decision?: string }).decision;
+        const id = pathParam(request, 'id');
+        const decision = formBody(request.payload).text('decision');
         const knex = request.server.app.knex;
         const row = await findWalletPayment(knex, d, { id });
         if (!row)

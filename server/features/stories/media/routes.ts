@@ -6,6 +6,7 @@ import Joi from 'joi';
 import { message } from '../../../../common/messages';
 import { DomainError } from '../../../lib/errors';
 import { answers, id, NOT_MODIFIED, ok, text } from '../../../lib/routeKit';
+import { fields, optional, orNull, route } from '../../../lib/typedInput';
 import { type AuthCredentials, currentUserId, EDITOR, REQUIRED } from '../../../plugins/auth';
 import { MAX_PHOTO_BYTES } from './photos';
 import { addStoryMovie, MAX_MOVIE_BYTES, MAX_MOVIE_SECONDS } from './services/addStoryMovie';
@@ -14,23 +15,19 @@ import { deleteStoryMedia } from './services/deleteStoryMedia';
 import { mediaFileMeta, parseRange, readMediaBytes } from './services/readMediaFile';
 import { updateStoryMedia } from './services/updateStoryMedia';
 
-const knexOf = (request: Request) => request.server.app.knex;
-const storyParams = Joi.object({ parkId: id().required(), storyId: id().required() });
-const mediaParams = Joi.object({
-  parkId: id().required(),
-  storyId: id().required(),
-  mediaId: Joi.string().guid().required(),
-});
+const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
+const storyParams = fields({ parkId: id(), storyId: id() });
+const mediaParams = fields({ parkId: id(), storyId: id(), mediaId: Joi.string().guid() });
 const alt = {
-  alt_ja: text(300).min(1).required().description('Alt text in Japanese (what the photo shows), required'),
-  alt_en: text(300).allow('', null).description('Alt text in English, optional'),
+  alt_ja: text(300).min(1).description('Alt text in Japanese (what the photo shows), required'),
+  alt_en: optional(orNull(text(300).allow('')).description('Alt text in English, optional')),
 };
 const MULTIPART = { output: 'data' as const, parse: true, multipart: { output: 'data' as const } };
 const MEDIA = { type: 'object', description: 'The photo or movie with both alt texts (StaffStoryMedia)' };
 const altOf = (p: { alt_ja: string; alt_en?: string | null }) => ({ altJa: p.alt_ja, altEn: p.alt_en ?? null });
 
 export const storyMediaRoutes: ServerRoute[] = [
-  {
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/photos',
     options: {
@@ -56,16 +53,16 @@ export const storyMediaRoutes: ServerRoute[] = [
           throw new DomainError('photoTooLarge');
         },
       },
-      validate: { params: storyParams, payload: Joi.object({ photo: Joi.binary().required(), ...alt }) },
+      validate: { params: storyParams, payload: fields({ photo: Joi.binary(), ...alt }) },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
-      const p = request.payload as { photo: Buffer; alt_ja: string; alt_en?: string | null };
+      const { parkId, storyId } = request.params;
+      const p = request.payload;
       const media = await addStoryPhoto(knexOf(request), parkId, storyId, currentUserId(request), p.photo, altOf(p));
       return ok(h, media, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/movies',
     options: {
@@ -94,12 +91,12 @@ export const storyMediaRoutes: ServerRoute[] = [
       },
       validate: {
         params: storyParams,
-        payload: Joi.object({ movie: Joi.binary().required(), poster: Joi.binary().required(), ...alt }),
+        payload: fields({ movie: Joi.binary(), poster: Joi.binary(), ...alt }),
       },
     },
     async handler(request, h) {
-      const { parkId, storyId } = request.params as { parkId: number; storyId: number };
-      const p = request.payload as { movie: Buffer; poster: Buffer; alt_ja: string; alt_en?: string | null };
+      const { parkId, storyId } = request.params;
+      const p = request.payload;
       const media = await addStoryMovie(knexOf(request), parkId, storyId, currentUserId(request), {
         movie: p.movie,
         poster: p.poster,
@@ -107,8 +104,8 @@ export const storyMediaRoutes: ServerRoute[] = [
       });
       return ok(h, media, {}, 201);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/media/{mediaId}',
     options: {
@@ -119,17 +116,17 @@ export const storyMediaRoutes: ServerRoute[] = [
       description: "Change a photo's or movie's alt text (ja required) and its place in the story (sort)",
       validate: {
         params: mediaParams,
-        payload: Joi.object({ ...alt, sort: Joi.number().integer().min(0).max(1000) }),
+        payload: fields({ ...alt, sort: optional(Joi.number().integer().min(0).max(1000)) }),
       },
     },
     async handler(request, h) {
-      const { parkId, storyId, mediaId } = request.params as { parkId: number; storyId: number; mediaId: string };
-      const p = request.payload as { alt_ja: string; alt_en?: string | null; sort?: number };
+      const { parkId, storyId, mediaId } = request.params;
+      const p = request.payload;
       const input = { ...altOf(p), sort: p.sort };
       return ok(h, await updateStoryMedia(knexOf(request), parkId, storyId, mediaId, currentUserId(request), input));
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/api/v1/staff/parks/{parkId}/stories/{storyId}/media/{mediaId}',
     options: {
@@ -141,12 +138,12 @@ export const storyMediaRoutes: ServerRoute[] = [
       validate: { params: mediaParams },
     },
     async handler(request, h) {
-      const { parkId, storyId, mediaId } = request.params as { parkId: number; storyId: number; mediaId: string };
+      const { parkId, storyId, mediaId } = request.params;
       await deleteStoryMedia(knexOf(request), parkId, storyId, mediaId, currentUserId(request));
       return h.response().code(204).header('cache-control', 'no-store');
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/media/{id}',
     options: {
@@ -162,11 +159,11 @@ export const storyMediaRoutes: ServerRoute[] = [
       description:
         "A file of a story's photo or movie: public once the story is published, before that only for the park's " +
         'editors and owners (the preview); supports one byte range (Range) for seeking in movies',
-      validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+      validate: { params: fields({ id: Joi.string().guid() }) },
       response: { ranges: false },
     },
     async handler(request, h) {
-      const { id: fileId } = request.params as { id: string };
+      const { id: fileId } = request.params;
       const viewer = (request.auth.credentials as AuthCredentials | null)?.userId ?? null;
       const knex = knexOf(request);
       const meta = await mediaFileMeta(knex, fileId, viewer);
@@ -199,5 +196,5 @@ export const storyMediaRoutes: ServerRoute[] = [
       if (range) res.code(206).header('content-range', `bytes ${start}-${end}/${meta.size}`);
       return res;
     },
-  },
+  }),
 ];

@@ -112,7 +112,12 @@ async function writeContents(trx: Knex.Transaction, packId: number, contents: Pa
 
 export async function createPack(
   knex: Knex,
-  input: { parkId: number; actorUserId: number; fields: Required<PackFields> },
+  // The English texts may be left out (null in the pack).
+  input: {
+    parkId: number;
+    actorUserId: number;
+    fields: Required<Omit<PackFields, 'nameEn' | 'descriptionEn'>> & PackFields;
+  },
 ): Promise<OfficePack> {
   return knex.transaction(async (trx) => {
     const park = await trx('parks').where({ id: input.parkId }).first('image_url');
