@@ -289,8 +289,10 @@ const dayListIn = (page: Page) =>
         const open = indexedDB.open(name);
         open.onerror = () => fail(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction([pagesStore, changedStore]);
-          const pages = tx.objectStore(pagesStore).getAll();
+          // A build from before the pages (wallet version 3) has no page store: bench:scan measures it too.
+          const paged = open.result.objectStoreNames.contains(pagesStore);
+          const tx = open.result.transaction(paged ? [pagesStore, changedStore] : [changedStore]);
+          const pages = paged ? tx.objectStore(pagesStore).getAll() : { result: [] };
           const changed = tx.objectStore(changedStore).getAll();
           tx.oncomplete = () => {
             open.result.close();
@@ -328,9 +330,10 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
     await seed(knex);
     const today = tokyoDate();
     const park = (await knex('parks').where({ slug: 'asahiyama-zoo' }).first('id')).id as number;
-    // 50,000 tickets of the park's today, of one paid order of the gate account (the day list does not look at the
-    // order), in one statement.
-    const user = (await knex('users').where({ email: GATE_EMAIL }).first('id')).id as number;
+    // 50,000 tickets of the park's today, of one paid order (the day list does not look at the order), in one
+    // statement. Not the gate account's: its wallet (the app's, on every page) then presented 50,000 tickets while
+    // the gate synced, which no real gate does and which took the server's time (and PGlite's one connection).
+    const user = (await knex('users').whereNot({ email: GATE_EMAIL }).orderBy('id').first('id')).id as number;
     const item = (await knex('items').where({ park_id: park }).orderBy('id').first('id')).id as number;
     const [order] = await knex('orders')
       .insert({ user_id: user, park_id: park, kind: 'normal', state: 'paid', subtotal: 0, total: 0, payment_method: 4 })
