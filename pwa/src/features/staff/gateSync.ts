@@ -62,6 +62,21 @@ export async function gateIdentity(db: WalletDb = walletDb()): Promise<{ deviceI
 }
 
 async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
+  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped. Its first page is
+  // asked for with the keys and revocations, and each next page while the last one is stored.
+  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
+  const ask = (cursor: string | null) => {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const answer = getJson<DayTicketsPage>(
+      doFetch,
+      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
+    );
+    // Awaited below unless what comes before fails (then this answer goes unread).
+    answer.catch(() => undefined);
+    return answer;
+  };
+  let asking = ask(dayCursor);
   const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${park.id}/ticket-keys`);
   let cursor = Number((await readMeta(db, GATE_META.revocationCursor(park.id))) ?? 0);
   const revoked: { jti: string; parkId: number; seq: number }[] = [];
@@ -80,21 +95,6 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
     await db.gateRevocations.bulkPut(revoked);
     await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
   });
-  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
-  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped. The next page is
-  // asked for while the last one is stored.
-  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
-  const ask = (cursor: string | null) => {
-    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const answer = getJson<DayTicketsPage>(
-      doFetch,
-      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
-    );
-    // Awaited below unless storing the page before it fails (then this answer goes unread).
-    answer.catch(() => undefined);
-    return answer;
-  };
-  let asking = ask(dayCursor);
   for (;;) {
     const page = await asking;
     if (page.more) asking = ask(page.next);
@@ -105,7 +105,8 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
   await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
 }
 
-const DAY_PAGE = 5000;
+/** The server's most (DAY_PAGE_MAX): fewer round trips; a page is one record on the device whatever its size. */
+const DAY_PAGE = 10_000;
 
 /**
  * Applies a page of the day list, asked for with `asked` (null: the day's first sync), over what the device has:
