@@ -185,4 +185,21 @@ describe('the day list by change', () => {
     expect((await findGateTicketByNumber(db, PARK.id, 'N5'))?.state).toBe('cancelled');
     expect((await local('t6'))?.state).toBe('available');
   });
+
+  it('a listing cut off half way leaves the park unsynced (no verdicts) and goes on from its cursor', async () => {
+    const pages = new Map([['', { tickets: [day('a')], next: 'f.9.a', more: true }]]);
+    const server = fakeServer(pages);
+    expect(await syncGate(db, server.fetch)).toBe('failed');
+    // The scanner judges only for a park in gateParks, written after the last page is stored.
+    expect(await db.gateParks.count()).toBe(0);
+    expect(await db.gateDayPages.count()).toBe(1);
+    expect(await readMeta(db, GATE_META.dayCursor(PARK.id, tokyoDate()))).toBe('f.9.a');
+
+    pages.set('f.9.a', { tickets: [day('b', { state: 'cancelled' })], next: 'd.9.0', more: false });
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.asked).toEqual(['', 'f.9.a', 'f.9.a']);
+    expect(await db.gateParks.count()).toBe(1);
+    expect((await local('a'))?.state).toBe('available');
+    expect((await local('b'))?.state).toBe('cancelled');
+  });
 });
