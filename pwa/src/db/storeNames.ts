@@ -24,6 +24,12 @@ export const WALLET_SCHEMA = {
     gateRevocations: 'jti, parkId',
     gateTickets: 'id, parkId, ticketNumber, [parkId+date]',
   },
+  // A day list's first sync stores each page as one record (db/gateDayList.ts); gateTickets keeps the tickets changed
+  // since and this device's admissions, and loses the [parkId+date] index nobody read.
+  4: {
+    gateTickets: 'id, parkId, ticketNumber',
+    gateDayPages: 'key, parkId',
+  },
 } as const;
 
 type Schema = typeof WALLET_SCHEMA;

@@ -120,12 +120,20 @@ export interface GateRevocation {
 }
 /** One ticket of the day at a park; `localScanId` marks an admission made here and not yet confirmed by a sync. */
 export type GateTicket = DayTicket & { parkId: number; date: string; localScanId?: string };
+/** A page of a day list's listing, stored whole (db/gateDayList.ts): written once under a new key, never changed. */
+export interface GateDayPage {
+  key: string;
+  parkId: number;
+  date: string;
+  tickets: GateTicket[];
+}
 
 interface WalletTables {
   gateParks: EntityTable<GatePark, 'id'>;
   gateKeys: EntityTable<GateKey, 'kid'>;
   gateRevocations: EntityTable<GateRevocation, 'jti'>;
   gateTickets: EntityTable<GateTicket, 'id'>;
+  gateDayPages: EntityTable<GateDayPage, 'key'>;
   tickets: EntityTable<WalletTicket, 'id'>;
   parks: EntityTable<WalletPark, 'id'>;
   maps: EntityTable<MapImage, 'url'>;
@@ -174,7 +182,7 @@ const isDeviceMeta = (key: string) => DEVICE_META_KEYS.includes(key) || key.star
  */
 export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
   const tables = [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta];
-  const gate = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets];
+  const gate = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.gateDayPages];
   await db.transaction('rw', [...tables, ...gate], async () => {
     await Promise.all([
       db.tickets.clear(),

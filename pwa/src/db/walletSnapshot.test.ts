@@ -35,11 +35,8 @@ describe('the wallet first read (boot script of index.html)', () => {
       const stores = db.tables.map((t) => t.name);
       for (const name of EARLY_WALLET_STORES) expect(stores, name).toContain(name);
       expect(db.verno * 10).toBe(walletIdbVersion());
-      expect(stores.sort()).toEqual(
-        Object.values(WALLET_SCHEMA)
-          .flatMap((v) => Object.keys(v))
-          .sort(),
-      );
+      // A later version may change a store an earlier one made (version 4: gateTickets): it is still one store.
+      expect(stores.sort()).toEqual([...new Set(Object.values(WALLET_SCHEMA).flatMap((v) => Object.keys(v)))].sort());
     } finally {
       db.close();
     }

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tokyoDate } from '../../../../common/time';
+import { findGateTicket, findGateTicketByNumber } from '../../db/gateDayList';
 import { confirmScan, enqueueScan } from '../../db/outbox';
 import { type GateTicket, walletDb } from '../../db/wallet';
 import { requestBackgroundSync } from '../../lib/backgroundSync';
@@ -281,7 +282,7 @@ export default function ScanPage() {
 
   const decide = async (text: string, frameAt: number) => {
     const now = new Date();
-    const judged = await judgeToken(text, { ...context.current, now }, (id) => walletDb().gateTickets.get(id));
+    const judged = await judgeToken(text, { ...context.current, now }, (id) => findGateTicket(walletDb(), id));
     const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(context.current.parkId, judged) : judged;
     performance.measure('gate-frame-to-verdict', { start: frameAt, end: performance.now() });
     show(v, text);
@@ -371,11 +372,7 @@ export default function ScanPage() {
     const typed = number.trim().toUpperCase();
     if (!typed || !synced) return;
     const now = new Date();
-    const found = await walletDb()
-      .gateTickets.where('ticketNumber')
-      .equals(typed)
-      .filter((x) => x.parkId === parkId)
-      .first();
+    const found = await findGateTicketByNumber(walletDb(), parkId, typed);
     const judged = judgeNumber(typed, found, { ...context.current, now });
     const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(parkId, judged) : judged;
     setNumber('');

@@ -4,9 +4,10 @@
 // so the list that comes back already has them. Runs when the staff pages open, on `online` and every few minutes
 // while the scanner is open.
 import type { Envelope } from '../../../../common/dto/api';
-import type { DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
+import type { DayTicket, DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
 import type { TicketKey, TicketRevocations } from '../../../../common/dto/wallet';
 import { tokyoDate } from '../../../../common/time';
+import { storeDayPage } from '../../db/gateDayList';
 import { isWaiting, replayOutbox } from '../../db/outbox';
 import { DEVICE_META_KEYS, type GateTicket, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale } from '../../lib/i18n';
@@ -61,6 +62,21 @@ export async function gateIdentity(db: WalletDb = walletDb()): Promise<{ deviceI
 }
 
 async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
+  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped. Its first page is
+  // asked for with the keys and revocations, and each next page while the last one is stored.
+  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
+  const ask = (cursor: string | null) => {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const answer = getJson<DayTicketsPage>(
+      doFetch,
+      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
+    );
+    // Awaited below unless what comes before fails (then this answer goes unread).
+    answer.catch(() => undefined);
+    return answer;
+  };
+  let asking = ask(dayCursor);
   const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${park.id}/ticket-keys`);
   let cursor = Number((await readMeta(db, GATE_META.revocationCursor(park.id))) ?? 0);
   const revoked: { jti: string; parkId: number; seq: number }[] = [];
@@ -79,59 +95,81 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
     await db.gateRevocations.bulkPut(revoked);
     await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
   });
-  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
-  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped.
-  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
   for (;;) {
-    const q = dayCursor ? `&cursor=${encodeURIComponent(dayCursor)}` : '';
-    const page = await getJson<DayTicketsPage>(
-      doFetch,
-      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
-    );
-    await applyDayPage(db, park.id, today, page, dayCursor === null);
+    const page = await asking;
+    if (page.more) asking = ask(page.next);
+    await applyDayPage(db, park.id, today, page, dayCursor);
     dayCursor = page.next;
     if (!page.more) break;
   }
   await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
 }
 
-const DAY_PAGE = 5000;
+/** The server's most (DAY_PAGE_MAX): fewer round trips; a page is one record on the device whatever its size. */
+const DAY_PAGE = 10_000;
 
 /**
- * Applies a page of the day list over what the device has: each ticket as the server has it now, except one this
- * device admitted and has not yet had answered (it stays used until the server has the admission). The first page
- * of a day's first sync starts the park's list afresh (earlier days and a list without its cursor go).
+ * Applies a page of the day list, asked for with `asked` (null: the day's first sync), over what the device has:
+ * each ticket as the server has it now, except one this device admitted and has not yet had answered (it stays used
+ * until the server has the admission). The first page of a day's first sync starts the park's list afresh (earlier
+ * days and a list without its cursor go). A page of the day's listing (an "f" cursor: the only place the device reads
+ * into the cursor) is stored as one record (db/gateDayList.ts); a page of changes goes ticket by ticket into
+ * gateTickets, over the listing. A listed ticket the device holds a row of in gateTickets gets that row updated too.
  */
-export async function applyDayPage(db: WalletDb, parkId: number, today: string, page: DayTicketsPage, fresh: boolean) {
-  await db.transaction('rw', [db.gateTickets, db.meta, db.outbox], async () => {
+export async function applyDayPage(
+  db: WalletDb,
+  parkId: number,
+  today: string,
+  page: DayTicketsPage,
+  asked: string | null,
+) {
+  const listing = asked === null || asked.startsWith('f.');
+  await db.transaction('rw', [db.gateTickets, db.gateDayPages, db.meta, db.outbox], async () => {
     const waiting = new Set(
       (await db.outbox.toArray()).filter((e) => e.scan?.parkId === parkId && isWaiting(e)).map((e) => e.ticketId),
     );
-    if (fresh) {
+    if (asked === null) {
       const local = await db.gateTickets.where('parkId').equals(parkId).toArray();
       await db.gateTickets.bulkDelete(local.filter((t) => !(waiting.has(t.id) && t.date === today)).map((t) => t.id));
+      await db.gateDayPages.where('parkId').equals(parkId).delete();
       await db.meta.filter((m) => m.key.startsWith(GATE_META.dayCursorPrefix(parkId))).delete();
     }
-    // Only the page's tickets with an admission waiting are read back (most pages have none: no read at all).
-    const held = page.tickets.filter((t) => waiting.has(t.id)).map((t) => t.id);
-    const mine = new Map(
-      (await db.gateTickets.bulkGet(held)).flatMap((t) => (t && t.date === today ? [[t.id, t] as const] : [])),
-    );
-    const rows: GateTicket[] = page.tickets.map((t) => {
+    // The rows the device holds one by one among the page's tickets: during a listing only the park's few (its
+    // admissions), so they are read by park; a page of changes reads back only those with an admission waiting.
+    const ids = new Set(page.tickets.map((t) => t.id));
+    const held = listing
+      ? (await db.gateTickets.where('parkId').equals(parkId).toArray()).filter((t) => ids.has(t.id))
+      : (await db.gateTickets.bulkGet(page.tickets.filter((t) => waiting.has(t.id)).map((t) => t.id))).flatMap((t) =>
+          t ? [t] : [],
+        );
+    const mine = new Map(held.flatMap((t) => (waiting.has(t.id) && t.date === today ? [[t.id, t] as const] : [])));
+    const rowOf = (t: DayTicket): GateTicket => {
       const kept = mine.get(t.id);
       if (!kept) return { ...t, parkId, date: today };
       if (t.state !== 'used') return kept;
       // Used on the server too: its record of the first entry, and where the holder is as this device last moved them.
       return { ...t, parkId, date: today, inside: kept.inside, entries: Math.max(kept.entries, t.entries) };
-    });
-    await db.gateTickets.bulkPut(rows);
+    };
+    if (listing) {
+      await storeDayPage(
+        db,
+        parkId,
+        today,
+        page.tickets.map((t) => ({ ...t, parkId, date: today })),
+      );
+      const heldIds = new Set(held.map((t) => t.id));
+      await db.gateTickets.bulkPut(page.tickets.filter((t) => heldIds.has(t.id)).map(rowOf));
+    } else {
+      await db.gateTickets.bulkPut(page.tickets.map(rowOf));
+    }
     await db.meta.put({ key: GATE_META.dayCursor(parkId, today), value: page.next });
   });
 }
 
 async function forgetGateData(db: WalletDb) {
-  await db.transaction('rw', [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.meta], async () => {
-    await Promise.all([db.gateParks.clear(), db.gateKeys.clear(), db.gateRevocations.clear(), db.gateTickets.clear()]);
+  const stores = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.gateDayPages];
+  await db.transaction('rw', [...stores, db.meta], async () => {
+    await Promise.all(stores.map((t) => t.clear()));
     // Their cursors go with them: a cursor kept without its data would make the next sync skip it.
     await db.meta.filter((m) => m.key.startsWith('gate.') && !DEVICE_META_KEYS.includes(m.key)).delete();
   });
