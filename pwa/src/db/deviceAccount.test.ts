@@ -30,6 +30,13 @@ async function fillGate(parkId: number) {
   await db.gateKeys.put({ kid: `k${parkId}`, parkId, publicKey: 'x', notBefore: null, notAfter: null } as never);
   await db.gateRevocations.put({ jti: 'j1', parkId, seq: 1 });
   await db.gateTickets.put({ id: 't1', parkId, date: '2026-11-27', ticketNumber: 'N1', state: 'available' } as never);
+  // A first sync's page of the day list (one record per page: gateDayList.ts).
+  await db.gateDayPages.put({
+    key: `${parkId}.2026-11-27.0`,
+    parkId,
+    date: '2026-11-27',
+    tickets: [{ id: 't2', parkId, date: '2026-11-27', ticketNumber: 'N2', state: 'available' } as never],
+  });
   await db.meta.bulkPut([
     { key: 'gate.syncedAt', value: '2026-11-27T01:00:00Z' },
     { key: `gate.revocations.${parkId}`, value: '1' },
@@ -43,6 +50,7 @@ const gateRows = async () => ({
   keys: await db.gateKeys.count(),
   revocations: await db.gateRevocations.count(),
   tickets: await db.gateTickets.count(),
+  dayPages: await db.gateDayPages.count(),
 });
 
 describe('the account of the device', () => {
@@ -50,9 +58,9 @@ describe('the account of the device', () => {
     await setDeviceAccount(db, 7);
     await fillGate(1);
     await setDeviceAccount(db, 7);
-    expect(await gateRows()).toEqual({ parks: 1, keys: 1, revocations: 1, tickets: 1 });
+    expect(await gateRows()).toEqual({ parks: 1, keys: 1, revocations: 1, tickets: 1, dayPages: 1 });
     await setDeviceAccount(db, 8);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0 });
+    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
     expect(await readMeta(db, 'gate.syncedAt')).toBeNull();
     expect(await readMeta(db, 'gate.revocations.1')).toBeNull();
     expect(await readMeta(db, DEVICE_ID)).toBe('gate-abc');
@@ -63,10 +71,10 @@ describe('the account of the device', () => {
   it('a sign-out wipes it too, and a gate store from before accounts were recorded is wiped at the next sign-in', async () => {
     await fillGate(1);
     await setDeviceAccount(db, 7);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0 });
+    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
     await fillGate(1);
     await setDeviceAccount(db, null);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0 });
+    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
     expect(await readMeta(db, META.account)).toBeNull();
     expect(await readMeta(db, DEVICE_ID)).toBe('gate-abc');
   });
