@@ -13,6 +13,7 @@ import type { TicketKey, UsageHistoryEntry, WalletTicket } from '../common/dto/w
 import { verifyTicketToken } from '../common/rules/ticketToken';
 import { addDays, tokyoDate } from '../common/time';
 import { type ApiUser, apiUser, PASSWORD, signInPage } from './support/accounts';
+import { itemIdByName } from './support/cart';
 import { startClearOfMidnight } from './support/clock';
 import { runJobsAt } from './support/jobs';
 import { reloadOffline } from './support/offline';
@@ -32,17 +33,6 @@ const FACE = (() => {
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 const bearer = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
-
-async function itemId(request: APIRequestContext, name: string) {
-  for (let page = 1; page <= 5; page++) {
-    const res = await request.get(`/api/v1/items?tab=all&per_page=100&page=${page}`);
-    const items = ((await res.json()) as { data: { id: number; name: string }[] }).data;
-    const found = items.find((i) => i.name === name);
-    if (found) return found.id;
-    if (items.length < 100) break;
-  }
-  throw new Error(`no seeded item ${name}`);
-}
 
 /** Adds a line to the signed-in page's cart (through its cookie); answers the line id and its park. */
 async function addLine(page: Page, data: Record<string, unknown>) {
@@ -69,7 +59,7 @@ async function payWithPayPay(page: Page, parkId: number) {
 
 /** Three meal vouchers for today (used by the "use" button, shareable), paid through the PayPay sandbox. */
 async function buyVouchersToday(page: Page, request: APIRequestContext, count: number) {
-  const id = await itemId(request, '旭川ラーメン お食事券');
+  const id = await itemIdByName(request, '旭川ラーメン お食事券');
   const { parkId } = await addLine(page, {
     item_id: id,
     date: tokyoDate(),
@@ -329,7 +319,7 @@ test('a later day: no use before the day; advance information; cancelling shows 
   let tour = 0;
   let day: { date: string; slots: { timeSlotId: number | null; remaining: number }[] } | undefined;
   for (const name of ['夜の海遊館 ナイトツアー']) {
-    tour = await itemId(request, name);
+    tour = await itemIdByName(request, name);
     const days = (
       (await (await request.get(`/api/v1/items/${tour}/availability?from=${from}&to=${addDays(from, 40)}`)).json()) as {
         data: { date: string; status: string; slots: { timeSlotId: number | null; remaining: number }[] }[];
@@ -406,7 +396,7 @@ test('the use button: refused before the day of use', async ({ page, request }) 
   await startClearOfMidnight(60_000);
   const owner = await apiUser(request, { name: '動物 三郎' });
   await signInPage(page, owner);
-  const id = await itemId(request, '旭川ラーメン お食事券');
+  const id = await itemIdByName(request, '旭川ラーメン お食事券');
   const { parkId } = await addLine(page, {
     item_id: id,
     date: addDays(tokyoDate(), 2),
@@ -482,7 +472,7 @@ test('URL access from the day of use, a face photo, the history page (also offli
   let parkId = 0;
   for (const name of ['うみの杜 謎解きミッション「消えた真珠のゆくえ」', 'フードコート お食事券（1,000円分）']) {
     ({ parkId } = await addLine(page, {
-      item_id: await itemId(request, name),
+      item_id: await itemIdByName(request, name),
       date: tokyoDate(),
       quantities: [{ age_group_id: 5, quantity: 1 }],
     }));
@@ -598,7 +588,7 @@ test('a disabled holder first shows the certificate at the entrance, then the ti
   const owner = await apiUser(request, { name: '動物 四郎' });
   await signInPage(page, owner);
   // An admission with a disability price (free for the holder), on a day with room.
-  const id = await itemId(request, '旭川市旭山動物園 入園券');
+  const id = await itemIdByName(request, '旭川市旭山動物園 入園券');
   const from = addDays(tokyoDate(), 7);
   const days = (
     (await (await request.get(`/api/v1/items/${id}/availability?from=${from}&to=${addDays(from, 40)}`)).json()) as {
