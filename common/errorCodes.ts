@@ -5,6 +5,8 @@ import type { MessageKey } from './messages';
 // per status). A code is a message key: its ja and en texts are in messages.ts.
 export const ERROR_STATUS = {
   // 400: the request cannot be done as asked (a field, a rule of the cart, a coupon)
+  passHolderInvalid: 400,
+  passHoldersMissing: 400,
   additionalPlanRule: 400,
   advanceInfoCharacters: 400,
   advanceInfoIncomplete: 400,
@@ -98,6 +100,10 @@ export const ERROR_STATUS = {
   socialNotLinked: 404,
   ticketNumberUnknown: 404,
   // 409: the state of things refuses it now (sold out, closed, already done)
+  passNotRenewable: 409,
+  passRenewalNotCancellable: 409,
+  passSuspended: 409,
+  passUsed: 409,
   capacityBelowTaken: 409,
   cardInUseByLottery: 409,
   cartLineInPayment: 409,

@@ -189,6 +189,27 @@ export const MESSAGES = {
   },
   // Cart, stock and holds
   soldOut: { ja: '売り切れました', en: 'Sold out' },
+  passHolderInvalid: {
+    ja: '年間パスポートの利用者 {position} 人目の内容を確認してください（{field}）',
+    en: 'Please check holder {position} of the annual pass ({field})',
+  },
+  passHoldersMissing: {
+    ja: '年間パスポートを使う方全員のお名前を入力してください',
+    en: 'Please enter the name of every holder of the annual pass',
+  },
+  passNotRenewable: {
+    ja: 'この年間パスポートは今は更新できません（更新は有効期限の{days}日前から期限日まで）',
+    en: 'This annual pass cannot be renewed now (renewal opens {days} days before it ends and closes on its last day)',
+  },
+  passRenewalNotCancellable: {
+    ja: '更新した年間パスポートはキャンセルできません',
+    en: 'A renewed annual pass cannot be cancelled',
+  },
+  passSuspended: { ja: 'この年間パスポートは利用停止中です', en: 'This annual pass is suspended' },
+  passUsed: {
+    ja: '入園済みの年間パスポートはキャンセルできません',
+    en: 'An annual pass cannot be cancelled after its first entry',
+  },
   cartLineInPayment: {
     ja: 'このチケットはお支払い手続き中のため変更できません。お支払いを完了するか、お支払いを取り消してから変更してください。',
     en: 'This ticket is being paid for and cannot be changed. Complete the payment, or cancel it, and then change it.',

@@ -17,6 +17,8 @@ export const TicketState = {
   LostLottery: 'lost_lottery',
   WonLottery: 'won_lottery',
   Cancelled: 'cancelled',
+  /** An annual pass's term stopped by the park (reversible; tickets.suspension_reason says why). */
+  Suspended: 'suspended',
 } as const;
 export type TicketState = (typeof TicketState)[keyof typeof TicketState];
 

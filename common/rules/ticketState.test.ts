@@ -22,6 +22,15 @@ describe('ticket state machine', () => {
     expect(canMoveTicket('lottery_waiting', 'used')).toBe(false);
   });
 
+  it("an annual pass's suspension is reversible, and a suspended term is never used or shared", () => {
+    expect(canMoveTicket('available', 'suspended')).toBe(true);
+    expect(canMoveTicket('suspended', 'available')).toBe(true);
+    expect(canMoveTicket('suspended', 'cancelled')).toBe(true);
+    expect(canMoveTicket('suspended', 'used')).toBe(false);
+    expect(canMoveTicket('used', 'suspended')).toBe(false);
+    expect(canMoveTicket('cancelled', 'suspended')).toBe(false);
+  });
+
   it('derives what the visitor sees from the day (Asia/Tokyo) and the certificate', () => {
     const t = { state: 'available' as const, useDate: '2026-12-24', needsCertificate: false };
     expect(effectiveTicketState(t, '2026-12-23')).toBe('available');

@@ -8,6 +8,7 @@ const T = TicketState;
 
 const MOVES: Record<TicketState, readonly TicketState[]> = {
   [T.Available]: [
+    T.Suspended,
     T.Used,
     T.PartiallyUsed,
     T.CancelWaiting,
@@ -30,6 +31,8 @@ const MOVES: Record<TicketState, readonly TicketState[]> = {
   // Marking used is irreversible.
   [T.Used]: [],
   [T.Cancelled]: [],
+  // A pass's term, stopped by the park: reinstated, or cancelled by staff.
+  [T.Suspended]: [T.Available, T.CancelWaiting, T.Cancelled],
 };
 
 export function canMoveTicket(from: TicketState, to: TicketState): boolean {

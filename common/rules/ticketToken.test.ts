@@ -141,4 +141,59 @@ describe('ticket tokens', () => {
     const json = base64urlEncode(new TextEncoder().encode(JSON.stringify({ ...payload, v: 1 })));
     expect(verifyTicketToken(`${json}.${sig}`, ctx)).toEqual({ ok: false, reason: 'malformed' });
   });
+
+  describe('member cards (version 3)', () => {
+    const until = '2027-11-30';
+    const pass: TicketTokenPayload = {
+      ...payload,
+      v: 3,
+      date: until,
+      slot: null,
+      from: '2026-12-01',
+      exp: endOfTokyoDay(until),
+    };
+    const at = (day: string) => ({ ...ctx, now: new Date(`${day}T10:00:00+09:00`), today: day });
+
+    it('round-trips, stays the size of a ticket token, and is valid every day of its term', () => {
+      const token = signTicketToken(pass, secret);
+      expect(token.length).toBe(signTicketToken(payload, secret).length);
+      expect(decodeTicketToken(token)).toEqual(pass);
+      for (const day of ['2026-12-01', '2027-02-28', until])
+        expect(verifyTicketToken(token, at(day))).toEqual({ ok: true, payload: pass });
+      const notStarted = { ...pass, from: null };
+      expect(decodeTicketToken(signTicketToken(notStarted, secret))).toEqual(notStarted);
+      expect(verifyTicketToken(signTicketToken(notStarted, secret), at('2026-11-28')).ok).toBe(true);
+    });
+
+    it('refuses a card before its term and after it', () => {
+      const token = signTicketToken(pass, secret);
+      expect(verifyTicketToken(token, at('2026-11-30'))).toEqual({ ok: false, reason: 'notYetValid' });
+      const after = { ...at('2027-12-01'), now: new Date('2027-11-30T23:59:00+09:00') };
+      expect(verifyTicketToken(token, after)).toEqual({ ok: false, reason: 'expired' });
+      expect(verifyTicketToken(token, at('2027-12-01'))).toEqual({ ok: false, reason: 'expired' });
+    });
+
+    it("is admitted at a partner park's gate with the issuing park's key, and nowhere else", () => {
+      const token = signTicketToken(pass, secret);
+      const partnerGate = { ...at('2027-01-05'), parkId: 9 };
+      expect(verifyTicketToken(token, partnerGate)).toEqual({ ok: false, reason: 'wrongPark' });
+      expect(verifyTicketToken(token, { ...partnerGate, passParkIds: [9, 7] })).toEqual({ ok: true, payload: pass });
+      // A day ticket of park 7 stays refused at park 9, partner or not.
+      expect(verifyTicketToken(signTicketToken(payload, secret), { ...ctx, parkId: 9, passParkIds: [9, 7] })).toEqual({
+        ok: false,
+        reason: 'wrongPark',
+      });
+    });
+
+    it('refuses tampering and what a pass cannot carry', () => {
+      const [, sig] = signTicketToken(pass, secret).split('.') as [string, string];
+      const later = base64urlEncode(encodePayload({ ...pass, date: '2028-11-30' }));
+      expect(verifyTicketToken(`${later}.${sig}`, at('2027-01-05'))).toEqual({ ok: false, reason: 'badSignature' });
+      expect(() => encodePayload({ ...pass, slot: '10:00' })).toThrow(/slot/);
+      expect(() => encodePayload({ ...pass, from: '2026-13-01' })).toThrow(/date/);
+      // A start after the end is not a card the issuer makes: read as malformed.
+      const backwards = encodePayload({ ...pass, from: '2028-01-01' });
+      expect(decodeTicketToken(`${base64urlEncode(backwards)}.${sig}`)).toBeNull();
+    });
+  });
 });

@@ -7,9 +7,13 @@
 //   version (1) = 2 · kid length (1) · kid (UTF-8) · jti (16, UUID) · ticket id (16, UUID) · park (4) · item (4)
 //   · day of use, Asia/Tokyo, in days since 1970-01-01 (2) · slot start in minutes after midnight, 0xFFFF when
 //   untimed (2) · exp, unix seconds (4)
+// Version 3 is a member card (an annual pass's term ticket, server/features/passes): the same bytes, but the day is
+// the LAST day the term can be used and the slot's two bytes carry the FIRST day (days since 1970-01-01; 0xFFFF
+// when the term starts at the holder's first entry). A gate built before version 3 refuses it as malformed.
 import { ed25519 } from '@noble/curves/ed25519.js';
 
 export const TOKEN_VERSION = 2;
+export const PASS_TOKEN_VERSION = 3;
 
 export interface TicketTokenPayload {
   v: number;
@@ -21,10 +25,12 @@ export interface TicketTokenPayload {
   tid: string;
   park: number;
   item: number;
-  /** Day of use, Asia/Tokyo. */
+  /** Day of use, Asia/Tokyo (a pass: the last day of the term). */
   date: string;
-  /** Slot start time when timed. */
+  /** Slot start time when timed (always null on a pass). */
   slot: string | null;
+  /** A pass (v 3): the first day of the term; null when it starts at the first entry. Absent on tickets. */
+  from?: string | null;
   /** Unix seconds after which the token is no longer valid. */
   exp: number;
 }
@@ -45,13 +51,17 @@ export type TokenRefusal =
   | 'wrongPark'
   | 'revoked'
   | 'expired'
-  | 'wrongDay';
+  | 'wrongDay'
+  /** A pass whose term starts later. */
+  | 'notYetValid';
 
 export type VerifyResult = { ok: true; payload: TicketTokenPayload } | { ok: false; reason: TokenRefusal };
 
 export interface VerifyContext {
   /** The park the gate belongs to. */
   parkId: number;
+  /** Parks whose passes this gate admits (its own and partner parks'); passes only, default [parkId]. */
+  passParkIds?: readonly number[];
   /** Keys known for the park (retired keys are refused when their retirement is at or before `now`). */
   keys: readonly VerifyKey[];
   /** Revoked token ids. */
@@ -148,8 +158,12 @@ export function encodePayload(payload: TicketTokenPayload): Uint8Array {
   uint(kid.length, 255, 'kid length');
   const slot = payload.slot === null ? null : HHMM.exec(payload.slot);
   if (payload.slot !== null && !slot) throw new Error(`ticket token: bad slot ${payload.slot}`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(payload.date) || Number.isNaN(dayNumber(payload.date))) {
-    throw new Error(`ticket token: bad date ${payload.date}`);
+  const isPass = payload.v === PASS_TOKEN_VERSION;
+  if (isPass && payload.slot !== null) throw new Error('ticket token: a pass has no slot');
+  for (const date of [payload.date, ...(isPass && payload.from ? [payload.from] : [])]) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(dayNumber(date))) {
+      throw new Error(`ticket token: bad date ${date}`);
+    }
   }
   const bytes = new Uint8Array(2 + kid.length + 16 + 16 + 4 + 4 + 2 + 2 + 4);
   const view = new DataView(bytes.buffer);
@@ -165,14 +179,22 @@ export function encodePayload(payload: TicketTokenPayload): Uint8Array {
   view.setUint32(o, uint(payload.park, 0xffffffff, 'park'));
   view.setUint32(o + 4, uint(payload.item, 0xffffffff, 'item'));
   view.setUint16(o + 8, uint(dayNumber(payload.date), 0xffff, 'date'));
-  view.setUint16(o + 10, slot ? Number(slot[1]) * 60 + Number(slot[2]) : UNTIMED);
+  const second = isPass
+    ? payload.from
+      ? uint(dayNumber(payload.from), 0xfffe, 'from')
+      : UNTIMED
+    : slot
+      ? Number(slot[1]) * 60 + Number(slot[2])
+      : UNTIMED;
+  view.setUint16(o + 10, second);
   view.setUint32(o + 12, uint(payload.exp, 0xffffffff, 'exp'));
   return bytes;
 }
 
 /** Reads payload bytes; null when they are not a payload of this version. */
 function decodePayload(bytes: Uint8Array): TicketTokenPayload | null {
-  if (bytes.length < 2 || bytes[0] !== TOKEN_VERSION) return null;
+  const version = bytes[0];
+  if (bytes.length < 2 || (version !== TOKEN_VERSION && version !== PASS_TOKEN_VERSION)) return null;
   const kidLength = bytes[1] as number;
   if (bytes.length !== 2 + kidLength + 48) return null;
   let kid: string;
@@ -183,19 +205,27 @@ function decodePayload(bytes: Uint8Array): TicketTokenPayload | null {
   }
   const o = 2 + kidLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const minutes = view.getUint16(o + 42);
-  if (minutes !== UNTIMED && minutes >= 24 * 60) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    v: TOKEN_VERSION,
+  const second = view.getUint16(o + 42);
+  const common = {
     kid,
     jti: uuidText(bytes.subarray(o, o + 16)),
     tid: uuidText(bytes.subarray(o + 16, o + 32)),
     park: view.getUint32(o + 32),
     item: view.getUint32(o + 36),
     date: dayText(view.getUint16(o + 40)),
-    slot: minutes === UNTIMED ? null : `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
     exp: view.getUint32(o + 44),
+  };
+  if (version === PASS_TOKEN_VERSION) {
+    const from = second === UNTIMED ? null : dayText(second);
+    if (from !== null && from > common.date) return null;
+    return { v: PASS_TOKEN_VERSION, ...common, slot: null, from };
+  }
+  if (second !== UNTIMED && second >= 24 * 60) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    v: TOKEN_VERSION,
+    ...common,
+    slot: second === UNTIMED ? null : `${pad(Math.floor(second / 60))}:${pad(second % 60)}`,
   };
 }
 
@@ -235,9 +265,14 @@ function publicKeyBytes(b64: string): Uint8Array | null {
   return key;
 }
 
+/** Whether a decoded token is a member card (an annual pass) rather than a day ticket. */
+export const isPassToken = (payload: TicketTokenPayload): boolean => payload.v === PASS_TOKEN_VERSION;
+
 /**
- * Checks a token: well-formed, signed by a key of this park that is known (and not retired at `now`), not
- * revoked, not expired, and for today (Asia/Tokyo): a ticket for another day is refused.
+ * Checks a token: well-formed, signed by a key of its park that is known (and not retired at `now`), not
+ * revoked, not expired, and for today (Asia/Tokyo): a ticket for another day is refused. A ticket's park must be
+ * the gate's; a pass's park one of `passParkIds`, and today within its term (not before `from`, not after its last
+ * day). Whether the pass has started at all, or is suspended, is for the caller (the holder list knows).
  */
 export function verifyTicketToken(token: string, context: VerifyContext): VerifyResult {
   const dot = token.indexOf('.');
@@ -245,8 +280,10 @@ export function verifyTicketToken(token: string, context: VerifyContext): Verify
   const payload = decodeTicketToken(token);
   const signature = base64urlDecode(token.slice(dot + 1));
   if (!payload || !signature || signature.length !== 64) return { ok: false, reason: 'malformed' };
-  if (payload.park !== context.parkId) return { ok: false, reason: 'wrongPark' };
-  const key = context.keys.find((k) => k.kid === payload.kid && k.parkId === context.parkId);
+  const pass = isPassToken(payload);
+  const parks = pass ? (context.passParkIds ?? [context.parkId]) : [context.parkId];
+  if (!parks.includes(payload.park)) return { ok: false, reason: 'wrongPark' };
+  const key = context.keys.find((k) => k.kid === payload.kid && k.parkId === payload.park);
   if (!key || (key.retiredAt && Date.parse(key.retiredAt) <= context.now.getTime())) {
     return { ok: false, reason: 'unknownKey' };
   }
@@ -262,6 +299,11 @@ export function verifyTicketToken(token: string, context: VerifyContext): Verify
   if (!valid) return { ok: false, reason: 'badSignature' };
   if (context.isRevoked?.(payload.jti)) return { ok: false, reason: 'revoked' };
   if (context.now.getTime() >= payload.exp * 1000) return { ok: false, reason: 'expired' };
+  if (pass) {
+    if (payload.from && context.today < payload.from) return { ok: false, reason: 'notYetValid' };
+    if (context.today > payload.date) return { ok: false, reason: 'expired' };
+    return { ok: true, payload };
+  }
   if (payload.date !== context.today) return { ok: false, reason: 'wrongDay' };
   return { ok: true, payload };
 }

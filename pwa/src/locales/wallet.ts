@@ -40,6 +40,7 @@ export const walletJa = {
     lost_lottery: '落選',
     won_lottery: '当選',
     cancelled: 'キャンセル済み',
+    suspended: '利用停止中',
     used_pending: '使用済み（同期待ち）',
   },
   unitKind: {

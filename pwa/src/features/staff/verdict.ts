@@ -100,6 +100,7 @@ const REFUSALS: Record<TokenRefusal, Refusal> = {
   revoked: 'revoked',
   expired: 'otherDay',
   wrongDay: 'otherDay',
+  notYetValid: 'otherDay',
 };
 
 const CANCELLED = ['cancelled', 'cancel_waiting'];

@@ -65,14 +65,14 @@ const entry = (ticketId: string, state: OutboxEntry['state']): OutboxEntry => ({
 const ALL_STATES = Object.values(TicketState);
 
 describe('ticket states', () => {
-  it('has a label in both languages and a tone for each of the 12 spec states and the waiting mark', () => {
-    expect(ALL_STATES).toHaveLength(12);
+  it('has a label in both languages and a tone for each of the 12 spec states, a pass suspension and the waiting mark', () => {
+    expect(ALL_STATES).toHaveLength(13);
     for (const s of [...ALL_STATES, 'used_pending' as const]) {
       expect(walletJa.states[s], s).toBeTruthy();
       expect(walletEn.states[s], s).toBeTruthy();
       expect(STATE_TONE[s], s).toBeTruthy();
     }
-    expect(new Set(Object.values(walletJa.states)).size).toBe(13);
+    expect(new Set(Object.values(walletJa.states)).size).toBe(14);
     expect(walletJa.states.used_pending).toBe('使用済み（同期待ち）');
     expect(walletEn.states.used_pending).toBe('Used (waiting to sync)');
   });

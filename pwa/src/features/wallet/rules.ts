@@ -5,7 +5,7 @@ import { UsageTrigger } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
 import type { OutboxEntry } from '../../db/wallet';
 
-/** The twelve states of the spec, plus a usage mark made here that the server has not answered yet. */
+/** The twelve states of the spec and an annual pass's suspension, plus a usage mark made here that the server has not answered yet. */
 export type DisplayState = TicketState | 'used_pending';
 
 /** Colour family of a state's label. */
@@ -25,6 +25,7 @@ export const STATE_TONE: Record<DisplayState, Tone> = {
   partially_used: 'done',
   lost_lottery: 'refused',
   cancelled: 'refused',
+  suspended: 'refused',
 };
 
 /** What the ticket shows: the server's state, unless a mark made on this device is still on its way. */

@@ -41,6 +41,7 @@ export const walletEn: English<typeof walletJa> = {
     lost_lottery: 'Not won',
     won_lottery: 'Won',
     cancelled: 'Cancelled',
+    suspended: 'Suspended',
     used_pending: 'Used (waiting to sync)',
   },
   unitKind: {
