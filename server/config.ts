@@ -16,6 +16,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per app instance: a flash sale's holds are as concurrent as the pool lets them be. */
   dbPoolMax: number;
+  /** A PostgreSQL hot standby for catalogue reads (server/db/readReplica.ts); unset: every read on the primary. */
+  databaseReplicaUrl: string | undefined;
+  /** Most staleness the replica may have before reads go back to the primary. */
+  replicaMaxLagMs: number;
   dataDir: string;
   appSecret: string;
   publicUrl: string;
@@ -108,6 +112,10 @@ const schema = Joi.object({
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty(''),
   DB_POOL_MAX: Joi.number().integer().min(1).max(500).default(10),
+  DATABASE_REPLICA_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty(''),
+  REPLICA_MAX_LAG_MS: Joi.number().integer().min(0).max(600_000).default(5_000),
   DATA_DIR: Joi.string().default('./data'),
   APP_SECRET: Joi.string()
     .min(32)
@@ -312,6 +320,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = error.details.map((d) => `  - ${d.path.join('.')}: ${d.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - DATABASE_REPLICA_URL: a replica needs DATABASE_URL (PostgreSQL) for its primary',
+    );
+  }
   const port = value.PORT as number;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
@@ -321,6 +334,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
     dbPoolMax: value.DB_POOL_MAX,
+    databaseReplicaUrl: value.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: value.REPLICA_MAX_LAG_MS,
     dataDir: value.DATA_DIR,
     appSecret: value.APP_SECRET,
     publicUrl,

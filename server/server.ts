@@ -132,7 +132,15 @@ export async function createServer(config: Config, deps: ServerDeps) {
       logRequestStart: false,
     },
   });
-  await server.register({ plugin: dbPlugin, options: { knex: deps.knex, closeOnStop: deps.closeDbOnStop } });
+  await server.register({
+    plugin: dbPlugin,
+    options: {
+      knex: deps.knex,
+      closeOnStop: deps.closeDbOnStop,
+      replicaUrl: config.databaseReplicaUrl,
+      replicaMaxLagMs: config.replicaMaxLagMs,
+    },
+  });
   await server.register(i18nPlugin);
   await server.register(errorsPlugin);
   await server.register(unreadBodyPlugin);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../common/enums';
 import type { Config } from './config';
+import type { ReadRouter } from './db/readReplica';
 import type { JobQueue } from './features/jobs/queue';
 import type { Mailer } from './features/mail/mailer';
 import type { PaymentOutcomeHandler } from './features/payments/outcome';
@@ -12,6 +13,8 @@ declare module '@hapi/hapi' {
   interface ServerApplicationState {
     config: Config;
     knex: Knex;
+    /** Reads that may be a few seconds stale (public catalogue): the replica when fresh, else the primary. */
+    reads: ReadRouter;
     /** The order side's hook for payment success / failure (see features/payments/outcome.ts). */
     paymentOutcome: PaymentOutcomeHandler;
     mailer: Mailer;

@@ -1,4 +1,5 @@
-// A throwaway PostgreSQL 15 cluster from the machine's own binaries, for benchmarks.
+// A throwaway PostgreSQL 15 cluster from the machine's own binaries, for benchmarks (and the replica's tests), and a
+// hot standby of it fed by streaming replication (pg_basebackup -R: standby.signal and primary_conninfo written).
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ export interface ThrowawayPostgres {
   url: string;
   port: number;
   bin: string;
+  /** The directory holding the cluster (data/) and its log. */
+  dir: string;
   stop(): void;
 }
 
@@ -19,26 +22,19 @@ function asPostgres(cmd: string, args: string[]) {
   return execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 }
 
-export function startPostgres(): ThrowawayPostgres {
+function ownedDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'zoo-bench-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  asPostgres(join(BIN, 'initdb'), [
-    '-D',
-    join(dir, 'data'),
-    '-U',
-    'postgres',
-    '-A',
-    'trust',
-    '-E',
-    'UTF8',
-    '--locale=C.UTF-8',
-    '--no-sync',
-  ]);
+  return dir;
+}
+
+const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
+
+function startCluster(dir: string, port: number): ThrowawayPostgres {
   asPostgres(join(BIN, 'pg_ctl'), [
     '-D',
     join(dir, 'data'),
@@ -53,12 +49,56 @@ export function startPostgres(): ThrowawayPostgres {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     bin: BIN,
+    dir,
     stop() {
       try {
         asPostgres(join(BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+      } catch {
+        // already stopped
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** A hot standby of `primary`: a base backup streamed from it, then started in recovery, following its WAL. */
+export function startReplica(primary: ThrowawayPostgres): ThrowawayPostgres {
+  const dir = ownedDir();
+  asPostgres(join(BIN, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    join(dir, 'data'),
+    '-R',
+    '-X',
+    'stream',
+    // An immediate checkpoint: the default spreads it over minutes.
+    '-c',
+    'fast',
+    '--no-sync',
+  ]);
+  return startCluster(dir, randomPort());
+}
+
+export function startPostgres(): ThrowawayPostgres {
+  const dir = ownedDir();
+  const port = randomPort();
+  asPostgres(join(BIN, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  return startCluster(dir, port);
 }

@@ -32,7 +32,7 @@ describe('system routes', () => {
   it('GET /api/health answers 200 with the database up', async () => {
     const res = await ctx.server.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.result).toMatchObject({ data: { status: 'ok', database: 'up' } });
+    expect(res.result).toMatchObject({ data: { status: 'ok', database: 'up', replica: 'none' } });
   });
 
   it('GET /api/health answers 503 when the database is unreachable', async () => {

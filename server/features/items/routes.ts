@@ -65,16 +65,19 @@ export const itemRoutes: ServerRoute[] = [
       const dates = q.tab === 'date' ? normalizeSearchDates(q.dates ?? []) : undefined;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const now = new Date();
-        const { rows, total, totalCapped } = await listItems({
-          tab: q.tab,
-          dates,
-          parkIds: q.park_id,
-          categories: q.category,
-          keyword: q.keyword,
-          page: q.page,
-          perPage: q.per_page,
-          now,
-        });
+        const { rows, total, totalCapped } = await listItems(
+          {
+            tab: q.tab,
+            dates,
+            parkIds: q.park_id,
+            categories: q.category,
+            keyword: q.keyword,
+            page: q.page,
+            perPage: q.per_page,
+            now,
+          },
+          request.server.app.reads.db(),
+        );
         return {
           data: rows.map((r) => presentItemSummary(r, request.app.locale, dates, now)),
           meta: { ...pageMeta(q.page, q.per_page, total, totalCapped), tab: q.tab, ...(dates ? { dates } : {}) },
@@ -108,7 +111,7 @@ export const itemRoutes: ServerRoute[] = [
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
-        data: presentItemDetail(await getItem(itemId, undefined), request.app.locale),
+        data: presentItemDetail(await getItem(itemId, undefined, request.server.app.reads.db()), request.app.locale),
         meta: {},
       }));
     },

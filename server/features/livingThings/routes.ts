@@ -49,7 +49,7 @@ export const livingThingRoutes: ServerRoute[] = [
       const locale = request.app.locale;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const { rows, total, totalCapped } = await listLivingThings(
-          request.server.app.knex,
+          request.server.app.reads.db(),
           {
             keyword: q.keyword,
             group: q.classification,
@@ -81,7 +81,7 @@ export const livingThingRoutes: ServerRoute[] = [
     handler(request, h) {
       const { id: livingThingId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { row, keepers, followerCount } = await getLivingThing(request.server.app.knex, livingThingId);
+        const { row, keepers, followerCount } = await getLivingThing(request.server.app.reads.db(), livingThingId);
         return { data: presentLivingThingDetail(row, keepers, followerCount, request.app.locale), meta: {} };
       });
     },
@@ -107,7 +107,7 @@ export const livingThingRoutes: ServerRoute[] = [
     handler(request, h) {
       const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total, totalCapped } = await listParkLivingThings(request.server.app.knex, {
+        const { rows, total, totalCapped } = await listParkLivingThings(request.server.app.reads.db(), {
           parkId: q.park_id,
           livingThingId: q.living_thing_id,
           keyword: q.keyword,
@@ -135,7 +135,7 @@ export const livingThingRoutes: ServerRoute[] = [
     handler(request, h) {
       const { id: animalId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { row, storyCount } = await getParkLivingThing(request.server.app.knex, animalId);
+        const { row, storyCount } = await getParkLivingThing(request.server.app.reads.db(), animalId);
         return { data: presentParkLivingThingDetail(row, storyCount, request.app.locale), meta: {} };
       });
     },

@@ -34,14 +34,17 @@ export const parkRoutes: ServerRoute[] = [
     handler(request, h) {
       const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { rows, total, totalCapped } = await listParks({
-          prefectureIds: q.prefecture_id,
-          regionId: q.region_id,
-          kind: q.kind,
-          keyword: q.keyword,
-          page: q.page,
-          perPage: q.per_page,
-        });
+        const { rows, total, totalCapped } = await listParks(
+          {
+            prefectureIds: q.prefecture_id,
+            regionId: q.region_id,
+            kind: q.kind,
+            keyword: q.keyword,
+            page: q.page,
+            perPage: q.per_page,
+          },
+          request.server.app.reads.db(),
+        );
         return {
           data: rows.map((p) => presentParkSummary(p, request.app.locale)),
           meta: pageMeta(q.page, q.per_page, total, totalCapped),
@@ -74,7 +77,7 @@ export const parkRoutes: ServerRoute[] = [
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
-        data: presentParkDetail(await getPark(parkId, undefined), request.app.locale),
+        data: presentParkDetail(await getPark(parkId, undefined, request.server.app.reads.db()), request.app.locale),
         meta: {},
       }));
     },

@@ -46,7 +46,7 @@ export const storyRoutes: ServerRoute[] = [
       const q = request.query;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
         const seed = q.seed ?? minuteSeed();
-        const { rows, total, totalCapped } = await listStories(request.server.app.knex, {
+        const { rows, total, totalCapped } = await listStories(request.server.app.reads.db(), {
           list: q.list,
           parkId: q.park_id,
           parkUserId: q.park_user_id,
@@ -80,7 +80,7 @@ export const storyRoutes: ServerRoute[] = [
     handler(request, h) {
       const { id: storyId } = request.params;
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => {
-        const { story, images, extras } = await getStory(request.server.app.knex, storyId);
+        const { story, images, extras } = await getStory(request.server.app.reads.db(), storyId);
         return { data: presentStoryDetail(story, images, request.app.locale, extras), meta: {} };
       });
     },

@@ -43,11 +43,11 @@ export interface ListedItem {
  * Listed items by tab (available now / all / usable on one of the dates), park, category and keyword.
  * Ranked by the keyword when there is one, else by sale status, then park (north to south), then id.
  */
-export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
-  const knex = trx ?? Item.knex();
+export async function listItems(query: ListItemsQuery, db?: Knex) {
+  const knex = db ?? Item.knex();
   const now = query.now ?? new Date();
   const today = tokyoDate(now);
-  const q = Item.query(trx).join('parks', 'parks.id', 'items.park_id');
+  const q = Item.query(db).join('parks', 'parks.id', 'items.park_id');
   whereListed(q, 'items');
   if (query.tab === 'available') {
     const at = now.toISOString();
@@ -70,7 +70,7 @@ export async function listItems(query: ListItemsQuery, trx?: Knex.Transaction) {
     searchColumn: 'items.search_text',
     orderByDefault: (b) => orderByDefault(b, 'items', 'parks.prefecture_id'),
     rowsOf: (ids) =>
-      Item.query(trx)
+      Item.query(db)
         .from(ids.as('w'))
         .join('items', 'items.id', 'w.id')
         .join('parks', 'parks.id', 'items.park_id')

@@ -3,8 +3,8 @@ import { notFound } from '../../../lib/errors';
 import { Park } from '../../../models/Park';
 
 /** One park by id; a private park only with its link id. */
-export async function getPark(id: number, linkId: string | undefined, trx?: Knex.Transaction): Promise<Park> {
-  const park = await Park.query(trx).findById(id).withGraphFetched('[closedWeekdays, specialDays]');
+export async function getPark(id: number, linkId: string | undefined, db?: Knex): Promise<Park> {
+  const park = await Park.query(db).findById(id).withGraphFetched('[closedWeekdays, specialDays]');
   if (!park) throw notFound();
   if (park.isPrivate && park.linkId !== linkId) throw notFound();
   return park;

@@ -12,8 +12,8 @@ export interface ListParksQuery {
 }
 
 /** Public parks filtered by prefecture, region, kind and keyword, ordered north to south. */
-export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
-  const q = Park.query(trx)
+export async function listParks(query: ListParksQuery, db?: Knex) {
+  const q = Park.query(db)
     .join('prefectures', 'prefectures.id', 'parks.prefecture_id')
     .where('parks.is_private', false);
   if (query.prefectureIds?.length) q.whereIn('parks.prefecture_id', query.prefectureIds);
@@ -21,7 +21,7 @@ export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
   if (query.kind) q.where('parks.kind', query.kind);
   const terms = whereSearch(q, 'parks.search_text', query.keyword);
   return fetchSearchPage<Park>({
-    knex: trx ?? Park.knex(),
+    knex: db ?? Park.knex(),
     filtered: q,
     idColumn: 'parks.id',
     searchColumn: 'parks.search_text',
@@ -29,7 +29,7 @@ export async function listParks(query: ListParksQuery, trx?: Knex.Transaction) {
     orderByDefault: (b) => b.orderBy([{ column: 'parks.prefecture_id' }, { column: 'parks.id' }]),
     rowsOf: (ids) =>
       // objection's typings take only its own builders; a knex subquery works the same at run time
-      Park.query(trx)
+      Park.query(db)
         .whereIn('parks.id', ids as never)
         .select('parks.*')
         .withGraphFetched('[closedWeekdays, specialDays]'),
