@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per app instance: a flash sale's holds are as concurrent as the pool lets them be. */
   dbPoolMax: number;
+  /** 'pgbouncer': DATABASE_URL is a pgbouncer in transaction mode (server/db/poolerDefaults.ts). */
+  databasePooler: 'none' | 'pgbouncer';
   /** A PostgreSQL hot standby for catalogue reads (server/db/readReplica.ts); unset: every read on the primary. */
   databaseReplicaUrl: string | undefined;
   /** Most staleness the replica may have before reads go back to the primary. */
@@ -112,6 +114,7 @@ const schema = Joi.object({
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty(''),
   DB_POOL_MAX: Joi.number().integer().min(1).max(500).default(10),
+  DATABASE_POOLER: Joi.string().valid('none', 'pgbouncer').default('none'),
   DATABASE_REPLICA_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty(''),
@@ -320,6 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = error.details.map((d) => `  - ${d.path.join('.')}: ${d.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (value.DATABASE_POOLER !== 'none' && !value.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  - DATABASE_POOLER: a pooler needs DATABASE_URL (PostgreSQL)');
+  }
   if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  - DATABASE_REPLICA_URL: a replica needs DATABASE_URL (PostgreSQL) for its primary',
@@ -334,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
     dbPoolMax: value.DB_POOL_MAX,
+    databasePooler: value.DATABASE_POOLER,
     databaseReplicaUrl: value.DATABASE_REPLICA_URL,
     replicaMaxLagMs: value.REPLICA_MAX_LAG_MS,
     dataDir: value.DATA_DIR,

@@ -4,6 +4,7 @@ import type { Server } from '@hapi/hapi';
 import { ConfigError, demoConveniences, loadConfig } from './config';
 import { createKnex } from './db/knex';
 import { migrateLatest } from './db/migrate';
+import { setRoleTimeoutDefaults } from './db/poolerDefaults';
 import { createServer } from './server';
 
 /** Starts the app; the browser-test harness (e2e/support/serve.ts) calls it to reach the running server. */
@@ -18,7 +19,13 @@ export async function main(): Promise<Server> {
     }
     throw err;
   }
-  const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+  const knex = createKnex({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.dbPoolMax,
+    pooler: config.databasePooler,
+  });
+  if (config.databasePooler === 'pgbouncer') await setRoleTimeoutDefaults(knex);
   const applied = await migrateLatest(knex);
   if (applied.length) console.log(`migrated: ${applied.join(', ')}`);
   if (process.env.SEED !== 'false') {

@@ -8,7 +8,7 @@ import { migrateLatest } from '../db/migrate';
 import { KEY_ANNOUNCE_MS, retireOldKeys, rotateParkKey } from '../features/wallet/services/rotateKeys';
 
 const config = loadConfig();
-const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pooler: config.databasePooler });
 try {
   await migrateLatest(knex);
   const args = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { createKnex } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 
 const config = loadConfig();
-const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const knex = createKnex({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pooler: config.databasePooler });
 try {
   const applied = await migrateLatest(knex);
   if (applied.length) console.log(`migrated: ${applied.join(', ')}`);

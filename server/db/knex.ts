@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   /** Use this PGlite instance (tests clone a migrated template into memory). */
   pglite?: PGlite;
   poolMax?: number;
+  /**
+   * 'pgbouncer': DATABASE_URL is a pgbouncer in transaction mode, which refuses startup parameters it does not
+   * know: the pool's default timeouts are then the role's defaults in the database (db/poolerDefaults.ts).
+   */
+  pooler?: 'none' | 'pgbouncer';
 }
 
 export function createPglite(dataDir?: string, loadDataDir?: Blob | File): PGlite {
@@ -50,11 +55,14 @@ export function createKnex(options: DatabaseOptions): Knex {
       client: 'pg',
       // The pool's defaults for plain queries and for transactions of no other kind (./timeouts.ts); sent at
       // connect, so a RESET (or the end of a SET LOCAL) comes back to them.
-      connection: {
-        connectionString: options.databaseUrl,
-        lock_timeout: TIMEOUTS.default.lockMs,
-        statement_timeout: TIMEOUTS.default.statementMs,
-      } as Knex.PgConnectionConfig, // pg takes lock_timeout; knex's type does not list it
+      connection:
+        options.pooler === 'pgbouncer'
+          ? { connectionString: options.databaseUrl }
+          : ({
+              connectionString: options.databaseUrl,
+              lock_timeout: TIMEOUTS.default.lockMs,
+              statement_timeout: TIMEOUTS.default.statementMs,
+            } as Knex.PgConnectionConfig), // pg takes lock_timeout; knex's type does not list it
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
       ...knexSnakeCaseMappers(),

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
-import { withSessionLock } from './sessionLock';
+import { withStartupLock } from './startupLock';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../migrations');
 
@@ -52,10 +52,10 @@ const MIGRATION_LOCK = 7_020_261_124;
 /**
  * Migrates to the latest. On PostgreSQL several instances may start at once on a fresh database: knex's own lock
  * table does not exist yet then (two create it: `type "knex_migrations" already exists`), so the instances first
- * queue on a session advisory lock, held on a connection of its own. PGlite is one process with one connection.
+ * queue on an advisory lock (db/startupLock.ts). PGlite is one process with one connection.
  */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  return withSessionLock(
+  return withStartupLock(
     knex,
     MIGRATION_LOCK,
     async () => ((await knex.migrate.latest(migrationConfig())) as [number, string[]])[1],

@@ -14,7 +14,7 @@ import type { ServerApplicationState } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import { dropLeasesOfDeadProcesses, withLease } from '../../db/leases';
-import { withSessionLock } from '../../db/sessionLock';
+import { withStartupLock } from '../../db/startupLock';
 import { type SqlExecutor, sqlExecutor } from './sqlExecutor';
 
 /** The advisory lock instances take while they set the job tables up. */
@@ -76,7 +76,7 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.started) return;
     await dropLeasesOfDeadProcesses(this.knex);
-    await withSessionLock(this.knex, START_LOCK, async () => {
+    await withStartupLock(this.knex, START_LOCK, async () => {
       await this.boss.start();
       for (const d of this.byName.values()) {
         await this.boss.createQueue(d.name, {
