@@ -279,3 +279,20 @@ export interface SuspensionRequest {
 export interface PassCapacityRequest {
   slots: { time_slot_id: number; pass_capacity: number }[];
 }
+
+// ---- Visitor PWA (passcard): what the pages read until the server core's answers carry these fields ----
+/** The item page answer's pass product (ItemDetail.pass; null or absent for other items). */
+export interface PassItemFields {
+  pass?: PassProduct | null;
+}
+/** The cart line answer's pass part (CartLine.pass; null or absent for other lines). */
+export interface PassCartLineFields {
+  pass?: CartPassInfo | null;
+}
+/** POST api/v1/carts for a pass item: the body of a day ticket without date, slot, seats or add-ons. */
+export interface AddPassLineRequest {
+  item_id: number;
+  quantities: { age_group_id: number; quantity: number }[];
+  disability_quantity?: number;
+  companion_quantity?: number;
+}
