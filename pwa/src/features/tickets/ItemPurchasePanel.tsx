@@ -12,6 +12,7 @@ import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { PassPurchaseForm } from './PassPurchaseForm';
 import {
   addLineRequest,
   calendarCells,
@@ -21,7 +22,6 @@ import {
   storeReservation,
 } from './purchase';
 import { useItemAvailabilityQuery } from './purchaseApi';
-import { PassPurchaseForm } from './PassPurchaseForm';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
 import { WaitlistJoin } from './WaitlistJoin';
 

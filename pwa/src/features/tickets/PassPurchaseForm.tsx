@@ -125,7 +125,9 @@ export function PassPurchaseForm({ pass, maxPerOrder }: { pass: PassProduct; max
       </p>
       {tried && problem && (
         <p className="field-error" role="alert" data-testid="purchase-problem">
-          {problem.key === 'tooMany' ? t('passes.item.tooMany', { count: problem.count }) : t('passes.item.pickHolders')}
+          {problem.key === 'tooMany'
+            ? t('passes.item.tooMany', { count: problem.count })
+            : t('passes.item.pickHolders')}
         </p>
       )}
       <AddResult error={error} added={added} />

@@ -3,9 +3,9 @@
 // and "cannot be cancelled after the first entry" before adding; the add is a day ticket's body without a date.
 import { describe, expect, it } from 'vitest';
 import type { ItemDetail } from '../../../../common/dto/item';
+import { FAMILY_PASS, SINGLE_PASS } from '../../test/passFixtures';
 import { renderStatic } from '../../test/renderStatic';
 import { ItemPurchasePanel } from './ItemPurchasePanel';
-import { FAMILY_PASS, SINGLE_PASS } from './passFixtures';
 import { addPassLineRequest, passSelectionProblem, passTotal, validityRule } from './passPurchase';
 
 const passItem = (pass = FAMILY_PASS) =>

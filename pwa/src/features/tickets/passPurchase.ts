@@ -22,7 +22,8 @@ const priceOf = (p: PassProduct, kind: 'disability' | 'companion') =>
 /** Yen for the selection, tax included. */
 export function passTotal(p: PassProduct, s: PassSelection): number {
   let sum = 0;
-  for (const x of p.prices) if (x.unitKind === 'basic' && x.ageGroupId !== null) sum += (s.basic[x.ageGroupId] ?? 0) * x.price;
+  for (const x of p.prices)
+    if (x.unitKind === 'basic' && x.ageGroupId !== null) sum += (s.basic[x.ageGroupId] ?? 0) * x.price;
   sum += s.disability * (priceOf(p, 'disability') ?? 0) + s.companion * (priceOf(p, 'companion') ?? 0);
   return sum;
 }
@@ -34,7 +35,11 @@ export const passMaxPeople = (p: PassProduct, maxPerOrder: number) =>
 export type PassSelectionProblem = { key: 'pickHolders' } | { key: 'tooMany'; count: number };
 
 /** What keeps the selection from being added, as a key of passes.item. */
-export function passSelectionProblem(p: PassProduct, s: PassSelection, maxPerOrder: number): PassSelectionProblem | null {
+export function passSelectionProblem(
+  p: PassProduct,
+  s: PassSelection,
+  maxPerOrder: number,
+): PassSelectionProblem | null {
   const people = passPeople(s);
   if (people === 0) return { key: 'pickHolders' };
   const max = passMaxPeople(p, maxPerOrder);

@@ -57,7 +57,10 @@ export const passesEn: English<typeof passesJa> = {
     tabs: 'Choose a holder',
     photoAlt: 'Face photo of {{name}}',
     noPhoto: 'No face photo',
-    photoStates: { pending: 'The face photo is being reviewed', rejected: 'The face photo was not accepted: {{reason}}' },
+    photoStates: {
+      pending: 'The face photo is being reviewed',
+      rejected: 'The face photo was not accepted: {{reason}}',
+    },
     validity: 'Valid',
     validRange: '{{from}} to {{until}}',
     startsAtFirstEntry: 'Starts at your first entry, by {{date}}',

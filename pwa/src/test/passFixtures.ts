@@ -1,5 +1,5 @@
 // A family pass and a single pass as GET api/v1/items/{id} answers them (item.pass), for the unit tests.
-import type { PassProduct } from '../../../../common/dto/pass';
+import type { PassProduct } from '../../../common/dto/pass';
 
 export const FAMILY_PASS: PassProduct = {
   itemId: 41,
@@ -18,7 +18,11 @@ export const FAMILY_PASS: PassProduct = {
     { ageGroupId: null, ageGroupName: '障がい者', unitKind: 'disability', price: 0 },
     { ageGroupId: null, ageGroupName: '介助者', unitKind: 'companion', price: 0 },
   ],
-  renewal: { planId: 9, windowDays: 60, prices: [{ ageGroupId: 1, ageGroupName: '大人', unitKind: 'basic', price: 4000 }] },
+  renewal: {
+    planId: 9,
+    windowDays: 60,
+    prices: [{ ageGroupId: 1, ageGroupName: '大人', unitKind: 'basic', price: 4000 }],
+  },
   benefits: {
     dailyAdmission: true,
     reentry: true,
