@@ -130,7 +130,11 @@ export interface MemberCard {
   photo: PassPhotoView;
   /** Current term first, then a paid next term. */
   terms: MemberCardTerm[];
-  renewal: { opensOn: string; closesOn: string; open: boolean; price: number } | null;
+  /**
+   * `price`: this holder's renewal price. `newUntil` (added by passcard, optional): the end after a renewal bought now;
+   * absent, the page counts the current term's length from its end (renewal terms are contiguous).
+   */
+  renewal: { opensOn: string; closesOn: string; open: boolean; price: number; newUntil?: string } | null;
   cancellable: boolean;
   guestVouchersLeft: number;
 }
