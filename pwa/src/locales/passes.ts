@@ -16,6 +16,7 @@ export const passesJa = {
     total: '合計',
     pickHolders: '利用する方の人数を選んでください',
     tooMany: 'ファミリーパスは{{count}}名までです',
+    tooManySingle: '一度に購入できるのは{{count}}名分までです',
     familyNote: 'ファミリーパスは選んだ全員で1枚のパスになります',
     singleNote: '1名ごとに1枚のパスになります',
   },

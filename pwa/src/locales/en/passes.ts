@@ -5,7 +5,11 @@ import type { passesJa } from '../passes';
 export const passesEn: English<typeof passesJa> = {
   item: {
     kind: 'Kind',
-    kinds: { single: 'Single pass (1 person)', family: 'Family pass (up to {{count}} people)' },
+    kinds: {
+      single: 'Single pass (1 person)',
+      family_one: 'Family pass (1 person)',
+      family: 'Family pass (up to {{count}} people)',
+    },
     prices: 'Price per person',
     holders: 'People using the pass',
     validity: 'Valid for',
@@ -17,13 +21,17 @@ export const passesEn: English<typeof passesJa> = {
     noCancel: 'Cannot be cancelled after the first entry',
     total: 'Total',
     pickHolders: 'Please choose how many people will use the pass',
+    tooMany_one: 'A family pass is for 1 person',
     tooMany: 'A family pass is for up to {{count}} people',
+    tooManySingle_one: 'You can buy for 1 person at a time',
+    tooManySingle: 'You can buy for up to {{count}} people at a time',
     familyNote: 'Everyone you choose shares one family pass',
     singleNote: 'Each person gets a pass of their own',
   },
   benefits: {
     daily: 'Free entry every day while the pass is valid',
     reentry: 'Re-entry on the same day',
+    reentryMax_one: 'One entry a day',
     reentryMax: 'Up to {{count}} entries a day',
     discount: '{{percent}}% off events and quests',
     vouchers: '{{count}} guest vouchers per term',
