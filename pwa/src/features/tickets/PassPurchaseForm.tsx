@@ -126,7 +126,7 @@ export function PassPurchaseForm({ pass, maxPerOrder }: { pass: PassProduct; max
       {tried && problem && (
         <p className="field-error" role="alert" data-testid="purchase-problem">
           {problem.key === 'tooMany'
-            ? t('passes.item.tooMany', { count: problem.count })
+            ? t(pass.kind === 'family' ? 'passes.item.tooMany' : 'passes.item.tooManySingle', { count: problem.count })
             : t('passes.item.pickHolders')}
         </p>
       )}
