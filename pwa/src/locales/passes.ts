@@ -4,7 +4,6 @@ export const passesJa = {
   item: {
     kind: '種類',
     kinds: { single: '個人パス（1名）', family: 'ファミリーパス（{{count}}名まで）' },
-    prices: '料金（1名あたり）',
     holders: '利用する方の人数',
     validity: '有効期間',
     fromPurchase: '購入日から{{days}}日間',
@@ -34,7 +33,7 @@ export const passesJa = {
     person: '{{n}}人目（{{who}}）',
     name: 'お名前',
     nameHint: '1〜60文字',
-    ageGroup: '年齢区分',
+    ageGroup: '年齢区分：{{name}}',
     account: 'この方のアカウント',
     accountNone: 'アカウントなし（お名前のみ）',
     accountMe: '自分（{{name}}）',
@@ -49,10 +48,8 @@ export const passesJa = {
   },
   card: {
     section: '年間パスポート',
-    open: '会員証を開く',
     title: '会員証',
     passNumber: 'パス番号',
-    holder: '利用者',
     tabs: '利用者を選ぶ',
     photoAlt: '{{name}}さんの顔写真',
     noPhoto: '顔写真なし',
@@ -92,8 +89,6 @@ export const passesJa = {
   renew: {
     title: '年間パスポートの更新',
     period: '有効期限',
-    oldEnd: '現在の有効期限',
-    newEnd: '更新後の有効期限',
     price: '更新料金',
     holders: '引き続き利用する方',
     holdersNote: '利用する方とお名前・顔写真はそのまま引き継がれます。',

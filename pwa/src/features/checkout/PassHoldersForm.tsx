@@ -35,9 +35,7 @@ function HolderFields({
   return (
     <fieldset className="add-info-ticket pass-holder" data-testid="pass-holder" data-position={row.position}>
       <legend>{t('passes.holders.person', { n: row.position, who })}</legend>
-      <p className="field-hint">
-        {t('passes.holders.ageGroup')}: {who}
-      </p>
+      <p className="field-hint">{t('passes.holders.ageGroup', { name: who })}</p>
       <div className="field">
         <label htmlFor={`${id}-account`}>{t('passes.holders.account')}</label>
         <select

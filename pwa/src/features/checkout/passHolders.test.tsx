@@ -183,5 +183,8 @@ describe('the holders form', () => {
     expect(html).toContain('data-testid="add-info-pass-line"');
     expect(html.match(/data-testid="pass-holder"/g)).toHaveLength(3);
     expect(html).toContain('キッズアカウント：はなこ');
+    // A pass line has no day of use: its summary says again that it cannot be cancelled after the first entry.
+    expect(html).toContain('data-testid="pass-line-no-cancel"');
+    expect(html).not.toContain('2026年11月28日');
   });
 });
