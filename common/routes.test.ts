@@ -8,8 +8,9 @@ describe('route table', () => {
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
     // The spec's 69, plus My Tickets' lottery and waitlist pages, plus the staff area's scan and review pages,
     // plus the back office's finance pages (orders, one order, the daily report), its stock page, its catalogue,
-    // park profile, map editor and audit trail, and the two-factor sign-in setting.
-    expect(ROUTES.length).toBe(87);
+    // park profile, map editor and audit trail, and the two-factor sign-in setting, plus an annual pass's member
+    // card, visits and renewal.
+    expect(ROUTES.length).toBe(90);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);
@@ -24,6 +25,9 @@ describe('route table', () => {
     expect(byPath('/forgot-password')).toMatchObject({ layout: 'auth', guards: ['guest'] });
     expect(byPath('/me/settings/family-account')?.guards).toEqual(['auth-parent']);
     expect(byPath('/my-tickets/ticket/:id')?.guards).toEqual(['child-user-block']);
+    // A kids account shows its own member card; only the owner (a parent) renews.
+    expect(byPath('/my-tickets/pass/:passId')?.guards).toBeUndefined();
+    expect(byPath('/my-tickets/pass/:passId/renew')?.guards).toEqual(['auth-parent']);
     expect(byPath('/cart')?.guards).toEqual(['unauth-kid']);
     expect(byPath('/email/verify/:token')?.layout).toBe('empty');
   });

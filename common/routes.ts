@@ -66,6 +66,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'my-tickets-lottery', path: '/my-tickets/lottery', guards: ['auth'] },
   { name: 'my-tickets-waitlist-offer', path: '/my-tickets/waitlist/:id', guards: ['auth'] },
   { name: 'my-ticket', path: '/my-tickets/ticket/:id', guards: ['child-user-block'] },
+  // Annual pass member cards (issue 29): a kids account may show its own card; renewal is the owner's (a parent).
+  { name: 'my-tickets-pass', path: '/my-tickets/pass/:passId' },
+  { name: 'my-tickets-pass-visits', path: '/my-tickets/pass/:passId/visits', guards: ['auth'] },
+  { name: 'my-tickets-pass-renew', path: '/my-tickets/pass/:passId/renew', guards: ['auth-parent'] },
   { name: 'my-ticket-advance-information', path: '/my-tickets/ticket/:id/advance-information' },
   { name: 'my-ticket-detail', path: '/my-tickets/ticket/:id/detail' },
   { name: 'my-ticket-share', path: '/my-tickets/ticket/share' },

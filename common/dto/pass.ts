@@ -130,7 +130,11 @@ export interface MemberCard {
   photo: PassPhotoView;
   /** Current term first, then a paid next term. */
   terms: MemberCardTerm[];
-  renewal: { opensOn: string; closesOn: string; open: boolean; price: number } | null;
+  /**
+   * `price`: this holder's renewal price. `newUntil` (added by passcard, optional): the end after a renewal bought now;
+   * absent, the page counts the current term's length from its end (renewal terms are contiguous).
+   */
+  renewal: { opensOn: string; closesOn: string; open: boolean; price: number; newUntil?: string } | null;
   cancellable: boolean;
   guestVouchersLeft: number;
 }
@@ -278,4 +282,21 @@ export interface SuspensionRequest {
 }
 export interface PassCapacityRequest {
   slots: { time_slot_id: number; pass_capacity: number }[];
+}
+
+// ---- Visitor PWA (passcard): what the pages read until the server core's answers carry these fields ----
+/** The item page answer's pass product (ItemDetail.pass; null or absent for other items). */
+export interface PassItemFields {
+  pass?: PassProduct | null;
+}
+/** The cart line answer's pass part (CartLine.pass; null or absent for other lines). */
+export interface PassCartLineFields {
+  pass?: CartPassInfo | null;
+}
+/** POST api/v1/carts for a pass item: the body of a day ticket without date, slot, seats or add-ons. */
+export interface AddPassLineRequest {
+  item_id: number;
+  quantities: { age_group_id: number; quantity: number }[];
+  disability_quantity?: number;
+  companion_quantity?: number;
 }

@@ -1,11 +1,12 @@
 // A shared phone (a gate's, a family's): what one account stored stays with that account. Another account signing
-// in, or a sign-out, wipes the wallet and the gate's parks, keys, revocations and day lists; the gate's name and the
+// in, or a sign-out, wipes the wallet (its member cards too) and the gate's parks, keys, revocations and day lists; the gate's name and the
 // device id belong to the device and stay; acts not yet sent stay and go to the server only as the account that
 // made them.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memberCards } from '../test/passFixtures';
 import { enqueueScan, enqueueUse, replayOutbox } from './outbox';
-import { META, openWalletDb, readMeta, setDeviceAccount, type WalletDb } from './wallet';
+import { META, memberCardKey, openWalletDb, readMeta, setDeviceAccount, type WalletDb } from './wallet';
 
 const GATE_NAME = 'gate.name';
 const DEVICE_ID = 'gate.deviceId';
@@ -77,6 +78,18 @@ describe('the account of the device', () => {
     expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
     expect(await readMeta(db, META.account)).toBeNull();
     expect(await readMeta(db, DEVICE_ID)).toBe('gate-abc');
+  });
+
+  it("another account signing in, or a sign-out, wipes the member cards (a holder's name, photo and QR)", async () => {
+    await setDeviceAccount(db, 5);
+    await db.memberCards.bulkPut(memberCards().map((c) => ({ ...c, key: memberCardKey(c) })));
+    await setDeviceAccount(db, 5);
+    expect(await db.memberCards.count()).toBe(2);
+    await setDeviceAccount(db, 9);
+    expect(await db.memberCards.count()).toBe(0);
+    await db.memberCards.bulkPut(memberCards().map((c) => ({ ...c, key: memberCardKey(c) })));
+    await setDeviceAccount(db, null);
+    expect(await db.memberCards.count()).toBe(0);
   });
 
   it('acts not yet sent stay through sign-out and go to the server only as the account that made them', async () => {

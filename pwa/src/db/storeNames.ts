@@ -30,6 +30,9 @@ export const WALLET_SCHEMA = {
     gateTickets: 'id, parkId, ticketNumber',
     gateDayPages: 'key, parkId',
   },
+  // The visitor's annual pass member cards (GET api/v1/me/passes), one per holder (key `${passId}:${holderId}`), so a
+  // card and its QR open with no network. Version 7: version 6 is the gate's (features/staff, pass holders).
+  7: { memberCards: 'key, passId' },
 } as const;
 
 type Schema = typeof WALLET_SCHEMA;

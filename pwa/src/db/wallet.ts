@@ -5,6 +5,7 @@
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ParkMap } from '../../../common/dto/map';
+import type { MemberCard } from '../../../common/dto/pass';
 import type { DayTicket, StaffPark } from '../../../common/dto/staff';
 import type {
   ScanAnswer,
@@ -128,6 +129,10 @@ export interface GateDayPage {
   tickets: GateTicket[];
 }
 
+/** A member card as GET api/v1/me/passes answered it, keyed `${passId}:${holderId}` (memberCardKey). */
+export type MemberCardRow = MemberCard & { key: string };
+export const memberCardKey = (c: Pick<MemberCard, 'passId' | 'holderId'>) => `${c.passId}:${c.holderId}`;
+
 interface WalletTables {
   gateParks: EntityTable<GatePark, 'id'>;
   gateKeys: EntityTable<GateKey, 'kid'>;
@@ -141,6 +146,7 @@ interface WalletTables {
   details: EntityTable<DetailRow, 'ticketId'>;
   outbox: EntityTable<OutboxEntry, 'clientId'>;
   meta: EntityTable<MetaRow, 'key'>;
+  memberCards: EntityTable<MemberCardRow, 'key'>;
 }
 // The tables typed here are exactly the stores of the schema (db/storeNames.ts): a store added, dropped or renamed
 // on one side only is a type error.
@@ -175,13 +181,13 @@ export const DEVICE_META_KEYS: readonly string[] = ['gate.deviceId', 'gate.name'
 const isDeviceMeta = (key: string) => DEVICE_META_KEYS.includes(key) || key.startsWith('gate.items.');
 
 /**
- * Forget what the signed-in account stored: its tickets, maps, details, and a gate's parks, keys, revocations and
+ * Forget what the signed-in account stored: its tickets, member cards, maps, details, and a gate's parks, keys, revocations and
  * day lists (signed out, or another account signed in). The device's own keys stay. Acts not yet sent stay when
  * they name their account (only it sends them); older unnamed ones: a gate's admissions stay (facts of the park),
  * usage marks stay only with `keepWaiting`.
  */
 export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
-  const tables = [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta];
+  const tables = [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta, db.memberCards];
   const gate = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.gateDayPages];
   await db.transaction('rw', [...tables, ...gate], async () => {
     await Promise.all([
@@ -190,6 +196,7 @@ export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } 
       db.maps.clear(),
       db.parkMaps.clear(),
       db.details.clear(),
+      db.memberCards.clear(),
       ...gate.map((t) => t.clear()),
     ]);
     await db.meta.filter((m) => !isDeviceMeta(m.key)).delete();

@@ -50,13 +50,13 @@ describe.each([
   {
     scope: 'tickets',
     features: ['tickets'],
-    groups: ['tickets', 'checkout', 'wallet'],
+    groups: ['tickets', 'checkout', 'wallet', 'passes'],
     bundle: async () => (await import('./ticketPages')).ticketPagesJa,
   },
   {
     scope: 'wallet',
     features: ['wallet'],
-    groups: ['tickets', 'checkout', 'wallet'],
+    groups: ['tickets', 'checkout', 'wallet', 'passes'],
     bundle: async () => (await import('./walletPages')).walletPagesJa,
   },
 ])('strings of the $scope pages', ({ scope, features, groups, bundle }) => {

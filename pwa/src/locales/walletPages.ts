@@ -1,7 +1,8 @@
-// The Japanese strings the wallet pages use: the ticket pages' and the wallet's own (lib/i18n.ts;
+// The Japanese strings the wallet pages use: the ticket pages', the wallet's own and the member cards' (passes) (lib/i18n.ts;
 // locales/firstLoad.test.ts checks they need no other).
 import { checkoutJa } from './checkout';
+import { passesJa } from './passes';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
 
-export const walletPagesJa = { tickets: ticketsJa, checkout: checkoutJa, wallet: walletJa };
+export const walletPagesJa = { tickets: ticketsJa, checkout: checkoutJa, wallet: walletJa, passes: passesJa };

@@ -6,6 +6,7 @@ import type { Locale } from '../../../../common/enums';
 import { type MessageKey, message } from '../../../../common/messages';
 import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../../../../common/rules/advanceInfo';
 import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
+import { useAppSelector } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
 import { QueryState } from '../../lib/components/QueryState';
@@ -13,6 +14,19 @@ import { useUploadPhotoMutation } from '../../lib/photos';
 import { useLocale } from '../../lib/useLocale';
 import { useGetParkCartQuery, useUpdateCartLinesMutation } from './checkoutApi';
 import { Alert, LineSummary, SignedIn, Steps } from './components';
+import { PassHoldersForm } from './PassHoldersForm';
+import { usePassHolderChildrenQuery, useSetPassLineMutation } from './passApi';
+import {
+  type HolderProblems,
+  type HolderRow,
+  holderProblems,
+  initialRows,
+  passLineRequest,
+  passOf,
+  readStoredHolders,
+  type StoredHolders,
+  writeStoredHolders,
+} from './passHolders';
 import {
   type AddInfoForm,
   answersOf,
@@ -179,11 +193,27 @@ function AddInfoFormView({
   const [problems, setProblems] = useState<Map<number, AdvanceProblem[]> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [save, { isLoading }] = useUpdateCartLinesMutation();
+  const [savePass, { isLoading: savingPass }] = useSetPassLineMutation();
   const asking = lines.filter((l) => (fields.get(l.id) ?? []).length > 0);
+  // Pass lines name their holders here (one row per unit bought).
+  const passLines = lines.flatMap((line) => {
+    const info = passOf(line);
+    return info ? [{ line, info }] : [];
+  });
+  const user = useAppSelector((s) => s.session.user);
+  const me = user ? { id: user.id, name: user.name } : null;
+  const { data: kids } = usePassHolderChildrenQuery(undefined, { skip: passLines.length === 0 || !user });
+  const [holders, setHolders] = useState<StoredHolders>(() => {
+    const stored = readStoredHolders(parkId);
+    return Object.fromEntries(passLines.map(({ line, info }) => [line.id, initialRows(line, info, stored)]));
+  });
+  const [holderIssues, setHolderIssues] = useState<Map<number, Map<number, HolderProblems>> | null>(null);
   const next = `/cart/${parkId}/payment${quick ? `?quick=${quick}` : ''}`;
 
   // The form survives a reload: every change is kept in session storage.
   useEffect(() => writeAddInfoForm(parkId, form), [parkId, form]);
+  useEffect(() => writeStoredHolders(parkId, holders), [parkId, holders]);
+  const rowsOf = (lineId: number): HolderRow[] => holders[String(lineId)] ?? [];
 
   const answers = (line: CartLine) => {
     const rows = answersOf(line, form);
@@ -216,6 +246,21 @@ function AddInfoFormView({
     setError(null);
     const found = check();
     setProblems(found);
+    const passFound = new Map(
+      passLines.map(({ line }) => [line.id, holderProblems(rowsOf(line.id))] as const).filter(([, p]) => p.size > 0),
+    );
+    setHolderIssues(passFound);
+    if (passFound.size > 0 && found.size === 0) {
+      const all = [...passFound.values()].flatMap((m) => [...m.values()]);
+      // A name missing: the server's own words (passHoldersMissing); else the first problem.
+      const first = all.map((p) => p.name ?? p.holderUserId).find((p) => p !== 'nameRequired');
+      setError(
+        all.some((p) => p.name === 'nameRequired') || !first
+          ? message('passHoldersMissing', locale)
+          : t(`passes.holders.errors.${first}`),
+      );
+      return;
+    }
     if (found.size > 0) {
       const all = [...found.values()].flat();
       const first = all.find((p) => p.error !== 'required');
@@ -228,27 +273,44 @@ function AddInfoFormView({
       return;
     }
     try {
-      await save(
-        asking.map((line) => ({
-          id: line.id,
-          advance_info: {
-            tickets: answers(line).map((row) =>
-              Object.fromEntries((fields.get(line.id) ?? []).map((f) => [f.key, (row[f.key] ?? '').trim() || null])),
-            ),
-          },
-        })),
-      ).unwrap();
+      for (const { line } of passLines) {
+        await savePass({ parkId, lineId: line.id, body: passLineRequest(rowsOf(line.id)) }).unwrap();
+      }
+      if (asking.length > 0)
+        await save(
+          asking.map((line) => ({
+            id: line.id,
+            advance_info: {
+              tickets: answers(line).map((row) =>
+                Object.fromEntries((fields.get(line.id) ?? []).map((f) => [f.key, (row[f.key] ?? '').trim() || null])),
+              ),
+            },
+          })),
+        ).unwrap();
       navigate(next);
     } catch (err) {
       setError(errorText(err, locale));
     }
   };
 
-  if (asking.length === 0) return <Navigate to={next} replace />;
+  if (asking.length === 0 && passLines.length === 0) return <Navigate to={next} replace />;
 
   return (
     <form className="stack" onSubmit={(e) => void submit(e)} noValidate data-testid="add-info-form">
       <p className="lead-text">{t('checkout.addInfo.lead')}</p>
+      {passLines.map(({ line }) => (
+        <section key={line.id} className="panel add-info-line" data-testid="add-info-pass-line">
+          <LineSummary line={line} />
+          <PassHoldersForm
+            line={line}
+            rows={rowsOf(line.id)}
+            problems={holderIssues?.get(line.id)}
+            me={me}
+            kids={kids?.data ?? []}
+            onChange={(rows) => setHolders((h) => ({ ...h, [String(line.id)]: rows }))}
+          />
+        </section>
+      ))}
       {asking.map((line) => (
         <section key={line.id} className="panel add-info-line" data-testid="add-info-line">
           <LineSummary line={line} />
@@ -287,10 +349,10 @@ function AddInfoFormView({
       <button
         type="submit"
         className="button button--primary button--block"
-        disabled={isLoading}
+        disabled={isLoading || savingPass}
         data-testid="add-info-next"
       >
-        {isLoading ? t('checkout.common.sending') : t('checkout.addInfo.next')}
+        {isLoading || savingPass ? t('checkout.common.sending') : t('checkout.addInfo.next')}
       </button>
       <p className="checkout-back">
         <Link to="/cart">{t('checkout.common.backToCart')}</Link>
@@ -325,7 +387,10 @@ function AddInfoContent({ parkId }: { parkId: number }) {
   );
 }
 
-/** /cart/:park/add-info: each ticket holder's advance information, kept through a reload and saved to the cart. */
+/**
+ * /cart/:park/add-info: each ticket holder's advance information and each pass's holders, kept through a reload and
+ * saved to the cart.
+ */
 export default function AddInfoPage() {
   const { t } = useTranslation();
   const parkId = parseParkId(useParams().park);

@@ -11,6 +11,7 @@ import { useNow } from '../../lib/clock';
 import { formatDate, formatYen } from '../../lib/format';
 import { useIsChild } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
+import { passOf } from './passHolders';
 import { formatCountdown, holdSecondsLeft, type Totals } from './rules';
 
 export function Loading() {
@@ -111,11 +112,18 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
         <img className="cart-line__img" src={line.imageUrl} alt="" width="96" height="54" loading="lazy" />
         <div className="cart-line__text">
           <h3 className="cart-line__name">{line.name}</h3>
-          <p className="cart-line__when">
-            {formatDate(line.date, locale)}
-            {line.timeSlot && ` ${line.timeSlot.startTime}–${line.timeSlot.endTime}`}
-            {line.time && ` ${line.time}`}
-          </p>
+          {passOf(line) ? (
+            // A pass has no day of use; its rule is said again up to the final confirmation.
+            <p className="cart-line__when" data-testid="pass-line-no-cancel">
+              {t('passes.item.noCancel')}
+            </p>
+          ) : (
+            <p className="cart-line__when">
+              {formatDate(line.date, locale)}
+              {line.timeSlot && ` ${line.timeSlot.startTime}–${line.timeSlot.endTime}`}
+              {line.time && ` ${line.time}`}
+            </p>
+          )}
           {line.seatCodes.length > 0 && (
             <p className="cart-line__seats">{t('checkout.line.seats', { seats: line.seatCodes.join(', ') })}</p>
           )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DateAvailability } from '../../../../common/dto/cart';
 import type { ItemDetail } from '../../../../common/dto/item';
+import type { PassItemFields } from '../../../../common/dto/pass';
 import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { addMonths, firstCalendarMonth, monthOf, monthRange } from '../../../../common/rules/calendarMonth';
 import { checkLineQuantities } from '../../../../common/rules/cart';
@@ -11,6 +12,7 @@ import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { PassPurchaseForm } from './PassPurchaseForm';
 import {
   addLineRequest,
   calendarCells,
@@ -353,7 +355,8 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
 /**
  * The apply area of the item page: the price summary, then the date (availability calendar with sold-out and
  * few-left marks), time slot, people per age group, disability places and add-ons, and "Add to cart" / "Buy now".
- * Seat items choose their seats on /custom/seat_reservation. Kids accounts cannot buy.
+ * Seat items choose their seats on /custom/seat_reservation. An annual pass has no date: its own form. Kids accounts
+ * cannot buy.
  */
 export function ItemPurchasePanel({
   item,
@@ -369,6 +372,8 @@ export function ItemPurchasePanel({
   const { t } = useTranslation();
   const locale = useLocale();
   const isChild = useAppSelector((s) => s.session.user?.child_flag === 1);
+  // The server core adds item.pass to the item answer (common/dto/pass.ts PassItemFields).
+  const pass = (item as ItemDetail & PassItemFields).pass ?? null;
   return (
     <section className="panel purchase-panel" aria-labelledby="purchase-title" data-testid="purchase-panel">
       <h2 id="purchase-title">{t('checkout.purchase.title')}</h2>
@@ -382,6 +387,8 @@ export function ItemPurchasePanel({
         </p>
       ) : isChild ? (
         <p className="notice">{purchaseMessage('childRestricted', locale)}</p>
+      ) : pass ? (
+        <PassPurchaseForm pass={pass} maxPerOrder={item.maxPerOrder} />
       ) : (
         <PurchaseForm item={item} linkId={linkId} />
       )}

@@ -3,6 +3,7 @@
 import type { Envelope } from '../../../../common/dto/api';
 import type { AddCartLineRequest, CartLine, DateAvailability, SeatState } from '../../../../common/dto/cart';
 import type { WaitlistView } from '../../../../common/dto/lottery';
+import type { AddPassLineRequest } from '../../../../common/dto/pass';
 import type { RegisteredCard } from '../../../../common/rules/card';
 import { api } from '../../lib/api';
 import { availabilityQuery } from '../../lib/earlyData';
@@ -49,7 +50,7 @@ export const purchaseApi = api.injectEndpoints({
       query: ({ itemId, ...body }) => ({ url: `/items/${itemId}/waitlist`, method: 'POST', body }),
       invalidatesTags: ['Lottery'],
     }),
-    addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddCartLineRequest>({
+    addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddCartLineRequest | AddPassLineRequest>({
       query: (body) => ({ url: '/carts', method: 'POST', body }),
       invalidatesTags: ['Cart'],
     }),

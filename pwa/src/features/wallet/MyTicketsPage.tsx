@@ -21,6 +21,8 @@ import {
   waitingCount,
 } from './components';
 import { FIRST_CARDS, QR_ICON } from './firstScreen';
+import { PassStateBadge } from './MemberCardPage';
+import { passGroups } from './memberCards';
 import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
@@ -90,6 +92,39 @@ function TicketCard({
   );
 }
 
+/** The annual passes first: one entry per pass, its holders and their state, opening the member cards. */
+function MemberCardList({ cards }: { cards: ReturnType<typeof passGroups> }) {
+  const { t } = useTranslation();
+  if (cards.length === 0) return null;
+  return (
+    <section className="wallet-park member-cards" aria-labelledby="member-cards-title" data-testid="member-cards">
+      <h2 className="wallet-park__name" id="member-cards-title">
+        {t('passes.card.section')}
+      </h2>
+      <ul className="wallet-tickets">
+        {cards.map((g) => (
+          <li key={g.passId} className="wallet-ticket" data-testid="member-card-entry">
+            <Link className="wallet-ticket__main" to={`/my-tickets/pass/${g.passId}`}>
+              <span className="wallet-ticket__name">{g.productName}</span>
+              <span className="wallet-ticket__meta">
+                <span>{g.park.name}</span>
+                <span className="wallet-ticket-number">{g.passNumber}</span>
+              </span>
+              <span className="wallet-ticket__meta">
+                {g.cards.map((c) => (
+                  <span key={c.holderId}>
+                    {c.holderName} <PassStateBadge state={c.state} />
+                  </span>
+                ))}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Conflicts the server answered for marks made here (already used, not the day): shown once. */
 function ConflictNotices({ outbox, tickets }: { outbox: readonly OutboxEntry[]; tickets: readonly WalletTicket[] }) {
   const { t } = useTranslation();
@@ -114,13 +149,14 @@ function ConflictNotices({ outbox, tickets }: { outbox: readonly OutboxEntry[]; 
   );
 }
 
-/** /my-tickets: the wallet from IndexedDB, by park and day, refreshed from the server when online. */
+/** /my-tickets: the wallet from IndexedDB (member cards first, then tickets by park and day), refreshed when online. */
 export default function MyTicketsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const signedIn = useSignedIn();
   const userId = useAppSelector((s) => s.session.user?.id ?? null);
   const { tickets, outbox, meta } = useWallet();
+  const cards = useLiveQuery(() => walletDb().memberCards.toArray(), []);
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<WalletTicket | null>(null);
 
@@ -133,6 +169,7 @@ export default function MyTicketsPage() {
   // Another user's stored tickets are never shown (they are replaced by the refresh running now).
   const foreign = userId !== null && meta?.[META.owner] !== undefined && meta[META.owner] !== String(userId);
   const groups = useMemo(() => (tickets && !foreign ? groupTickets(tickets) : []), [tickets, foreign]);
+  const passes = useMemo(() => (cards && !foreign ? passGroups(cards) : []), [cards, foreign]);
   const [limit, setLimit] = useState(FIRST_CARDS);
   const shown = useMemo(() => firstTickets(groups, limit), [groups, limit]);
   useEffect(() => {
@@ -170,9 +207,10 @@ export default function MyTicketsPage() {
         </p>
       )}
       {outbox && tickets && <ConflictNotices outbox={outbox} tickets={tickets} />}
+      <MemberCardList cards={passes} />
       {tickets === undefined ? (
         <div className="loading" aria-busy="true" />
-      ) : groups.length === 0 ? (
+      ) : groups.length === 0 && passes.length > 0 ? null : groups.length === 0 ? (
         busy ? (
           <div className="loading" aria-busy="true" />
         ) : (

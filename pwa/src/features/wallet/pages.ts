@@ -3,7 +3,10 @@
 export { AdvanceInformationPage, default as DetailPage } from './DetailPage';
 export { default as HistoryPage } from './HistoryPage';
 export { default as LotteryPage } from './LotteryPage';
+export { default as MemberCardPage } from './MemberCardPage';
 export { default as MyTicketsPage } from './MyTicketsPage';
+export { default as PassRenewPage } from './PassRenewPage';
+export { default as PassVisitsPage } from './PassVisitsPage';
 export { primed } from './prime';
 export { default as SharePage } from './SharePage';
 export { default as ShareReceivePage } from './ShareReceivePage';

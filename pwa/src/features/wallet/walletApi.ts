@@ -1,6 +1,7 @@
 // Endpoints of the wallet pages that need the network (server: features/wallet). The tickets themselves are read
 // from IndexedDB (walletSync.ts); these are history, shares, cancellation, face photo, certificate and URL access.
 import type { Envelope, Paged } from '../../../../common/dto/api';
+import type { PassVisit } from '../../../../common/dto/pass';
 import type {
   CancellationAnswer,
   CancellationQuote,
@@ -73,6 +74,15 @@ export const walletApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Ticket', id: `share-${id}` }],
       keepUnusedDataFor: 0,
     }),
+    passVisits: build.query<Envelope<PassVisit[]>, number>({
+      query: (passId) => ({ url: `/me/passes/${passId}/visits`, params: { per_page: 100 } }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Puts the renewal into the cart (a pass line renewing `passId`, holders kept). */
+    renewPass: build.mutation<Envelope<unknown, { parkId?: number }>, number>({
+      query: (passId) => ({ url: `/me/passes/${passId}/renewal`, method: 'POST', body: {} }),
+      invalidatesTags: ['Cart'],
+    }),
     receiveShare: build.mutation<Envelope<unknown>, string>({
       query: (id) => ({ url: `/ticket-shares/${encodeURIComponent(id)}/receive`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Ticket', id: `share-${id}` }],
@@ -94,6 +104,8 @@ export const {
   useReissueShareMutation,
   useSharePreviewQuery,
   useReceiveShareMutation,
+  usePassVisitsQuery,
+  useRenewPassMutation,
 } = walletApi;
 
 /** The server's message of a failed call (meta.message), if any. */

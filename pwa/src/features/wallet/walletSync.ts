@@ -1,4 +1,5 @@
-// Keeping the wallet in IndexedDB fresh while online: the tickets (GET api/v1/me/tickets), their parks, the parks'
+// Keeping the wallet in IndexedDB fresh while online: the tickets (GET api/v1/me/tickets), the annual pass member
+// cards (GET api/v1/me/passes, memberCards.ts), their parks, the parks'
 // map images as Blobs and map mode's data (db/parkMaps.ts), and each ticket's order detail; then the outbox of usage marks is replayed. Runs at app start,
 // on `online`, when My Tickets opens, and after a usage mark.
 import type { Envelope } from '../../../../common/dto/api';
@@ -9,6 +10,7 @@ import { storeParkMaps } from '../../db/parkMaps';
 import { clearWallet, META, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale, i18n } from '../../lib/i18n';
 import { tokenExpiry } from '../../lib/session';
+import { storeMemberCards } from './memberCards';
 
 export type RefreshOutcome = 'ok' | 'offline' | 'signedOut' | 'failed';
 
@@ -61,6 +63,7 @@ export async function refreshWallet(
   await Promise.all([
     storeMaps(db, [...parks.values()], doFetch).then(() => storeParkMaps(db, [...parks.keys()], doFetch)),
     storeDetails(db, doFetch),
+    storeMemberCards(db, doFetch, headers()),
     storeFirstPaints(answer.tickets, i18n.t('wallet.ticket.qrLabel')),
   ]);
   return 'ok';

@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CartLine } from '../../../../common/dto/cart';
+import type { ChildAccount } from '../../../../common/dto/user';
+import { HOLDER_NAME_MAX, type HolderProblems, type HolderRow } from './passHolders';
+
+function HolderFields({
+  row,
+  problems,
+  me,
+  kids,
+  onChange,
+}: {
+  row: HolderRow;
+  problems: HolderProblems | undefined;
+  me: { id: number; name: string } | null;
+  kids: readonly ChildAccount[];
+  onChange(next: HolderRow): void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const who =
+    row.ageGroupName ||
+    (row.unitKind === 'disability'
+      ? t('checkout.qty.disability')
+      : row.unitKind === 'companion'
+        ? t('checkout.qty.companion')
+        : '');
+  const accounts = [
+    ...(me ? [{ id: me.id, name: me.name, label: t('passes.holders.accountMe', { name: me.name }) }] : []),
+    ...kids.map((k) => ({ id: k.id, name: k.name, label: t('passes.holders.accountChild', { name: k.name }) })),
+  ];
+  const nameError = problems?.name ? t(`passes.holders.errors.${problems.name}`) : null;
+  const accountError = problems?.holderUserId ? t(`passes.holders.errors.${problems.holderUserId}`) : null;
+  return (
+    <fieldset className="add-info-ticket pass-holder" data-testid="pass-holder" data-position={row.position}>
+      <legend>{t('passes.holders.person', { n: row.position, who })}</legend>
+      <p className="field-hint">{t('passes.holders.ageGroup', { name: who })}</p>
+      <div className="field">
+        <label htmlFor={`${id}-account`}>{t('passes.holders.account')}</label>
+        <select
+          id={`${id}-account`}
+          value={row.holderUserId ?? ''}
+          aria-invalid={accountError ? true : undefined}
+          aria-describedby={accountError ? `${id}-account-error` : undefined}
+          data-testid="pass-holder-account"
+          onChange={(e) => {
+            const chosen = accounts.find((a) => String(a.id) === e.target.value) ?? null;
+            onChange({
+              ...row,
+              holderUserId: chosen?.id ?? null,
+              // An account names its holder unless a name was typed already.
+              name: chosen && !row.name.trim() ? chosen.name : row.name,
+            });
+          }}
+        >
+          <option value="">{t('passes.holders.accountNone')}</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+        {accountError && (
+          <p id={`${id}-account-error`} className="field-error">
+            {accountError}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>
+          {t('passes.holders.name')}
+          <span className="required-mark">{t('checkout.addInfo.required')}</span>
+        </label>
+        <input
+          id={`${id}-name`}
+          type="text"
+          value={row.name}
+          maxLength={HOLDER_NAME_MAX}
+          autoComplete="name"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={`${id}-name-hint${nameError ? ` ${id}-name-error` : ''}`}
+          data-testid="pass-holder-name"
+          onChange={(e) => onChange({ ...row, name: e.target.value })}
+        />
+        <p id={`${id}-name-hint`} className="field-hint">
+          {t('passes.holders.nameHint')}
+        </p>
+        {nameError && (
+          <p id={`${id}-name-error`} className="field-error">
+            {nameError}
+          </p>
+        )}
+      </div>
+      {/* The face photo's upload comes here (passes/photos, built later); until then it is added from the card. */}
+      <div className="field pass-holder__photo" data-testid="pass-holder-photo-slot">
+        <span className="field-label">{t('passes.holders.photo')}</span>
+        <p className="field-hint">{t('passes.holders.photoLater')}</p>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The holders of one pass line at the add-info step: one row per unit bought, in the order bought. */
+export function PassHoldersForm({
+  line,
+  rows,
+  problems,
+  me,
+  kids,
+  onChange,
+}: {
+  line: CartLine;
+  rows: readonly HolderRow[];
+  problems: Map<number, HolderProblems> | undefined;
+  me: { id: number; name: string } | null;
+  kids: readonly ChildAccount[];
+  onChange(rows: HolderRow[]): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="pass-holders stack" data-testid="pass-holders">
+      <h2 className="section-title">{t('passes.holders.title')}</h2>
+      <p className="field-hint">{t('passes.holders.lead', { name: line.name })}</p>
+      {rows.map((row) => (
+        <HolderFields
+          key={row.position}
+          row={row}
+          problems={problems?.get(row.position)}
+          me={me}
+          kids={kids}
+          onChange={(next) => onChange(rows.map((r) => (r.position === next.position ? next : r)))}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Endpoints of a pass line's holders at the add-info step: the buyer's kids accounts (who may hold the pass) and
+// saving the holders (PUT api/v1/carts/{parkId}/lines/{lineId}/pass).
+import type { Envelope, Paged } from '../../../../common/dto/api';
+import type { CartLine } from '../../../../common/dto/cart';
+import type { PassLineRequest } from '../../../../common/dto/pass';
+import type { ChildAccount } from '../../../../common/dto/user';
+import { api } from '../../lib/api';
+
+export const passLineApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    passHolderChildren: build.query<Paged<ChildAccount>, void>({
+      query: () => ({ url: '/me/childs', params: { per_page: 100 } }),
+    }),
+    setPassLine: build.mutation<Envelope<CartLine>, { parkId: number; lineId: number; body: PassLineRequest }>({
+      query: ({ parkId, lineId, body }) => ({ url: `/carts/${parkId}/lines/${lineId}/pass`, method: 'PUT', body }),
+      invalidatesTags: ['Cart'],
+    }),
+  }),
+});
+
+export const { usePassHolderChildrenQuery, useSetPassLineMutation } = passLineApi;
