@@ -5,7 +5,17 @@ import { body, type commerce } from './commerceFixtures';
 
 export function sandboxFlow(base: () => string, c: ReturnType<typeof commerce>) {
   async function http(method: string, url: string, init: { body?: string; headers?: Record<string, string> } = {}) {
-    const res = await fetch(url.startsWith('http') ? url : `${base()}${url}`, { method, redirect: 'manual', ...init });
+    const target = url.startsWith('http') ? url : `${base()}${url}`;
+    let res: Response;
+    try {
+      res = await fetch(target, { method, redirect: 'manual', ...init });
+    } catch (err) {
+      // fetch reuses an idle keep-alive socket that the server may be closing at that moment (its 5 s idle limit;
+      // on a loaded machine the client's own 4 s timer runs late): the request never reached the server, so it is
+      // sent once more on a new socket. Seen in a 10,000-run ledger bench at load 15.
+      if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+      res = await fetch(target, { method, redirect: 'manual', ...init });
+    }
     return { status: res.status, text: await res.text(), location: res.headers.get('location') };
   }
 
