@@ -30,7 +30,9 @@ function run(db: 'PGlite' | 'PostgreSQL', runs: number, databaseUrl?: string) {
     runs,
     passed,
     seconds: Math.round(seconds),
-    runsPerSecond: Number((runs / seconds).toFixed(2)),
+    // A failed property stops early: how many runs it did is in its output ("Property failed after N tests").
+    runsPerSecond: passed ? Number((runs / seconds).toFixed(2)) : null,
+    failedAfter: passed ? null : Number(/Property failed after (\d+) tests/.exec(out.stdout)?.[1] ?? Number.NaN),
     loadAverage: [loadBefore, loadavg()[0] ?? 0].map((n) => Number(n.toFixed(2))),
   });
 }
