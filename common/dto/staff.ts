@@ -101,6 +101,8 @@ export interface StaffPark {
   slotWindow: { beforeMinutes: number; afterMinutes: number };
   /** The park's items (a gate may be set to admit only some of them). */
   items: { id: number; name: string }[];
+  /** Parks whose annual passes this park's gates admit (partners: their keys and revocations are synced too). */
+  passPartnerParkIds: number[];
 }
 
 /** A park's occupancy on a day (Asia/Tokyo): entries minus exits, now and at the end of each hour with acts. */
