@@ -144,6 +144,8 @@ export interface DayTicket {
   /** Entries counted so far, and how many the item allows (1: no re-entry; null: no limit that day). */
   entries: number;
   maxEntries: number | null;
+  /** A pass's visit ticket (unit_kind 'pass_visit'): the term ticket it belongs to (absent or null on tickets). */
+  passTicketId?: string | null;
 }
 
 /**
