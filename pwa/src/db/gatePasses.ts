@@ -38,10 +38,10 @@ export async function thumbBudget(storage: StorageManager | undefined = globalTh
   }
 }
 
-function bytesOf(base64: string): Uint8Array | null {
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> | null {
   try {
     const text = atob(base64);
-    const bytes = new Uint8Array(text.length);
+    const bytes = new Uint8Array(new ArrayBuffer(text.length));
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;
   } catch {

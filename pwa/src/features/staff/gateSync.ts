@@ -172,7 +172,9 @@ export async function applyDayPage(
     );
     if (asked === null) {
       const local = await db.gateTickets.where('parkId').equals(parkId).toArray();
-      await db.gateTickets.bulkDelete(local.filter((t) => !(waiting.has(t.id) && t.date === today)).map((t) => t.id));
+      // A pass's admission waits under its term ticket's id (the placeholder row is `pv:<term>:<date>`).
+      const mineNow = (t: GateTicket) => (waiting.has(t.id) || waiting.has(t.passTicketId ?? '')) && t.date === today;
+      await db.gateTickets.bulkDelete(local.filter((t) => !mineNow(t)).map((t) => t.id));
       await db.gateDayPages.where('parkId').equals(parkId).delete();
       await db.meta.filter((m) => m.key.startsWith(GATE_META.dayCursorPrefix(parkId))).delete();
     }
