@@ -113,6 +113,19 @@ export async function findPassHolder(db: WalletDb, termTicketId: string): Promis
   return db.gatePassHolders.where('termTicketIds').equals(termTicketId).first();
 }
 
+/** The holder at `position` of the pass numbered `passNumber` (typed at the gate), or undefined. */
+export async function findPassHolderByNumber(
+  db: WalletDb,
+  passNumber: string,
+  position: number,
+): Promise<GatePassHolderRow | undefined> {
+  return db.gatePassHolders
+    .where('passNumber')
+    .equals(passNumber)
+    .filter((h) => h.position === position)
+    .first();
+}
+
 /** The stored thumbnail of a photo, or null. */
 export async function passThumb(db: WalletDb, photoId: string | null): Promise<Blob | null> {
   if (!photoId) return null;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tokyoDate } from '../../../../common/time';
 import { findGateTicket, findGateTicketByNumber, findPassVisit } from '../../db/gateDayList';
-import { findPassHolder, passThumb } from '../../db/gatePasses';
+import { findPassHolder, findPassHolderByNumber, passThumb } from '../../db/gatePasses';
 import { confirmScan, enqueueScan } from '../../db/outbox';
 import { type GateTicket, walletDb } from '../../db/wallet';
 import { requestBackgroundSync } from '../../lib/backgroundSync';
@@ -24,7 +24,9 @@ import {
   type GateContext,
   type GateMode,
   judgeNumber,
+  judgePassNumber,
   judgeToken,
+  PASS_NUMBER,
   type PassLookup,
   type PassView,
   type Verdict,
@@ -487,8 +489,15 @@ export default function ScanPage() {
     const typed = number.trim().toUpperCase();
     if (!typed || !synced) return;
     const now = new Date();
-    const found = await findGateTicketByNumber(walletDb(), parkId, typed);
-    const judged = judgeNumber(typed, found, { ...context.current, now });
+    const passNumber = PASS_NUMBER.exec(typed);
+    const judged = passNumber
+      ? await judgePassNumber(
+          typed,
+          await findPassHolderByNumber(walletDb(), passNumber[1] ?? '', Number(passNumber[2])),
+          { ...context.current, now },
+          PASSES,
+        )
+      : judgeNumber(typed, await findGateTicketByNumber(walletDb(), parkId, typed), { ...context.current, now });
     const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(parkId, judged) : judged;
     setNumber('');
     show(v, `number:${typed}`);

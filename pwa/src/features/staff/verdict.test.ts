@@ -9,7 +9,7 @@ import {
   TOKEN_VERSION,
 } from '../../../../common/rules/ticketToken';
 import type { GatePassHolderRow, GateTicket } from '../../db/wallet';
-import { judgeNumber, judgeToken, type PassLookup, slotRefusal } from './verdict';
+import { judgeNumber, judgePassNumber, judgeToken, PASS_NUMBER, type PassLookup, slotRefusal } from './verdict';
 import { verdictLines } from './verdictText';
 
 const date = '2026-12-24';
@@ -411,5 +411,47 @@ describe('the gate verdict on a member card', () => {
     });
     expect(await judgeToken(card(), passCtx, none, store(undefined))).toMatchObject({ reason: 'unknownPass' });
     expect(verdictLines(await judgeToken(card(), passCtx, none, store(undefined)), 'ja').detail).toContain('同期');
+  });
+});
+
+describe('a pass number typed at the gate', () => {
+  it('finds the holder and judges it as a card: admitted with the photo, suspended refused, unknown number', async () => {
+    const term = randomUUID();
+    const h: GatePassHolderRow = {
+      holderId: 7,
+      passId: 3,
+      passNumber: 'P001-0000003',
+      position: 1,
+      name: '動物 太郎',
+      ageGroupName: null,
+      unitKind: 'basic',
+      parkIds: [1],
+      termTicketIds: [term],
+      liveJtis: [],
+      state: 'active',
+      suspendedReason: null,
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      startBy: '2026-12-31',
+      maxEntries: 1,
+      photoId: null,
+      photoState: 'none',
+      parkId: 1,
+    };
+    const passes: PassLookup = { holder: async () => h, visit: async () => undefined, thumb: async () => null };
+    expect(PASS_NUMBER.test('P001-0000003-1')).toBe(true);
+    expect(await judgePassNumber('P001-0000003-1', h, ctx, passes)).toMatchObject({
+      kind: 'admit',
+      ticketId: term,
+      token: null,
+      ticketNumber: 'P001-0000003-1',
+      pass: { holderName: '動物 太郎', photo: null },
+    });
+    const stopped = { ...h, state: 'suspended' as const, suspendedReason: '確認中' };
+    expect(await judgePassNumber('P001-0000003-1', stopped, ctx, passes)).toMatchObject({ reason: 'suspended' });
+    expect(await judgePassNumber('P001-0000003-9', undefined, ctx, passes)).toMatchObject({
+      reason: 'unknownPass',
+      ticketNumber: 'P001-0000003-9',
+    });
   });
 });

@@ -402,10 +402,48 @@ async function judgePass(
     return refuse(reason, { useDate: day });
   }
   if (!holder) return refuse('unknownPass');
-  if (!holder.parkIds.includes(ctx.parkId)) return refuse('otherPark');
-  if (holder.state === 'cancelled' || holder.state === 'cancel_waiting') return refuse('revoked');
   // A reissued card (lost phone): the list knows the new token id before the revocation cursor says so.
-  if (!holder.liveJtis.includes(payload.jti)) return refuse('revoked');
+  if (!holder.liveJtis.includes(payload.jti) && !CANCELLED.includes(holder.state)) return refuse('revoked');
+  return judgeHolder(holder, payload.tid, { token, ticketNumber: null }, ctx, passes);
+}
+
+/** A pass number and holder position typed at the gate (P012-0000345-2), when the card cannot be read. */
+export const PASS_NUMBER = /^(P\d{3}-\d{7})-(\d{1,2})$/;
+
+/**
+ * The verdict on a typed pass number: the holder of the device's list (the staff member compares the photo), its
+ * current term; then as a card. The act names the typed number (the server resolves it to the term).
+ */
+export async function judgePassNumber(
+  typed: string,
+  holder: GatePassHolderRow | undefined,
+  ctx: GateContext,
+  passes: PassLookup,
+): Promise<Verdict> {
+  const term = holder?.termTicketIds[0];
+  if (!holder || !term) return { kind: 'invalid', reason: 'unknownPass', ticketNumber: typed, useDate: null };
+  return judgeHolder(holder, term, { token: null, ticketNumber: typed }, ctx, passes);
+}
+
+/** What the holder list and the day's visit say of a holder at this gate (card or typed number alike). */
+async function judgeHolder(
+  holder: GatePassHolderRow,
+  termTicketId: string,
+  act: { token: string | null; ticketNumber: string | null },
+  ctx: GateContext,
+  passes: PassLookup,
+): Promise<Verdict> {
+  const pass = await passView(holder, passes);
+  const refuse = (reason: Refusal, over: Partial<Extract<Verdict, { kind: 'invalid' }>> = {}): Verdict => ({
+    kind: 'invalid',
+    reason,
+    ticketNumber: pass.passNumber,
+    useDate: null,
+    pass,
+    ...over,
+  });
+  if (!holder.parkIds.includes(ctx.parkId)) return refuse('otherPark');
+  if (CANCELLED.includes(holder.state)) return refuse('revoked');
   if (holder.state === 'suspended') return refuse('suspended', { suspendedReason: holder.suspendedReason });
   const today = tokyoDate(ctx.now);
   const state = passState(
@@ -414,23 +452,14 @@ async function judgePass(
   );
   if (state === 'expired') return refuse('expired', { useDate: holder.validUntil ?? holder.startBy });
   if (state === 'not_started' && holder.validFrom !== null) return refuse('notYetValid', { useDate: holder.validFrom });
-  const visit = (await passes.visit(payload.tid, today)) ?? null;
+  const visit = (await passes.visit(termTicketId, today)) ?? null;
   const mode = ctx.mode ?? 'in';
-  const row = visit ?? visitPlaceholder(holder, payload.tid, today, ctx.parkId);
+  const row = visit ?? visitPlaceholder(holder, termTicketId, today, ctx.parkId);
   const listed = byList(row.id, visit, mode);
   if (listed.verdict) {
-    return listed.verdict.kind === 'invalid'
-      ? refuse(listed.verdict.reason, { ticketNumber: pass?.passNumber ?? null })
-      : { ...listed.verdict, ...(pass ? { pass } : {}) };
+    return listed.verdict.kind === 'invalid' ? refuse(listed.verdict.reason) : { ...listed.verdict, pass };
   }
-  return {
-    kind: mode === 'out' ? 'exit' : 'admit',
-    ticketId: payload.tid,
-    ticket: row,
-    token,
-    ticketNumber: null,
-    pass,
-  };
+  return { kind: mode === 'out' ? 'exit' : 'admit', ticketId: termTicketId, ticket: row, ...act, pass };
 }
 
 /** A ticket not in the day list is named by the start of its id (the number is not in the QR). */
