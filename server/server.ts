@@ -35,6 +35,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { passGateRoutes } from './features/passes/gateRoutes';
 import { jobs as paymentJobs } from './features/payments';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
@@ -188,6 +189,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...lotteryRoutes,
     ...waitlistRoutes,
     ...staffRoutes,
+    ...passGateRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

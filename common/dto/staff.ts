@@ -101,6 +101,8 @@ export interface StaffPark {
   slotWindow: { beforeMinutes: number; afterMinutes: number };
   /** The park's items (a gate may be set to admit only some of them). */
   items: { id: number; name: string }[];
+  /** Parks whose annual passes this park's gates admit (partners: their keys and revocations are synced too). */
+  passPartnerParkIds: number[];
 }
 
 /** A park's occupancy on a day (Asia/Tokyo): entries minus exits, now and at the end of each hour with acts. */
@@ -142,6 +144,8 @@ export interface DayTicket {
   /** Entries counted so far, and how many the item allows (1: no re-entry; null: no limit that day). */
   entries: number;
   maxEntries: number | null;
+  /** A pass's visit ticket (unit_kind 'pass_visit'): the term ticket it belongs to (absent or null on tickets). */
+  passTicketId?: string | null;
 }
 
 /**

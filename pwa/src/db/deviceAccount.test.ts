@@ -1,5 +1,6 @@
 // A shared phone (a gate's, a family's): what one account stored stays with that account. Another account signing
-// in, or a sign-out, wipes the wallet (its member cards too) and the gate's parks, keys, revocations and day lists; the gate's name and the
+// in, or a sign-out, wipes the wallet (its member cards too) and the gate's parks, keys, revocations, day lists and
+// pass holders (with their photo thumbnails); the gate's name and the
 // device id belong to the device and stay; acts not yet sent stay and go to the server only as the account that
 // made them.
 import 'fake-indexeddb/auto';
@@ -38,6 +39,14 @@ async function fillGate(parkId: number) {
     date: '2026-11-27',
     tickets: [{ id: 't2', parkId, date: '2026-11-27', ticketNumber: 'N2', state: 'available' } as never],
   });
+  // An annual-pass holder the park admits and its photo thumbnail (gatePasses.ts).
+  await db.gatePassHolders.put({
+    holderId: 41,
+    parkId,
+    termTicketIds: ['term-41'],
+    passNumber: 'P001-0000001',
+  } as never);
+  await db.gatePassThumbs.put({ photoId: 'photo-41', holderId: 41, blob: new Blob(['thumb'], { type: 'image/webp' }) });
   await db.meta.bulkPut([
     { key: 'gate.syncedAt', value: '2026-11-27T01:00:00Z' },
     { key: `gate.revocations.${parkId}`, value: '1' },
@@ -52,16 +61,27 @@ const gateRows = async () => ({
   revocations: await db.gateRevocations.count(),
   tickets: await db.gateTickets.count(),
   dayPages: await db.gateDayPages.count(),
+  passHolders: await db.gatePassHolders.count(),
+  passThumbs: await db.gatePassThumbs.count(),
 });
+const EMPTY = { parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0, passHolders: 0, passThumbs: 0 };
 
 describe('the account of the device', () => {
   it('another account signing in wipes the gate store and keeps the device id and gate name', async () => {
     await setDeviceAccount(db, 7);
     await fillGate(1);
     await setDeviceAccount(db, 7);
-    expect(await gateRows()).toEqual({ parks: 1, keys: 1, revocations: 1, tickets: 1, dayPages: 1 });
+    expect(await gateRows()).toEqual({
+      parks: 1,
+      keys: 1,
+      revocations: 1,
+      tickets: 1,
+      dayPages: 1,
+      passHolders: 1,
+      passThumbs: 1,
+    });
     await setDeviceAccount(db, 8);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
+    expect(await gateRows()).toEqual(EMPTY);
     expect(await readMeta(db, 'gate.syncedAt')).toBeNull();
     expect(await readMeta(db, 'gate.revocations.1')).toBeNull();
     expect(await readMeta(db, DEVICE_ID)).toBe('gate-abc');
@@ -72,10 +92,10 @@ describe('the account of the device', () => {
   it('a sign-out wipes it too, and a gate store from before accounts were recorded is wiped at the next sign-in', async () => {
     await fillGate(1);
     await setDeviceAccount(db, 7);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
+    expect(await gateRows()).toEqual(EMPTY);
     await fillGate(1);
     await setDeviceAccount(db, null);
-    expect(await gateRows()).toEqual({ parks: 0, keys: 0, revocations: 0, tickets: 0, dayPages: 0 });
+    expect(await gateRows()).toEqual(EMPTY);
     expect(await readMeta(db, META.account)).toBeNull();
     expect(await readMeta(db, DEVICE_ID)).toBe('gate-abc');
   });

@@ -9,6 +9,8 @@ import type { GateDayPage, GateTicket, WalletDb } from './wallet';
 interface PageIndex {
   byId: Map<string, GateTicket>;
   byNumber: Map<string, GateTicket>;
+  /** A pass's visit ticket by `${term ticket id}:${date}`. */
+  byVisit: Map<string, GateTicket>;
 }
 
 /** Per database name: the index of each page record read (or written) by this page of the app. */
@@ -18,6 +20,7 @@ function indexOf(tickets: GateTicket[]): PageIndex {
   return {
     byId: new Map(tickets.map((t) => [t.id, t])),
     byNumber: new Map(tickets.map((t) => [`${t.parkId}:${t.ticketNumber}`, t])),
+    byVisit: new Map(tickets.flatMap((t) => (t.passTicketId ? [[`${t.passTicketId}:${t.date}`, t] as const] : []))),
   };
 }
 
@@ -78,3 +81,21 @@ export async function findGateTicketByNumber(
   }
   return undefined;
 }
+
+/**
+ * A pass's visit of a day (any park synced: the term ticket names the holder): the day list's visit ticket, or this
+ * device's own admission placeholder (`pv:<term>:<date>`, ScanPage) until the server's comes. Of the two, the one
+ * that has counted more entries: the device's own moves are newer than the list until the list counts them too.
+ */
+export async function findPassVisit(db: WalletDb, passTicketId: string, date: string): Promise<GateTicket | undefined> {
+  const rows = await db.gateTickets.where('[passTicketId+date]').equals([passTicketId, date]).toArray();
+  for (const page of await pageIndexes(db)) {
+    const found = page.byVisit.get(`${passTicketId}:${date}`);
+    if (found && !rows.some((r) => r.id === found.id)) rows.push(found);
+  }
+  const rank = (t: GateTicket) => (t.state === 'used' ? 1 : 0) * 1000 + (t.entries ?? 0) * 2 + (t.localScanId ? 1 : 0);
+  return rows.sort((a, b) => rank(b) - rank(a))[0];
+}
+
+/** The id of this device's placeholder for a pass's visit (before the day list brings the real visit ticket). */
+export const passVisitPlaceholderId = (passTicketId: string, date: string) => `pv:${passTicketId}:${date}`;

@@ -30,6 +30,15 @@ export const WALLET_SCHEMA = {
     gateTickets: 'id, parkId, ticketNumber',
     gateDayPages: 'key, parkId',
   },
+  // Annual passes at the gate (issue 29; db/gatePasses.ts): the holders the parks admit, looked up by the term ticket
+  // a member card names, and their 96 px photo thumbnails (Blobs). gateTickets finds a pass's visit of a day (the
+  // day list's visit ticket, or this device's own admission) by term ticket and date.
+  // (Version 5 is another feature's; 7 the visitor's member cards.)
+  6: {
+    gatePassHolders: 'holderId, parkId, *termTicketIds, passNumber',
+    gatePassThumbs: 'photoId',
+    gateTickets: 'id, parkId, ticketNumber, [passTicketId+date]',
+  },
   // The visitor's annual pass member cards (GET api/v1/me/passes), one per holder (key `${passId}:${holderId}`), so a
   // card and its QR open with no network. Version 7: version 6 is the gate's (features/staff, pass holders).
   7: { memberCards: 'key, passId' },

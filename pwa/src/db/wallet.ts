@@ -1,11 +1,12 @@
 // The offline wallet (DESIGN.md "Tickets, QR and the offline wallet"): the signed-in visitor's tickets as the API
 // answers them, the parks they belong to, those parks' map images (Blobs, for map mode with no network), the order
 // detail of each ticket, and the outbox of acts made offline (usage marks, and a gate's admissions). A gate device
-// also keeps, per park, the keys, the revocations and the day's tickets (version 3, features/staff). Used by the pages and by the service worker
+// also keeps, per park, the keys, the revocations and the day's tickets (version 3, features/staff), and the
+// annual-pass holders it admits with their photo thumbnails (version 6). Used by the pages and by the service worker
 // (so nothing here may touch the DOM).
 import Dexie, { type EntityTable } from 'dexie';
 import type { ParkMap } from '../../../common/dto/map';
-import type { MemberCard } from '../../../common/dto/pass';
+import type { GatePassHolder, MemberCard } from '../../../common/dto/pass';
 import type { DayTicket, StaffPark } from '../../../common/dto/staff';
 import type {
   ScanAnswer,
@@ -132,6 +133,19 @@ export interface GateDayPage {
 /** A member card as GET api/v1/me/passes answered it, keyed `${passId}:${holderId}` (memberCardKey). */
 export type MemberCardRow = MemberCard & { key: string };
 export const memberCardKey = (c: Pick<MemberCard, 'passId' | 'holderId'>) => `${c.passId}:${c.holderId}`;
+/** A pass holder a gate admits (GatePassHolder as the holder list sent it, without its thumb), kept per park synced. */
+export type GatePassHolderRow = Omit<GatePassHolder, 'thumb' | 'removed'> & {
+  /** The park whose list last wrote it (a holder admitted at two parks this device syncs is one row). */
+  parkId: number;
+  /** The thumb was not kept (over the storage bound): "photo online only". */
+  thumbDropped?: boolean;
+};
+/** A holder's 96 px photo thumbnail (one per holder: the photo the gate shows). */
+export interface GatePassThumb {
+  photoId: string;
+  holderId: number;
+  blob: Blob;
+}
 
 interface WalletTables {
   gateParks: EntityTable<GatePark, 'id'>;
@@ -139,6 +153,8 @@ interface WalletTables {
   gateRevocations: EntityTable<GateRevocation, 'jti'>;
   gateTickets: EntityTable<GateTicket, 'id'>;
   gateDayPages: EntityTable<GateDayPage, 'key'>;
+  gatePassHolders: EntityTable<GatePassHolderRow, 'holderId'>;
+  gatePassThumbs: EntityTable<GatePassThumb, 'photoId'>;
   tickets: EntityTable<WalletTicket, 'id'>;
   parks: EntityTable<WalletPark, 'id'>;
   maps: EntityTable<MapImage, 'url'>;
@@ -175,6 +191,17 @@ export async function readMeta(db: WalletDb, key: string): Promise<string | null
   return (await db.meta.get(key))?.value ?? null;
 }
 
+/** Everything a gate keeps for the account signed in (sign-out or another account wipes it all). */
+export const GATE_STORES = (db: WalletDb) => [
+  db.gateParks,
+  db.gateKeys,
+  db.gateRevocations,
+  db.gateTickets,
+  db.gateDayPages,
+  db.gatePassHolders,
+  db.gatePassThumbs,
+];
+
 /** Meta keys of the device itself, not of an account: a gate's name, device id and mode survive sign-out. */
 export const DEVICE_META_KEYS: readonly string[] = ['gate.deviceId', 'gate.name', 'gate.mode'];
 /** The items each park's gate admits (gate.items.<parkId>) are the gate's setting too. */
@@ -188,7 +215,7 @@ const isDeviceMeta = (key: string) => DEVICE_META_KEYS.includes(key) || key.star
  */
 export async function clearWallet(db: WalletDb, opts: { keepWaiting?: boolean } = {}): Promise<void> {
   const tables = [db.tickets, db.parks, db.maps, db.parkMaps, db.details, db.outbox, db.meta, db.memberCards];
-  const gate = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.gateDayPages];
+  const gate = GATE_STORES(db);
   await db.transaction('rw', [...tables, ...gate], async () => {
     await Promise.all([
       db.tickets.clear(),

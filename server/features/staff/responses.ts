@@ -23,6 +23,7 @@ const STAFF_PARK = shape({
   today: shape({ date: day(), tickets: int(), admitted: int(), toReview: int(), occupancy: OCCUPANCY }),
   slotWindow: shape({ beforeMinutes: int(), afterMinutes: int() }),
   items: Joi.array().items(shape({ id: int(), name: str() })),
+  passPartnerParkIds: Joi.array().items(int()),
 });
 const OFFICE_OVERVIEW = shape({
   twoFactor: bool(),

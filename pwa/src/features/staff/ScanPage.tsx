@@ -8,17 +8,30 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tokyoDate } from '../../../../common/time';
-import { findGateTicket, findGateTicketByNumber } from '../../db/gateDayList';
+import { findGateTicket, findGateTicketByNumber, findPassVisit } from '../../db/gateDayList';
+import { findPassHolder, findPassHolderByNumber, passThumb } from '../../db/gatePasses';
 import { confirmScan, enqueueScan } from '../../db/outbox';
 import { type GateTicket, walletDb } from '../../db/wallet';
 import { requestBackgroundSync } from '../../lib/backgroundSync';
+import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
 import { useScreenOn } from '../../lib/wakeLock';
 import { GateStatus } from './components';
 import { type QrDecoder, qrDecoder } from './decoder';
 import { useGateItems, useGateMode, useGateParks, useGateSync } from './gateHooks';
 import { gateIdentity } from './gateSync';
-import { type GateContext, type GateMode, judgeNumber, judgeToken, type Verdict, verifyToken } from './verdict';
+import {
+  type GateContext,
+  type GateMode,
+  judgeNumber,
+  judgePassNumber,
+  judgeToken,
+  PASS_NUMBER,
+  type PassLookup,
+  type PassView,
+  type Verdict,
+  verifyToken,
+} from './verdict';
 import { otherLocale, verdictLines } from './verdictText';
 
 /** How long a verdict stays on screen unless tapped away, and how long the same code is ignored after it. */
@@ -29,6 +42,15 @@ const PAIR_MS = 1500;
 /** Frames are decoded at most this wide (enough for a phone-screen QR at arm's length, and fast). */
 const FRAME_WIDTH = 640;
 const SYNC_EVERY_MS = 5 * 60_000;
+/** Online, the 480 px photo of a pass holder replaces the thumbnail if it comes this fast (else the thumb stays). */
+const PHOTO_BUDGET_MS = 300;
+
+/** Member cards: the holder list, visits and thumbnails on this device. */
+const PASSES: PassLookup = {
+  holder: (termTicketId) => findPassHolder(walletDb(), termTicketId),
+  visit: (termTicketId, date) => findPassVisit(walletDb(), termTicketId, date),
+  thumb: (photoId) => passThumb(walletDb(), photoId),
+};
 
 const TONES: Record<Verdict['kind'], { hz: number[]; vibrate: number[] }> = {
   admit: { hz: [1046], vibrate: [80] },
@@ -71,6 +93,9 @@ async function record(parkId: number, verdict: Extract<Verdict, { kind: 'admit' 
   const now = new Date();
   const online = navigator.onLine;
   const direction = verdict.kind === 'exit' ? 'out' : 'in';
+  // The day list's row the move is kept on: the ticket's, or for a pass the day's visit (or its placeholder).
+  const rowId = verdict.ticket?.id ?? verdict.ticketId;
+  const pass = verdict.pass ? { pass: verdict.pass } : {};
   const entry = await db.transaction('rw', [db.gateTickets, db.outbox, db.meta], async () => {
     const queued = await enqueueScan(
       db,
@@ -111,10 +136,16 @@ async function record(parkId: number, verdict: Extract<Verdict, { kind: 'admit' 
   });
   const answer = online ? await confirmScan(db, entry, { fetch: fetch.bind(globalThis) }) : null;
   if (!answer) void requestBackgroundSync();
-  const ticket = (await db.gateTickets.get(verdict.ticketId)) ?? null;
-  const number = verdict.ticket?.ticketNumber ?? verdict.ticketNumber;
+  const ticket = (await db.gateTickets.get(rowId)) ?? null;
+  const number = verdict.pass?.passNumber ?? verdict.ticket?.ticketNumber ?? verdict.ticketNumber;
   if (answer?.result === 'duplicate' && direction === 'out') {
-    return { kind: 'invalid', reason: 'notInside', ticketNumber: number, useDate: verdict.ticket?.date ?? null };
+    return {
+      kind: 'invalid',
+      reason: 'notInside',
+      ticketNumber: number,
+      useDate: verdict.ticket?.date ?? null,
+      ...pass,
+    };
   }
   if (answer?.result === 'duplicate' && answer.usedAt) {
     if (ticket) {
@@ -132,6 +163,7 @@ async function record(parkId: number, verdict: Extract<Verdict, { kind: 'admit' 
       usedAt: answer.usedAt,
       gateName: null,
       ...(inside ? { inside } : {}),
+      ...pass,
     };
   }
   if (answer?.result === 'revoked') {
@@ -140,6 +172,7 @@ async function record(parkId: number, verdict: Extract<Verdict, { kind: 'admit' 
       reason: 'revoked',
       ticketNumber: number,
       useDate: verdict.ticket?.date ?? null,
+      ...pass,
     };
   }
   return verdict;
@@ -167,14 +200,92 @@ function VerdictShape({ kind }: { kind: Verdict['kind'] }) {
   );
 }
 
-function VerdictScreen({ verdict, mode, onClose }: { verdict: Verdict; mode: GateMode; onClose: () => void }) {
+/** The 480 px photo when online and quick (the photo route of the photos work), else null: the thumbnail stays. */
+function usePassPhoto(parkId: number, pass: PassView | undefined): string | null {
+  const online = useOnline();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!pass?.photoId || !online) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), PHOTO_BUDGET_MS);
+    let made: string | null = null;
+    void fetch(`/api/v1/staff/parks/${parkId}/pass-holders/${pass.holderId}/photo`, {
+      credentials: 'same-origin',
+      signal: abort.signal,
+    })
+      .then(async (res) => {
+        if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return;
+        made = URL.createObjectURL(await res.blob());
+        setUrl(made);
+      })
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
+    return () => {
+      abort.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [parkId, pass?.holderId, pass?.photoId, online]);
+  return url;
+}
+
+/** The holder of a member card, to compare with the face at the gate: photo at least 240 px wide, name large. */
+function PassHolder({ parkId, pass }: { parkId: number; pass: PassView }) {
+  const { t } = useTranslation();
+  const large = usePassPhoto(parkId, pass);
+  const [thumb, setThumb] = useState<string | null>(null);
+  useEffect(() => {
+    if (!pass.photo) return setThumb(null);
+    const made = URL.createObjectURL(pass.photo);
+    setThumb(made);
+    return () => URL.revokeObjectURL(made);
+  }, [pass.photo]);
+  const src = large ?? thumb;
+  const missing = t(pass.photoId === null ? 'staff.verdict.pass.noPhoto' : 'staff.verdict.pass.photoOnline');
+  return (
+    <figure className="gate-pass" data-testid="gate-pass" data-photo={src ? (large ? 'large' : 'thumb') : 'none'}>
+      {src ? (
+        <img
+          className="gate-pass__photo"
+          src={src}
+          alt={t('staff.verdict.pass.photoAlt', { name: pass.holderName })}
+          data-testid="gate-pass-photo"
+        />
+      ) : (
+        <div className="gate-pass__photo gate-pass__photo--none" data-testid="gate-pass-photo-none">
+          {missing}
+        </div>
+      )}
+      {src && pass.photoState === 'pending' && (
+        <span className="gate-pass__unreviewed" data-testid="gate-pass-unreviewed">
+          {t('staff.verdict.pass.unreviewed')}
+        </span>
+      )}
+      <figcaption className="gate-pass__name" data-testid="gate-pass-name">
+        {pass.holderName}
+      </figcaption>
+    </figure>
+  );
+}
+
+function VerdictScreen({
+  verdict,
+  mode,
+  parkId,
+  onClose,
+}: {
+  verdict: Verdict;
+  mode: GateMode;
+  parkId: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const main = verdictLines(verdict, locale);
   const second = verdictLines(verdict, otherLocale(locale));
   return (
     <div
-      className={`gate-verdict gate-verdict--${verdict.kind}`}
+      className={`gate-verdict gate-verdict--${verdict.kind}${verdict.pass ? ' gate-verdict--pass' : ''}`}
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="gate-verdict-title"
@@ -186,6 +297,7 @@ function VerdictScreen({ verdict, mode, onClose }: { verdict: Verdict; mode: Gat
         {t(`staff.scanner.modeBanner.${mode}`)}
       </p>
       <VerdictShape kind={verdict.kind} />
+      {verdict.pass && <PassHolder parkId={parkId} pass={verdict.pass} />}
       <p id="gate-verdict-title" className="gate-verdict__title" data-testid="gate-verdict-title">
         {main.title}
       </p>
@@ -228,10 +340,14 @@ export default function ScanPage() {
   useScreenOn();
   useGateSync(SYNC_EVERY_MS);
 
-  const keys = useLiveQuery(() => walletDb().gateKeys.where('parkId').equals(parkId).toArray(), [parkId]);
+  // This park's keys and revocations, and those of the parks whose member cards it admits.
+  const partners = park?.passPartnerParkIds ?? [];
+  const passParkIds = [parkId, ...partners];
+  const parkSet = passParkIds.join(',');
+  const keys = useLiveQuery(() => walletDb().gateKeys.where('parkId').anyOf(passParkIds).toArray(), [parkSet]);
   const revoked = useLiveQuery(
-    async () => new Set(await walletDb().gateRevocations.where('parkId').equals(parkId).primaryKeys()),
-    [parkId],
+    async () => new Set(await walletDb().gateRevocations.where('parkId').anyOf(passParkIds).primaryKeys()),
+    [parkSet],
   );
   const [mode, setMode] = useGateMode();
   const [gateItems] = useGateItems(parkId);
@@ -243,6 +359,7 @@ export default function ScanPage() {
     mode,
     gateItems,
     slotWindow: park?.slotWindow,
+    passParkIds,
   };
 
   // bench:scan (bench/scan.ts) opens the page with ?bench=1: verdicts close at once and the same code is read
@@ -282,7 +399,7 @@ export default function ScanPage() {
 
   const decide = async (text: string, frameAt: number) => {
     const now = new Date();
-    const judged = await judgeToken(text, { ...context.current, now }, (id) => findGateTicket(walletDb(), id));
+    const judged = await judgeToken(text, { ...context.current, now }, (id) => findGateTicket(walletDb(), id), PASSES);
     const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(context.current.parkId, judged) : judged;
     performance.measure('gate-frame-to-verdict', { start: frameAt, end: performance.now() });
     show(v, text);
@@ -372,8 +489,15 @@ export default function ScanPage() {
     const typed = number.trim().toUpperCase();
     if (!typed || !synced) return;
     const now = new Date();
-    const found = await findGateTicketByNumber(walletDb(), parkId, typed);
-    const judged = judgeNumber(typed, found, { ...context.current, now });
+    const passNumber = PASS_NUMBER.exec(typed);
+    const judged = passNumber
+      ? await judgePassNumber(
+          typed,
+          await findPassHolderByNumber(walletDb(), passNumber[1] ?? '', Number(passNumber[2])),
+          { ...context.current, now },
+          PASSES,
+        )
+      : judgeNumber(typed, await findGateTicketByNumber(walletDb(), parkId, typed), { ...context.current, now });
     const v = judged.kind === 'admit' || judged.kind === 'exit' ? await record(parkId, judged) : judged;
     setNumber('');
     show(v, `number:${typed}`);
@@ -476,7 +600,7 @@ export default function ScanPage() {
           </button>
         </div>
       </form>
-      {verdict && <VerdictScreen verdict={verdict} mode={mode} onClose={() => close(true)} />}
+      {verdict && <VerdictScreen verdict={verdict} mode={mode} parkId={parkId} onClose={() => close(true)} />}
     </div>
   );
 }

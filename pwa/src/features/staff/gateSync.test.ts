@@ -1,11 +1,15 @@
 // A gate's day list by change (issue 28): the first sync of a day asks with no cursor and keeps the cursor it is
 // given, per park and day (it survives the database being closed and opened again); later syncs ask from it and
 // apply the changes: a ticket cancelled, used or given a new token elsewhere is updated on the device, and one this
-// device admitted and has not had answered stays used. A fake server answers the gate's calls.
+// device admitted and has not had answered stays used. Annual-pass holders (issue 29) come by change the same way,
+// with their thumbnails; partner parks' keys are synced too; expired holders are pruned. A fake server answers the
+// gate's calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GatePassHolder, GatePassHoldersPage } from '../../../../common/dto/pass';
 import type { DayTicket, DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
-import { tokyoDate } from '../../../../common/time';
+import { addDays, tokyoDate } from '../../../../common/time';
 import { findGateTicket, findGateTicketByNumber } from '../../db/gateDayList';
+import { findPassHolder, passThumb, THUMB_MAX_BYTES } from '../../db/gatePasses';
 import { enqueueScan } from '../../db/outbox';
 import { openWalletDb, readMeta, type WalletDb } from '../../db/wallet';
 import { applyDayPage, GATE_META, syncGate } from './gateSync';
@@ -36,26 +40,48 @@ const day = (id: string, over: Partial<DayTicket> = {}): DayTicket => ({
   ...over,
 });
 
-/** The server's side: day list pages keyed by the cursor asked with ('' for none). */
-function fakeServer(pages: Map<string, Omit<DayTicketsPage, 'parkId' | 'date' | 'asOf'>>) {
+type HolderPage = Pick<GatePassHoldersPage, 'holders' | 'next' | 'more'>;
+
+/**
+ * The server's side: day list pages keyed by the cursor asked with ('' for none), and pass holder pages likewise
+ * (none given: an empty list); which parks' keys and revocations were asked for.
+ */
+function fakeServer(
+  pages: Map<string, Omit<DayTicketsPage, 'parkId' | 'date' | 'asOf'>>,
+  holders: Map<string, HolderPage> = new Map([['', { holders: [], next: 'd.1.0', more: false }]]),
+  park: StaffPark = PARK,
+) {
   const asked: string[] = [];
+  const askedHolders: string[] = [];
+  const keyParks: number[] = [];
   const fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://gate.test');
     const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
-    if (url.pathname === '/api/v1/staff/parks') return json([PARK]);
-    if (url.pathname.endsWith('/ticket-keys')) return json([]);
+    if (url.pathname === '/api/v1/staff/parks') return json([park]);
+    if (url.pathname.endsWith('/ticket-keys')) {
+      keyParks.push(Number(url.pathname.split('/')[4]));
+      return json([]);
+    }
     if (url.pathname.endsWith('/ticket-revocations')) return json({ revoked: [], next: 0, more: false });
+    if (url.pathname === `/api/v1/staff/parks/${PARK.id}/pass-holders`) {
+      const cursor = url.searchParams.get('cursor') ?? '';
+      askedHolders.push(cursor);
+      const page = holders.get(cursor) ?? (cursor.startsWith('d.') ? { holders: [], next: cursor, more: false } : null);
+      if (!page) return new Response('{}', { status: 500 });
+      return json({ parkId: PARK.id, totalThumbBytes: null, asOf: new Date().toISOString(), ...page });
+    }
     if (url.pathname === `/api/v1/staff/parks/${PARK.id}/tickets`) {
       const cursor = url.searchParams.get('cursor') ?? '';
       asked.push(cursor);
-      const page = pages.get(cursor);
+      // A delta not given: nothing changed.
+      const page = pages.get(cursor) ?? (cursor.startsWith('d.') ? { tickets: [], next: cursor, more: false } : null);
       if (!page) return new Response('{}', { status: 500 });
       return json({ parkId: PARK.id, date: url.searchParams.get('date'), asOf: new Date().toISOString(), ...page });
     }
     if (url.pathname === '/api/v1/staff/scans') return new Response('{}', { status: 503 });
     return new Response('{}', { status: 404 });
   }) as typeof globalThis.fetch;
-  return { fetch, asked };
+  return { fetch, asked, askedHolders, keyParks };
 }
 
 let name: string;
@@ -201,5 +227,147 @@ describe('the day list by change', () => {
     expect(await db.gateParks.count()).toBe(1);
     expect((await local('a'))?.state).toBe('available');
     expect((await local('b'))?.state).toBe('cancelled');
+  });
+});
+
+const holder = (holderId: number, over: Partial<GatePassHolder> = {}): GatePassHolder => ({
+  holderId,
+  passId: 1,
+  passNumber: 'P007-0000001',
+  position: holderId,
+  name: `会員 ${holderId}`,
+  ageGroupName: '大人',
+  unitKind: 'basic',
+  parkIds: [PARK.id],
+  termTicketIds: [`term-${holderId}`],
+  liveJtis: [`jti-${holderId}`],
+  state: 'active',
+  suspendedReason: null,
+  validFrom: addDays(tokyoDate(), -10),
+  validUntil: addDays(tokyoDate(), 354),
+  startBy: addDays(tokyoDate(), 300),
+  maxEntries: 1,
+  photoId: `photo-${holderId}`,
+  photoState: 'approved',
+  thumb: btoa(`webp-${holderId}`),
+  removed: false,
+  ...over,
+});
+const blobText = async (b: Blob | null) => (b ? new TextDecoder().decode(await b.arrayBuffer()) : null);
+
+describe('annual-pass holders at the gate', () => {
+  it('lists the holders page by page with thumbs, keeps the cursor, then applies changes: photo, suspension, removal', async () => {
+    const holders = new Map<string, HolderPage>([
+      ['', { holders: [holder(1), holder(2)], next: 'f.50.2', more: true }],
+      [
+        'f.50.2',
+        { holders: [holder(3, { photoId: null, photoState: 'none', thumb: null })], next: 'd.50.0', more: false },
+      ],
+      [
+        'd.50.0',
+        {
+          holders: [
+            holder(1, { photoId: 'photo-1b', photoState: 'pending', thumb: btoa('webp-1b') }),
+            holder(2, { state: 'suspended', suspendedReason: '確認中', thumb: null }),
+            holder(3, { removed: true, thumb: null }),
+          ],
+          next: 'd.60.0',
+          more: false,
+        },
+      ],
+    ]);
+    const server = fakeServer(new Map([['', { tickets: [], next: 'd.1.0', more: false }]]), holders);
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.askedHolders).toEqual(['', 'f.50.2']);
+    expect(await readMeta(db, GATE_META.passCursor(PARK.id))).toBe('d.50.0');
+    expect(await findPassHolder(db, 'term-2')).toMatchObject({ holderId: 2, name: '会員 2', parkId: PARK.id });
+    expect(await blobText(await passThumb(db, 'photo-1'))).toBe('webp-1');
+    expect(await findPassHolder(db, 'term-3')).toMatchObject({ photoId: null });
+
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.askedHolders).toEqual(['', 'f.50.2', 'd.50.0']);
+    // The new photo's thumb replaces the old one (one per holder); a suspension keeps the thumb it had.
+    expect(await passThumb(db, 'photo-1')).toBeNull();
+    expect(await blobText(await passThumb(db, 'photo-1b'))).toBe('webp-1b');
+    expect(await findPassHolder(db, 'term-1')).toMatchObject({ photoId: 'photo-1b', photoState: 'pending' });
+    expect(await findPassHolder(db, 'term-2')).toMatchObject({ state: 'suspended', suspendedReason: '確認中' });
+    expect(await blobText(await passThumb(db, 'photo-2'))).toBe('webp-2');
+    expect(await findPassHolder(db, 'term-3')).toBeUndefined();
+    expect(await readMeta(db, GATE_META.passCursor(PARK.id))).toBe('d.60.0');
+  });
+
+  it('a holder list cut off half way goes on from the last page stored', async () => {
+    const holders = new Map<string, HolderPage>([['', { holders: [holder(1)], next: 'f.9.1', more: true }]]);
+    const server = fakeServer(new Map([['', { tickets: [], next: 'd.1.0', more: false }]]), holders);
+    expect(await syncGate(db, server.fetch)).toBe('failed');
+    expect(await db.gateParks.count()).toBe(0);
+    expect(await findPassHolder(db, 'term-1')).toBeDefined();
+    expect(await readMeta(db, GATE_META.passCursor(PARK.id))).toBe('f.9.1');
+    holders.set('f.9.1', { holders: [holder(2)], next: 'd.9.0', more: false });
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.askedHolders).toEqual(['', 'f.9.1', 'f.9.1']);
+    expect(await db.gatePassHolders.count()).toBe(2);
+    expect(await db.gateParks.count()).toBe(1);
+  });
+
+  it('prunes holders whose pass ended before today, and unstarted ones past their start-by day, with their thumbs', async () => {
+    const yesterday = addDays(tokyoDate(), -1);
+    const holders = new Map<string, HolderPage>([
+      [
+        '',
+        {
+          holders: [
+            holder(1),
+            holder(2, { validUntil: yesterday }),
+            holder(3, { validFrom: null, validUntil: null, startBy: yesterday, state: 'not_started' }),
+            holder(4, { validFrom: null, validUntil: null, startBy: tokyoDate(), state: 'not_started' }),
+          ],
+          next: 'd.5.0',
+          more: false,
+        },
+      ],
+    ]);
+    const server = fakeServer(new Map([['', { tickets: [], next: 'd.1.0', more: false }]]), holders);
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect((await db.gatePassHolders.toArray()).map((h) => h.holderId).sort()).toEqual([1, 4]);
+    expect(await passThumb(db, 'photo-2')).toBeNull();
+    expect(await db.gatePassThumbs.count()).toBe(2);
+  });
+
+  it('syncs the keys and revocations of the parks whose passes the park admits', async () => {
+    const server = fakeServer(new Map([['', { tickets: [], next: 'd.1.0', more: false }]]), undefined, {
+      ...PARK,
+      passPartnerParkIds: [9, 12],
+    });
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(server.keyParks.sort((a, b) => a - b)).toEqual([PARK.id, 9, 12]);
+    expect(await readMeta(db, GATE_META.revocationCursor(12))).toBe('0');
+  });
+
+  it('keeps no thumb over 6 KB nor beyond the storage budget: the holder stays, marked photo online only', async () => {
+    const big = btoa('x'.repeat(THUMB_MAX_BYTES + 1));
+    vi.stubGlobal('navigator', {
+      onLine: true,
+      storage: { persist: async () => true, estimate: async () => ({ quota: 30, usage: 0 }) },
+    });
+    const holders = new Map<string, HolderPage>([
+      // Budget: two thirds of 30 free bytes = 20: the first 6-byte thumb fits, so does the second (12), the third
+      // (18); the fourth would pass 20.
+      [
+        '',
+        {
+          holders: [holder(1, { thumb: big }), holder(2), holder(3), holder(4), holder(5)],
+          next: 'd.5.0',
+          more: false,
+        },
+      ],
+    ]);
+    const server = fakeServer(new Map([['', { tickets: [], next: 'd.1.0', more: false }]]), holders);
+    expect(await syncGate(db, server.fetch)).toBe('ok');
+    expect(await db.gatePassHolders.count()).toBe(5);
+    expect(await findPassHolder(db, 'term-1')).toMatchObject({ thumbDropped: true });
+    expect(await findPassHolder(db, 'term-2')).toMatchObject({ thumbDropped: false });
+    expect(await findPassHolder(db, 'term-5')).toMatchObject({ thumbDropped: true });
+    expect(await db.gatePassThumbs.count()).toBe(3);
   });
 });

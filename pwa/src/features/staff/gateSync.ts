@@ -1,15 +1,18 @@
 // Keeping a gate device ready for no signal: for every park the staff member scans for, the public keys (the next
-// one too, announced before it signs), the revocations by their commit-ordered cursor, and the day's ticket list by
-// change since the device's cursor (the whole day at its first sync), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
+// one too, announced before it signs), the revocations by their commit-ordered cursor (of the parks whose annual
+// passes it admits too), the day's ticket list by change since the device's cursor (the whole day at its first
+// sync), and the pass holders it admits with their photo thumbnails by change (db/gatePasses.ts), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
 // so the list that comes back already has them. Runs when the staff pages open, on `online` and every few minutes
 // while the scanner is open.
 import type { Envelope } from '../../../../common/dto/api';
+import type { GatePassHoldersPage } from '../../../../common/dto/pass';
 import type { DayTicket, DayTicketsPage, StaffPark } from '../../../../common/dto/staff';
 import type { TicketKey, TicketRevocations } from '../../../../common/dto/wallet';
 import { tokyoDate } from '../../../../common/time';
 import { storeDayPage } from '../../db/gateDayList';
+import { applyHolderPage, pruneExpiredHolders, thumbBudget } from '../../db/gatePasses';
 import { isWaiting, replayOutbox } from '../../db/outbox';
-import { DEVICE_META_KEYS, type GateTicket, readMeta, type WalletDb, walletDb } from '../../db/wallet';
+import { DEVICE_META_KEYS, GATE_STORES, type GateTicket, readMeta, type WalletDb, walletDb } from '../../db/wallet';
 import { currentLocale } from '../../lib/i18n';
 
 export type GateSyncOutcome = 'ok' | 'offline' | 'signedOut' | 'notStaff' | 'failed';
@@ -26,6 +29,10 @@ export const GATE_META = {
   /** The day list's cursor of a park and day (GET api/v1/staff/parks/{id}/tickets?cursor=). */
   dayCursor: (parkId: number, date: string) => `gate.day.${parkId}.${date}`,
   dayCursorPrefix: (parkId: number) => `gate.day.${parkId}.`,
+  /** The pass holder list's cursor of a park (GET api/v1/staff/parks/{id}/pass-holders?cursor=). */
+  passCursor: (parkId: number) => `gate.passes.${parkId}`,
+  /** The day expired holders were last pruned (once a day: a walk over every holder). */
+  passPrunedOn: 'gate.passes.prunedOn',
 } as const;
 
 class SyncStop extends Error {
@@ -77,24 +84,9 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
     return answer;
   };
   let asking = ask(dayCursor);
-  const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${park.id}/ticket-keys`);
-  let cursor = Number((await readMeta(db, GATE_META.revocationCursor(park.id))) ?? 0);
-  const revoked: { jti: string; parkId: number; seq: number }[] = [];
-  for (;;) {
-    const page = await getJson<TicketRevocations>(
-      doFetch,
-      `/api/v1/parks/${park.id}/ticket-revocations?after=${cursor}&limit=5000`,
-    );
-    for (const r of page.revoked) revoked.push({ jti: r.jti, parkId: park.id, seq: r.seq });
-    cursor = page.next;
-    if (!page.more) break;
-  }
-  await db.transaction('rw', [db.gateKeys, db.gateRevocations, db.meta], async () => {
-    await db.gateKeys.where('parkId').equals(park.id).delete();
-    await db.gateKeys.bulkPut(keys);
-    await db.gateRevocations.bulkPut(revoked);
-    await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
-  });
+  // Keys and revocations of the park and of the parks whose passes it admits (their member cards are signed with
+  // their own park's key).
+  for (const id of new Set([park.id, ...(park.passPartnerParkIds ?? [])])) await syncKeys(db, id, doFetch);
   for (;;) {
     const page = await asking;
     if (page.more) asking = ask(page.next);
@@ -102,7 +94,57 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
     dayCursor = page.next;
     if (!page.more) break;
   }
+  await syncPassHolders(db, park.id, doFetch);
   await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
+}
+
+/** A park's public keys (the next one too) and its revocations from the device's cursor. */
+async function syncKeys(db: WalletDb, parkId: number, doFetch: typeof fetch) {
+  const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${parkId}/ticket-keys`);
+  let cursor = Number((await readMeta(db, GATE_META.revocationCursor(parkId))) ?? 0);
+  const revoked: { jti: string; parkId: number; seq: number }[] = [];
+  for (;;) {
+    const page = await getJson<TicketRevocations>(
+      doFetch,
+      `/api/v1/parks/${parkId}/ticket-revocations?after=${cursor}&limit=5000`,
+    );
+    for (const r of page.revoked) revoked.push({ jti: r.jti, parkId, seq: r.seq });
+    cursor = page.next;
+    if (!page.more) break;
+  }
+  await db.transaction('rw', [db.gateKeys, db.gateRevocations, db.meta], async () => {
+    await db.gateKeys.where('parkId').equals(parkId).delete();
+    await db.gateKeys.bulkPut(keys);
+    await db.gateRevocations.bulkPut(revoked);
+    await db.meta.put({ key: GATE_META.revocationCursor(parkId), value: String(cursor) });
+  });
+}
+
+/** Pages of the holder list asked at a time (the server's most is 1,000; a page is ~1 KB a holder with its thumb). */
+const HOLDER_PAGE = 500;
+
+/**
+ * The annual-pass holders the park admits, by change from the park's cursor (none: the whole list), each page
+ * stored with its cursor in one transaction (db/gatePasses.ts); then, once a day, the expired ones go.
+ */
+async function syncPassHolders(db: WalletDb, parkId: number, doFetch: typeof fetch) {
+  let cursor = await readMeta(db, GATE_META.passCursor(parkId));
+  const budget = await thumbBudget();
+  for (;;) {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = await getJson<GatePassHoldersPage>(
+      doFetch,
+      `/api/v1/staff/parks/${parkId}/pass-holders?limit=${HOLDER_PAGE}${q}`,
+    );
+    await applyHolderPage(db, parkId, page, cursor, GATE_META.passCursor(parkId), budget);
+    cursor = page.next;
+    if (!page.more) break;
+  }
+  const today = tokyoDate();
+  if ((await readMeta(db, GATE_META.passPrunedOn)) !== today) {
+    await pruneExpiredHolders(db, today);
+    await db.meta.put({ key: GATE_META.passPrunedOn, value: today });
+  }
 }
 
 /** The server's most (DAY_PAGE_MAX): fewer round trips; a page is one record on the device whatever its size. */
@@ -130,7 +172,9 @@ export async function applyDayPage(
     );
     if (asked === null) {
       const local = await db.gateTickets.where('parkId').equals(parkId).toArray();
-      await db.gateTickets.bulkDelete(local.filter((t) => !(waiting.has(t.id) && t.date === today)).map((t) => t.id));
+      // A pass's admission waits under its term ticket's id (the placeholder row is `pv:<term>:<date>`).
+      const mineNow = (t: GateTicket) => (waiting.has(t.id) || waiting.has(t.passTicketId ?? '')) && t.date === today;
+      await db.gateTickets.bulkDelete(local.filter((t) => !mineNow(t)).map((t) => t.id));
       await db.gateDayPages.where('parkId').equals(parkId).delete();
       await db.meta.filter((m) => m.key.startsWith(GATE_META.dayCursorPrefix(parkId))).delete();
     }
@@ -166,8 +210,8 @@ export async function applyDayPage(
   });
 }
 
-async function forgetGateData(db: WalletDb) {
-  const stores = [db.gateParks, db.gateKeys, db.gateRevocations, db.gateTickets, db.gateDayPages];
+export async function forgetGateData(db: WalletDb) {
+  const stores = GATE_STORES(db);
   await db.transaction('rw', [...stores, db.meta], async () => {
     await Promise.all(stores.map((t) => t.clear()));
     // Their cursors go with them: a cursor kept without its data would make the next sync skip it.

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
-import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../../../../common/rules/ticketToken';
-import type { GateTicket } from '../../db/wallet';
-import { judgeNumber, judgeToken, slotRefusal } from './verdict';
+import {
+  encodePayload,
+  endOfTokyoDay,
+  joinToken,
+  PASS_TOKEN_VERSION,
+  TOKEN_VERSION,
+} from '../../../../common/rules/ticketToken';
+import type { GatePassHolderRow, GateTicket } from '../../db/wallet';
+import { judgeNumber, judgePassNumber, judgeToken, PASS_NUMBER, type PassLookup, slotRefusal } from './verdict';
 import { verdictLines } from './verdictText';
 
 const date = '2026-12-24';
@@ -219,5 +225,233 @@ describe('the gate verdict', () => {
     expect(judgeNumber(listed.ticketNumber, listed, { now, gateItems: [] }).kind).toBe('admit');
     const inside = { ...listed, state: 'used' as const, inside: true, entries: 1 };
     expect(judgeNumber(listed.ticketNumber, inside, { now, gateItems, mode: 'out' }).kind).toBe('exit');
+  });
+});
+
+// Member cards (issue 29, README 2.8): a v3 token of this park or a partner's, judged by the holder list and the
+// holder's visit of the day.
+describe('the gate verdict on a member card', () => {
+  const partnerSecret = ed25519.utils.randomSecretKey();
+  const partnerKey = {
+    ...key,
+    kid: '3-a',
+    parkId: 3,
+    publicKey: Buffer.from(ed25519.getPublicKey(partnerSecret)).toString('base64url'),
+  };
+  const term = randomUUID();
+  const jti = randomUUID();
+  function card(over: { park?: number; jti?: string; tid?: string; until?: string; from?: string | null } = {}) {
+    const until = over.until ?? '2027-06-30';
+    const park = over.park ?? 1;
+    const bytes = encodePayload({
+      v: PASS_TOKEN_VERSION,
+      kid: park === 3 ? partnerKey.kid : key.kid,
+      jti: over.jti ?? jti,
+      tid: over.tid ?? term,
+      park,
+      item: 70,
+      date: until,
+      slot: null,
+      from: over.from === undefined ? '2026-07-01' : over.from,
+      exp: endOfTokyoDay(until),
+    });
+    return joinToken(bytes, ed25519.sign(bytes, park === 3 ? partnerSecret : secret));
+  }
+  const holder = (over: Partial<GatePassHolderRow> = {}): GatePassHolderRow => ({
+    holderId: 41,
+    passId: 9,
+    passNumber: 'P001-0000009',
+    position: 2,
+    name: '動物 花子',
+    ageGroupName: '大人',
+    unitKind: 'basic',
+    parkIds: [1],
+    termTicketIds: [term],
+    liveJtis: [jti],
+    state: 'active',
+    suspendedReason: null,
+    validFrom: '2026-07-01',
+    validUntil: '2027-06-30',
+    startBy: '2027-06-30',
+    maxEntries: 1,
+    photoId: 'photo-41',
+    photoState: 'pending',
+    parkId: 1,
+    ...over,
+  });
+  const thumb = new Blob(['webp'], { type: 'image/webp' });
+  /** The device's store: holders by term ticket, visits by term and day, thumbs by photo. */
+  function store(h: GatePassHolderRow | undefined, visits: GateTicket[] = []): PassLookup {
+    return {
+      holder: async (id) => (h?.termTicketIds.includes(id) ? h : undefined),
+      visit: async (id, day) => visits.find((v) => v.passTicketId === id && v.date === day),
+      thumb: async (photoId) => (photoId === h?.photoId ? thumb : null),
+    };
+  }
+  const passCtx = { ...ctx, keys: [key, partnerKey], passParkIds: [1, 3] };
+  const visit = (over: Partial<GateTicket> = {}) =>
+    ticket({ id: randomUUID(), passTicketId: term, ticketNumber: 'P001-0000009-2-V20261224', ...over });
+  const usedBy = { source: 'scan' as const, at: `${date}T09:00:00+09:00`, deviceId: 'gate-b', gateName: '東門' };
+
+  it('admits the holder once a day with name, number, validity and photo; the move goes on a visit placeholder', async () => {
+    const v = await judgeToken(card(), passCtx, none, store(holder()));
+    expect(v).toMatchObject({
+      kind: 'admit',
+      ticketId: term,
+      ticket: { id: `pv:${term}:${date}`, passTicketId: term, date, maxEntries: 1 },
+      pass: {
+        holderName: '動物 花子',
+        passNumber: 'P001-0000009-2',
+        validUntil: '2027-06-30',
+        photoState: 'pending',
+        photo: thumb,
+      },
+    });
+    expect(verdictLines(v, 'ja')).toMatchObject({ title: '入場OK', ticket: '年間パス P001-0000009-2' });
+    expect(verdictLines(v, 'en').detail).toContain('Valid until');
+    // Not started yet (from first entry): admitted, and the verdict says the validity starts today.
+    const fresh = holder({ validFrom: null, validUntil: null, state: 'not_started' });
+    const first = await judgeToken(card({ from: null }), passCtx, none, store(fresh));
+    expect(first.kind).toBe('admit');
+    expect(verdictLines(first, 'en').detail).toBe('First entry (the validity starts today)');
+  });
+
+  it('a second entry the same day is refused with one entry a day, and allowed while entries remain', async () => {
+    const inOnce = visit({ state: 'used', inside: false, entries: 1, maxEntries: 1, usedBy });
+    const once = await judgeToken(card(), passCtx, none, store(holder(), [inOnce]));
+    expect(once).toMatchObject({ kind: 'used', gateName: '東門', pass: { holderName: '動物 花子' } });
+    expect(verdictLines(once, 'ja').title).toBe('使用済み');
+    // Re-entry (maxEntries 3): out after one entry comes back in; inside is refused 「入場中です」.
+    const out = visit({ state: 'used', inside: false, entries: 1, maxEntries: 3, usedBy });
+    const again = await judgeToken(card(), passCtx, none, store(holder({ maxEntries: 3 }), [out]));
+    expect(again).toMatchObject({ kind: 'admit', ticket: { id: out.id } });
+    const inside = { ...out, inside: true };
+    expect(await judgeToken(card(), passCtx, none, store(holder({ maxEntries: 3 }), [inside]))).toMatchObject({
+      kind: 'used',
+      inside: true,
+    });
+    const spent = { ...out, entries: 3 };
+    expect((await judgeToken(card(), passCtx, none, store(holder({ maxEntries: 3 }), [spent]))).kind).toBe('used');
+    // Exit mode lets the holder out.
+    expect((await judgeToken(card(), { ...passCtx, mode: 'out' }, none, store(holder(), [inside]))).kind).toBe('exit');
+  });
+
+  it('refuses a suspended pass with the reason, in ja and en, with the holder shown', async () => {
+    const v = await judgeToken(
+      card(),
+      passCtx,
+      none,
+      store(holder({ state: 'suspended', suspendedReason: '他人への貸与の確認中' })),
+    );
+    expect(v).toMatchObject({
+      kind: 'invalid',
+      reason: 'suspended',
+      suspendedReason: '他人への貸与の確認中',
+      ticketNumber: 'P001-0000009-2',
+      pass: { holderName: '動物 花子' },
+    });
+    expect(verdictLines(v, 'ja')).toMatchObject({
+      title: '無効なパス',
+      detail: '利用停止中です：他人への貸与の確認中',
+      ticket: '年間パス P001-0000009-2',
+    });
+    expect(verdictLines(v, 'en').detail).toBe('Suspended: 他人への貸与の確認中');
+  });
+
+  it('refuses the old QR of a reissued card (its jti no longer live), and a cancelled pass', async () => {
+    const reissued = holder({ liveJtis: [randomUUID()] });
+    expect(await judgeToken(card(), passCtx, none, store(reissued))).toMatchObject({
+      kind: 'invalid',
+      reason: 'revoked',
+    });
+    // Synced revocations refuse it too, before the list is read.
+    expect(await judgeToken(card(), { ...passCtx, revoked: new Set([jti]) }, none, store(holder()))).toMatchObject({
+      reason: 'revoked',
+    });
+    expect(await judgeToken(card(), passCtx, none, store(holder({ state: 'cancelled' })))).toMatchObject({
+      reason: 'revoked',
+    });
+  });
+
+  it('another park’s card is refused; a partner park’s is admitted with that park’s key', async () => {
+    // Park 2 is no partner of this gate: its cards are refused before any lookup.
+    const other = await judgeToken(card({ park: 2 }), passCtx, none, store(holder({ parkIds: [2] })));
+    expect(other).toMatchObject({ kind: 'invalid', reason: 'otherPark' });
+    // Park 3's pass admits here too.
+    const partner = holder({ parkIds: [3, 1], passNumber: 'P003-0000001' });
+    expect(await judgeToken(card({ park: 3 }), passCtx, none, store(partner))).toMatchObject({
+      kind: 'admit',
+      pass: { passNumber: 'P003-0000001-2' },
+    });
+    // A partner's product that does not list this park: refused by the holder's parks.
+    expect(await judgeToken(card({ park: 3 }), passCtx, none, store(holder({ parkIds: [3] })))).toMatchObject({
+      reason: 'otherPark',
+    });
+    // Without the partner set (a gate that admits only its own passes).
+    expect(await judgeToken(card({ park: 3 }), ctx, none, store(partner))).toMatchObject({ reason: 'otherPark' });
+  });
+
+  it('refuses a pass not yet valid and an expired one with the date; an unknown holder asks for a sync', async () => {
+    // A renewal's next term (the token starts later).
+    const later = await judgeToken(card({ from: '2027-01-01' }), passCtx, none, store(holder()));
+    expect(later).toMatchObject({ kind: 'invalid', reason: 'notYetValid', useDate: '2027-01-01' });
+    expect(verdictLines(later, 'ja').detail).toBe('2027年1月1日(金)から使えるパスです');
+    // The list knows better than the token: the holder's term starts later.
+    const notYet = await judgeToken(card(), passCtx, none, store(holder({ validFrom: '2026-12-25' })));
+    expect(notYet).toMatchObject({ reason: 'notYetValid', useDate: '2026-12-25' });
+    // The token's last day is past.
+    const over = await judgeToken(card({ until: '2026-12-23' }), passCtx, none, store(holder()));
+    expect(over).toMatchObject({ reason: 'expired', useDate: '2026-12-23' });
+    expect(verdictLines(over, 'en').detail).toContain('Expired');
+    // Never started by its start-by day: expired unused.
+    const unused = holder({ validFrom: null, validUntil: null, startBy: '2026-12-20', state: 'not_started' });
+    expect(await judgeToken(card({ from: null }), passCtx, none, store(unused))).toMatchObject({
+      reason: 'expired',
+      useDate: '2026-12-20',
+    });
+    expect(await judgeToken(card(), passCtx, none, store(undefined))).toMatchObject({ reason: 'unknownPass' });
+    expect(verdictLines(await judgeToken(card(), passCtx, none, store(undefined)), 'ja').detail).toContain('同期');
+  });
+});
+
+describe('a pass number typed at the gate', () => {
+  it('finds the holder and judges it as a card: admitted with the photo, suspended refused, unknown number', async () => {
+    const term = randomUUID();
+    const h: GatePassHolderRow = {
+      holderId: 7,
+      passId: 3,
+      passNumber: 'P001-0000003',
+      position: 1,
+      name: '動物 太郎',
+      ageGroupName: null,
+      unitKind: 'basic',
+      parkIds: [1],
+      termTicketIds: [term],
+      liveJtis: [],
+      state: 'active',
+      suspendedReason: null,
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      startBy: '2026-12-31',
+      maxEntries: 1,
+      photoId: null,
+      photoState: 'none',
+      parkId: 1,
+    };
+    const passes: PassLookup = { holder: async () => h, visit: async () => undefined, thumb: async () => null };
+    expect(PASS_NUMBER.test('P001-0000003-1')).toBe(true);
+    expect(await judgePassNumber('P001-0000003-1', h, ctx, passes)).toMatchObject({
+      kind: 'admit',
+      ticketId: term,
+      token: null,
+      ticketNumber: 'P001-0000003-1',
+      pass: { holderName: '動物 太郎', photo: null },
+    });
+    const stopped = { ...h, state: 'suspended' as const, suspendedReason: '確認中' };
+    expect(await judgePassNumber('P001-0000003-1', stopped, ctx, passes)).toMatchObject({ reason: 'suspended' });
+    expect(await judgePassNumber('P001-0000003-9', undefined, ctx, passes)).toMatchObject({
+      reason: 'unknownPass',
+      ticketNumber: 'P001-0000003-9',
+    });
   });
 });

@@ -2,10 +2,23 @@
 // the server runs) against the park's keys and revocations kept on the device, then the day's ticket list (what
 // other gates admitted before this one went offline, and what this one admitted since). A typed ticket number is
 // looked up in the day's list.
+// A member card (an annual pass, token v3) is verified with the keys of the parks whose passes the park admits, then
+// judged by the holder list (db/gatePasses.ts, authoritative over the token: live token ids, suspension, validity)
+// and by the holder's visit of the day at this park (the day list's visit ticket, or this device's own admission),
+// with the pass item's re-entry rule as tickets have theirs. The verdict carries the holder's name and photo.
+import type { PassPhotoState } from '../../../../common/dto/pass';
 import type { TicketKey } from '../../../../common/dto/wallet';
-import { decodeTicketToken, type TokenRefusal, verifyTicketToken } from '../../../../common/rules/ticketToken';
+import { passState } from '../../../../common/rules/passValidity';
+import {
+  decodeTicketToken,
+  isPassToken,
+  type TicketTokenPayload,
+  type TokenRefusal,
+  verifyTicketToken,
+} from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
-import type { GateTicket } from '../../db/wallet';
+import { passVisitPlaceholderId } from '../../db/gateDayList';
+import type { GatePassHolderRow, GateTicket } from '../../db/wallet';
 
 export type Refusal =
   | 'otherPark'
@@ -19,15 +32,57 @@ export type Refusal =
   /** Exit mode: the device knows of no entry of this ticket since its last exit. */
   | 'notInside'
   /** This gate admits other items only (per-gate rule): `itemName` says which item the ticket is for. */
-  | 'otherItem';
+  | 'otherItem'
+  /** A pass stopped by the park: `suspendedReason` says why. */
+  | 'suspended'
+  /** A pass whose term starts later (`useDate`: its first day). */
+  | 'notYetValid'
+  /** A pass past its last day (`useDate`), or never started by its start-by day. */
+  | 'expired'
+  /** A genuine member card whose holder is not in this gate's list (bought since the last sync, or not admitted). */
+  | 'unknownPass';
+
+/** Who a member card belongs to, as the gate shows it beside the verdict (compare the face). */
+export interface PassView {
+  holderId: number;
+  holderName: string;
+  /** Pass number and holder position (P012-0000345-2). */
+  passNumber: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  photoId: string | null;
+  /** The stored 96 px thumbnail, if kept. */
+  photo: Blob | null;
+  photoState: PassPhotoState;
+  /** The thumb was not kept on this device (storage bound): the photo shows online only. */
+  photoOnlineOnly: boolean;
+}
 
 /** The scanner's mode: entries, or exits (a ticket inside goes out; re-entry then counts against its entries). */
 export type GateMode = 'in' | 'out';
 
+/**
+ * An admission or an exit: `ticketId` is what the act names (a pass: its term ticket), `ticket` the day list's row
+ * the move is recorded on (a pass: the day's visit ticket or this device's placeholder for it).
+ */
 export type Verdict =
-  | { kind: 'admit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
+  | {
+      kind: 'admit';
+      ticketId: string;
+      ticket: GateTicket | null;
+      token: string | null;
+      ticketNumber: string | null;
+      pass?: PassView;
+    }
   /** Exit mode: the ticket was inside and goes out. */
-  | { kind: 'exit'; ticketId: string; ticket: GateTicket | null; token: string | null; ticketNumber: string | null }
+  | {
+      kind: 'exit';
+      ticketId: string;
+      ticket: GateTicket | null;
+      token: string | null;
+      ticketNumber: string | null;
+      pass?: PassView;
+    }
   | {
       kind: 'used';
       ticketId: string;
@@ -36,6 +91,7 @@ export type Verdict =
       gateName: string | null;
       /** A ticket with re-entry that is inside now: refused at another entry (「入場中です」). */
       inside?: boolean;
+      pass?: PassView;
     }
   | {
       kind: 'invalid';
@@ -47,6 +103,9 @@ export type Verdict =
       at?: string;
       /** otherItem: the ticket's item. */
       itemName?: string | null;
+      /** suspended: the park's reason. */
+      suspendedReason?: string | null;
+      pass?: PassView;
     };
 
 export interface GateContext {
@@ -60,7 +119,17 @@ export interface GateContext {
   mode?: GateMode;
   /** This gate admits only these items of the park (the device's setting); empty or absent: every item. */
   gateItems?: readonly number[];
+  /** Parks whose member cards this gate admits: its own and partner parks' (StaffPark.passPartnerParkIds). */
+  passParkIds?: readonly number[];
 }
+
+/** What the device knows of annual passes (db/gatePasses.ts, db/gateDayList.ts). */
+export interface PassLookup {
+  holder: (termTicketId: string) => Promise<GatePassHolderRow | undefined>;
+  visit: (termTicketId: string, date: string) => Promise<GateTicket | undefined>;
+  thumb: (photoId: string | null) => Promise<Blob | null>;
+}
+const NO_PASSES: PassLookup = { holder: async () => undefined, visit: async () => undefined, thumb: async () => null };
 
 export interface SlotWindow {
   beforeMinutes: number;
@@ -160,22 +229,31 @@ function otherItem(
   return item !== undefined && !ctx.gateItems.includes(item);
 }
 
-/** The common verifier with the park's stored keys and revocations, as of the device's clock. */
-export const verifyToken = (token: string, ctx: GateContext) =>
-  verifyTicketToken(token, {
+/** The common verifier with the stored keys and revocations of the park (and its pass partners), as of the device's clock. */
+export function verifyToken(token: string, ctx: GateContext) {
+  const passParkIds = ctx.passParkIds ?? [ctx.parkId];
+  return verifyTicketToken(token, {
     parkId: ctx.parkId,
-    keys: ctx.keys.filter((k) => k.parkId === ctx.parkId),
+    passParkIds,
+    keys: ctx.keys.filter((k) => k.parkId === ctx.parkId || passParkIds.includes(k.parkId)),
     isRevoked: (jti) => ctx.revoked.has(jti),
     now: ctx.now,
     today: tokyoDate(ctx.now),
   });
+}
 
-/** The verdict on a QR token; `lookup` reads the day's list (IndexedDB) once the token has verified. */
+/**
+ * The verdict on a QR token; `lookup` reads the day's list (IndexedDB) once the token has verified, `passes` the
+ * holder list for a member card.
+ */
 export async function judgeToken(
   token: string,
   ctx: GateContext,
   lookup: (ticketId: string) => Promise<GateTicket | undefined>,
+  passes: PassLookup = NO_PASSES,
 ): Promise<Verdict> {
+  const decoded = decodeTicketToken(token);
+  if (decoded && isPassToken(decoded)) return judgePass(token, decoded, ctx, passes);
   const checked = verifyToken(token, ctx);
   if (!checked.ok) {
     const payload = SAYS_WHICH.includes(checked.reason) ? decodeTicketToken(token) : null;
@@ -247,6 +325,141 @@ export function judgeNumber(
     return { kind: 'invalid', ...outside, ticketNumber: ticket.ticketNumber, useDate: ticket.date };
   }
   return { kind: 'admit', ticketId: ticket.id, ticket, token: null, ticketNumber };
+}
+
+const PASS_REFUSALS: Record<TokenRefusal, Refusal> = {
+  ...REFUSALS,
+  expired: 'expired',
+  wrongDay: 'expired',
+  notYetValid: 'notYetValid',
+};
+
+async function passView(holder: GatePassHolderRow, passes: PassLookup): Promise<PassView> {
+  return {
+    holderId: holder.holderId,
+    holderName: holder.name,
+    passNumber: `${holder.passNumber}-${holder.position}`,
+    validFrom: holder.validFrom,
+    validUntil: holder.validUntil,
+    photoId: holder.photoId,
+    photo: await passes.thumb(holder.photoId),
+    photoState: holder.photoState,
+    photoOnlineOnly: holder.thumbDropped ?? false,
+  };
+}
+
+/** The day list's row a pass's visit is recorded on until the server's visit ticket comes (ScanPage's record). */
+function visitPlaceholder(holder: GatePassHolderRow, termTicketId: string, date: string, parkId: number): GateTicket {
+  return {
+    id: passVisitPlaceholderId(termTicketId, date),
+    passTicketId: termTicketId,
+    ticketNumber: `${holder.passNumber}-${holder.position}`,
+    jti: null,
+    state: 'available',
+    usedAt: null,
+    usedBy: null,
+    itemName: '',
+    unitKind: holder.unitKind,
+    ageGroupName: holder.ageGroupName,
+    time: null,
+    needsCertificate: false,
+    itemId: 0,
+    inside: false,
+    entries: 0,
+    maxEntries: holder.maxEntries,
+    parkId,
+    date,
+  };
+}
+
+/**
+ * A member card: the token verified for this park or a partner's; the holder found by the term ticket it names
+ * (the holder list is what the park says now: a reissued card's old token id is no longer live, a suspension or the
+ * real start of validity is there and not in the token); then once a day at this park, re-entry per the pass
+ * item's rule. No slot window, no per-gate item rule (a pass is admission itself).
+ */
+async function judgePass(
+  token: string,
+  payload: TicketTokenPayload,
+  ctx: GateContext,
+  passes: PassLookup,
+): Promise<Verdict> {
+  const checked = verifyToken(token, ctx);
+  const genuine = checked.ok || SAYS_WHICH.includes(checked.reason) || checked.reason === 'notYetValid';
+  const holder = genuine ? await passes.holder(payload.tid) : undefined;
+  const pass = holder ? await passView(holder, passes) : undefined;
+  const refuse = (reason: Refusal, over: Partial<Extract<Verdict, { kind: 'invalid' }>> = {}): Verdict => ({
+    kind: 'invalid',
+    reason,
+    ticketNumber: pass?.passNumber ?? (genuine ? shortId(payload.tid) : null),
+    useDate: null,
+    ...(pass ? { pass } : {}),
+    ...over,
+  });
+  if (!checked.ok) {
+    const reason = PASS_REFUSALS[checked.reason];
+    const day = reason === 'notYetValid' ? (payload.from ?? null) : reason === 'expired' ? payload.date : null;
+    return refuse(reason, { useDate: day });
+  }
+  if (!holder) return refuse('unknownPass');
+  // A reissued card (lost phone): the list knows the new token id before the revocation cursor says so.
+  if (!holder.liveJtis.includes(payload.jti) && !CANCELLED.includes(holder.state)) return refuse('revoked');
+  return judgeHolder(holder, payload.tid, { token, ticketNumber: null }, ctx, passes);
+}
+
+/** A pass number and holder position typed at the gate (P012-0000345-2), when the card cannot be read. */
+export const PASS_NUMBER = /^(P\d{3}-\d{7})-(\d{1,2})$/;
+
+/**
+ * The verdict on a typed pass number: the holder of the device's list (the staff member compares the photo), its
+ * current term; then as a card. The act names the typed number (the server resolves it to the term).
+ */
+export async function judgePassNumber(
+  typed: string,
+  holder: GatePassHolderRow | undefined,
+  ctx: GateContext,
+  passes: PassLookup,
+): Promise<Verdict> {
+  const term = holder?.termTicketIds[0];
+  if (!holder || !term) return { kind: 'invalid', reason: 'unknownPass', ticketNumber: typed, useDate: null };
+  return judgeHolder(holder, term, { token: null, ticketNumber: typed }, ctx, passes);
+}
+
+/** What the holder list and the day's visit say of a holder at this gate (card or typed number alike). */
+async function judgeHolder(
+  holder: GatePassHolderRow,
+  termTicketId: string,
+  act: { token: string | null; ticketNumber: string | null },
+  ctx: GateContext,
+  passes: PassLookup,
+): Promise<Verdict> {
+  const pass = await passView(holder, passes);
+  const refuse = (reason: Refusal, over: Partial<Extract<Verdict, { kind: 'invalid' }>> = {}): Verdict => ({
+    kind: 'invalid',
+    reason,
+    ticketNumber: pass.passNumber,
+    useDate: null,
+    pass,
+    ...over,
+  });
+  if (!holder.parkIds.includes(ctx.parkId)) return refuse('otherPark');
+  if (CANCELLED.includes(holder.state)) return refuse('revoked');
+  if (holder.state === 'suspended') return refuse('suspended', { suspendedReason: holder.suspendedReason });
+  const today = tokyoDate(ctx.now);
+  const state = passState(
+    { stored: 'open', validFrom: holder.validFrom, validUntil: holder.validUntil, startBy: holder.startBy ?? today },
+    today,
+  );
+  if (state === 'expired') return refuse('expired', { useDate: holder.validUntil ?? holder.startBy });
+  if (state === 'not_started' && holder.validFrom !== null) return refuse('notYetValid', { useDate: holder.validFrom });
+  const visit = (await passes.visit(termTicketId, today)) ?? null;
+  const mode = ctx.mode ?? 'in';
+  const row = visit ?? visitPlaceholder(holder, termTicketId, today, ctx.parkId);
+  const listed = byList(row.id, visit, mode);
+  if (listed.verdict) {
+    return listed.verdict.kind === 'invalid' ? refuse(listed.verdict.reason) : { ...listed.verdict, pass };
+  }
+  return { kind: mode === 'out' ? 'exit' : 'admit', ticketId: termTicketId, ticket: row, ...act, pass };
 }
 
 /** A ticket not in the day list is named by the start of its id (the number is not in the QR). */

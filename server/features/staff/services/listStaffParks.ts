@@ -1,5 +1,5 @@
 // GET api/v1/staff/parks: the parks the caller is staff of (with a role), today's counts and occupancy for the gate,
-// and each park's timed-slot window (the gate's verdict uses it offline).
+// each park's timed-slot window (the gate's verdict uses it offline), and the parks whose annual passes it admits.
 import type { Knex } from 'knex';
 import type { StaffPark, StaffRole } from '../../../../common/dto/staff';
 import type { Locale } from '../../../../common/enums';
@@ -42,6 +42,7 @@ export async function listStaffParks(
       },
       slotWindow: { beforeMinutes: r.gateSlotBeforeMinutes, afterMinutes: r.gateSlotAfterMinutes },
       items: [],
+      passPartnerParkIds: [],
     };
     park.roles.push(r.role);
     parks.set(r.id, park);
@@ -93,5 +94,13 @@ export async function listStaffParks(
       .get(i.parkId)
       ?.items.push({ id: i.id, name: localize({ nameJa: i.nameJa, nameEn: i.nameEn }, 'name', locale) });
   }
+  // Parks whose passes admit here (pass_product_parks): the gate verifies their member cards with their keys.
+  const partners = (await knex('pass_product_parks as a')
+    .join('pass_products as pp', 'pp.item_id', 'a.item_id')
+    .whereIn('a.park_id', ids)
+    .whereRaw('pp.park_id <> a.park_id')
+    .distinct('a.park_id', 'pp.park_id as partner_id')
+    .orderBy(['a.park_id', 'partner_id'])) as { parkId: number; partnerId: number }[];
+  for (const p of partners) parks.get(p.parkId)?.passPartnerParkIds.push(p.partnerId);
   return [...parks.values()];
 }
