@@ -35,6 +35,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
@@ -169,6 +170,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...stockRoutes,
     ...staffStockRoutes,
     ...staffItemRoutes,
+    ...passStaffRoutes,
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,
