@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OfficePassProduct, SavePassProductRequest } from '../../common/dto/pass';
 import type { StaffAuditEntry } from '../../common/dto/staff';
+import { seed } from '../../seeds/index';
+import { PASS_SEEDS } from '../../seeds/passes';
+import { loadPassProducts } from '../features/passes/office/passProductView';
 import { body, type Caller } from './commerceFixtures';
 import { commerceServer } from './commerceServer';
 
@@ -396,5 +399,46 @@ describe('pass products in the back office', () => {
     const plain = await admissionOf(parkA);
     const ok = await c.call('PUT', `/api/v1/staff/parks/${parkA}/items/${plain}`, editor, { waitlist: true });
     expect(ok.statusCode, ok.payload).toBe(200);
+  });
+});
+
+describe('the demo seed', () => {
+  it('has a family and a single pass at the first park and a Nagoya pass at the zoo and the aquarium, on sale, made once', async () => {
+    const knex = c.knex();
+    const products = await knex('pass_products as pp')
+      .join('items as i', 'i.id', 'pp.item_id')
+      .whereIn(
+        'i.code',
+        PASS_SEEDS.map((p) => p.code),
+      )
+      .orderBy('i.code')
+      .select('i.code', 'i.sale_label', 'i.pass', 'pp.kind', 'pp.max_holders', 'pp.validity_start', 'pp.item_id');
+    expect(products.map((p) => [p.code, p.kind, p.maxHolders, p.validityStart, p.saleLabel, p.pass])).toEqual([
+      ['asahiyama-zoo--family-pass', 'family', 5, 'first_entry', 4, true],
+      ['asahiyama-zoo--single-pass', 'single', 1, 'first_entry', 4, true],
+      ['higashiyama-zoo--nagoya-pass', 'single', 1, 'purchase', 4, true],
+    ]);
+    const firstPark = (await knex('parks').orderBy('id').first('id', 'slug')) as { id: number; slug: string };
+    expect(firstPark.slug).toBe('asahiyama-zoo');
+    const family = products[0];
+    const view = (await loadPassProducts(knex, firstPark.id, 'en')).find((p) => p.itemId === family.itemId);
+    expect(view?.renewal?.windowDays).toBe(60);
+    expect(view?.benefits.guestVouchersPerTerm).toBe(2);
+    const nagoya = await knex('pass_product_parks as pp')
+      .join('parks as p', 'p.id', 'pp.park_id')
+      .where('pp.item_id', products[2].itemId)
+      .orderBy('p.slug')
+      .pluck('p.slug');
+    expect(nagoya).toEqual(['higashiyama-zoo', 'nagoya-port-aquarium']);
+    const audits = await knex('staff_audit').where({ entity: 'pass_product' }).count({ n: '*' }).first();
+    await seed(knex);
+    const again = await knex('items')
+      .whereIn(
+        'code',
+        PASS_SEEDS.map((p) => p.code),
+      )
+      .pluck('id');
+    expect(again.sort()).toEqual(products.map((p) => p.itemId).sort());
+    expect(await knex('staff_audit').where({ entity: 'pass_product' }).count({ n: '*' }).first()).toEqual(audits);
   });
 });
