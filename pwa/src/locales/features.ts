@@ -7,6 +7,7 @@ import { catalogueOfficeJa } from './catalogueOffice';
 import { checkoutJa } from './checkout';
 import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
+import { passOfficeJa } from './passOffice';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
@@ -22,4 +23,5 @@ export const featuresJa = {
   backOffice: backOfficeJa,
   catalogueOffice: catalogueOfficeJa,
   mapOffice: mapOfficeJa,
+  passOffice: passOfficeJa,
 };

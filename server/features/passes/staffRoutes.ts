@@ -90,6 +90,11 @@ const PRODUCT = shape({
   saleLabel: codeOf(SaleLabel),
   activePasses: int(),
   activeHolders: int(),
+  nameJa: str(),
+  nameEn: nullable(str()),
+  descriptionJa: str(),
+  descriptionEn: nullable(str()),
+  updatedAt: str(),
 });
 const NO_META = Joi.object({});
 

@@ -7,6 +7,7 @@ import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
+import { passOfficeEn } from './passOffice';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -23,4 +24,5 @@ export const translationEn = {
   backOffice: backOfficeEn,
   catalogueOffice: catalogueOfficeEn,
   mapOffice: mapOfficeEn,
+  passOffice: passOfficeEn,
 };

@@ -83,6 +83,8 @@ export async function loadPassProducts(
       'pp.*',
       'i.name_ja',
       'i.name_en',
+      'i.description_ja',
+      'i.description_en',
       'i.sale_label',
       'i.sale_starts_at',
       'i.sale_ends_at',
@@ -165,6 +167,11 @@ export async function loadPassProducts(
       saleLabel: r.saleLabel as SaleLabel,
       activePasses: count.passes,
       activeHolders: count.holders,
+      nameJa: r.nameJa,
+      nameEn: r.nameEn ?? null,
+      descriptionJa: r.descriptionJa,
+      descriptionEn: r.descriptionEn ?? null,
+      updatedAt: instantOf(r.updatedAt) ?? '',
     });
   }
   return out;

@@ -54,7 +54,7 @@ function splitPrices(prices: Prices, field: string, disabilityAllowed: boolean) 
 }
 
 /** Rules across fields, each naming its field; the parks the pass admits at (own park first). */
-async function check(trx: Knex.Transaction, input: SavePassProductInput): Promise<number[]> {
+async function check(trx: Knex.Transaction, input: SavePassProductInput, itemId: number): Promise<number[]> {
   const r = input.request;
   if (r.kind === 'single' ? r.max_holders !== 1 : r.max_holders < 2 || r.max_holders > 10) throw bad('max_holders');
   if (r.max_entries !== null && r.max_entries !== undefined && !r.reentry) throw bad('max_entries');
@@ -62,7 +62,10 @@ async function check(trx: Knex.Transaction, input: SavePassProductInput): Promis
   if (r.discount_percent > 0 && r.discount_categories.length === 0) throw bad('discount_categories');
   if (r.sale_from && r.sale_until && new Date(r.sale_from) >= new Date(r.sale_until)) throw bad('sale_until');
   const parkIds = [input.parkId, ...new Set(r.park_ids.filter((id) => id !== input.parkId))];
+  // A partner park the product already admits at stays (an editor may save what an owner of both parks set).
+  const linked = new Set((await trx('pass_product_parks').where({ item_id: itemId }).pluck('park_id')).map(Number));
   for (const id of parkIds.slice(1)) {
+    if (linked.has(id)) continue;
     const park = await trx('parks').where({ id }).first('id');
     const owner = input.actorUserId === null || (await parkStaffAccess(trx, input.actorUserId, id, 'owner')) === 'ok';
     if (!park || !owner) throw bad('park_ids');
@@ -131,7 +134,7 @@ async function writeProduct(
   existing: { renewalPlanId: number | null } | undefined,
 ): Promise<void> {
   const r = input.request;
-  const parkIds = await check(trx, input);
+  const parkIds = await check(trx, input, itemId);
   const prices = splitPrices(r.prices, 'prices', true);
   const renewal = r.renewal ? splitPrices(r.renewal.prices, 'renewal.prices', false) : null;
   await trx('items')
@@ -179,7 +182,7 @@ async function writeProduct(
 /** The audit row keeps the request (what staff asked for) and the product's settings before and after. */
 const auditView = (p: OfficePassProduct | undefined) => {
   if (!p) return null;
-  const { activePasses: _a, activeHolders: _h, parkNames: _n, ...settings } = p;
+  const { activePasses: _a, activeHolders: _h, parkNames: _n, updatedAt: _u, ...settings } = p;
   return settings;
 };
 
