@@ -56,13 +56,13 @@ test('the owner lists, creates and edits annual pass products; the page is axe c
   await editor.getByLabel('大人').first().fill('5000');
   await editor.getByLabel('更新を受け付ける').uncheck();
   await editor.getByLabel('イベント・クエストの割引（％）').fill('10');
-  await editor.getByLabel('イベント').uncheck();
-  await editor.getByLabel('クエスト').uncheck();
+  await editor.getByLabel('イベント', { exact: true }).uncheck();
+  await editor.getByLabel('クエスト', { exact: true }).uncheck();
   const partner = editor.getByTestId('pass-parks').getByRole('checkbox').nth(1);
   await partner.check();
   await page.getByTestId('pass-save').click();
   await expect(page.getByTestId('pass-error')).toContainText('discount_categories');
-  await editor.getByLabel('イベント').check();
+  await editor.getByLabel('イベント', { exact: true }).check();
   await page.getByTestId('pass-save').click();
   await expect(page.getByTestId('pass-saved')).toContainText('年間パスポートを作成しました');
   const created = products.filter({ hasText: name });

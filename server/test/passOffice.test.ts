@@ -325,6 +325,31 @@ describe('pass products in the back office', () => {
     expect(audit[1].actorUserId).toBe(editor.id);
   });
 
+  it('an editor who does not own the partner park saves a product that already admits there; adding one is refused', async () => {
+    const [parkA, parkB, parkC] = await parks();
+    const ownerOfBoth = await staff(parkA, 'owner');
+    await staff(parkB, 'owner', ownerOfBoth);
+    const created = body(
+      await c.call('POST', url(parkA), ownerOfBoth, { ...FAMILY, guest_vouchers: 0, park_ids: [parkB] }),
+    ).data as OfficePassProduct;
+    const editor = await staff(parkA, 'editor');
+    const kept = await c.call('PUT', url(parkA, created.itemId), editor, {
+      ...FAMILY,
+      guest_vouchers: 0,
+      park_ids: [parkB],
+      cancel_rate_percent: 20,
+    });
+    expect(kept.statusCode, kept.payload).toBe(200);
+    expect(body(kept).data.parkIds).toEqual([parkA, parkB].sort((a, b) => a - b));
+    const added = await c.call('PUT', url(parkA, created.itemId), editor, {
+      ...FAMILY,
+      guest_vouchers: 0,
+      park_ids: [parkB, parkC],
+    });
+    expect(added.statusCode, added.payload).toBe(400);
+    expect(body(added).meta.message).toContain('park_ids');
+  });
+
   it('a sold family pass cannot become single nor hold fewer people', async () => {
     const [parkA] = await parks();
     const editor = await staff(parkA, 'editor');

@@ -603,7 +603,7 @@ export function OfficePassesPage() {
                     {p.renewal
                       ? t('passOffice.renewalSummary', { days: p.renewal.windowDays })
                       : t('passOffice.notRenewable')}
-                    {p.parkNames.length > 1 && ` · ${p.parkNames.join('・')}`}
+                    {p.parkNames.length > 1 && ` · ${p.parkNames.join(i18n.language === 'en' ? ', ' : '・')}`}
                   </span>
                 </span>
               );
@@ -628,7 +628,7 @@ export function OfficePassesPage() {
                   {canEdit ? (
                     <button
                       type="button"
-                      className="office-row office-item-row"
+                      className="office-row office-item-row pass-row"
                       aria-current={selected === p.itemId ? 'true' : undefined}
                       onClick={() => choose(p.itemId)}
                     >
@@ -636,7 +636,7 @@ export function OfficePassesPage() {
                       {side}
                     </button>
                   ) : (
-                    <div className="office-row office-item-row">
+                    <div className="office-row office-item-row pass-row">
                       {summary}
                       {side}
                     </div>
