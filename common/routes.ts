@@ -116,6 +116,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
   // An item's places per date and slot (editors, owners).
   { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
+  { name: 'staff-office-passes', path: '/staff/office/:parkId/passes', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

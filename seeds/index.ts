@@ -18,6 +18,7 @@ import { TAGS } from './content/tags';
 import { resolvePublishedDaysAgo, resolveSpecialDays } from './dates';
 import { seedParkMaps } from './parkMaps';
 import { seedParkStaff } from './parkStaff';
+import { seedPassProducts } from './passes';
 import { seedSeats } from './seats';
 import { addDays, chunk, deterministicUuid, tokyoDate, tokyoInstant } from './util';
 
@@ -494,6 +495,7 @@ export async function seed(knex: Knex): Promise<void> {
     await seedParkMaps(trx, parkIds, parkAnimalIds, itemIds);
     await seedSeats(trx);
     await seedCommerce(trx);
+    await seedPassProducts(trx, parkIds);
     await seedParkStaff(
       trx,
       [...parkIds].map(([slug, id]) => ({ id, slug })),

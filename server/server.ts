@@ -36,6 +36,7 @@ import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
 import { passGateRoutes } from './features/passes/gateRoutes';
+import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
@@ -178,6 +179,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...stockRoutes,
     ...staffStockRoutes,
     ...staffItemRoutes,
+    ...passStaffRoutes,
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,

@@ -234,6 +234,12 @@ export interface OfficePassProduct extends PassProduct {
   saleLabel: number;
   activePasses: number;
   activeHolders: number;
+  /** Both languages, as the editor edits them (added by the pass office). */
+  nameJa: string;
+  nameEn: string | null;
+  descriptionJa: string;
+  descriptionEn: string | null;
+  updatedAt: string;
 }
 
 export interface OfficePassHolderRow {

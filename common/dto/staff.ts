@@ -59,6 +59,9 @@ export const STAFF_AUDIT_ENTITIES = [
   'park',
   'map',
   'media',
+  'pass_product',
+  'pass_holder',
+  'pass_photo',
 ] as const;
 export type StaffAuditEntity = (typeof STAFF_AUDIT_ENTITIES)[number];
 

@@ -72,6 +72,14 @@ describe('one writer per table', () => {
     expect(writers('payments', { insert: false, stateOnly: true })).toEqual(['server/features/payments/store.ts']);
   });
 
+  it('pass products and the parks they admit at are written only by the pass office (savePassProduct)', () => {
+    for (const table of ['pass_products', 'pass_product_parks']) {
+      expect(writers(table, { insert: true, stateOnly: false }), table).toEqual([
+        'server/features/passes/office/savePassProduct.ts',
+      ]);
+    }
+  });
+
   it('the check itself finds writes', () => {
     const t = { insert: true, stateOnly: true };
     expect(writes("await trx('tickets').where({ id }).update({ state: 'used' });\n", 'tickets', t)).toBe(true);

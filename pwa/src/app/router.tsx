@@ -124,6 +124,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-order': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrderPage),
   'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
   'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
+  'staff-office-passes': () => import('../features/backOffice/PassPages').then((m) => m.OfficePassesPage),
 };
 
 /** Pages of the catalogue features (parks, livingThings, stories, library, pages): they use the catalogue's strings

@@ -200,6 +200,9 @@ export const backOfficeJa = {
       park: '施設情報',
       map: 'マップ',
       media: '写真・動画',
+      pass_product: '年間パスポート',
+      pass_holder: 'パスポート会員',
+      pass_photo: '会員の顔写真',
     },
     // Dots of the server's action codes become underscores here (a dot is i18next's key separator).
     actions: {

@@ -8,6 +8,7 @@ import { checkoutJa } from './checkout';
 import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { passesJa } from './passes';
+import { passOfficeJa } from './passOffice';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
@@ -24,4 +25,5 @@ export const featuresJa = {
   catalogueOffice: catalogueOfficeJa,
   mapOffice: mapOfficeJa,
   passes: passesJa,
+  passOffice: passOfficeJa,
 };

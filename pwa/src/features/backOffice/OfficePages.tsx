@@ -80,6 +80,10 @@ export function OfficeHomePage() {
                   </Link>
                 </>
               )}
+              {/* Every member reads the pass products (the gate and the finance desk answer questions about them). */}
+              <Link className="button" to={`/staff/office/${parkId}/passes`} data-testid="office-passes-link">
+                {t('passOffice.link')}
+              </Link>
               {held.includes('owner') && (
                 <>
                   <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">

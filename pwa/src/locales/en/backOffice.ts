@@ -210,6 +210,9 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
       park: 'Park profile',
       map: 'Map',
       media: 'Photos and movies',
+      pass_product: 'Annual passes',
+      pass_holder: 'Pass holders',
+      pass_photo: 'Holder photos',
     },
     actions: {
       accept: 'Invitation accepted',

@@ -8,6 +8,7 @@ import { checkoutEn } from './checkout';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
+import { passOfficeEn } from './passOffice';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -25,4 +26,5 @@ export const translationEn = {
   catalogueOffice: catalogueOfficeEn,
   mapOffice: mapOfficeEn,
   passes: passesEn,
+  passOffice: passOfficeEn,
 };

@@ -128,6 +128,19 @@ async function checkItem(trx: Knex.Transaction, next: Checked): Promise<void> {
   if (new Set(keys).size !== keys.length) throw bad('advance_info_fields');
 }
 
+/**
+ * A pass item (items.pass, made by the pass office: server/features/passes/office) stays a pass here: an admission
+ * shown by QR with no date to book, never drawn by lottery nor waitlisted (README of passes, 2.12 and 2.15).
+ */
+function checkPassItem(fields: ItemFields): void {
+  if (fields.lottery) throw bad('lottery');
+  if (fields.waitlist) throw bad('waitlist');
+  if (fields.category !== undefined && fields.category !== 0) throw bad('category');
+  if (fields.reservationRequired) throw bad('reservation_required');
+  if (fields.usageTrigger !== undefined && fields.usageTrigger !== 1) throw bad('usage_trigger');
+  if (fields.timeSlots?.length) throw bad('time_slots');
+}
+
 function columnsOf(fields: ItemFields): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(COLUMNS)) {
@@ -306,8 +319,12 @@ export async function updateOfficeItem(
   input: { parkId: number; itemId: number; actorUserId: number; fields: ItemFields },
 ): Promise<OfficeItem> {
   return knex.transaction(async (trx) => {
-    const locked = await trx('items').where({ id: input.itemId, park_id: input.parkId }).forUpdate().first('id');
+    const locked = await trx('items')
+      .where({ id: input.itemId, park_id: input.parkId })
+      .forUpdate()
+      .first('id', 'pass');
     if (!locked) throw notFound();
+    if (locked.pass) checkPassItem(input.fields);
     const before = (await loadOfficeItem(trx, input.parkId, input.itemId)) as OfficeItem;
     await checkItem(trx, { ...before, ...input.fields });
     const columns = columnsOf(input.fields);
