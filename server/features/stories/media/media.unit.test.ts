@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sniffPhoto, variantWidths } from './photos';
+import { sniffPhoto } from '../../../lib/photoDecode';
+import { variantWidths } from './photos';
 import { parseRange } from './services/readMediaFile';
 
 describe('story photo variants', () => {
