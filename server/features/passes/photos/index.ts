@@ -1,0 +1,11 @@
+export {
+  encodeThumb,
+  FACE_IMAGE_EDGE,
+  FACE_IMAGE_QUALITY,
+  type FacePhoto,
+  processFacePhoto,
+  THUMB_EDGE,
+  THUMB_MAX_BYTES,
+  THUMB_QUALITIES,
+  thumbPixels,
+} from './processFacePhoto';
