@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { artJobs } from '../seeds/art';
-import { encodeThumb, THUMB_EDGE, THUMB_MAX_BYTES, thumbPixels } from '../server/features/passes/photos';
+import { encodeThumb, type Pixels, THUMB_EDGE, THUMB_MAX_BYTES, thumbPixels } from '../server/features/passes/photos';
 
 const HOLDERS = 50_000;
 /** The holder row a gate stores beside the thumb (name, pass number, dates, term ticket and token ids: plan 2.9). */
@@ -29,11 +29,6 @@ const AVIF_QUALITIES = [30, 35, 40, 45, 50, 55, 60, 65, 70];
 /** sharp's default AVIF effort; the thumb is encoded once, at upload. */
 const AVIF_EFFORT = 4;
 const PHOTO = fileURLToPath(new URL('../node_modules/autocannon/test/j5.jpeg', import.meta.url));
-
-interface Pixels {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
 
 /** mulberry32: the same pictures on every run. */
 function random(seed: number) {
@@ -53,7 +48,7 @@ const rawOf = (p: Pixels) =>
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 
 async function decoded(bytes: Buffer): Promise<Pixels> {
-  return (await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })) as Pixels;
+  return sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
 /** A face-photo-like crop of the photograph: portrait 3:4, 120 px to the full height, maybe mirrored, relit. */
@@ -68,7 +63,7 @@ async function photoSample(source: Pixels, next: () => number): Promise<Pixels> 
     .extract({ left, top, width: w, height: h })
     .modulate({ brightness: 0.85 + next() * 0.3, saturation: 0.8 + next() * 0.4 });
   if (next() < 0.5) img = img.flop();
-  return (await img.raw().toBuffer({ resolveWithObject: true })) as Pixels;
+  return img.raw().toBuffer({ resolveWithObject: true });
 }
 
 function psnr(a: Buffer, b: Buffer): number {

@@ -3,6 +3,7 @@ export {
   FACE_IMAGE_EDGE,
   FACE_IMAGE_QUALITY,
   type FacePhoto,
+  type Pixels,
   processFacePhoto,
   THUMB_EDGE,
   THUMB_MAX_BYTES,

@@ -12,7 +12,7 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../../common/rules/images';
 import { DomainError } from '../../../lib/errors';
-import { decodeUpright, MAX_INPUT_PIXELS, sniffPhoto, type UprightPixels } from '../../../lib/photoDecode';
+import { decodeUpright, MAX_INPUT_PIXELS, sniffPhoto } from '../../../lib/photoDecode';
 
 export const FACE_IMAGE_EDGE = 480;
 export const FACE_IMAGE_QUALITY = 80;
@@ -32,8 +32,8 @@ export interface FacePhoto {
   thumbQuality: number;
 }
 
-/** Raw pixels as sharp reads them back. */
-interface Pixels {
+/** Raw pixels as sharp reads them back (what decodeUpright gives too). */
+export interface Pixels {
   data: Buffer;
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
@@ -50,15 +50,13 @@ export async function processFacePhoto(bytes: Buffer): Promise<FacePhoto> {
   if (kind !== 'jpeg' && kind !== 'png') throw new DomainError('photoType');
   const upright = await decodeUpright(bytes, kind, 'photoType');
   // One resize to the stored size; the thumb is cut from it (96 px from up to 480 px loses nothing visible).
-  const stored = await raw(upright as Pixels)
+  const stored = await raw(upright)
     // A PNG's transparency on white: a face photo has no use for it, and JPEG has none.
     .flatten({ background: '#ffffff' })
     .resize({ width: FACE_IMAGE_EDGE, height: FACE_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const image = await raw(stored as Pixels)
-    .jpeg({ quality: FACE_IMAGE_QUALITY })
-    .toBuffer();
+  const image = await raw(stored).jpeg({ quality: FACE_IMAGE_QUALITY }).toBuffer();
   const thumb = await encodeThumb(await thumbPixels(stored));
   return {
     image,
@@ -71,12 +69,12 @@ export async function processFacePhoto(bytes: Buffer): Promise<FacePhoto> {
 }
 
 /** The 96 × 96 centre crop (`cover`) of upright pixels, 3 channels. */
-export async function thumbPixels(upright: UprightPixels | Pixels): Promise<Pixels> {
-  return (await raw(upright as Pixels)
+export function thumbPixels(upright: Pixels): Promise<Pixels> {
+  return raw(upright)
     .flatten({ background: '#ffffff' })
     .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: 'cover', position: 'centre' })
     .raw()
-    .toBuffer({ resolveWithObject: true })) as Pixels;
+    .toBuffer({ resolveWithObject: true });
 }
 
 /** WebP from q55 down the ladder until it fits `maxBytes`; refuses the photo when even the last quality does not. */
