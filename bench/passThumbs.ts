@@ -148,6 +148,8 @@ for (let i = 0; i < N; i++) {
   t = process.hrtime.bigint();
   avifBytes.push((await avif(pixels, avifQuality)).length);
   avifEncodeMs += ms(t);
+  // Progress on stderr (the JSON alone goes to stdout): on a busy machine a run takes long.
+  if ((i + 1) % 1000 === 0) console.error(`${i + 1}/${N} photos, ${Math.round(ms(started) / 1000)} s`);
 }
 
 // Controls: flat-colour seed avatars, and random noise.
