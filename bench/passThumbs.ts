@@ -9,7 +9,7 @@
 // unrealistically well. Two small control sets say how far the figure could move: the seed staff avatars (flat
 // colour, seeds/art) and random noise (the least compressible picture, an upper bound).
 //
-//   npm run bench:pass-thumbs                      (50,000 photos; about 10 minutes on 2 cores)
+//   npm run bench:pass-thumbs                      (50,000 photos: about 35 minutes of one quiet core, AVIF most of it)
 //   BENCH_N=5000 npm run bench:pass-thumbs         (a sample: totals extrapolated linearly to 50,000, and says so)
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
