@@ -10,6 +10,7 @@ import type { StaffStory, StaffStoryMedia } from '../../common/dto/staff';
 import type { StoryDetail } from '../../common/dto/story';
 import { body, commerce } from './commerceFixtures';
 import { mp4Fixture, streamedWebmFixture, webmFixture } from './movieFixtures';
+import { rotatedGpsJpeg } from './photoFixtures';
 import { createTestServer, type TestContext } from './testServer';
 import type { TestUser } from './users';
 
@@ -74,23 +75,6 @@ function upload(url: string, who: TestUser & { lang?: 'ja' | 'en' }, fields: Rec
 const photoUrl = (parkId: number, storyId: number) => `/api/v1/staff/parks/${parkId}/stories/${storyId}/photos`;
 const movieUrl = (parkId: number, storyId: number) => `/api/v1/staff/parks/${parkId}/stories/${storyId}/movies`;
 
-/** A 2000 × 1000 JPEG taken "rotated" (EXIF orientation 6: shown 1000 × 2000) with a camera make and GPS position. */
-async function gpsJpeg() {
-  return sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3a7' } })
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'ZooCam' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '35/1 42/1 50/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '139/1 46/1 0/1',
-      },
-    })
-    .jpeg()
-    .toBuffer();
-}
-
 const png = () =>
   sharp({ create: { width: 640, height: 480, channels: 4, background: '#f80' } })
     .png()
@@ -108,7 +92,7 @@ describe('story photos', () => {
   it('a photo with GPS EXIF comes back upright, in AVIF and WebP widths, without any metadata', async () => {
     const editor = await staff(parkA, 'editor');
     const story = await draftOf(parkA, editor);
-    const original = await gpsJpeg();
+    const original = await rotatedGpsJpeg();
     const meta = await sharp(original).metadata();
     expect(meta.orientation).toBe(6);
     expect(meta.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer
@@ -385,7 +369,7 @@ describe('the public story', () => {
     expect(body(linked).data).toMatchObject({ parkLivingThingIds: [mine[1], mine[0]], parkLivingThingId: mine[1] });
 
     const up = await upload(photoUrl(parkA, story.id), editor, {
-      photo: { filename: 'a.jpg', type: 'image/jpeg', data: await gpsJpeg() },
+      photo: { filename: 'a.jpg', type: 'image/jpeg', data: await rotatedGpsJpeg() },
       alt_ja: '温泉に入るカピバラ',
       alt_en: 'A capybara in the hot spring',
     });

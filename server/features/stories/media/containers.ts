@@ -2,6 +2,7 @@
 // 14496-12), WebM by its EBML header with DocType "webm" (Matroska). The duration comes from the container too: MP4
 // `moov/mvhd` (timescale and duration), WebM `Segment/Info` (TimecodeScale and Duration). No decoder runs on the
 // server; a file whose length we cannot read is refused rather than trusted.
+import { ftypBrand } from '../../../lib/photoDecode';
 
 export type MovieType = 'video/mp4' | 'video/webm';
 
@@ -17,16 +18,6 @@ export interface MovieInfo {
  */
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'iso8', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ']);
 const IMAGE_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
-
-/** The major brand of an ISO-BMFF file (MP4, MOV, HEIF, AVIF), or null. */
-export function ftypBrand(bytes: Uint8Array): string | null {
-  if (bytes.length < 12) return null;
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (b.toString('latin1', 4, 8) !== 'ftyp') return null;
-  const size = b.readUInt32BE(0);
-  if (size < 16 || size > 4096) return null;
-  return b.toString('latin1', 8, 12);
-}
 
 /** Every brand of the ftyp box (major and compatible). */
 function ftypBrands(b: Buffer): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ftypBrand } from '../../../lib/photoDecode';
 import { mp4Fixture, streamedWebmFixture, webmFixture } from '../../../test/movieFixtures';
-import { ftypBrand, isMp4, isWebm, mp4DurationSeconds, readMovie, webmDurationSeconds } from './containers';
+import { isMp4, isWebm, mp4DurationSeconds, readMovie, webmDurationSeconds } from './containers';
 
 describe('movie containers', () => {
   it('reads the MP4 length from mvhd, versions 0 and 1', () => {

@@ -1,0 +1,22 @@
+// Photos as phones send them, for the upload tests (story photos, pass holders' face photos).
+import sharp from 'sharp';
+
+/**
+ * A 2000 × 1000 JPEG taken "rotated" (EXIF orientation 6: shown 1000 × 2000) with a camera make ("ZooCam") and a
+ * GPS position.
+ */
+export async function rotatedGpsJpeg(background = '#3a7'): Promise<Buffer> {
+  return sharp({ create: { width: 2000, height: 1000, channels: 3, background } })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'ZooCam' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '35/1 42/1 50/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '139/1 46/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
