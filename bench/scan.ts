@@ -407,8 +407,21 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
       // (first byte to last), and the device's gap before it asks for the next page (storing the page).
       const pages: { askedMs: number; serverMs: number; transferMs: number; bytes: number; doneMs: number }[] = [];
       const asked = new Map<unknown, number>();
+      // Every API call of the first sync (app start included): path, asked, server time, done (ms after the start).
+      const calls: { path: string; askedMs: number; serverMs: number; doneMs: number }[] = [];
       page.on('request', (req) => {
-        if (req.url().includes('/tickets?')) asked.set(req, Math.round(performance.now() - first));
+        asked.set(req, Math.round(performance.now() - first));
+      });
+      page.on('requestfinished', (req) => {
+        const url = new URL(req.url());
+        if (!url.pathname.startsWith('/api/') && url.pathname !== '/staff') return;
+        const t = req.timing();
+        calls.push({
+          path: `${url.pathname}${url.search.replace(/date=[^&]*&?/, '').replace(/cursor=([fd])[^&]*/, 'cursor=$1…')}`,
+          askedMs: asked.get(req) ?? 0,
+          serverMs: Math.round(t.responseStart - t.requestStart),
+          doneMs: Math.round(performance.now() - first),
+        });
       });
       page.on('requestfinished', async (req) => {
         if (!req.url().includes('/tickets?')) return;
@@ -453,6 +466,7 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
         firstSyncPages: pages
           .filter((p) => p.doneMs <= firstMs)
           .map((p, i, all) => ({ ...p, deviceMs: Math.round((all[i + 1]?.askedMs ?? firstMs) - p.doneMs) })),
+        firstSyncCalls: calls.filter((c) => c.askedMs <= firstMs),
         targetFirstSyncMs: TARGET_FIRST_SYNC_MS,
         deltaChanges: SYNC_CHANGES,
         deltaSyncMs: Math.round(deltaMs),

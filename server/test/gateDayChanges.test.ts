@@ -200,6 +200,83 @@ describe('day lists by change', () => {
     expect(delta.pagesWithRows).toBe(3);
   });
 
+  it('a listing asked in parts: ranges listed side by side give every ticket once and hand over to one delta cursor that misses no write made meanwhile', async () => {
+    const { parkId, date, tickets } = await bought(8);
+    const gate = await gateOf(parkId);
+    const ask = async (cursor: string | null, extra = '') => {
+      const q = cursor ? `&cursor=${cursor}` : '';
+      const res = await c.call('GET', `/api/v1/staff/parks/${parkId}/tickets?date=${date}&limit=1${extra}${q}`, gate);
+      expect(res.statusCode, res.payload).toBe(200);
+      return body(res).data as DayTicketsPage;
+    };
+    const head = await ask(null, '&parts=4');
+    expect(head.ranges).toHaveLength(3);
+    // The ranges' cursors name the listing's bound and an id range each; the first answer's next goes on with range 1.
+    const bound = head.next.split('.')[1];
+    for (const r of head.ranges ?? []) expect(r.split('.')[1]).toBe(bound);
+    const chains = [head.more ? head.next : null, ...(head.ranges ?? [])].filter((x): x is string => x !== null);
+    const listed: DayTicket[] = [...head.tickets];
+    const ends = new Set<string>(head.more ? [] : [head.next]);
+    // The first range goes first; the others one page each, in turn (side by side). After the first range is
+    // through, one of its tickets is cancelled and one of a range not yet listed is used: both come as changes.
+    let [first, ...rest] = chains;
+    while (first) {
+      const page = await ask(first);
+      listed.push(...page.tickets);
+      if (!page.more) ends.add(page.next);
+      first = page.more ? page.next : undefined;
+    }
+    const firstRange = new Set(listed.map((t) => t.id));
+    const written = tickets.find((t) => firstRange.has(t.id));
+    const later = tickets.find((t) => !firstRange.has(t.id));
+    expect(written && later).toBeTruthy();
+    await c.knex()('tickets').where({ id: written?.id }).update({ state: 'cancelled' });
+    await c.knex()('tickets').where({ id: later?.id }).update({ state: 'used', used_at: new Date() });
+    while (rest.length > 0) {
+      const next: string[] = [];
+      for (const cursor of rest) {
+        const page = await ask(cursor);
+        listed.push(...page.tickets);
+        if (page.more) next.push(page.next);
+        else ends.add(page.next);
+      }
+      rest = next;
+    }
+    const ours = listed.filter((t) => tickets.some((x) => x.id === t.id));
+    expect(ours.map((t) => t.id).sort()).toEqual(tickets.map((t) => t.id).sort());
+    expect(new Set(listed.map((t) => t.id)).size).toBe(listed.length);
+    // Every range hands over to the same delta cursor, the one a listing in one part ends with: from the bound.
+    expect([...ends]).toEqual([`d.${bound}.00000000-0000-0000-0000-000000000000`]);
+    const whole = await sync(gate, parkId, date, null);
+    expect(whole.next).toMatch(/^d\.\d+\.0{8}-/);
+    const delta = await syncUntil(gate, parkId, date, [...ends][0] as string, [
+      written?.id as string,
+      later?.id as string,
+    ]);
+    expect(delta.latest.get(written?.id as string)?.state).toBe('cancelled');
+    expect(delta.latest.get(later?.id as string)?.state).toBe('used');
+  });
+
+  it('a range cursor that does not make sense (its end before its start, a part count out of bounds) is refused naming the field', async () => {
+    const { parkId, date } = await bought(1);
+    const gate = await gateOf(parkId);
+    const nil = '00000000-0000-0000-0000-000000000000';
+    const bad = [
+      `cursor=f.1.ffffffff-ffff-4fff-bfff-ffffffffffff.${nil}`,
+      `cursor=d.1.${nil}.${nil}`,
+      'parts=0',
+      'parts=9',
+    ];
+    for (const q of bad) {
+      const res = await c.call('GET', `/api/v1/staff/parks/${parkId}/tickets?date=${date}&${q}`, {
+        ...gate,
+        lang: 'en',
+      });
+      expect(res.statusCode, q).toBe(400);
+      expect(body(res).meta.message).toMatch(q.startsWith('parts') ? /parts/ : /cursor/);
+    }
+  });
+
   it('a bad cursor is refused naming the field, in ja and en', async () => {
     const { parkId, date } = await bought(1);
     const gate = await gateOf(parkId);

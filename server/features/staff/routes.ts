@@ -27,7 +27,13 @@ import { changeMemberRoles } from './services/changeMemberRoles';
 import { listFlaggedActs, reviewAct } from './services/flaggedActs';
 import { inviteMember } from './services/inviteMember';
 import { listAudit } from './services/listAudit';
-import { DAY_CURSOR, DAY_PAGE_MAX, listDayTickets } from './services/listDayTickets';
+import {
+  DAY_CURSOR,
+  DAY_PAGE_MAX,
+  DAY_PARTS_MAX,
+  dayCursorMakesSense,
+  listDayTickets,
+} from './services/listDayTickets';
 import { listMembers } from './services/listMembers';
 import { listStaffParks } from './services/listStaffParks';
 import { officeOverview } from './services/officeOverview';
@@ -88,10 +94,17 @@ export const staffRoutes: ServerRoute[] = [
         params: parkParams,
         query: fields({
           date: optional(isoDate()),
-          cursor: optional(Joi.string().pattern(DAY_CURSOR)),
+          cursor: optional(
+            Joi.string()
+              .pattern(DAY_CURSOR)
+              .custom((v: string, h) => (dayCursorMakesSense(v) ? v : h.error('any.invalid'))),
+          ),
           limit: Joi.number().integer().min(1).max(DAY_PAGE_MAX).default(2000),
+          parts: Joi.number().integer().min(1).max(DAY_PARTS_MAX).default(1),
         }),
       },
+      // 3 MB of JSON a page: gzip's fastest level takes a third of the default's time on it for 6% more bytes.
+      compression: { gzip: { level: 1 } },
     },
     async handler(request, h) {
       const { parkId } = request.params;
@@ -105,6 +118,8 @@ export const staffRoutes: ServerRoute[] = [
           q.cursor ?? null,
           q.limit,
           request.app.locale,
+          new Date(),
+          q.parts,
         ),
       );
     },
