@@ -1,6 +1,6 @@
 // Keeping a gate device ready for no signal: for every park the staff member scans for, the public keys (the next
 // one too, announced before it signs), the revocations by their commit-ordered cursor, and the day's ticket list by
-// change since the device's cursor (the whole day at its first sync), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
+// change since the device's cursor (the whole day at its first sync, a big day in parts side by side), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
 // so the list that comes back already has them. Runs when the staff pages open, on `online` and every few minutes
 // while the scanner is open.
 import type { Envelope } from '../../../../common/dto/api';
@@ -61,52 +61,87 @@ export async function gateIdentity(db: WalletDb = walletDb()): Promise<{ deviceI
   return { deviceId, gateName: (await readMeta(db, GATE_META.gateName)) ?? '' };
 }
 
-async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
-  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
-  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped. Its first page is
-  // asked for with the keys and revocations, and each next page while the last one is stored.
-  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
-  const ask = (cursor: string | null) => {
-    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const answer = getJson<DayTicketsPage>(
-      doFetch,
-      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
-    );
-    // Awaited below unless what comes before fails (then this answer goes unread).
-    answer.catch(() => undefined);
-    return answer;
-  };
-  let asking = ask(dayCursor);
-  const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${park.id}/ticket-keys`);
-  let cursor = Number((await readMeta(db, GATE_META.revocationCursor(park.id))) ?? 0);
+/** The keys (the next one too) and the revocations since the device's cursor, stored together. */
+async function syncKeys(db: WalletDb, parkId: number, doFetch: typeof fetch) {
+  const keys = getJson<TicketKey[]>(doFetch, `/api/v1/parks/${parkId}/ticket-keys`);
+  // Awaited below unless the revocations fail first (then this answer goes unread).
+  keys.catch(() => undefined);
+  let cursor = Number((await readMeta(db, GATE_META.revocationCursor(parkId))) ?? 0);
   const revoked: { jti: string; parkId: number; seq: number }[] = [];
   for (;;) {
     const page = await getJson<TicketRevocations>(
       doFetch,
-      `/api/v1/parks/${park.id}/ticket-revocations?after=${cursor}&limit=5000`,
+      `/api/v1/parks/${parkId}/ticket-revocations?after=${cursor}&limit=5000`,
     );
-    for (const r of page.revoked) revoked.push({ jti: r.jti, parkId: park.id, seq: r.seq });
+    for (const r of page.revoked) revoked.push({ jti: r.jti, parkId, seq: r.seq });
     cursor = page.next;
     if (!page.more) break;
   }
+  const keyList = await keys;
   await db.transaction('rw', [db.gateKeys, db.gateRevocations, db.meta], async () => {
-    await db.gateKeys.where('parkId').equals(park.id).delete();
-    await db.gateKeys.bulkPut(keys);
+    await db.gateKeys.where('parkId').equals(parkId).delete();
+    await db.gateKeys.bulkPut(keyList);
     await db.gateRevocations.bulkPut(revoked);
-    await db.meta.put({ key: GATE_META.revocationCursor(park.id), value: String(cursor) });
+    await db.meta.put({ key: GATE_META.revocationCursor(parkId), value: String(cursor) });
   });
-  for (;;) {
-    const page = await asking;
-    if (page.more) asking = ask(page.next);
-    await applyDayPage(db, park.id, today, page, dayCursor);
-    dayCursor = page.next;
-    if (!page.more) break;
-  }
+}
+
+/** Waits for every task, then fails with the first failure (no task is left running behind the sync's back). */
+async function allDone(tasks: Promise<unknown>[]) {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  // The keys and revocations, and the day list, side by side; the park counts as synced (verdicts) only after both.
+  await allDone([syncKeys(db, park.id, doFetch), syncDayList(db, park, doFetch, today)]);
   await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
+}
+
+/**
+ * The day list by change: from the cursors kept for this park and day (none: the whole day), each page stored with
+ * the cursors after it, so an interrupted sync goes on from where each part stopped. A big day's first listing is
+ * asked in parts (id ranges, the server's cursors): a small first answer names them, then they are listed side by
+ * side, each asking for its next page while the last one is stored.
+ */
+async function syncDayList(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  const ask = (cursor: string | null, query = `limit=${DAY_PAGE}`) => {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    return getJson<DayTicketsPage>(doFetch, `/api/v1/staff/parks/${park.id}/tickets?date=${today}&${query}${q}`);
+  };
+  // A part that fails leaves the others to go on: what they store is kept with their cursors.
+  const part = async (cursor: string | null) => {
+    let asking = ask(cursor);
+    for (;;) {
+      const page = await asking;
+      if (page.more) {
+        asking = ask(page.next);
+        // Awaited next round unless storing this page fails (then this answer goes unread).
+        asking.catch(() => undefined);
+      }
+      await applyDayPage(db, park.id, today, page, cursor);
+      cursor = page.next;
+      if (!page.more) return;
+    }
+  };
+  const kept = (await readMeta(db, GATE_META.dayCursor(park.id, today)))?.split(' ') ?? [];
+  const parts = park.today?.date === today ? Math.min(DAY_PARTS, Math.ceil(park.today.tickets / DAY_PART)) : 1;
+  let cursors: (string | null)[] = kept.length > 0 ? kept : [null];
+  if (kept.length === 0 && parts > 1) {
+    // The first answer lists one ticket and names the parts; its own part goes on from its next.
+    const head = await ask(null, `limit=1&parts=${parts}`);
+    await applyDayPage(db, park.id, today, head, null);
+    cursors = [...(head.more ? [head.next] : []), ...(head.ranges ?? [])];
+  }
+  await allDone(cursors.map(part));
 }
 
 /** The server's most (DAY_PAGE_MAX): fewer round trips; a page is one record on the device whatever its size. */
 const DAY_PAGE = 10_000;
+/** A big day is listed in parts of about this many tickets (a page each), at most DAY_PARTS (a browser has at most 6
+ * requests at once to one host). */
+const DAY_PART = 9_000;
+const DAY_PARTS = 6;
 
 /**
  * Applies a page of the day list, asked for with `asked` (null: the day's first sync), over what the device has:
@@ -162,7 +197,12 @@ export async function applyDayPage(
     } else {
       await db.gateTickets.bulkPut(page.tickets.map(rowOf));
     }
-    await db.meta.put({ key: GATE_META.dayCursor(parkId, today), value: page.next });
+    // The cursors of the parts still to list (one part: its cursor), or once every part is through, the changes'.
+    const key = GATE_META.dayCursor(parkId, today);
+    const before = asked === null ? [] : ((await readMeta(db, key))?.split(' ') ?? []);
+    const after = [...new Set([...before.filter((c) => c !== asked), page.next, ...(page.ranges ?? [])])];
+    const toList = after.filter((c) => c.startsWith('f.'));
+    await db.meta.put({ key, value: (toList.length > 0 ? toList : after).join(' ') });
   });
 }
 
@@ -188,7 +228,8 @@ export function syncGate(db: WalletDb = walletDb(), doFetch: typeof fetch = fetc
       const gone = (await db.gateParks.toCollection().primaryKeys()).filter((id) => !parks.some((p) => p.id === id));
       await db.gateParks.bulkDelete(gone);
       const today = tokyoDate();
-      for (const park of parks) await syncPark(db, park, doFetch, today);
+      // Every park side by side: none waits for another's day list.
+      await allDone(parks.map((park) => syncPark(db, park, doFetch, today)));
       await db.meta.put({ key: GATE_META.syncedAt, value: new Date().toISOString() });
       return 'ok';
     } catch (error) {
