@@ -27,7 +27,7 @@ import { loadConfig } from '../server/config';
 import { createKnex } from '../server/db/knex';
 import { migrateLatest } from '../server/db/migrate';
 import { createServer } from '../server/server';
-import { requireBuild, serveDist } from './lib/distServer';
+import { DIST as DIST_DIR, requireBuild, serveDist } from './lib/distServer';
 
 const LANE_TICKETS = Number(process.env.BENCH_LANE_TICKETS ?? 100);
 /** Frames each ticket is held before the camera (the fake camera plays the file at its own pace, about 30 a second). */
@@ -366,6 +366,8 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
       DATA_DIR: dir,
       RATE_LIMIT_FACTOR: '20',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // Another build (DIST_DIR, as bench/lib/distServer.ts): the same server against an older app, side by side.
+      DIST_DIR,
     });
     const server = await createServer(config, { knex, closeDbOnStop: false });
     await server.start();
