@@ -155,11 +155,6 @@ export interface DayTicketsPage {
   /** Ask again with cursor=next while more; keep it for the next sync (opaque). */
   next: string;
   more: boolean;
-  /**
-   * A listing asked in parts (first answer only): the cursors of its other id ranges, each listed like next (side by
-   * side); every range ends with the same next, the changes from the listing's start.
-   */
-  ranges?: string[];
   asOf: string;
 }
 

@@ -35,7 +35,6 @@ const DAY_TICKETS = shape({
   // An opaque cursor: the next page, or the changes after this one (listDayTickets.ts).
   next: str(),
   more: bool(),
-  ranges: Joi.array().items(str()).optional(),
   asOf: str(),
 });
 const FLAGGED_ACT = shape({

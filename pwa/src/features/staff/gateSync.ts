@@ -1,6 +1,6 @@
 // Keeping a gate device ready for no signal: for every park the staff member scans for, the public keys (the next
 // one too, announced before it signs), the revocations by their commit-ordered cursor, and the day's ticket list by
-// change since the device's cursor (the whole day at its first sync, a big day in parts side by side), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
+// change since the device's cursor (the whole day at its first sync), into IndexedDB. The outbox of admissions is sent first (the same outbox and sender as the wallet's usage marks),
 // so the list that comes back already has them. Runs when the staff pages open, on `online` and every few minutes
 // while the scanner is open.
 import type { Envelope } from '../../../../common/dto/api';
@@ -99,49 +99,35 @@ async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, to
 }
 
 /**
- * The day list by change: from the cursors kept for this park and day (none: the whole day), each page stored with
- * the cursors after it, so an interrupted sync goes on from where each part stopped. A big day's first listing is
- * asked in parts (id ranges, the server's cursors): a small first answer names them, then they are listed side by
- * side, each asking for its next page while the last one is stored.
+ * The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
+ * page stored with the cursor after it, so an interrupted sync goes on from where it stopped; each next page is asked
+ * for while the last one is stored.
  */
 async function syncDayList(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
-  const ask = (cursor: string | null, query = `limit=${DAY_PAGE}`) => {
+  let cursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
+  const ask = (cursor: string | null) => {
     const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    return getJson<DayTicketsPage>(doFetch, `/api/v1/staff/parks/${park.id}/tickets?date=${today}&${query}${q}`);
+    return getJson<DayTicketsPage>(
+      doFetch,
+      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
+    );
   };
-  // A part that fails leaves the others to go on: what they store is kept with their cursors.
-  const part = async (cursor: string | null) => {
-    let asking = ask(cursor);
-    for (;;) {
-      const page = await asking;
-      if (page.more) {
-        asking = ask(page.next);
-        // Awaited next round unless storing this page fails (then this answer goes unread).
-        asking.catch(() => undefined);
-      }
-      await applyDayPage(db, park.id, today, page, cursor);
-      cursor = page.next;
-      if (!page.more) return;
+  let asking = ask(cursor);
+  for (;;) {
+    const page = await asking;
+    if (page.more) {
+      asking = ask(page.next);
+      // Awaited next round unless storing this page fails (then this answer goes unread).
+      asking.catch(() => undefined);
     }
-  };
-  const kept = (await readMeta(db, GATE_META.dayCursor(park.id, today)))?.split(' ') ?? [];
-  const parts = park.today?.date === today ? Math.min(DAY_PARTS, Math.ceil(park.today.tickets / DAY_PART)) : 1;
-  let cursors: (string | null)[] = kept.length > 0 ? kept : [null];
-  if (kept.length === 0 && parts > 1) {
-    // The first answer lists one ticket and names the parts; its own part goes on from its next.
-    const head = await ask(null, `limit=1&parts=${parts}`);
-    await applyDayPage(db, park.id, today, head, null);
-    cursors = [...(head.more ? [head.next] : []), ...(head.ranges ?? [])];
+    await applyDayPage(db, park.id, today, page, cursor);
+    cursor = page.next;
+    if (!page.more) return;
   }
-  await allDone(cursors.map(part));
 }
 
 /** The server's most (DAY_PAGE_MAX): fewer round trips; a page is one record on the device whatever its size. */
 const DAY_PAGE = 10_000;
-/** A big day is listed in parts of about this many tickets (a page each), at most DAY_PARTS (a browser has at most 6
- * requests at once to one host). */
-const DAY_PART = 9_000;
-const DAY_PARTS = 6;
 
 /**
  * Applies a page of the day list, asked for with `asked` (null: the day's first sync), over what the device has:
@@ -197,12 +183,7 @@ export async function applyDayPage(
     } else {
       await db.gateTickets.bulkPut(page.tickets.map(rowOf));
     }
-    // The cursors of the parts still to list (one part: its cursor), or once every part is through, the changes'.
-    const key = GATE_META.dayCursor(parkId, today);
-    const before = asked === null ? [] : ((await readMeta(db, key))?.split(' ') ?? []);
-    const after = [...new Set([...before.filter((c) => c !== asked), page.next, ...(page.ranges ?? [])])];
-    const toList = after.filter((c) => c.startsWith('f.'));
-    await db.meta.put({ key, value: (toList.length > 0 ? toList : after).join(' ') });
+    await db.meta.put({ key: GATE_META.dayCursor(parkId, today), value: page.next });
   });
 }
 

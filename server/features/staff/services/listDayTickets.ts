@@ -10,9 +10,6 @@
 // have ended, and every transaction that writes later has an id at or above it. So a cursor never passes a change that
 // is yet to commit, however late it commits. The full listing takes its bound before it reads the first page, and
 // its last page hands over to the changes from that bound: what changed while the pages were read comes as a delta.
-// A listing asked in parts (a first sync of a big day) splits the id space into ranges listed side by side, each
-// cursor naming the same bound and its range's end ("f.<bound>.<last id>.<end>"): every range's last page hands over
-// to the same delta cursor as a listing in one part, so a write made while any range was read comes as a change.
 import type { Knex } from 'knex';
 import type { DayTicket, DayTicketsPage } from '../../../../common/dto/staff';
 import type { TicketState } from '../../../../common/dto/wallet';
@@ -23,35 +20,9 @@ import { needsCertificate } from '../../wallet';
 // A gate stores a page as one record (pwa db/gateDayList.ts): 10,000 rows are about 3 MB of JSON, 260 KB gzipped.
 export const DAY_PAGE_MAX = 10_000;
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/**
- * A day list cursor: "f.<bound>.<last id>" while listing the whole day (".<end>": a range of it, ids below end),
- * "d.<xid>.<id>" for changes after it.
- */
-export const DAY_CURSOR = new RegExp(`^(f\\.\\d{1,19}\\.${UUID}(\\.${UUID})?|d\\.\\d{1,19}\\.${UUID})$`);
-/** The most ranges a listing is asked in (a browser asks at most 6 at once of one host). */
-export const DAY_PARTS_MAX = 8;
+/** A day list cursor: "f.<bound>.<last id>" while listing the whole day, "d.<xid>.<id>" for changes after it. */
+export const DAY_CURSOR = /^[fd]\.\d{1,19}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NIL = '00000000-0000-0000-0000-000000000000';
-
-/** A cursor whose range ends at or before where it starts lists nothing that makes sense: the route refuses it. */
-export function dayCursorMakesSense(cursor: string): boolean {
-  const [, , after, end] = cursor.split('.');
-  return end === undefined || (after as string) < end;
-}
-
-const uuidOf = (n: bigint) => {
-  const h = n.toString(16).padStart(32, '0');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
-
-/** The id space cut in `parts` even ranges (ticket ids are random): each as [after, end), after exclusive. */
-function ranges(parts: number): { after: string; end: string | null }[] {
-  const cut = (k: number) => ((1n << 128n) * BigInt(k)) / BigInt(parts);
-  return Array.from({ length: parts }, (_, k) => ({
-    after: k === 0 ? NIL : uuidOf(cut(k) - 1n),
-    end: k === parts - 1 ? null : uuidOf(cut(k + 1)),
-  }));
-}
 
 interface Row {
   id: string;
@@ -160,33 +131,24 @@ export async function listDayTickets(
   limit: number,
   locale: Locale,
   now = new Date(),
-  parts = 1,
 ): Promise<DayTicketsPage> {
-  const [phase, mark = '0', from = NIL, until] = cursor?.split('.') ?? ['f'];
+  const [phase, mark = '0', after = NIL] = cursor?.split('.') ?? ['f'];
   let rows: Row[];
   let next: string;
   let more: boolean;
-  let others: string[] = [];
   if (phase === 'f') {
-    // The bound comes from a snapshot taken before any page is read: every page (of every range) then shows all it
-    // covers, and the changes are asked for from it.
+    // The bound comes from a snapshot taken before any page is read: every page then shows all it covers.
     const bound = cursor ? mark : await snapshotBound(knex);
-    // Without a cursor, in parts: this answer lists the first range and names the others' cursors.
-    const split = cursor ? null : ranges(parts);
-    if (split) others = split.slice(1).map((r) => `f.${bound}.${r.after}${r.end ? `.${r.end}` : ''}`);
-    const end = split ? split[0]?.end : until;
     const q = dayRows(knex)
       .where({ 't.park_id': parkId, 't.use_date': date })
-      .where('t.id', '>', from)
+      .where('t.id', '>', after)
       .orderBy('t.id')
       .limit(limit + 1);
-    if (end) q.where('t.id', '<', end);
     rows = (await q) as Row[];
     more = rows.length > limit;
     rows = rows.slice(0, limit);
-    next = more ? `f.${bound}.${rows.at(-1)?.id}${end ? `.${end}` : ''}` : `d.${bound}.${NIL}`;
+    next = more ? `f.${bound}.${rows.at(-1)?.id}` : `d.${bound}.${NIL}`;
   } else {
-    const after = from;
     const { bound, changed } = await changes(knex, parkId, date, mark, after, limit);
     more = changed.length > limit;
     const page = changed.slice(0, limit);
@@ -238,7 +200,6 @@ export async function listDayTickets(
     tickets,
     next,
     more,
-    ...(others.length > 0 ? { ranges: others } : {}),
     asOf: now.toISOString(),
   };
 }
