@@ -27,7 +27,7 @@ import { loadConfig } from '../server/config';
 import { createKnex } from '../server/db/knex';
 import { migrateLatest } from '../server/db/migrate';
 import { createServer } from '../server/server';
-import { requireBuild, serveDist } from './lib/distServer';
+import { DIST as DIST_DIR, requireBuild, serveDist } from './lib/distServer';
 
 const LANE_TICKETS = Number(process.env.BENCH_LANE_TICKETS ?? 100);
 /** Frames each ticket is held before the camera (the fake camera plays the file at its own pace, about 30 a second). */
@@ -366,6 +366,8 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
       DATA_DIR: dir,
       RATE_LIMIT_FACTOR: '20',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // Another build (DIST_DIR, as bench/lib/distServer.ts): the same server against an older app, side by side.
+      DIST_DIR,
     });
     const server = await createServer(config, { knex, closeDbOnStop: false });
     await server.start();
@@ -407,8 +409,21 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
       // (first byte to last), and the device's gap before it asks for the next page (storing the page).
       const pages: { askedMs: number; serverMs: number; transferMs: number; bytes: number; doneMs: number }[] = [];
       const asked = new Map<unknown, number>();
+      // Every API call of the first sync (app start included): path, asked, server time, done (ms after the start).
+      const calls: { path: string; askedMs: number; serverMs: number; doneMs: number }[] = [];
       page.on('request', (req) => {
-        if (req.url().includes('/tickets?')) asked.set(req, Math.round(performance.now() - first));
+        asked.set(req, Math.round(performance.now() - first));
+      });
+      page.on('requestfinished', (req) => {
+        const url = new URL(req.url());
+        if (!url.pathname.startsWith('/api/') && url.pathname !== '/staff') return;
+        const t = req.timing();
+        calls.push({
+          path: `${url.pathname}${url.search.replace(/date=[^&]*&?/, '').replace(/cursor=([fd])[^&]*/, 'cursor=$1…')}`,
+          askedMs: asked.get(req) ?? 0,
+          serverMs: Math.round(t.responseStart - t.requestStart),
+          doneMs: Math.round(performance.now() - first),
+        });
       });
       page.on('requestfinished', async (req) => {
         if (!req.url().includes('/tickets?')) return;
@@ -453,6 +468,7 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
         firstSyncPages: pages
           .filter((p) => p.doneMs <= firstMs)
           .map((p, i, all) => ({ ...p, deviceMs: Math.round((all[i + 1]?.askedMs ?? firstMs) - p.doneMs) })),
+        firstSyncCalls: calls.filter((c) => c.askedMs <= firstMs),
         targetFirstSyncMs: TARGET_FIRST_SYNC_MS,
         deltaChanges: SYNC_CHANGES,
         deltaSyncMs: Math.round(deltaMs),

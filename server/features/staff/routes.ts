@@ -92,6 +92,8 @@ export const staffRoutes: ServerRoute[] = [
           limit: Joi.number().integer().min(1).max(DAY_PAGE_MAX).default(2000),
         }),
       },
+      // 3 MB of JSON a page: gzip's fastest level takes a third of the default's time on it for 6% more bytes.
+      compression: { gzip: { level: 1 } },
     },
     async handler(request, h) {
       const { parkId } = request.params;

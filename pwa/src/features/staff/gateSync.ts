@@ -68,39 +68,11 @@ export async function gateIdentity(db: WalletDb = walletDb()): Promise<{ deviceI
   return { deviceId, gateName: (await readMeta(db, GATE_META.gateName)) ?? '' };
 }
 
-async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
-  // The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
-  // page stored with the cursor after it, so an interrupted sync goes on from where it stopped. Its first page is
-  // asked for with the keys and revocations, and each next page while the last one is stored.
-  let dayCursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
-  const ask = (cursor: string | null) => {
-    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const answer = getJson<DayTicketsPage>(
-      doFetch,
-      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
-    );
-    // Awaited below unless what comes before fails (then this answer goes unread).
-    answer.catch(() => undefined);
-    return answer;
-  };
-  let asking = ask(dayCursor);
-  // Keys and revocations of the park and of the parks whose passes it admits (their member cards are signed with
-  // their own park's key).
-  for (const id of new Set([park.id, ...(park.passPartnerParkIds ?? [])])) await syncKeys(db, id, doFetch);
-  for (;;) {
-    const page = await asking;
-    if (page.more) asking = ask(page.next);
-    await applyDayPage(db, park.id, today, page, dayCursor);
-    dayCursor = page.next;
-    if (!page.more) break;
-  }
-  await syncPassHolders(db, park.id, doFetch);
-  await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
-}
-
-/** A park's public keys (the next one too) and its revocations from the device's cursor. */
+/** The keys (the next one too) and the revocations since the device's cursor, stored together. */
 async function syncKeys(db: WalletDb, parkId: number, doFetch: typeof fetch) {
-  const keys = await getJson<TicketKey[]>(doFetch, `/api/v1/parks/${parkId}/ticket-keys`);
+  const keys = getJson<TicketKey[]>(doFetch, `/api/v1/parks/${parkId}/ticket-keys`);
+  // Awaited below unless the revocations fail first (then this answer goes unread).
+  keys.catch(() => undefined);
   let cursor = Number((await readMeta(db, GATE_META.revocationCursor(parkId))) ?? 0);
   const revoked: { jti: string; parkId: number; seq: number }[] = [];
   for (;;) {
@@ -112,12 +84,60 @@ async function syncKeys(db: WalletDb, parkId: number, doFetch: typeof fetch) {
     cursor = page.next;
     if (!page.more) break;
   }
+  const keyList = await keys;
   await db.transaction('rw', [db.gateKeys, db.gateRevocations, db.meta], async () => {
     await db.gateKeys.where('parkId').equals(parkId).delete();
-    await db.gateKeys.bulkPut(keys);
+    await db.gateKeys.bulkPut(keyList);
     await db.gateRevocations.bulkPut(revoked);
     await db.meta.put({ key: GATE_META.revocationCursor(parkId), value: String(cursor) });
   });
+}
+
+/** Waits for every task, then fails with the first failure (no task is left running behind the sync's back). */
+async function allDone(tasks: Promise<unknown>[]) {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function syncPark(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  // The keys and revocations (of the park and of the parks whose passes it admits: their member cards are signed with
+  // their own park's key), the day list and the pass holders, side by side; the park counts as synced (verdicts) only
+  // after all of them.
+  const keyParks = [...new Set([park.id, ...(park.passPartnerParkIds ?? [])])];
+  await allDone([
+    ...keyParks.map((id) => syncKeys(db, id, doFetch)),
+    syncDayList(db, park, doFetch, today),
+    syncPassHolders(db, park.id, doFetch),
+  ]);
+  await db.gateParks.put({ ...park, syncedAt: new Date().toISOString() });
+}
+
+/**
+ * The day list by change: from the cursor kept for this park and day (none: the whole day), a page at a time, each
+ * page stored with the cursor after it, so an interrupted sync goes on from where it stopped; each next page is asked
+ * for while the last one is stored.
+ */
+async function syncDayList(db: WalletDb, park: StaffPark, doFetch: typeof fetch, today: string) {
+  let cursor = await readMeta(db, GATE_META.dayCursor(park.id, today));
+  const ask = (cursor: string | null) => {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    return getJson<DayTicketsPage>(
+      doFetch,
+      `/api/v1/staff/parks/${park.id}/tickets?date=${today}&limit=${DAY_PAGE}${q}`,
+    );
+  };
+  let asking = ask(cursor);
+  for (;;) {
+    const page = await asking;
+    if (page.more) {
+      asking = ask(page.next);
+      // Awaited next round unless storing this page fails (then this answer goes unread).
+      asking.catch(() => undefined);
+    }
+    await applyDayPage(db, park.id, today, page, cursor);
+    cursor = page.next;
+    if (!page.more) return;
+  }
 }
 
 /** Pages of the holder list asked at a time (the server's most is 1,000; a page is ~1 KB a holder with its thumb). */
@@ -232,7 +252,8 @@ export function syncGate(db: WalletDb = walletDb(), doFetch: typeof fetch = fetc
       const gone = (await db.gateParks.toCollection().primaryKeys()).filter((id) => !parks.some((p) => p.id === id));
       await db.gateParks.bulkDelete(gone);
       const today = tokyoDate();
-      for (const park of parks) await syncPark(db, park, doFetch, today);
+      // Every park side by side: none waits for another's day list.
+      await allDone(parks.map((park) => syncPark(db, park, doFetch, today)));
       await db.meta.put({ key: GATE_META.syncedAt, value: new Date().toISOString() });
       return 'ok';
     } catch (error) {
