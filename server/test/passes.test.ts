@@ -47,3 +47,193 @@ describe('pass products', () => {
     expect(body(plain).data.pass).toBeNull();
   });
 });
+
+/** A parent with coins enough to pay any pass with full coin (payment_method 4). */
+async function buyer() {
+  const who = await c.user();
+  await c
+    .knex()('coin_entries')
+    .insert({
+      user_id: who.id,
+      kind: 'plus',
+      reason: 'reward',
+      amount: 100_000,
+      expires_at: new Date(Date.now() + 86_400_000 * 30),
+    });
+  return who;
+}
+
+async function kidOf(parentId: number) {
+  return c.user({ child_flag: 1, parent_id: parentId, name: '動物 こども' });
+}
+
+const addPass = (who: Parameters<typeof c.call>[2], itemId: number, body: Record<string, unknown>) =>
+  c.call('POST', '/api/v1/carts', who, { item_id: itemId, date: c.today, ...body });
+
+const setHolders = (who: Parameters<typeof c.call>[2], parkId: number, lineId: number, holders: object[]) =>
+  c.call('PUT', `/api/v1/carts/${parkId}/lines/${lineId}/pass`, who, { holders });
+
+const pay = (who: Parameters<typeof c.call>[2], parkId: number, coins: number) =>
+  c.call('POST', '/api/v1/orders', who, { park_id: parkId, agreement: true, payment_method: 4, coins });
+
+describe('buying a pass', () => {
+  it('adds a pass line without stock or holds; kids accounts are refused; a family stays within max_holders', async () => {
+    const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 3 });
+    const parent = await buyer();
+    const kid = await kidOf(parent.id);
+
+    const refused = await addPass(kid, product.itemId, { quantities: [{ age_group_id: 5, quantity: 1 }] });
+    expect(refused.statusCode, refused.payload).toBe(403);
+    expect(body(refused).meta.code).toBe('childRestricted');
+
+    const tooMany = await addPass(parent, product.itemId, { quantities: [{ age_group_id: 5, quantity: 4 }] });
+    expect(tooMany.statusCode, tooMany.payload).toBe(400);
+
+    const res = await addPass(parent, product.itemId, {
+      quantities: [
+        { age_group_id: 5, quantity: 2 },
+        { age_group_id: 2, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.payload).toBe(201);
+    const line = body(res).data;
+    expect(line.kind).toBe('pass');
+    expect(line.subtotal).toBe(2 * PASS_PRICES.adult + PASS_PRICES.child);
+    expect(line.pass.complete).toBe(false);
+    expect(line.pass.product.kind).toBe('family');
+    expect(
+      line.pass.details.holders.map((h: { position: number; ageGroupId: number }) => [h.position, h.ageGroupId]),
+    ).toEqual([
+      [1, 2],
+      [2, 5],
+      [3, 5],
+    ]);
+    expect(Number((await c.knex()('stock_holds').where({ cart_line_id: line.id }).count({ n: '*' }).first())?.n)).toBe(
+      0,
+    );
+    expect(
+      Number((await c.knex()('stock_units').where({ item_id: product.itemId }).count({ n: '*' }).first())?.n),
+    ).toBe(0);
+
+    // A second family pass is a line of its own (never merged with the first).
+    const again = await addPass(parent, product.itemId, { quantities: [{ age_group_id: 5, quantity: 1 }] });
+    expect(again.statusCode, again.payload).toBe(201);
+    expect(body(again).data.id).not.toBe(line.id);
+  });
+
+  it('names holders (the buyer and own kids only), refuses checkout until all are named, then issues the pass', async () => {
+    const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4, validityStart: 'first_entry' });
+    const parent = await buyer();
+    const kid = await kidOf(parent.id);
+    const stranger = await c.user();
+    const otherKid = await kidOf(stranger.id);
+    const added = await addPass(parent, product.itemId, {
+      quantities: [
+        { age_group_id: 5, quantity: 2 },
+        { age_group_id: 2, quantity: 1 },
+      ],
+    });
+    expect(added.statusCode, added.payload).toBe(201);
+    const lineId = body(added).data.id as number;
+
+    const missing = await pay(parent, product.parkId, 15_000);
+    expect(missing.statusCode, missing.payload).toBe(400);
+    expect(body(missing).meta.code).toBe('passHoldersMissing');
+
+    const holders = (kidId: number) => [
+      { position: 1, holder_user_id: parent.id, name: '動物 花子', age_group_id: 5, unit_kind: 'basic' },
+      { position: 2, name: '動物 太郎', age_group_id: 5, unit_kind: 'basic' },
+      { position: 3, holder_user_id: kidId, name: '動物 こども', age_group_id: 2, unit_kind: 'basic' },
+    ];
+    const foreign = await setHolders(parent, product.parkId, lineId, holders(otherKid.id));
+    expect(foreign.statusCode, foreign.payload).toBe(400);
+    expect(body(foreign).meta.code).toBe('passHolderInvalid');
+    const wrongAges = await setHolders(parent, product.parkId, lineId, [
+      ...holders(kid.id).slice(0, 2),
+      { position: 3, name: '動物 こども', age_group_id: 5, unit_kind: 'basic' },
+    ]);
+    expect(wrongAges.statusCode, wrongAges.payload).toBe(400);
+    expect(body(wrongAges).meta.code).toBe('passHolderInvalid');
+    const twice = await setHolders(parent, product.parkId, lineId, [
+      ...holders(kid.id).slice(0, 2),
+      { position: 3, holder_user_id: parent.id, name: '動物 こども', age_group_id: 2, unit_kind: 'basic' },
+    ]);
+    expect(twice.statusCode, twice.payload).toBe(400);
+    const notMine = await setHolders(stranger, product.parkId, lineId, holders(kid.id));
+    expect(notMine.statusCode, notMine.payload).toBe(404);
+
+    const named = await setHolders(parent, product.parkId, lineId, holders(kid.id));
+    expect(named.statusCode, named.payload).toBe(200);
+    expect(body(named).data.pass.complete).toBe(true);
+
+    const subtotal = 2 * PASS_PRICES.adult + PASS_PRICES.child;
+    const paid = await pay(parent, product.parkId, subtotal);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    const orderId = body(paid).data.orderId as number;
+    expect((await c.knex()('orders').where({ id: orderId }).first()).state).toBe('paid');
+
+    const pass = await c.knex()('passes').where({ first_order_id: orderId }).first();
+    expect(pass).toMatchObject({ itemId: product.itemId, ownerUserId: parent.id, validFrom: null, validUntil: null });
+    expect(pass.passNumber).toMatch(/^P\d{3}-\d{7}$/);
+    const holderRows = await c.knex()('pass_holders').where({ pass_id: pass.id }).orderBy('position');
+    expect(holderRows.map((h: { name: string; holderUserId: number | null }) => [h.name, h.holderUserId])).toEqual([
+      ['動物 花子', parent.id],
+      ['動物 太郎', null],
+      ['動物 こども', kid.id],
+    ]);
+    const terms = await c.knex()('tickets').where({ order_id: orderId }).orderBy('ticket_number');
+    expect(terms).toHaveLength(3);
+    expect(
+      terms.every((t: { unitKind: string; passId: number }) => t.unitKind === 'pass' && t.passId === pass.id),
+    ).toBe(true);
+    expect(terms.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual([
+      `${pass.passNumber}-1-T1`,
+      `${pass.passNumber}-2-T1`,
+      `${pass.passNumber}-3-T1`,
+    ]);
+    expect(terms.reduce((n: number, t: { price: number }) => n + t.price, 0)).toBe(subtotal);
+    // Not started: the term may be used until start_by + 364 days; no stock was ever taken.
+    const { addDays } = await import('../../common/time');
+    expect(terms[0].useDate).toBe(addDays(pass.startBy, 364));
+    expect(terms[0].validFrom).toBeNull();
+    expect(
+      Number((await c.knex()('stock_units').where({ item_id: product.itemId }).count({ n: '*' }).first())?.n),
+    ).toBe(0);
+    // The receipt says again that a pass cannot be cancelled after its first entry.
+    const { sendReceipt } = await import('../features/orders/services/sendReceipt');
+    const sent: { text: string }[] = [];
+    await sendReceipt(c.knex(), { send: async (m) => void sent.push(m) }, 'http://localhost', orderId);
+    expect(sent[0]?.text).toContain('年間パスポートは初回入園後のキャンセルはできません');
+    const { findProblems } = await import('../features/finance/services/reconcileLedgers');
+    const problems = await findProblems(c.knex(), new Date(Date.now() + 3_600_000));
+    expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+  });
+
+  it('valid from purchase starts on the payment day; single passes are one pass per person', async () => {
+    const product = await makePassProduct(c.knex(), { kind: 'single', validityStart: 'purchase' });
+    const parent = await buyer();
+    const added = await addPass(parent, product.itemId, { quantities: [{ age_group_id: 5, quantity: 2 }] });
+    expect(added.statusCode, added.payload).toBe(201);
+    const lineId = body(added).data.id as number;
+    const named = await setHolders(parent, product.parkId, lineId, [
+      { position: 1, name: '山田 一郎', age_group_id: 5, unit_kind: 'basic' },
+      { position: 2, name: '山田 二郎', age_group_id: 5, unit_kind: 'basic' },
+    ]);
+    expect(named.statusCode, named.payload).toBe(200);
+    const paid = await pay(parent, product.parkId, 2 * PASS_PRICES.adult);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    const orderId = body(paid).data.orderId as number;
+    const passes = await c.knex()('passes').where({ first_order_id: orderId }).orderBy('id');
+    expect(passes).toHaveLength(2);
+    const { addDays } = await import('../../common/time');
+    for (const p of passes) {
+      expect(p.validFrom).toBe(c.today);
+      expect(p.validUntil).toBe(addDays(c.today, 364));
+    }
+    const terms = await c.knex()('tickets').where({ order_id: orderId });
+    expect(terms.map((t: { validFrom: string; useDate: string }) => [t.validFrom, t.useDate])).toEqual([
+      [c.today, addDays(c.today, 364)],
+      [c.today, addDays(c.today, 364)],
+    ]);
+  });
+});

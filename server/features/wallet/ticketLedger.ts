@@ -6,8 +6,12 @@
 // belongs to an admission of its line and is cancelled with it.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { PassHolderInput, PassLineDetails } from '../../../common/dto/pass';
 import type { TicketState } from '../../../common/dto/wallet';
+import { startBy, termEnd } from '../../../common/rules/passValidity';
 import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
+import { normalizeForSearch } from '../../../common/search/normalize';
+import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import type { IssuingLine, IssuingOrder } from '../orders';
 
@@ -22,7 +26,7 @@ export async function issueOrderTickets(
   order: IssuingOrder,
   lines: readonly IssuingLine[],
   state: InitialState,
-  options: { wonViaWaitlist?: boolean } = {},
+  options: { wonViaWaitlist?: boolean; now?: Date } = {},
 ): Promise<number> {
   const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
   const reward = new Map(
@@ -57,6 +61,13 @@ export async function issueOrderTickets(
     return r;
   };
   for (const line of lines) {
+    if (line.passDetails) {
+      // An annual pass: passes, their holders, and one term ticket per holder (passes/README.md 2.1).
+      for (const term of await issuePasses(trx, order, line, line.passDetails, options.now ?? new Date())) {
+        row(line, line.itemId as number, term);
+      }
+      continue;
+    }
     if (line.ticketPackId !== null) {
       const contents = (await trx('ticket_pack_items')
         .where({ ticket_pack_id: line.ticketPackId })
@@ -114,6 +125,94 @@ export async function issueOrderTickets(
   // Parents before their vouchers (the foreign key): rows are in that order already.
   for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
   return n;
+}
+
+/** A pass number: P, the park (3 digits), a dash and 7 digits from pass_number_seq (P012-0000345). */
+async function nextPassNumber(trx: Knex.Transaction, parkId: number): Promise<string> {
+  const { rows } = (await trx.raw("SELECT nextval('pass_number_seq')::text AS n")) as { rows: { n: string }[] };
+  return `P${String(parkId).padStart(3, '0')}-${String(rows[0]?.n).padStart(7, '0')}`;
+}
+
+/**
+ * Inserts the passes of a paid pass line (a family line is one pass of all its holders; a single line one pass per
+ * holder) with their holders, and answers the term tickets' fields, one per holder, priced as the holder was paid
+ * for. Valid from purchase: the term runs from the payment day (Tokyo). From the first entry: not started; the
+ * term ticket may be used until the latest end a first entry by start_by could give.
+ */
+async function issuePasses(
+  trx: Knex.Transaction,
+  order: IssuingOrder,
+  line: IssuingLine,
+  details: PassLineDetails,
+  now: Date,
+): Promise<Record<string, unknown>[]> {
+  const product = (await trx('pass_products').where({ item_id: line.itemId }).first()) as
+    | {
+        parkId: number;
+        kind: 'single' | 'family';
+        validityDays: number;
+        validityStart: string;
+        startWithinDays: number;
+      }
+    | undefined;
+  if (!product) throw new Error(`order ${order.id}: item ${line.itemId} is no pass product`);
+  const today = tokyoDate(now);
+  const start = startBy(today, product.startWithinDays);
+  const fromPurchase = product.validityStart === 'purchase';
+  const validFrom = fromPurchase ? today : null;
+  const validUntil = fromPurchase ? termEnd(today, product.validityDays) : null;
+  const priceOf = (h: PassHolderInput) => {
+    const unit = line.units.find(
+      (u) => u.kind === h.unitKind && (h.unitKind !== 'basic' || u.ageGroupId === h.ageGroupId),
+    );
+    if (!unit) throw new Error(`order ${order.id}: holder ${h.position} was not paid for`);
+    return unit.unitPrice;
+  };
+  const holders = [...details.holders].sort((a, b) => a.position - b.position);
+  const groups = product.kind === 'family' ? [holders] : holders.map((h) => [h]);
+  const terms: Record<string, unknown>[] = [];
+  for (const group of groups) {
+    const passNumber = await nextPassNumber(trx, product.parkId);
+    const [pass] = (await trx('passes')
+      .insert({
+        pass_number: passNumber,
+        item_id: line.itemId,
+        park_id: product.parkId,
+        owner_user_id: order.userId,
+        first_order_id: order.id,
+        start_by: start,
+        valid_from: validFrom,
+        valid_until: validUntil,
+      })
+      .returning('id')) as { id: number }[];
+    if (!pass) throw new Error('pass not inserted');
+    for (const [i, h] of group.entries()) {
+      const position = i + 1;
+      const [holder] = (await trx('pass_holders')
+        .insert({
+          pass_id: pass.id,
+          position,
+          holder_user_id: h.holderUserId,
+          name: h.name,
+          name_search: normalizeForSearch(h.name),
+          age_group_id: h.ageGroupId,
+          unit_kind: h.unitKind,
+        })
+        .returning('id')) as { id: number }[];
+      terms.push({
+        unit_kind: 'pass',
+        ticket_number: `${passNumber}-${position}-T1`,
+        pass_id: pass.id,
+        pass_holder_id: holder?.id,
+        age_group_id: h.ageGroupId,
+        price: priceOf(h),
+        valid_from: validFrom,
+        use_date: validUntil ?? termEnd(start, product.validityDays),
+        time_slot_id: null,
+      });
+    }
+  }
+  return terms;
 }
 
 /**

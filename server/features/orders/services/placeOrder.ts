@@ -95,7 +95,10 @@ export async function placeOrder(
     if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment');
     for (const line of cart.lines) {
       const held = line.holds.reduce((n, h) => n + h.quantity, 0);
-      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted');
+      // A pass holds nothing (carts/services/addPassLine.ts): its holders must all be named instead.
+      const holdsWhatItSells = line.lottery || line.kind === 'pass' || held > 0;
+      if (line.expiresAt <= now || !holdsWhatItSells) throw new DomainError('ticketInfoDeleted');
+      if (line.kind === 'pass' && !line.passComplete) throw new DomainError('passHoldersMissing');
     }
     const lottery = cart.lines.some((l) => l.lottery);
     // A lottery entry is an order of its own: one line, one party, one authorisation.
@@ -197,6 +200,7 @@ export async function placeOrder(
         hold_ids: line.holds.map((h) => h.id),
         places: JSON.stringify(await placesOf(trx, line)),
         advance_info: line.advanceInfo === null ? null : JSON.stringify(line.advanceInfo),
+        pass_details: line.passDetails === null ? null : JSON.stringify(line.passDetails),
         cart_line_id: line.id,
       });
     }
