@@ -35,6 +35,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { passRoutes } from './features/passes';
 import { jobs as paymentJobs } from './features/payments';
 import { paymentsPlugin } from './features/payments/plugin';
 import { staffRoutes } from './features/staff/routes';
@@ -175,6 +176,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffPackRoutes,
     ...financeRoutes,
     ...cartRoutes,
+    ...passRoutes,
     ...orderRoutes,
     ...notificationRoutes,
     ...lotteryRoutes,

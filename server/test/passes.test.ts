@@ -1,8 +1,11 @@
 // Annual passes (issue 29, server/features/passes/README.md), server core: the pass product on the item page and
 // in the catalogue, buying through the cart (holders named, no stock taken), fulfilment (passes, holders, one
 // term ticket per holder), member cards with v3 tokens, and what the wallet leaves out.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PassProduct } from '../../common/dto/pass';
+import type { MemberCard, PassProduct } from '../../common/dto/pass';
+import type { TicketKey } from '../../common/dto/wallet';
+import { decodeTicketToken, PASS_TOKEN_VERSION, verifyTicketToken } from '../../common/rules/ticketToken';
 import { body, commerce } from './commerceFixtures';
 import { makePassProduct, PASS_PRICES } from './support/passFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -235,5 +238,125 @@ describe('buying a pass', () => {
       [c.today, addDays(c.today, 364)],
       [c.today, addDays(c.today, 364)],
     ]);
+  });
+});
+
+/** A paid family pass of the product: the parent (1), a named adult without an account (2), the kid (3). */
+async function buyFamilyPass(
+  productItemId: number,
+  parkId: number,
+  parent: { id: number; token: string },
+  kidId: number,
+) {
+  const added = await addPass(parent, productItemId, {
+    quantities: [
+      { age_group_id: 5, quantity: 2 },
+      { age_group_id: 2, quantity: 1 },
+    ],
+  });
+  expect(added.statusCode, added.payload).toBe(201);
+  const named = await setHolders(parent, parkId, body(added).data.id, [
+    { position: 1, holder_user_id: parent.id, name: '動物 花子', age_group_id: 5, unit_kind: 'basic' },
+    { position: 2, name: '動物 太郎', age_group_id: 5, unit_kind: 'basic' },
+    { position: 3, holder_user_id: kidId, name: '動物 こども', age_group_id: 2, unit_kind: 'basic' },
+  ]);
+  expect(named.statusCode, named.payload).toBe(200);
+  const paid = await pay(parent, parkId, 2 * PASS_PRICES.adult + PASS_PRICES.child);
+  expect(paid.statusCode, paid.payload).toBe(201);
+  const orderId = body(paid).data.orderId as number;
+  const pass = await c.knex()('passes').where({ first_order_id: orderId }).first();
+  const terms = (await c.knex()('tickets').where({ order_id: orderId }).orderBy('ticket_number')) as {
+    id: string;
+    useDate: string;
+    passHolderId: number;
+  }[];
+  return { orderId, pass, terms };
+}
+
+describe('member cards', () => {
+  it('one card per holder with a v3 token signed by the issuing park; a kid sees only its own; others none', async () => {
+    const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4 });
+    const parent = await buyer();
+    const kid = await kidOf(parent.id);
+    const { pass, terms } = await buyFamilyPass(product.itemId, product.parkId, parent, kid.id);
+
+    const res = await c.call('GET', '/api/v1/me/passes', parent);
+    expect(res.statusCode, res.payload).toBe(200);
+    const cards = (body(res).data.cards as MemberCard[]).filter((x) => x.passId === pass.id);
+    expect(cards.map((x) => [x.position, x.holderName, x.isMe, x.ownerIsMe, x.state])).toEqual([
+      [1, '動物 花子', true, true, 'not_started'],
+      [2, '動物 太郎', false, true, 'not_started'],
+      [3, '動物 こども', false, true, 'not_started'],
+    ]);
+    const card = cards[0] as MemberCard;
+    expect(card).toMatchObject({
+      passNumber: pass.passNumber,
+      startBy: pass.startBy,
+      validFrom: null,
+      cancellable: true,
+    });
+    expect(card.terms).toHaveLength(1);
+    const token = card.terms[0]?.token as string;
+    const payload = decodeTicketToken(token);
+    expect(payload).toMatchObject({ v: PASS_TOKEN_VERSION, tid: terms[0]?.id, park: product.parkId, from: null });
+    expect(payload?.date).toBe(terms[0]?.useDate);
+    const keys = body(await c.call('GET', `/api/v1/parks/${product.parkId}/ticket-keys`)).data as TicketKey[];
+    const verdict = verifyTicketToken(token, {
+      parkId: product.parkId,
+      passParkIds: [product.parkId],
+      keys,
+      now: new Date(),
+      today: c.today,
+    });
+    expect(verdict.ok).toBe(true);
+    // Read again: the same token (one live token per term ticket).
+    const again = (body(await c.call('GET', '/api/v1/me/passes', parent)).data.cards as MemberCard[]).find(
+      (x) => x.holderId === card.holderId,
+    );
+    expect(again?.terms[0]?.token).toBe(token);
+
+    const kidCards = body(await c.call('GET', '/api/v1/me/passes', kid)).data.cards as MemberCard[];
+    expect(kidCards.map((x) => [x.holderName, x.isMe, x.ownerIsMe, x.cancellable])).toEqual([
+      ['動物 こども', true, false, false],
+    ]);
+    const stranger = await c.user();
+    expect(body(await c.call('GET', '/api/v1/me/passes', stranger)).data.cards).toEqual([]);
+
+    const visits = await c.call('GET', `/api/v1/me/passes/${pass.id}/visits`, parent);
+    expect(visits.statusCode, visits.payload).toBe(200);
+    expect(body(visits).data).toEqual([]);
+    expect((await c.call('GET', `/api/v1/me/passes/${pass.id}/visits`, stranger)).statusCode).toBe(404);
+    expect((await c.call('GET', `/api/v1/me/passes/${pass.id}/visits`, kid)).statusCode).toBe(200);
+  });
+
+  it('term tickets stay out of My Tickets, the history, shares, usage marks and ticket photos', async () => {
+    const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4 });
+    const parent = await buyer();
+    const kid = await kidOf(parent.id);
+    const { terms } = await buyFamilyPass(product.itemId, product.parkId, parent, kid.id);
+    const termIds = terms.map((t) => t.id);
+
+    const wallet = body(await c.call('GET', '/api/v1/me/tickets', parent)).data.tickets as { id: string }[];
+    expect(wallet.filter((t) => termIds.includes(t.id))).toEqual([]);
+    await c.knex()('tickets').whereIn('id', termIds).update({ use_date: '2020-01-01' });
+    const history = body(await c.call('GET', '/api/v1/me/tickets/usage-histories', parent)).data as {
+      ticket: { id: string };
+    }[];
+    expect(history.filter((e) => termIds.includes(e.ticket.id))).toEqual([]);
+    await c.knex()('tickets').whereIn('id', termIds).update({ use_date: terms[0]?.useDate });
+
+    const share = await c.call('POST', '/api/v1/me/ticket-shares', parent, { ticket_ids: [termIds[0]] });
+    expect(share.statusCode, share.payload).toBe(404);
+    const use = await c.call('POST', `/api/v1/me/tickets/${termIds[0]}/use`, parent, {
+      client_id: randomUUID(),
+      used_at: new Date().toISOString(),
+    });
+    expect(use.statusCode, use.payload).toBe(404);
+    expect((await c.call('GET', `/api/v1/me/tickets/${termIds[0]}`, parent)).statusCode).toBe(404);
+    const image = await c.call('PUT', '/api/v1/me/tickets/image', parent, {
+      ticket_ids: [termIds[0]],
+      photo_id: randomUUID(),
+    });
+    expect(image.statusCode, image.payload).toBe(404);
   });
 });

@@ -4,3 +4,4 @@ export { parkOccupancy } from './services/parkOccupancy';
 export { quoteCancellation } from './services/quoteCancellation';
 export { issueOrderTickets } from './ticketLedger';
 export { isCancellable, needsCertificate, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from './tickets';
+export { ensureTokens } from './tokens';
