@@ -7,7 +7,7 @@ import type { MemberCard, PassProduct } from '../../common/dto/pass';
 import type { TicketKey } from '../../common/dto/wallet';
 import { decodeTicketToken, PASS_TOKEN_VERSION, verifyTicketToken } from '../../common/rules/ticketToken';
 import { body, commerce } from './commerceFixtures';
-import { makePassProduct, PASS_PRICES } from './support/passFixtures';
+import { makePassProduct, PASS_PRICES, passShop } from './support/passFixtures';
 import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
@@ -51,33 +51,7 @@ describe('pass products', () => {
   });
 });
 
-/** A parent with coins enough to pay any pass with full coin (payment_method 4). */
-async function buyer() {
-  const who = await c.user();
-  await c
-    .knex()('coin_entries')
-    .insert({
-      user_id: who.id,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
-  return who;
-}
-
-async function kidOf(parentId: number) {
-  return c.user({ child_flag: 1, parent_id: parentId, name: '動物 こども' });
-}
-
-const addPass = (who: Parameters<typeof c.call>[2], itemId: number, body: Record<string, unknown>) =>
-  c.call('POST', '/api/v1/carts', who, { item_id: itemId, date: c.today, ...body });
-
-const setHolders = (who: Parameters<typeof c.call>[2], parkId: number, lineId: number, holders: object[]) =>
-  c.call('PUT', `/api/v1/carts/${parkId}/lines/${lineId}/pass`, who, { holders });
-
-const pay = (who: Parameters<typeof c.call>[2], parkId: number, coins: number) =>
-  c.call('POST', '/api/v1/orders', who, { park_id: parkId, agreement: true, payment_method: 4, coins });
+const { buyer, kidOf, addPass, setHolders, pay } = passShop(c);
 
 describe('buying a pass', () => {
   it('adds a pass line without stock or holds; kids accounts are refused; a family stays within max_holders', async () => {
@@ -241,44 +215,14 @@ describe('buying a pass', () => {
   });
 });
 
-/** A paid family pass of the product: the parent (1), a named adult without an account (2), the kid (3). */
-async function buyFamilyPass(
-  productItemId: number,
-  parkId: number,
-  parent: { id: number; token: string },
-  kidId: number,
-) {
-  const added = await addPass(parent, productItemId, {
-    quantities: [
-      { age_group_id: 5, quantity: 2 },
-      { age_group_id: 2, quantity: 1 },
-    ],
-  });
-  expect(added.statusCode, added.payload).toBe(201);
-  const named = await setHolders(parent, parkId, body(added).data.id, [
-    { position: 1, holder_user_id: parent.id, name: '動物 花子', age_group_id: 5, unit_kind: 'basic' },
-    { position: 2, name: '動物 太郎', age_group_id: 5, unit_kind: 'basic' },
-    { position: 3, holder_user_id: kidId, name: '動物 こども', age_group_id: 2, unit_kind: 'basic' },
-  ]);
-  expect(named.statusCode, named.payload).toBe(200);
-  const paid = await pay(parent, parkId, 2 * PASS_PRICES.adult + PASS_PRICES.child);
-  expect(paid.statusCode, paid.payload).toBe(201);
-  const orderId = body(paid).data.orderId as number;
-  const pass = await c.knex()('passes').where({ first_order_id: orderId }).first();
-  const terms = (await c.knex()('tickets').where({ order_id: orderId }).orderBy('ticket_number')) as {
-    id: string;
-    useDate: string;
-    passHolderId: number;
-  }[];
-  return { orderId, pass, terms };
-}
+const { buyFamilyPass } = passShop(c);
 
 describe('member cards', () => {
   it('one card per holder with a v3 token signed by the issuing park; a kid sees only its own; others none', async () => {
     const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4 });
     const parent = await buyer();
     const kid = await kidOf(parent.id);
-    const { pass, terms } = await buyFamilyPass(product.itemId, product.parkId, parent, kid.id);
+    const { pass, terms } = await buyFamilyPass(product, parent, kid.id);
 
     const res = await c.call('GET', '/api/v1/me/passes', parent);
     expect(res.statusCode, res.payload).toBe(200);
@@ -333,7 +277,7 @@ describe('member cards', () => {
     const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4 });
     const parent = await buyer();
     const kid = await kidOf(parent.id);
-    const { terms } = await buyFamilyPass(product.itemId, product.parkId, parent, kid.id);
+    const { terms } = await buyFamilyPass(product, parent, kid.id);
     const termIds = terms.map((t) => t.id);
 
     const wallet = body(await c.call('GET', '/api/v1/me/tickets', parent)).data.tickets as { id: string }[];

@@ -281,3 +281,81 @@ export async function withTheirVouchers(
     .pluck('id')) as string[];
   return [...new Set([...ids, ...vouchers])];
 }
+
+export interface PassTerm {
+  id: string;
+  orderId: number;
+  orderLineId: number;
+  userId: number;
+  itemId: number;
+  ageGroupId: number | null;
+  passId: number;
+  passHolderId: number;
+  ticketNumber: string;
+}
+
+/**
+ * The visit ticket of a pass holder's term at a park on a day (passes/README.md 0, 2.8), issued on the first act of
+ * that day and locked: one per (term, park, day) by the unique index tickets_pass_visit_day, so two gates uploading
+ * at once land on the same row. Price 0, the term's order; the pass item's re-entry rule applies to it (acts.ts).
+ */
+export async function issuePassVisit(
+  trx: Knex.Transaction,
+  term: PassTerm,
+  parkId: number,
+  day: string,
+): Promise<{ id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }> {
+  // The term's number without its T part, V and the day; the park when it is not the pass's own.
+  const holder = term.ticketNumber.replace(/-T\d+$/, '');
+  const own = Number(holder.slice(1, 4)) === parkId;
+  const number = `${holder}-V${day.replaceAll('-', '')}${own ? '' : `-${parkId}`}`;
+  await trx.raw(
+    `INSERT INTO tickets (id, order_id, order_line_id, user_id, park_id, item_id, ticket_number, use_date, unit_kind,
+       age_group_id, price, state, parent_ticket_id, pass_id, pass_holder_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pass_visit', ?, 0, 'available', ?, ?, ?)
+     ON CONFLICT (parent_ticket_id, park_id, use_date) WHERE unit_kind = 'pass_visit' DO NOTHING`,
+    [
+      randomUUID(),
+      term.orderId,
+      term.orderLineId,
+      term.userId,
+      parkId,
+      term.itemId,
+      number,
+      day,
+      term.ageGroupId,
+      term.id,
+      term.passId,
+      term.passHolderId,
+    ],
+  );
+  const visit = (await trx('tickets')
+    .where({ parent_ticket_id: term.id, park_id: parkId, use_date: day, unit_kind: 'pass_visit' })
+    .forUpdate()
+    .first('id', 'state', 'used_at', 'user_id', 'created_at')) as
+    | { id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }
+    | undefined;
+  if (!visit) throw new Error(`no visit ticket for ${term.id} on ${day}`);
+  return visit;
+}
+
+/**
+ * Starts a pass valid from its first entry on `day` (passes/README.md 2.2), or moves its start earlier when an
+ * earlier entry arrives late (earliest wins, as used_at): the pass's period and its first term tickets' valid_from and
+ * last day. The caller holds the passes row lock and has checked `day` is no later than start_by.
+ */
+export async function startPassValidity(
+  trx: Knex.Transaction,
+  pass: { id: number; firstOrderId: number; validFrom: string | null },
+  day: string,
+  validityDays: number,
+  now: Date,
+): Promise<{ validFrom: string; validUntil: string } | null> {
+  if (pass.validFrom !== null && pass.validFrom <= day) return null;
+  const validUntil = termEnd(day, validityDays);
+  await trx('passes').where({ id: pass.id }).update({ valid_from: day, valid_until: validUntil, updated_at: now });
+  await trx('tickets')
+    .where({ pass_id: pass.id, unit_kind: 'pass', order_id: pass.firstOrderId })
+    .update({ valid_from: day, use_date: validUntil, updated_at: now });
+  return { validFrom: day, validUntil };
+}

@@ -3,8 +3,10 @@
 // office's editor (passes/office, another package) makes the real ones; this one is for tests only.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { PassKind, PassValidityStart } from '../../../common/dto/pass';
+import { expect } from 'vitest';
+import type { MemberCard, PassKind, PassValidityStart } from '../../../common/dto/pass';
 import { addDays, tokyoDate } from '../../../common/time';
+import { body, type commerce } from '../commerceFixtures';
 
 export interface PassProductOptions {
   kind?: PassKind;
@@ -93,4 +95,68 @@ export async function makePassProduct(knex: Knex, o: PassProductOptions = {}): P
   const parks = [...new Set([parkId, ...(o.partnerParkIds ?? [])])];
   await knex('pass_product_parks').insert(parks.map((p) => ({ item_id: itemId, park_id: p })));
   return { itemId, parkId, basicPlanId: basic.id as number, renewalPlanId };
+}
+
+type Commerce = ReturnType<typeof commerce>;
+type Who = Parameters<Commerce['call']>[2];
+
+/** Buying passes through the API as a visitor does (cart line, holders, full-coin payment). */
+export function passShop(c: Commerce) {
+  /** A parent with coins enough to pay any pass with full coin (payment_method 4). */
+  async function buyer() {
+    const who = await c.user();
+    await c
+      .knex()('coin_entries')
+      .insert({
+        user_id: who.id,
+        kind: 'plus',
+        reason: 'reward',
+        amount: 100_000,
+        expires_at: new Date(Date.now() + 86_400_000 * 30),
+      });
+    return who;
+  }
+  const kidOf = (parentId: number) => c.user({ child_flag: 1, parent_id: parentId, name: '動物 こども' });
+  const addPass = (who: Who, itemId: number, payload: Record<string, unknown>) =>
+    c.call('POST', '/api/v1/carts', who, { item_id: itemId, date: c.today, ...payload });
+  const setHolders = (who: Who, parkId: number, lineId: number, holders: object[]) =>
+    c.call('PUT', `/api/v1/carts/${parkId}/lines/${lineId}/pass`, who, { holders });
+  const pay = (who: Who, parkId: number, coins: number) =>
+    c.call('POST', '/api/v1/orders', who, { park_id: parkId, agreement: true, payment_method: 4, coins });
+
+  /** A paid family pass: the parent (1), a named adult without an account (2), the kid (3). */
+  async function buyFamilyPass(product: PassProductFixture, parent: { id: number; token: string }, kidId: number) {
+    const added = await addPass(parent, product.itemId, {
+      quantities: [
+        { age_group_id: 5, quantity: 2 },
+        { age_group_id: 2, quantity: 1 },
+      ],
+    });
+    expect(added.statusCode, added.payload).toBe(201);
+    const named = await setHolders(parent, product.parkId, body(added).data.id, [
+      { position: 1, holder_user_id: parent.id, name: '動物 花子', age_group_id: 5, unit_kind: 'basic' },
+      { position: 2, name: '動物 太郎', age_group_id: 5, unit_kind: 'basic' },
+      { position: 3, holder_user_id: kidId, name: '動物 こども', age_group_id: 2, unit_kind: 'basic' },
+    ]);
+    expect(named.statusCode, named.payload).toBe(200);
+    const paid = await pay(parent, product.parkId, 2 * PASS_PRICES.adult + PASS_PRICES.child);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    const orderId = body(paid).data.orderId as number;
+    const pass = await c.knex()('passes').where({ first_order_id: orderId }).first();
+    const terms = (await c.knex()('tickets').where({ order_id: orderId }).orderBy('ticket_number')) as {
+      id: string;
+      useDate: string;
+      passHolderId: number;
+    }[];
+    return { orderId, pass, terms };
+  }
+
+  /** The member cards of the caller. */
+  async function cards(who: Who): Promise<MemberCard[]> {
+    const res = await c.call('GET', '/api/v1/me/passes', who);
+    expect(res.statusCode, res.payload).toBe(200);
+    return body(res).data.cards as MemberCard[];
+  }
+
+  return { buyer, kidOf, addPass, setHolders, pay, buyFamilyPass, cards };
 }
