@@ -12,6 +12,17 @@ import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
+/** 100,000 coins, to pay passes with full coin. */
+const grantCoins = (userId: number) =>
+  c
+    .knex()('coin_entries')
+    .insert({
+      user_id: userId,
+      kind: 'plus',
+      reason: 'reward',
+      amount: 100_000,
+      expires_at: new Date(Date.now() + 86_400_000 * 30),
+    });
 
 beforeAll(async () => {
   ctx = await createTestServer();
@@ -51,7 +62,7 @@ describe('pass products', () => {
   });
 });
 
-const { buyer, kidOf, addPass, setHolders, pay } = passShop(c);
+const { buyer, kidOf, addPass, setHolders, pay } = passShop(c, grantCoins);
 
 describe('buying a pass', () => {
   it('adds a pass line without stock or holds; kids accounts are refused; a family stays within max_holders', async () => {
@@ -215,7 +226,7 @@ describe('buying a pass', () => {
   });
 });
 
-const { buyFamilyPass } = passShop(c);
+const { buyFamilyPass } = passShop(c, grantCoins);
 
 describe('member cards', () => {
   it('one card per holder with a v3 token signed by the issuing park; a kid sees only its own; others none', async () => {
