@@ -253,3 +253,37 @@ describe('a member card at the gate', () => {
     expect((await scan(stranger, tokenOf(multi.cards[1]), { confirm: true })).res.statusCode).toBe(403);
   });
 });
+
+describe('the ledger moves the office calls', () => {
+  it('suspends a holder (refused with the reason, card says so), reinstates (admitted), reissues a card (old QR revoked)', async () => {
+    const { suspendPassHolder, reinstatePassHolder, reissueHolderCard } = await import('../features/passes');
+    const { cards, scanner, parent, product } = await passWithCards();
+    const card = cards[0] as MemberCard;
+    await c.knex().transaction((trx) => suspendPassHolder(trx, card.holderId, '写真の不一致', null));
+    const seen = (await shop.cards(parent)).find((x) => x.holderId === card.holderId);
+    expect(seen).toMatchObject({ state: 'suspended', suspendedReason: '写真の不一致' });
+    expect((await scan(scanner, tokenOf(card), { confirm: true })).answer).toMatchObject({
+      refusal: 'suspended',
+      suspendedReason: '写真の不一致',
+    });
+    await expect(c.knex().transaction((trx) => suspendPassHolder(trx, card.holderId, 'again', null))).rejects.toThrow();
+    await c.knex().transaction((trx) => reinstatePassHolder(trx, card.holderId, '確認済み', null));
+    expect((await scan(scanner, tokenOf(card), { confirm: true })).answer).toMatchObject({
+      result: 'accepted',
+      refusal: null,
+    });
+
+    const old = tokenOf(cards[1]);
+    const revoked = await c
+      .knex()
+      .transaction((trx) => reissueHolderCard(trx, cards[1]?.holderId as number, parent.id));
+    expect(revoked).toBe(1);
+    const fresh = (await shop.cards(parent)).find((x) => x.holderId === cards[1]?.holderId);
+    expect(tokenOf(fresh)).not.toBe(old);
+    const list = body(await c.call('GET', `/api/v1/parks/${product.parkId}/ticket-revocations?after=0`)).data;
+    const { decodeTicketToken } = await import('../../common/rules/ticketToken');
+    expect(JSON.stringify(list)).toContain(decodeTicketToken(old)?.jti as string);
+    expect((await scan(scanner, old, { confirm: true })).answer.result).toBe('revoked');
+    expect((await scan(scanner, tokenOf(fresh), { confirm: true })).answer.result).toBe('accepted');
+  });
+});

@@ -12,8 +12,10 @@ import { startBy, termEnd } from '../../../common/rules/passValidity';
 import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
 import { normalizeForSearch } from '../../../common/search/normalize';
 import { tokyoDate } from '../../../common/time';
+import { audit } from '../../lib/audit';
 import { DomainError } from '../../lib/errors';
 import type { IssuingLine, IssuingOrder } from '../orders';
+import { revokeTokens } from './tokens';
 
 type InitialState = Extract<TicketState, 'available' | 'won_lottery'>;
 
@@ -358,4 +360,94 @@ export async function startPassValidity(
     .where({ pass_id: pass.id, unit_kind: 'pass', order_id: pass.firstOrderId })
     .update({ valid_from: day, use_date: validUntil, updated_at: now });
   return { validFrom: day, validUntil };
+}
+
+/** Locks the pass of a holder (the first lock of suspension and reissue: passes/README.md 5); 404 when none. */
+async function lockHolderPass(trx: Knex.Transaction, holderId: number): Promise<{ passId: number }> {
+  const row = (await trx('passes as p')
+    .join('pass_holders as h', 'h.pass_id', 'p.id')
+    .where('h.id', holderId)
+    .forUpdate('p')
+    .first('p.id as pass_id')) as { passId: number } | undefined;
+  if (!row) throw new DomainError('notFound');
+  return row;
+}
+
+const holderTerms = (trx: Knex.Transaction, holderId: number, states: readonly string[]) =>
+  trx('tickets')
+    .where({ pass_holder_id: holderId, unit_kind: 'pass' })
+    .whereIn('state', states)
+    .orderBy('id')
+    .pluck('id') as Promise<string[]>;
+
+/**
+ * Suspends a pass holder (passes/README.md 2.10): the holder's open term tickets, current and paid next ones, move to
+ * suspended with the reason; tokens stay live (reversible; the gate refuses by the state and says the reason). A
+ * holder with nothing open to suspend (already suspended, cancelled) is refused: passSuspended.
+ */
+export async function suspendPassHolder(
+  trx: Knex.Transaction,
+  holderId: number,
+  reason: string,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<string[]> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['available']);
+  if (ids.length === 0) throw new DomainError('passSuspended');
+  await moveTickets(trx, ids, 'suspended', now, { suspension_reason: reason });
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'holder_suspended',
+    actorUserId,
+    data: { holderId, reason, tickets: ids },
+  });
+  return ids;
+}
+
+/** Reinstates a suspended holder: its suspended term tickets are available again (the reason is kept in the audit). */
+export async function reinstatePassHolder(
+  trx: Knex.Transaction,
+  holderId: number,
+  reason: string,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<string[]> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['suspended']);
+  if (ids.length === 0) throw new DomainError('ticketStateConflict');
+  await moveTickets(trx, ids, 'available', now, { suspension_reason: null });
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'holder_reinstated',
+    actorUserId,
+    data: { holderId, reason, tickets: ids },
+  });
+  return ids;
+}
+
+/**
+ * A holder's card on a new device (a lost phone, passes/README.md 2.6): the live tokens of the holder's terms are
+ * revoked (reason 'reissued', onto the revocation cursor); the next read of the cards issues new ones. Answers how
+ * many tokens were revoked.
+ */
+export async function reissueHolderCard(
+  trx: Knex.Transaction,
+  holderId: number,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<number> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['available', 'suspended']);
+  const revoked = await revokeTokens(trx, ids, 'reissued', now);
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'card_reissued',
+    actorUserId,
+    data: { holderId, revoked },
+  });
+  return revoked;
 }

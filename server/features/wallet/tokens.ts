@@ -96,7 +96,7 @@ export async function ensureTokens(
 /** Class id of the per-park revocation lock (pg_advisory_xact_lock(class, park id)). */
 const REVOCATION_LOCK = 20_261_125;
 
-export type RevokeReason = 'shared' | 'cancelled' | 'changed' | 'rotated';
+export type RevokeReason = 'shared' | 'cancelled' | 'changed' | 'rotated' | 'reissued';
 
 /**
  * Revokes the live tokens the filter picks (they go onto their parks' revocation lists). The one writer of
