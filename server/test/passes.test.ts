@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberCard, PassProduct } from '../../common/dto/pass';
 import type { TicketKey } from '../../common/dto/wallet';
 import { decodeTicketToken, PASS_TOKEN_VERSION, verifyTicketToken } from '../../common/rules/ticketToken';
+import { addDays } from '../../common/time';
 import { body, commerce } from './commerceFixtures';
 import { makePassProduct, PASS_PRICES, passShop } from './support/passFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -313,5 +314,72 @@ describe('member cards', () => {
       photo_id: randomUUID(),
     });
     expect(image.statusCode, image.payload).toBe(404);
+  });
+});
+
+describe('renewal', () => {
+  /** A started pass (valid from purchase) whose end is `daysLeft` days from today. */
+  async function passEnding(daysLeft: number) {
+    const product = await makePassProduct(c.knex(), { kind: 'family', maxHolders: 4, validityStart: 'purchase' });
+    const parent = await buyer();
+    const kid = await kidOf(parent.id);
+    const bought = await buyFamilyPass(product, parent, kid.id);
+    const end = addDays(c.today, daysLeft);
+    await c
+      .knex()('passes')
+      .where({ id: bought.pass.id })
+      .update({ valid_until: end, valid_from: addDays(end, -364) });
+    await c
+      .knex()('tickets')
+      .where({ pass_id: bought.pass.id })
+      .update({ use_date: end, valid_from: addDays(end, -364) });
+    return { product, parent, kid, end, ...bought };
+  }
+
+  for (const daysLeft of [60, 30, 0]) {
+    it(`renews ${daysLeft} days before the end: the new term runs from the old end + 1 for 365 days`, async () => {
+      const { product, parent, pass, end } = await passEnding(daysLeft);
+      const res = await c.call('POST', `/api/v1/me/passes/${pass.id}/renewal`, parent);
+      expect(res.statusCode, res.payload).toBe(201);
+      const line = body(res).data;
+      expect(line.pass.details.renewsPassId).toBe(pass.id);
+      expect(line.pass.complete).toBe(true);
+      const price = 2 * PASS_PRICES.renewAdult + PASS_PRICES.renewChild;
+      expect(line.subtotal).toBe(price);
+      const paid = await pay(parent, product.parkId, price);
+      expect(paid.statusCode, paid.payload).toBe(201);
+      const orderId = body(paid).data.orderId as number;
+      const renewed = await c.knex()('passes').where({ id: pass.id }).first();
+      expect(renewed.validUntil).toBe(addDays(end, 365));
+      const terms = await c.knex()('tickets').where({ order_id: orderId }).orderBy('ticket_number');
+      expect(
+        terms.map((t: { ticketNumber: string; validFrom: string; useDate: string }) => [
+          t.ticketNumber,
+          t.validFrom,
+          t.useDate,
+        ]),
+      ).toEqual([1, 2, 3].map((n) => [`${pass.passNumber}-${n}-T2`, addDays(end, 1), addDays(end, 365)]));
+      expect(terms.reduce((n: number, t: { price: number }) => n + t.price, 0)).toBe(price);
+      // The card shows both terms, the current first; renewal closed now.
+      const card = (
+        await c.call('GET', '/api/v1/me/passes', parent).then((r) => body(r).data.cards as MemberCard[])
+      ).find((x) => x.passId === pass.id);
+      expect(card?.terms.map((t) => t.validUntil)).toEqual([end, addDays(end, 365)]);
+      expect(card?.renewal?.open).toBe(false);
+      const { findProblems } = await import('../features/finance/services/reconcileLedgers');
+      const problems = await findProblems(c.knex(), new Date(Date.now() + 3_600_000));
+      expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+    });
+  }
+
+  it('refuses 61 days before the end and the day after it, and kids accounts', async () => {
+    for (const daysLeft of [61, -1]) {
+      const { parent, pass } = await passEnding(daysLeft);
+      const res = await c.call('POST', `/api/v1/me/passes/${pass.id}/renewal`, parent);
+      expect(res.statusCode, res.payload).toBe(409);
+      expect(body(res).meta.code).toBe('passNotRenewable');
+    }
+    const { kid, pass } = await passEnding(30);
+    expect((await c.call('POST', `/api/v1/me/passes/${pass.id}/renewal`, kid)).statusCode).toBe(403);
   });
 });

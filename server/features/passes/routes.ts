@@ -2,14 +2,49 @@
 // Signed in; a kids account may read its own card (the server gives it no other).
 import type { ServerRoute } from '@hapi/hapi';
 import { pageMeta, pagingQuery } from '../../lib/paging';
+import { dateTime, envelope, int, shape } from '../../lib/responses';
 import { answers, id, ok } from '../../lib/routeKit';
 import { fields, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { CART_LINE, presentLine } from '../carts';
 import { MEMBER_CARDS_ANSWER, PASS_VISITS_ANSWER } from './responses';
 import { listMemberCards } from './services/listMemberCards';
 import { listPassVisits } from './services/listPassVisits';
+import { startRenewal } from './services/startRenewal';
+
+const RENEWAL_ANSWER = {
+  status: { 201: envelope(CART_LINE, shape({ parkId: int(), serverTime: dateTime() })) },
+};
 
 export const passRoutes: ServerRoute[] = [
+  route({
+    method: 'POST',
+    path: '/api/v1/me/passes/{passId}/renewal',
+    options: {
+      response: RENEWAL_ANSWER,
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'passes'],
+      description:
+        "Renew a pass through the cart: adds a pass line priced by the renewal plan with the pass's holders (checkout as a purchase); the new term continues from the old end. From the window's start (60 days before the end by default) through the end; not for kids accounts",
+      plugins: answers({
+        201: 'Renewal line added to the cart',
+        404: 'No such pass of yours',
+        409: 'Not renewable now (passNotRenewable)',
+      }),
+      validate: { params: fields({ passId: id() }) },
+    },
+    async handler(request, h) {
+      const now = request.server.app.clock.now();
+      const { line, parkId, catalogue } = await startRenewal(
+        request.server.app.knex,
+        currentUserId(request),
+        request.params.passId,
+        now,
+      );
+      return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() }, 201);
+    },
+  }),
   {
     method: 'GET',
     path: '/api/v1/me/passes',

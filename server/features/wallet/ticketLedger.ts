@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PassHolderInput, PassLineDetails } from '../../../common/dto/pass';
 import type { TicketState } from '../../../common/dto/wallet';
-import { startBy, termEnd } from '../../../common/rules/passValidity';
+import { renewalTerm, startBy, termEnd } from '../../../common/rules/passValidity';
 import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
 import { normalizeForSearch } from '../../../common/search/normalize';
 import { tokyoDate } from '../../../common/time';
@@ -64,8 +64,10 @@ export async function issueOrderTickets(
   };
   for (const line of lines) {
     if (line.passDetails) {
-      // An annual pass: passes, their holders, and one term ticket per holder (passes/README.md 2.1).
-      for (const term of await issuePasses(trx, order, line, line.passDetails, options.now ?? new Date())) {
+      // An annual pass: passes, their holders, and one term ticket per holder (passes/README.md 2.1); a renewal:
+      // the next term of each holder (2.3).
+      const issue = line.passDetails.renewsPassId ? renewPass : issuePasses;
+      for (const term of await issue(trx, order, line, line.passDetails, options.now ?? new Date())) {
         row(line, line.itemId as number, term);
       }
       continue;
@@ -127,6 +129,61 @@ export async function issueOrderTickets(
   // Parents before their vouchers (the foreign key): rows are in that order already.
   for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
   return n;
+}
+
+/**
+ * A paid renewal (passes/README.md 2.3): under the pass's lock, one term ticket per holder from the pass's current
+ * end + 1 for validity_days, and the pass's end moved there. The new end never depends on the renewal day.
+ */
+async function renewPass(
+  trx: Knex.Transaction,
+  order: IssuingOrder,
+  line: IssuingLine,
+  details: PassLineDetails,
+  now: Date,
+): Promise<Record<string, unknown>[]> {
+  const pass = (await trx('passes as p')
+    .join('pass_products as pp', 'pp.item_id', 'p.item_id')
+    .where('p.id', details.renewsPassId as number)
+    .forUpdate('p')
+    .first('p.id', 'p.pass_number', 'p.valid_until', 'pp.validity_days')) as
+    | { id: number; passNumber: string; validUntil: string | null; validityDays: number }
+    | undefined;
+  if (!pass?.validUntil) throw new Error(`order ${order.id}: pass ${details.renewsPassId} cannot be renewed`);
+  const term = renewalTerm(pass.validUntil, pass.validityDays);
+  const holders = (await trx('pass_holders').where({ pass_id: pass.id }).select('id', 'position')) as {
+    id: number;
+    position: number;
+  }[];
+  const n =
+    Number(
+      (
+        (await trx('tickets')
+          .where({ pass_id: pass.id, unit_kind: 'pass' })
+          .countDistinct({ n: 'order_id' })
+          .first()) as { n: unknown } | undefined
+      )?.n ?? 0,
+    ) + 1;
+  await trx('passes').where({ id: pass.id }).update({ valid_until: term.until, updated_at: now });
+  return details.holders.map((h) => {
+    const holder = holders.find((x) => x.position === h.position);
+    if (!holder) throw new Error(`order ${order.id}: pass ${pass.id} has no holder ${h.position}`);
+    const unit = line.units.find(
+      (u) => u.kind === h.unitKind && (h.unitKind !== 'basic' || u.ageGroupId === h.ageGroupId),
+    );
+    if (!unit) throw new Error(`order ${order.id}: holder ${h.position} was not paid for`);
+    return {
+      unit_kind: 'pass',
+      ticket_number: `${pass.passNumber}-${h.position}-T${n}`,
+      pass_id: pass.id,
+      pass_holder_id: holder.id,
+      age_group_id: h.ageGroupId,
+      price: unit.unitPrice,
+      valid_from: term.from,
+      use_date: term.until,
+      time_slot_id: null,
+    };
+  });
 }
 
 /** A pass number: P, the park (3 digits), a dash and 7 digits from pass_number_seq (P012-0000345). */

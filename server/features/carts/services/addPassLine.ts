@@ -5,6 +5,7 @@
 // sweep removes it like any line that holds nothing. Kids accounts cannot buy (the route's access); a family pass
 // has at most max_holders people; a single pass line of n people becomes n passes.
 import type { Knex } from 'knex';
+import type { PassHolderInput, PassLineDetails } from '../../../../common/dto/pass';
 import { isOnSale } from '../../../../common/rules/availability';
 import { PASS_LINE_MINUTES, peopleOf, REASON_MESSAGES } from '../../../../common/rules/cart';
 import { emptyHolders, passUnitsOf } from '../../../../common/rules/passHolders';
@@ -54,6 +55,50 @@ export async function addPassLine(
     throw new DomainError('maxPerOrder', { max: product.maxHolders });
   }
   const passDetails = { renewsPassId: null, holders: emptyHolders(passUnitsOf(q)) };
+  return insertPassLine(knex, owner, item, q, basicPlanId, passDetails, now);
+}
+
+/**
+ * A renewal of a pass (passes/README.md 2.3): a pass line priced by the product's renewal plan, its holders those of
+ * the pass (same positions and names; the caller has checked the renewal window).
+ */
+export async function addRenewalLine(
+  knex: Knex,
+  owner: CartOwner,
+  item: CatalogueItem,
+  renewal: { passId: number; planId: number; holders: PassHolderInput[] },
+  now: Date,
+): Promise<LineRow> {
+  const basic = new Map<number, number>();
+  for (const h of renewal.holders) {
+    if (h.unitKind === 'basic' && h.ageGroupId !== null) basic.set(h.ageGroupId, (basic.get(h.ageGroupId) ?? 0) + 1);
+  }
+  const q = normalizeQuantities({
+    quantities: [...basic].map(([ageGroupId, quantity]) => ({ ageGroupId, quantity })),
+    disabilityQuantity: renewal.holders.filter((h) => h.unitKind === 'disability').length,
+    companionQuantity: renewal.holders.filter((h) => h.unitKind === 'companion').length,
+  });
+  return insertPassLine(
+    knex,
+    owner,
+    item,
+    q,
+    renewal.planId,
+    { renewsPassId: renewal.passId, holders: renewal.holders },
+    now,
+  );
+}
+
+async function insertPassLine(
+  knex: Knex,
+  owner: CartOwner,
+  item: CatalogueItem,
+  q: ReturnType<typeof normalizeQuantities>,
+  basicPlanId: number | null,
+  passDetails: PassLineDetails,
+  now: Date,
+): Promise<LineRow> {
+  const people = peopleOf(q);
   const expiresAt = new Date(now.getTime() + PASS_LINE_MINUTES * 60_000);
   const date = tokyoDate(now);
   return knex.transaction(async (trx) => {
