@@ -28,6 +28,7 @@ export const passRoutes: ServerRoute[] = [
       description:
         "Renew a pass through the cart: adds a pass line priced by the renewal plan with the pass's holders (checkout as a purchase); the new term continues from the old end. From the window's start (60 days before the end by default) through the end; not for kids accounts",
       plugins: answers({
+        200: null,
         201: 'Renewal line added to the cart',
         404: 'No such pass of yours',
         409: 'Not renewable now (passNotRenewable)',
