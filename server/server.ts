@@ -35,6 +35,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
+import { passRoutes } from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
 import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
@@ -186,6 +187,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffPackRoutes,
     ...financeRoutes,
     ...cartRoutes,
+    ...passRoutes,
     ...orderRoutes,
     ...notificationRoutes,
     ...lotteryRoutes,

@@ -2,6 +2,7 @@
 // Requests are snake_case (as the spec's calls send them); answers are camelCase like the rest of the API.
 import type { AdvanceField } from '../rules/advanceInfo';
 import type { AvailabilityReason, AvailabilityStatus } from '../rules/cart';
+import type { CartPassInfo } from './pass';
 
 /** `x-guest-user-id`: the header that carries a guest's cart id (the PWA's guest uuid) when not signed in. */
 export const GUEST_HEADER = 'x-guest-user-id';
@@ -88,7 +89,8 @@ export interface CartAdditionalPlan {
 
 export interface CartLine {
   id: number;
-  kind: 'item' | 'pack';
+  /** pass: an annual pass (issue 29): no date or stock; its holders are named at the add-info step. */
+  kind: 'item' | 'pack' | 'pass';
   itemId: number | null;
   ticketPackId: number | null;
   name: string;
@@ -119,6 +121,11 @@ export interface CartLine {
   lottery: boolean;
   /** The order awaiting payment that froze this line (it cannot change until that payment ends or is given up). */
   pendingOrderId: number | null;
+  /**
+   * Pass lines: the product, the holders as named so far, whether checkout may go on; null for other lines. The
+   * server always sends it; optional so that code and fixtures about other lines need not name it.
+   */
+  pass?: CartPassInfo | null;
 }
 
 export interface Cart {

@@ -1,6 +1,7 @@
 import type { CombinationLabel, ItemCategory, SaleLabel, UsageTrigger } from '../enums';
 import type { AdvanceField } from '../rules/advanceInfo';
 import type { NamedRef } from './park';
+import type { PassProduct } from './pass';
 
 /** Tabs of the ticket search (SPEC section 2). */
 export const ITEM_SEARCH_TABS = ['available', 'all', 'date'] as const;
@@ -101,4 +102,6 @@ export interface ItemDetail extends ItemSummary {
   fewLeft: boolean;
   park: ItemParkRef & { closedWeekdays: NamedRef[] };
   isPrivate: boolean;
+  /** An annual pass item: its pass settings (holders, validity, benefits, renewal); null for tickets. */
+  pass: PassProduct | null;
 }

@@ -147,8 +147,12 @@ export interface DayTicket {
   /** Entries counted so far, and how many the item allows (1: no re-entry; null: no limit that day). */
   entries: number;
   maxEntries: number | null;
-  /** A pass's visit ticket (unit_kind 'pass_visit'): the term ticket it belongs to (absent or null on tickets). */
+  /**
+   * A pass holder's visit of the day (unit_kind 'pass_visit'): the term ticket its member card's token names, and the
+   * holder; null for tickets. Always sent; optional so fixtures of other tickets need not name them.
+   */
   passTicketId?: string | null;
+  passHolderId?: number | null;
 }
 
 /**

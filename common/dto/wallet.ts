@@ -1,7 +1,9 @@
 // My Tickets (the wallet), ticket tokens, usage marks, cancellation and sharing, as the API answers them.
 // Requests are snake_case like the spec's calls; answers are camelCase. The PWA keeps WalletTicket rows in
 // IndexedDB as they come, so every field a ticket page needs offline is on the ticket itself.
+
 import type { UsageTrigger } from '../enums';
+import type { PassRefusal, ScanPassInfo } from './pass';
 
 /** The spec's ticket states (SPEC "Ticket states"), as stored in tickets.state. */
 export const TicketState = {
@@ -173,6 +175,14 @@ export interface ScanAnswer {
   /** Where the holder is after the act (as the server has the acts), and the entries counted. */
   inside: boolean;
   entries: number;
+  /**
+   * A member card (token version 3) refused by what the server knows of the pass: suspended (with the reason), its
+   * term not started yet or over, a park the pass does not admit at. The act is stored flagged (result 'revoked').
+   */
+  refusal?: PassRefusal | null;
+  suspendedReason?: string | null;
+  /** A member card's scan: the holder, the pass and the day's visit ticket the act landed on. */
+  pass?: ScanPassInfo | null;
 }
 
 export interface TicketShare {

@@ -9,6 +9,11 @@ import type { UnavailableReason } from './availability';
 /** A cart line holds its stock for this long; the PWA counts down to `expiresAt`. */
 export const HOLD_MINUTES = 15;
 export const HOLD_MS = HOLD_MINUTES * 60_000;
+/**
+ * A pass line (issue 29) holds nothing scarce, and naming holders and taking their photos takes longer than a
+ * hold: it stays this long.
+ */
+export const PASS_LINE_MINUTES = 60;
 
 /** `GET /api/v1/items/{id}/availability` answers at most this many days at once. */
 export const AVAILABILITY_MAX_DAYS = 62;

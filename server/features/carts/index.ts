@@ -1,3 +1,6 @@
 export { freezeLines, lockOrderLines, openLines } from './cartPath';
 export { jobs } from './jobs';
+export { loadCatalogueFor, presentLine } from './presentCart';
+export { CART_LINE } from './responses';
+export { addRenewalLine } from './services/addPassLine';
 export { type CheckoutLine, cartForCheckout } from './services/cartForCheckout';

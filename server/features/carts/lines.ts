@@ -1,6 +1,7 @@
 // Pieces shared by the cart use cases: cart and line locks, quantity normalisation and checks, the stock units
 // a line takes.
 import type { Knex } from 'knex';
+import type { PassLineDetails } from '../../../common/dto/pass';
 import type { AdditionalPlanQuantities, AgeQuantity, LineQuantities } from '../../../common/rules/cart';
 import { checkLineQuantities } from '../../../common/rules/cart';
 import { DomainError, notFound } from '../../lib/errors';
@@ -10,7 +11,7 @@ import type { CartOwner } from './owner';
 export interface LineRow {
   id: number;
   cartId: number;
-  kind: 'item' | 'pack';
+  kind: 'item' | 'pack' | 'pass';
   itemId: number | null;
   ticketPackId: number | null;
   date: string;
@@ -29,6 +30,8 @@ export interface LineRow {
   createdAt: Date;
   /** The order that froze the line while it awaits payment (null: the line can change). */
   orderId: number | null;
+  /** Pass lines: the holders (and the pass a renewal renews); null for other lines. */
+  passDetails: PassLineDetails | null;
 }
 
 export const LINE_COLUMNS = [
@@ -52,6 +55,7 @@ export const LINE_COLUMNS = [
   'cart_lines.expires_at',
   'cart_lines.created_at',
   'cart_lines.order_id',
+  'cart_lines.pass_details',
 ];
 
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -65,6 +69,7 @@ export function lineOf(row: LineRow): LineRow {
     quantities: parsed(row.quantities),
     additionalPlans: parsed(row.additionalPlans),
     advanceInfo: row.advanceInfo === null ? null : parsed(row.advanceInfo),
+    passDetails: row.passDetails === null || row.passDetails === undefined ? null : parsed(row.passDetails),
   };
 }
 

@@ -2,9 +2,11 @@
 // items.disability_price, ticket_packs.price), in integer yen.
 import type { Knex } from 'knex';
 import type { Cart, CartAgeQuantity, CartLine } from '../../../common/dto/cart';
+import type { CartPassInfo } from '../../../common/dto/pass';
 import type { Locale } from '../../../common/enums';
 import { AGE_GROUPS } from '../../../common/reference';
 import { type PriceComponent, subtotalOf } from '../../../common/rules/cart';
+import { holdersComplete, passUnitsOf } from '../../../common/rules/passHolders';
 import { DomainError } from '../../lib/errors';
 import { localize } from '../../lib/localize';
 import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock';
@@ -135,7 +137,7 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     timeSlot: slot ? { id: slot.id, startTime: slot.startTime, endTime: slot.endTime } : null,
     time: line.packTime,
     seatCodes: cat.seats.get(line.id) ?? [],
-    quantities: line.kind === 'item' ? ages('basic', line.basicPlanId) : [],
+    quantities: line.kind === 'pack' ? [] : ages('basic', line.basicPlanId),
     additionalPlans: line.additionalPlans.map((p) => {
       const plan = item?.plans.find((x) => x.id === p.planId);
       return {
@@ -156,6 +158,24 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     advanceInfoFields: item?.advanceInfoFields ?? [],
     lottery: line.lottery,
     pendingOrderId: line.orderId,
+    pass: line.kind === 'pass' ? passInfo(line, item, locale) : null,
+  };
+}
+
+/** A pass line's product (in the caller's language), holders so far, and whether checkout may go on. */
+function passInfo(line: LineRow, item: CatalogueItem | undefined, locale: Locale): CartPassInfo {
+  const product = item?.pass?.[locale];
+  if (!product || !line.passDetails) throw unavailable();
+  const units = passUnitsOf({
+    basic: line.quantities,
+    disability: line.disabilityQuantity,
+    companion: line.companionQuantity,
+  });
+  return {
+    product,
+    details: line.passDetails,
+    renews: null,
+    complete: holdersComplete(units, line.passDetails.holders),
   };
 }
 

@@ -1,12 +1,22 @@
 // Answer schemas of the cart routes (common/dto/cart.ts), for the OpenAPI document (server/lib/responses.ts).
 import Joi from 'joi';
 import { bool, dateTime, day, envelope, int, loose, nullable, shape, str } from '../../lib/responses';
+import { PASS_PRODUCT } from '../items';
+
+const PASS_HOLDER = shape({
+  position: int(),
+  holderUserId: nullable(int()),
+  name: str(),
+  ageGroupId: nullable(int()),
+  unitKind: Joi.valid('basic', 'disability', 'companion'),
+  photoId: nullable(str()),
+});
 
 const AGE_QUANTITY = shape({ ageGroupId: int(), ageGroupName: str(), quantity: int(), unitPrice: int() });
 
 export const CART_LINE = shape({
   id: int(),
-  kind: Joi.valid('item', 'pack'),
+  kind: Joi.valid('item', 'pack', 'pass'),
   itemId: nullable(int()),
   ticketPackId: nullable(int()),
   name: str(),
@@ -32,6 +42,14 @@ export const CART_LINE = shape({
   advanceInfoFields: Joi.array().items(loose()),
   lottery: bool(),
   pendingOrderId: nullable(int()),
+  pass: nullable(
+    shape({
+      product: PASS_PRODUCT,
+      details: shape({ renewsPassId: nullable(int()), holders: Joi.array().items(PASS_HOLDER) }),
+      renews: nullable(shape({ passId: int(), passNumber: str(), oldUntil: day(), newUntil: day() })),
+      complete: bool(),
+    }),
+  ),
 });
 
 const CART = shape({
@@ -64,4 +82,7 @@ export const CARTS_REMOVED_ANSWER = {
 };
 export const CARTS_MOVED_ANSWER = {
   status: { 200: envelope(Joi.array().items(CART), shape({ ...metaKeys, moved: int() })) },
+};
+export const PASS_LINE_ANSWER = {
+  status: { 200: envelope(CART_LINE, shape({ parkId: int(), serverTime: dateTime() })) },
 };

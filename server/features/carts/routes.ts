@@ -1,22 +1,25 @@
 import type { Request, ResponseToolkit, RouteOptions, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { GUEST_HEADER } from '../../../common/dto/cart';
+import type { PassHolderInput } from '../../../common/dto/pass';
 import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
-import { answers, isoDate } from '../../lib/routeKit';
-import { fields, type InputOf, listOf, optional, orNull, route } from '../../lib/typedInput';
+import { answers, isoDate, text } from '../../lib/routeKit';
+import { fields, type InputOf, listOf, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { cartOwner } from './owner';
-import { presentLine } from './presentCart';
+import { loadCatalogueFor, presentLine } from './presentCart';
 import {
   CARTS_ANSWER,
   CARTS_MOVED_ANSWER,
   CARTS_REMOVED_ANSWER,
   LINE_ADDED_ANSWER,
   PARK_CART_ANSWER,
+  PASS_LINE_ANSWER,
 } from './responses';
-import { type AddLineInput, addCartLine } from './services/addLine';
+import { type AddLineRequest, addCartLine } from './services/addLine';
 import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
 import { removeCartLines } from './services/removeLines';
+import { setPassDetails } from './services/setPassDetails';
 import { switchCart } from './services/switchCart';
 import { type LineChange, updateCartLines } from './services/updateLines';
 
@@ -101,7 +104,8 @@ export const cartRoutes: ServerRoute[] = [
             item_id: optional(id()),
             ticket_pack_id: optional(id()),
             link_id: optional(Joi.string().guid()),
-            date: isoDate(),
+            // Required for day tickets and packs (the service says so, naming the field); an annual pass has none.
+            date: optional(isoDate()),
             time_slot_id: optional(id()),
             time: optional(Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/)),
             ...quantityFields(),
@@ -120,7 +124,7 @@ export const cartRoutes: ServerRoute[] = [
     async handler(request, h) {
       const owner = cartOwner(request);
       const p = request.payload;
-      const input: AddLineInput = {
+      const input: AddLineRequest = {
         itemId: p.item_id,
         ticketPackId: p.ticket_pack_id,
         linkId: p.link_id,
@@ -243,6 +247,58 @@ export const cartRoutes: ServerRoute[] = [
       const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), removed });
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/carts/{parkId}/lines/{lineId}/pass',
+    options: cartOptions(
+      'Name the holders of an annual pass line (PassLineRequest): one per person of the line, in any order of ' +
+        "positions 1..n, each of a kind and age group paid for; `holder_user_id` the buyer or one of the buyer's " +
+        "kids accounts (once); `photo_id` the buyer's own face photo upload. Answers the line (`pass.complete`: " +
+        'checkout may go on)',
+      {
+        app: { access: 'parent' },
+        response: PASS_LINE_ANSWER,
+        plugins: answers({
+          400: 'A holder does not fit the line (passHolderInvalid names the holder and the field)',
+          404: 'No such pass line of yours',
+          409: 'The line is in payment (cartLineInPayment)',
+        }),
+        validate: {
+          params: fields({ parkId: id(), lineId: id() }),
+          payload: fields({
+            holders: listOf(
+              fields({
+                position: Joi.number().integer().min(1).max(10),
+                holder_user_id: optional(orNull(id())),
+                name: text(60).min(1),
+                age_group_id: optional(orNull(id())),
+                unit_kind: oneOf(['basic', 'disability', 'companion'] as const),
+                photo_id: optional(orNull(Joi.string().guid())),
+              }),
+            )
+              .min(1)
+              .max(10)
+              .unique('position'),
+          }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const { parkId, lineId } = request.params;
+      const holders: PassHolderInput[] = request.payload.holders.map((x) => ({
+        position: x.position,
+        holderUserId: x.holder_user_id ?? null,
+        name: x.name,
+        ageGroupId: x.age_group_id ?? null,
+        unitKind: x.unit_kind,
+        photoId: x.photo_id ?? null,
+      }));
+      const line = await setPassDetails(knexOf(request), cartOwner(request), parkId, lineId, holders);
+      const catalogue = await loadCatalogueFor(knexOf(request), [line]);
+      const now = request.server.app.clock.now();
+      return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() });
     },
   }),
   route({

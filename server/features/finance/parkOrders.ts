@@ -149,9 +149,10 @@ export async function loadParkOrder(
         'l.units',
         'l.subtotal',
       ) as Promise<LineRow[]>,
-    ticketQuery(db).where('t.order_id', orderId).where('t.park_id', parkId).orderBy('t.ticket_number') as Promise<
-      TicketRow[]
-    >,
+    ticketQuery(db, { passes: true })
+      .where('t.order_id', orderId)
+      .where('t.park_id', parkId)
+      .orderBy('t.ticket_number') as Promise<TicketRow[]>,
     row.paymentId
       ? (db('payments').where({ id: row.paymentId }).first() as Promise<Record<string, unknown> | undefined>)
       : Promise.resolve(undefined),

@@ -82,6 +82,8 @@ export class Item extends BaseModel {
   usageTrigger!: number;
   reservationRequired!: boolean;
   lottery!: boolean;
+  /** An annual pass item (pass_products has its settings; issue 29). */
+  pass!: boolean;
   waitlist!: boolean;
   seatSelection!: boolean;
   minimumParticipant!: number;

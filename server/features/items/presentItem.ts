@@ -6,6 +6,7 @@ import type {
   ItemTimeSlotDto,
   TagRef,
 } from '../../../common/dto/item';
+import type { PassProduct } from '../../../common/dto/pass';
 import {
   type CombinationLabel,
   FEW_LEFT_THRESHOLD,
@@ -143,7 +144,13 @@ function presentPlan(plan: ItemPlan, locale: Locale): ItemPlanDto {
 }
 
 /** The item page: every field a buyer needs, localised. `remaining` is the smallest slot capacity for now. */
-export function presentItemDetail(item: Item, locale: Locale, now = new Date()): ItemDetail {
+/** `pass`: the pass product of a pass item (items/passProducts.ts), null for tickets. */
+export function presentItemDetail(
+  item: Item,
+  locale: Locale,
+  now = new Date(),
+  pass: PassProduct | null = null,
+): ItemDetail {
   const park = item.park;
   if (!park) throw new Error('presentItemDetail needs the park');
   const plans = (item.plans ?? []).slice().sort((a, b) => a.sort - b.sort || a.id - b.id);
@@ -195,5 +202,6 @@ export function presentItemDetail(item: Item, locale: Locale, now = new Date()):
     remaining,
     fewLeft: remaining < FEW_LEFT_THRESHOLD,
     isPrivate: item.isPrivate,
+    pass,
   };
 }

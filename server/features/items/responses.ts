@@ -49,6 +49,41 @@ const summaryKeys = {
 
 export const ITEM_SUMMARY = shape(summaryKeys);
 
+const PASS_PRICE = shape({
+  ageGroupId: nullable(int()),
+  ageGroupName: str(),
+  unitKind: Joi.valid('basic', 'disability', 'companion'),
+  price: int(),
+});
+/** common/dto/pass.ts PassProduct: the item page, the cart line and the member card carry it. */
+export const PASS_PRODUCT = shape({
+  itemId: int(),
+  parkId: int(),
+  parkIds: Joi.array().items(int()),
+  parkNames: Joi.array().items(str()),
+  name: str(),
+  kind: Joi.valid('single', 'family'),
+  maxHolders: int(),
+  validityDays: int(),
+  validityStart: Joi.valid('first_entry', 'purchase'),
+  startWithinDays: int(),
+  prices: Joi.array().items(PASS_PRICE),
+  renewal: nullable(shape({ planId: int(), windowDays: int(), prices: Joi.array().items(PASS_PRICE) })),
+  benefits: shape({
+    dailyAdmission: Joi.valid(true),
+    reentry: bool(),
+    maxEntries: nullable(int()),
+    discountPercent: int(),
+    discountCategories: Joi.array().items(int()),
+    guestVouchersPerTerm: int(),
+    guestVoucherItemId: nullable(int()),
+    holderCapacity: bool(),
+  }),
+  cancelRatePercent: int(),
+  saleFrom: nullable(str()),
+  saleUntil: nullable(str()),
+});
+
 export const ITEM_DETAIL = shape({
   ...summaryKeys,
   description: str(),
@@ -73,6 +108,7 @@ export const ITEM_DETAIL = shape({
   fewLeft: bool(),
   park: shape({ ...PARK_REF, closedWeekdays: Joi.array().items(NAMED_REF) }),
   isPrivate: bool(),
+  pass: nullable(PASS_PRODUCT),
 });
 
 export const ITEM_LIST_ANSWER = {

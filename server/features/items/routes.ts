@@ -1,4 +1,4 @@
-import type { ServerRoute } from '@hapi/hapi';
+import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { ITEM_SEARCH_TABS } from '../../../common/dto/item';
 import { enumValues, ItemCategory } from '../../../common/enums';
@@ -7,6 +7,8 @@ import { pageMeta, pagingQuery } from '../../lib/paging';
 import { cachedJson } from '../../lib/readCache';
 import { answers, id, isoDate, LIST, NOT_MODIFIED } from '../../lib/routeKit';
 import { fields, oneOf, optional, route } from '../../lib/typedInput';
+import type { Item } from './models';
+import { loadPassProducts } from './passProducts';
 import { presentItemDetail, presentItemSummary } from './presentItem';
 import { ITEM_ANSWER, ITEM_LIST_ANSWER } from './responses';
 import { getItem, getItemByLink } from './services/getItem';
@@ -37,6 +39,14 @@ const datesQuery = Joi.array<string[]>()
     const first = errors[0];
     return first && 'code' in first && first.code === 'array.max' ? new Error('tooManyDates') : (first ?? errors);
   });
+
+/** An item page, with its pass product when it is a pass. */
+async function itemDetail(request: Request, item: Item) {
+  const pass = item.pass
+    ? ((await loadPassProducts(request.server.app.reads.db(), [item.id], request.app.locale)).get(item.id) ?? null)
+    : null;
+  return presentItemDetail(item, request.app.locale, undefined, pass);
+}
 
 export const itemRoutes: ServerRoute[] = [
   route({
@@ -107,11 +117,11 @@ export const itemRoutes: ServerRoute[] = [
         // Opened through a shared link: not for shared caches.
         const item = await getItem(itemId, link_id);
         return h
-          .response({ data: presentItemDetail(item, request.app.locale), meta: {} })
+          .response({ data: await itemDetail(request, item), meta: {} })
           .header('cache-control', 'private, no-cache');
       }
       return cachedJson(request, h, request.server.app.readCache, MAX_AGE, async () => ({
-        data: presentItemDetail(await getItem(itemId, undefined, request.server.app.reads.db()), request.app.locale),
+        data: await itemDetail(request, await getItem(itemId, undefined, request.server.app.reads.db())),
         meta: {},
       }));
     },
@@ -130,7 +140,7 @@ export const itemRoutes: ServerRoute[] = [
       const { linkId } = request.params;
       const item = await getItemByLink(linkId);
       return h
-        .response({ data: presentItemDetail(item, request.app.locale), meta: {} })
+        .response({ data: await itemDetail(request, item), meta: {} })
         .header('cache-control', 'private, no-cache');
     },
   }),

@@ -3,6 +3,7 @@
 // calls them back through these hooks, which server.ts (the composition root) registers at start, so orders imports
 // none of them and no cycle forms. Each hook runs in the transaction of the order's change.
 import type { Knex } from 'knex';
+import type { PassLineDetails } from '../../../common/dto/pass';
 import type { DrawChoice } from '../../../common/rules/lotteryDraw';
 
 export interface LotteryEntryInput {
@@ -36,6 +37,8 @@ export interface IssuingLine {
   timeSlotId: number | null;
   seats: string[];
   units: { kind: string; planId?: number | null; ageGroupId: number | null; quantity: number; unitPrice: number }[];
+  /** A pass line (issue 29): its holders; the ledger issues passes and term tickets instead of day tickets. */
+  passDetails?: PassLineDetails | null;
 }
 
 export interface OrderHooks {
@@ -53,7 +56,7 @@ export interface OrderHooks {
     order: IssuingOrder,
     lines: readonly IssuingLine[],
     state: 'available' | 'won_lottery',
-    options?: { wonViaWaitlist?: boolean },
+    options?: { wonViaWaitlist?: boolean; now?: Date },
   ): Promise<number>;
 }
 

@@ -1,6 +1,7 @@
 // What the cart needs to know about items and packs: sale rules, calendar of one date, slots, plans and prices,
 // read in one statement per kind (the add path is hot during a flash sale).
 import type { Knex } from 'knex';
+import type { PassProduct } from '../../../common/dto/pass';
 import type { AdvanceField } from '../../../common/rules/advanceInfo';
 import {
   type ItemCalendar,
@@ -11,7 +12,7 @@ import {
 } from '../../../common/rules/availability';
 import { REASON_MESSAGES } from '../../../common/rules/cart';
 import { DomainError, notFound } from '../../lib/errors';
-import { isListedRow } from '../items';
+import { isListedRow, loadPassProducts } from '../items';
 import { isApplicationOpen, type TicketPack } from '../ticketPacks';
 
 type Db = Knex | Knex.Transaction;
@@ -64,6 +65,8 @@ export interface CatalogueItem extends CatalogueEntry {
   advanceInfoFields: AdvanceField[];
   slots: CatalogueSlot[];
   plans: CataloguePlan[];
+  /** An annual pass item: its product per language (items/passProducts.ts); null for tickets. */
+  pass: { ja: PassProduct; en: PassProduct } | null;
   /** For the date asked about (when one was given). */
   calendar?: { excluded: boolean; specialKind: 'closed' | 'open' | 'extended' | null; closedWeekdays: number[] };
 }
@@ -86,7 +89,7 @@ const ITEM_COLUMNS = `i.id, i.park_id, p.is_private AS park_is_private, p.name_j
   i.name_ja, i.name_en, i.image_url, i.sale_label, i.sale_starts_at, i.sale_ends_at,
   i.available_from::text AS available_from, i.available_until::text AS available_until,
   i.application_deadline_days, i.application_deadline_time, i.is_private, i.link_id, i.lottery, i.seat_selection,
-  i.minimum_participant, i.max_per_order, i.disability_price, i.daily_capacity, i.advance_info_fields,
+  i.minimum_participant, i.max_per_order, i.pass, i.disability_price, i.daily_capacity, i.advance_info_fields,
   (SELECT coalesce(json_agg(json_build_object('id', s.id, 'startTime', s.start_time, 'endTime', s.end_time,
      'capacity', s.capacity) ORDER BY s.start_time), '[]'::json) FROM item_time_slots s WHERE s.item_id = i.id) AS slots,
   (SELECT coalesce(json_agg(json_build_object('id', pl.id, 'kind', pl.kind, 'nameJa', pl.name_ja, 'nameEn', pl.name_en,
@@ -120,6 +123,7 @@ interface ItemRow {
   link_id: string;
   lottery: boolean;
   seat_selection: boolean;
+  pass: boolean;
   minimum_participant: number;
   max_per_order: number;
   disability_price: number | null;
@@ -162,6 +166,7 @@ function itemOf(r: ItemRow): CatalogueItem {
     advanceInfoFields: json(r.advance_info_fields),
     slots: json(r.slots),
     plans: json(r.plans),
+    pass: null,
     ...(r.excluded === undefined
       ? {}
       : {
@@ -187,7 +192,19 @@ export async function loadItems(
      WHERE i.id IN (${ids.map(() => '?').join(', ')})`,
     [...(date ? [date, date] : []), ...ids],
   )) as { rows: ItemRow[] };
-  return new Map(rows.map((r) => [r.id, itemOf(r)]));
+  const items = new Map(rows.map((r) => [r.id, itemOf(r)]));
+  const passIds = rows.filter((r) => r.pass).map((r) => r.id);
+  if (passIds.length > 0) {
+    // One after another: `db` may be a transaction (one connection).
+    const ja = await loadPassProducts(db, passIds, 'ja');
+    const en = await loadPassProducts(db, passIds, 'en');
+    for (const [id, product] of ja) {
+      const item = items.get(id);
+      const english = en.get(id);
+      if (item && english) item.pass = { ja: product, en: english };
+    }
+  }
+  return items;
 }
 
 interface PackRow {

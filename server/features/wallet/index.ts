@@ -2,5 +2,6 @@ export { jobs } from './jobs';
 export { cancelTickets } from './services/cancelTickets';
 export { parkOccupancy } from './services/parkOccupancy';
 export { quoteCancellation } from './services/quoteCancellation';
-export { issueOrderTickets } from './ticketLedger';
+export { issueOrderTickets, reinstatePassHolder, reissueHolderCard, suspendPassHolder } from './ticketLedger';
 export { isCancellable, needsCertificate, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from './tickets';
+export { ensureTokens } from './tokens';

@@ -137,6 +137,17 @@ export const SCAN_ANSWER = {
         direction: Joi.valid('in', 'out'),
         inside: Joi.boolean(),
         entries: Joi.number().integer(),
+        refusal: nullable(Joi.valid('suspended', 'notYetValid', 'expired', 'otherPark')).optional(),
+        suspendedReason: nullable(str()).optional(),
+        pass: nullable(
+          shape({
+            holderId: int(),
+            passNumber: str(),
+            visitTicketId: str(),
+            validFrom: nullable(str()),
+            validUntil: nullable(str()),
+          }),
+        ).optional(),
       }),
       none(),
     ),

@@ -8,7 +8,7 @@ import { message } from '../../../common/messages';
 import { tokyoDate } from '../../../common/time';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
-import { answers } from '../../lib/routeKit';
+import { answers, id } from '../../lib/routeKit';
 import { fields, listOf, oneOf, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { listParkKeys, signingKey } from './keys';
@@ -366,6 +366,9 @@ export const walletRoutes: ServerRoute[] = [
           scanned_at: Joi.date().iso(),
           device_id: optional(Joi.string().max(64)),
           gate_name: optional(Joi.string().max(40)),
+          park_id: optional(
+            id().description("The gate's park: member cards of multi-park passes (default: the card's own park)"),
+          ),
           direction: oneOf(SCAN_DIRECTIONS)
             .default('in')
             .description(
@@ -393,6 +396,7 @@ export const walletRoutes: ServerRoute[] = [
           gateName: p.gate_name ?? null,
           confirm: p.confirm,
           direction: p.direction,
+          parkId: p.park_id ?? null,
         },
         request.server.app.clock.now(),
       );

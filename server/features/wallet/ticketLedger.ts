@@ -6,10 +6,16 @@
 // belongs to an admission of its line and is cancelled with it.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { PassHolderInput, PassLineDetails } from '../../../common/dto/pass';
 import type { TicketState } from '../../../common/dto/wallet';
+import { renewalTerm, startBy, termEnd } from '../../../common/rules/passValidity';
 import { canMoveTicket, OPEN_STATES } from '../../../common/rules/ticketState';
+import { normalizeForSearch } from '../../../common/search/normalize';
+import { tokyoDate } from '../../../common/time';
+import { audit } from '../../lib/audit';
 import { DomainError } from '../../lib/errors';
 import type { IssuingLine, IssuingOrder } from '../orders';
+import { revokeTokens } from './tokens';
 
 type InitialState = Extract<TicketState, 'available' | 'won_lottery'>;
 
@@ -22,7 +28,7 @@ export async function issueOrderTickets(
   order: IssuingOrder,
   lines: readonly IssuingLine[],
   state: InitialState,
-  options: { wonViaWaitlist?: boolean } = {},
+  options: { wonViaWaitlist?: boolean; now?: Date } = {},
 ): Promise<number> {
   const itemIds = lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]));
   const reward = new Map(
@@ -57,6 +63,15 @@ export async function issueOrderTickets(
     return r;
   };
   for (const line of lines) {
+    if (line.passDetails) {
+      // An annual pass: passes, their holders, and one term ticket per holder (passes/README.md 2.1); a renewal:
+      // the next term of each holder (2.3).
+      const issue = line.passDetails.renewsPassId ? renewPass : issuePasses;
+      for (const term of await issue(trx, order, line, line.passDetails, options.now ?? new Date())) {
+        row(line, line.itemId as number, term);
+      }
+      continue;
+    }
     if (line.ticketPackId !== null) {
       const contents = (await trx('ticket_pack_items')
         .where({ ticket_pack_id: line.ticketPackId })
@@ -114,6 +129,149 @@ export async function issueOrderTickets(
   // Parents before their vouchers (the foreign key): rows are in that order already.
   for (let i = 0; i < rows.length; i += 200) await trx('tickets').insert(rows.slice(i, i + 200));
   return n;
+}
+
+/**
+ * A paid renewal (passes/README.md 2.3): under the pass's lock, one term ticket per holder from the pass's current
+ * end + 1 for validity_days, and the pass's end moved there. The new end never depends on the renewal day.
+ */
+async function renewPass(
+  trx: Knex.Transaction,
+  order: IssuingOrder,
+  line: IssuingLine,
+  details: PassLineDetails,
+  now: Date,
+): Promise<Record<string, unknown>[]> {
+  const pass = (await trx('passes as p')
+    .join('pass_products as pp', 'pp.item_id', 'p.item_id')
+    .where('p.id', details.renewsPassId as number)
+    .forUpdate('p')
+    .first('p.id', 'p.pass_number', 'p.valid_until', 'pp.validity_days')) as
+    | { id: number; passNumber: string; validUntil: string | null; validityDays: number }
+    | undefined;
+  if (!pass?.validUntil) throw new Error(`order ${order.id}: pass ${details.renewsPassId} cannot be renewed`);
+  const term = renewalTerm(pass.validUntil, pass.validityDays);
+  const holders = (await trx('pass_holders').where({ pass_id: pass.id }).select('id', 'position')) as {
+    id: number;
+    position: number;
+  }[];
+  const n =
+    Number(
+      (
+        (await trx('tickets')
+          .where({ pass_id: pass.id, unit_kind: 'pass' })
+          .countDistinct({ n: 'order_id' })
+          .first()) as { n: unknown } | undefined
+      )?.n ?? 0,
+    ) + 1;
+  await trx('passes').where({ id: pass.id }).update({ valid_until: term.until, updated_at: now });
+  return details.holders.map((h) => {
+    const holder = holders.find((x) => x.position === h.position);
+    if (!holder) throw new Error(`order ${order.id}: pass ${pass.id} has no holder ${h.position}`);
+    const unit = line.units.find(
+      (u) => u.kind === h.unitKind && (h.unitKind !== 'basic' || u.ageGroupId === h.ageGroupId),
+    );
+    if (!unit) throw new Error(`order ${order.id}: holder ${h.position} was not paid for`);
+    return {
+      unit_kind: 'pass',
+      ticket_number: `${pass.passNumber}-${h.position}-T${n}`,
+      pass_id: pass.id,
+      pass_holder_id: holder.id,
+      age_group_id: h.ageGroupId,
+      price: unit.unitPrice,
+      valid_from: term.from,
+      use_date: term.until,
+      time_slot_id: null,
+    };
+  });
+}
+
+/** A pass number: P, the park (3 digits), a dash and 7 digits from pass_number_seq (P012-0000345). */
+async function nextPassNumber(trx: Knex.Transaction, parkId: number): Promise<string> {
+  const { rows } = (await trx.raw("SELECT nextval('pass_number_seq')::text AS n")) as { rows: { n: string }[] };
+  return `P${String(parkId).padStart(3, '0')}-${String(rows[0]?.n).padStart(7, '0')}`;
+}
+
+/**
+ * Inserts the passes of a paid pass line (a family line is one pass of all its holders; a single line one pass per
+ * holder) with their holders, and answers the term tickets' fields, one per holder, priced as the holder was paid
+ * for. Valid from purchase: the term runs from the payment day (Tokyo). From the first entry: not started; the
+ * term ticket may be used until the latest end a first entry by start_by could give.
+ */
+async function issuePasses(
+  trx: Knex.Transaction,
+  order: IssuingOrder,
+  line: IssuingLine,
+  details: PassLineDetails,
+  now: Date,
+): Promise<Record<string, unknown>[]> {
+  const product = (await trx('pass_products').where({ item_id: line.itemId }).first()) as
+    | {
+        parkId: number;
+        kind: 'single' | 'family';
+        validityDays: number;
+        validityStart: string;
+        startWithinDays: number;
+      }
+    | undefined;
+  if (!product) throw new Error(`order ${order.id}: item ${line.itemId} is no pass product`);
+  const today = tokyoDate(now);
+  const start = startBy(today, product.startWithinDays);
+  const fromPurchase = product.validityStart === 'purchase';
+  const validFrom = fromPurchase ? today : null;
+  const validUntil = fromPurchase ? termEnd(today, product.validityDays) : null;
+  const priceOf = (h: PassHolderInput) => {
+    const unit = line.units.find(
+      (u) => u.kind === h.unitKind && (h.unitKind !== 'basic' || u.ageGroupId === h.ageGroupId),
+    );
+    if (!unit) throw new Error(`order ${order.id}: holder ${h.position} was not paid for`);
+    return unit.unitPrice;
+  };
+  const holders = [...details.holders].sort((a, b) => a.position - b.position);
+  const groups = product.kind === 'family' ? [holders] : holders.map((h) => [h]);
+  const terms: Record<string, unknown>[] = [];
+  for (const group of groups) {
+    const passNumber = await nextPassNumber(trx, product.parkId);
+    const [pass] = (await trx('passes')
+      .insert({
+        pass_number: passNumber,
+        item_id: line.itemId,
+        park_id: product.parkId,
+        owner_user_id: order.userId,
+        first_order_id: order.id,
+        start_by: start,
+        valid_from: validFrom,
+        valid_until: validUntil,
+      })
+      .returning('id')) as { id: number }[];
+    if (!pass) throw new Error('pass not inserted');
+    for (const [i, h] of group.entries()) {
+      const position = i + 1;
+      const [holder] = (await trx('pass_holders')
+        .insert({
+          pass_id: pass.id,
+          position,
+          holder_user_id: h.holderUserId,
+          name: h.name,
+          name_search: normalizeForSearch(h.name),
+          age_group_id: h.ageGroupId,
+          unit_kind: h.unitKind,
+        })
+        .returning('id')) as { id: number }[];
+      terms.push({
+        unit_kind: 'pass',
+        ticket_number: `${passNumber}-${position}-T1`,
+        pass_id: pass.id,
+        pass_holder_id: holder?.id,
+        age_group_id: h.ageGroupId,
+        price: priceOf(h),
+        valid_from: validFrom,
+        use_date: validUntil ?? termEnd(start, product.validityDays),
+        time_slot_id: null,
+      });
+    }
+  }
+  return terms;
 }
 
 /**
@@ -181,4 +339,172 @@ export async function withTheirVouchers(
     .whereNull('share_id')
     .pluck('id')) as string[];
   return [...new Set([...ids, ...vouchers])];
+}
+
+export interface PassTerm {
+  id: string;
+  orderId: number;
+  orderLineId: number;
+  userId: number;
+  itemId: number;
+  ageGroupId: number | null;
+  passId: number;
+  passHolderId: number;
+  ticketNumber: string;
+}
+
+/**
+ * The visit ticket of a pass holder's term at a park on a day (passes/README.md 0, 2.8), issued on the first act of
+ * that day and locked: one per (term, park, day) by the unique index tickets_pass_visit_day, so two gates uploading
+ * at once land on the same row. Price 0, the term's order; the pass item's re-entry rule applies to it (acts.ts).
+ */
+export async function issuePassVisit(
+  trx: Knex.Transaction,
+  term: PassTerm,
+  parkId: number,
+  day: string,
+): Promise<{ id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }> {
+  // The term's number without its T part, V and the day; the park when it is not the pass's own.
+  const holder = term.ticketNumber.replace(/-T\d+$/, '');
+  const own = Number(holder.slice(1, 4)) === parkId;
+  const number = `${holder}-V${day.replaceAll('-', '')}${own ? '' : `-${parkId}`}`;
+  await trx.raw(
+    `INSERT INTO tickets (id, order_id, order_line_id, user_id, park_id, item_id, ticket_number, use_date, unit_kind,
+       age_group_id, price, state, parent_ticket_id, pass_id, pass_holder_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pass_visit', ?, 0, 'available', ?, ?, ?)
+     ON CONFLICT (parent_ticket_id, park_id, use_date) WHERE unit_kind = 'pass_visit' DO NOTHING`,
+    [
+      randomUUID(),
+      term.orderId,
+      term.orderLineId,
+      term.userId,
+      parkId,
+      term.itemId,
+      number,
+      day,
+      term.ageGroupId,
+      term.id,
+      term.passId,
+      term.passHolderId,
+    ],
+  );
+  const visit = (await trx('tickets')
+    .where({ parent_ticket_id: term.id, park_id: parkId, use_date: day, unit_kind: 'pass_visit' })
+    .forUpdate()
+    .first('id', 'state', 'used_at', 'user_id', 'created_at')) as
+    | { id: string; state: string; usedAt: Date | null; userId: number; createdAt: Date }
+    | undefined;
+  if (!visit) throw new Error(`no visit ticket for ${term.id} on ${day}`);
+  return visit;
+}
+
+/**
+ * Starts a pass valid from its first entry on `day` (passes/README.md 2.2), or moves its start earlier when an
+ * earlier entry arrives late (earliest wins, as used_at): the pass's period and its first term tickets' valid_from and
+ * last day. The caller holds the passes row lock and has checked `day` is no later than start_by.
+ */
+export async function startPassValidity(
+  trx: Knex.Transaction,
+  pass: { id: number; firstOrderId: number; validFrom: string | null },
+  day: string,
+  validityDays: number,
+  now: Date,
+): Promise<{ validFrom: string; validUntil: string } | null> {
+  if (pass.validFrom !== null && pass.validFrom <= day) return null;
+  const validUntil = termEnd(day, validityDays);
+  await trx('passes').where({ id: pass.id }).update({ valid_from: day, valid_until: validUntil, updated_at: now });
+  await trx('tickets')
+    .where({ pass_id: pass.id, unit_kind: 'pass', order_id: pass.firstOrderId })
+    .update({ valid_from: day, use_date: validUntil, updated_at: now });
+  return { validFrom: day, validUntil };
+}
+
+/** Locks the pass of a holder (the first lock of suspension and reissue: passes/README.md 5); 404 when none. */
+async function lockHolderPass(trx: Knex.Transaction, holderId: number): Promise<{ passId: number }> {
+  const row = (await trx('passes as p')
+    .join('pass_holders as h', 'h.pass_id', 'p.id')
+    .where('h.id', holderId)
+    .forUpdate('p')
+    .first('p.id as pass_id')) as { passId: number } | undefined;
+  if (!row) throw new DomainError('notFound');
+  return row;
+}
+
+const holderTerms = (trx: Knex.Transaction, holderId: number, states: readonly string[]) =>
+  trx('tickets')
+    .where({ pass_holder_id: holderId, unit_kind: 'pass' })
+    .whereIn('state', states)
+    .orderBy('id')
+    .pluck('id') as Promise<string[]>;
+
+/**
+ * Suspends a pass holder (passes/README.md 2.10): the holder's open term tickets, current and paid next ones, move to
+ * suspended with the reason; tokens stay live (reversible; the gate refuses by the state and says the reason). A
+ * holder with nothing open to suspend (already suspended, cancelled) is refused: passSuspended.
+ */
+export async function suspendPassHolder(
+  trx: Knex.Transaction,
+  holderId: number,
+  reason: string,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<string[]> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['available']);
+  if (ids.length === 0) throw new DomainError('passSuspended');
+  await moveTickets(trx, ids, 'suspended', now, { suspension_reason: reason });
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'holder_suspended',
+    actorUserId,
+    data: { holderId, reason, tickets: ids },
+  });
+  return ids;
+}
+
+/** Reinstates a suspended holder: its suspended term tickets are available again (the reason is kept in the audit). */
+export async function reinstatePassHolder(
+  trx: Knex.Transaction,
+  holderId: number,
+  reason: string,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<string[]> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['suspended']);
+  if (ids.length === 0) throw new DomainError('ticketStateConflict');
+  await moveTickets(trx, ids, 'available', now, { suspension_reason: null });
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'holder_reinstated',
+    actorUserId,
+    data: { holderId, reason, tickets: ids },
+  });
+  return ids;
+}
+
+/**
+ * A holder's card on a new device (a lost phone, passes/README.md 2.6): the live tokens of the holder's terms are
+ * revoked (reason 'reissued', onto the revocation cursor); the next read of the cards issues new ones. Answers how
+ * many tokens were revoked.
+ */
+export async function reissueHolderCard(
+  trx: Knex.Transaction,
+  holderId: number,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<number> {
+  const { passId } = await lockHolderPass(trx, holderId);
+  const ids = await holderTerms(trx, holderId, ['available', 'suspended']);
+  const revoked = await revokeTokens(trx, ids, 'reissued', now);
+  await audit(trx, {
+    entity: 'pass',
+    entityId: passId,
+    action: 'card_reissued',
+    actorUserId,
+    data: { holderId, revoked },
+  });
+  return revoked;
 }

@@ -56,9 +56,19 @@ export interface TicketRow {
   planNameEn: string | null;
 }
 
-/** The joined ticket query; callers add where clauses (always the owner's user id). */
-export function ticketQuery(db: Db) {
+/** unit_kind of an annual pass's term tickets and day visits (passes/README.md 0). */
+export const PASS_UNIT_KINDS = ['pass', 'pass_visit'] as const;
+
+/**
+ * The joined ticket query; callers add where clauses (always the owner's user id). An annual pass's tickets are
+ * left out unless asked for (`passes`): they are member cards (passes/), not tickets to show, share, mark used or
+ * give a photo, and a term ticket's use_date is its last day, not a day of use (README 2.12).
+ */
+export function ticketQuery(db: Db, options: { passes?: boolean } = {}) {
   return db('tickets as t')
+    .modify((q) => {
+      if (!options.passes) q.whereNotIn('t.unit_kind', PASS_UNIT_KINDS);
+    })
     .join('orders as o', 'o.id', 't.order_id')
     .join('items as i', 'i.id', 't.item_id')
     .join('parks as p', 'p.id', 't.park_id')

@@ -8,6 +8,7 @@ import {
   encodePayload,
   endOfTokyoDay,
   joinToken,
+  PASS_TOKEN_VERSION,
   type TicketTokenPayload,
   TOKEN_VERSION,
 } from '../../../common/rules/ticketToken';
@@ -19,8 +20,11 @@ export interface TokenFacts {
   id: string;
   parkId: number;
   itemId: number;
+  /** A ticket's day of use; a pass's term: its last day. */
   useDate: string;
   time: string | null;
+  /** A member card (an annual pass's term ticket): token version 3 with the term's first day (null: first entry). */
+  pass?: { validFrom: string | null };
 }
 
 /** Issues a token for each ticket that has no live one; answers ticket id -> live token. */
@@ -51,14 +55,15 @@ export async function ensureTokens(
       keyByPark.set(t.parkId, key);
     }
     const payload: TicketTokenPayload = {
-      v: TOKEN_VERSION,
+      v: t.pass ? PASS_TOKEN_VERSION : TOKEN_VERSION,
       kid: key.kid,
       jti: randomUUID(),
       tid: t.id,
       park: t.parkId,
       item: t.itemId,
       date: t.useDate,
-      slot: t.time,
+      slot: t.pass ? null : t.time,
+      ...(t.pass ? { from: t.pass.validFrom } : {}),
       exp: endOfTokyoDay(t.useDate),
     };
     const bytes = encodePayload(payload);
@@ -91,7 +96,7 @@ export async function ensureTokens(
 /** Class id of the per-park revocation lock (pg_advisory_xact_lock(class, park id)). */
 const REVOCATION_LOCK = 20_261_125;
 
-export type RevokeReason = 'shared' | 'cancelled' | 'changed' | 'rotated';
+export type RevokeReason = 'shared' | 'cancelled' | 'changed' | 'rotated' | 'reissued';
 
 /**
  * Revokes the live tokens the filter picks (they go onto their parks' revocation lists). The one writer of

@@ -6,6 +6,7 @@ import {
   peopleOf,
   REASON_MESSAGES,
 } from '../../../../common/rules/cart';
+import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import {
   type AddCartLineResult,
@@ -37,6 +38,7 @@ import {
 } from '../lines';
 import { assertPhoneRegistered, type CartOwner } from '../owner';
 import type { CartCatalogue } from '../presentCart';
+import { addPassLine } from './addPassLine';
 
 export interface AddLineInput extends QuantityInput {
   itemId?: number;
@@ -50,6 +52,9 @@ export interface AddLineInput extends QuantityInput {
   quantity?: number;
 }
 
+/** What the route takes: an annual pass has no day of use, so its line needs no date (a ticket's and a pack's do). */
+export type AddLineRequest = Omit<AddLineInput, 'date'> & { date?: string | undefined };
+
 interface Plan {
   parkId: number;
   line: Omit<LineRow, 'id' | 'cartId' | 'expiresAt' | 'createdAt'>;
@@ -59,12 +64,16 @@ interface Plan {
   item?: CatalogueItem;
 }
 
-async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: Date, ttl: number): Promise<Plan> {
+async function loadItem(db: Knex, input: AddLineInput, itemId: number, ttl: number): Promise<CatalogueItem> {
   const item = (
     await cachedRead(db, `items:${itemId}:${input.date}`, ttl, () => loadItems(db, [itemId], input.date))
   ).get(itemId);
   if (!item) throw notFound();
   assertVisible(item, input.linkId);
+  return item;
+}
+
+async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, now: Date): Promise<Plan> {
   if (input.quantity !== undefined) throw new DomainError('invalidParam', { field: 'quantity' });
   assertItemSellable(item, input.date, now);
   // A lottery line is an entry to come: its date must be in a round taking entries now, said at once.
@@ -98,6 +107,7 @@ async function planItemLine(db: Knex, input: AddLineInput, itemId: number, now: 
       lottery: item.lottery,
       advanceInfo: null,
       orderId: null,
+      passDetails: null,
     },
     units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people)],
     seatCodes,
@@ -156,6 +166,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
       lottery: false,
       advanceInfo: null,
       orderId: null,
+      passDetails: null,
     },
     units: packUnits(pack, items, input.date, input.time, total),
     seatCodes: [],
@@ -190,16 +201,26 @@ export interface AddLineOptions {
 export async function addCartLine(
   knex: Knex,
   owner: CartOwner,
-  input: AddLineInput,
+  request: AddLineRequest,
   now = new Date(),
   options: AddLineOptions = {},
 ) {
   await assertPhoneRegistered(knex, owner);
   const ttl = options.catalogueTtlMs ?? 0;
-  const plan =
-    input.itemId !== undefined
-      ? await planItemLine(knex, input, input.itemId, now, ttl)
-      : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
+  // An item's sale rules are read for the asked day; a pass (no day asked) for today.
+  const loadFor: AddLineInput = { ...request, date: request.date ?? tokyoDate(now) };
+  const item = request.itemId !== undefined ? await loadItem(knex, loadFor, request.itemId, ttl) : null;
+  if (item?.pass) {
+    // An annual pass: no day of use, nothing held (addPassLine.ts).
+    const line = await addPassLine(knex, owner, item, loadFor, now);
+    const catalogue: CartCatalogue = { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map() };
+    return { line, parkId: item.parkId, catalogue, holdIds: [] as number[] };
+  }
+  if (request.date === undefined) throw new DomainError('required', { field: 'date' });
+  const input: AddLineInput = { ...request, date: request.date };
+  const plan = item
+    ? await planItemLine(knex, input, item, now)
+    : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
   const call = {

@@ -2,13 +2,15 @@
 // unit prices from the catalogue (item_plan_prices, items.disability_price, ticket_packs.price), the ids of the
 // holds to hand to sellHolds, and the subtotal in integer yen (tax included).
 import type { Knex } from 'knex';
+import type { PassLineDetails } from '../../../../common/dto/pass';
+import { holdersComplete, passUnitsOf } from '../../../../common/rules/passHolders';
 import { LINE_COLUMNS, type LineRow, lineOf } from '../lines';
 import { userOwner } from '../owner';
 import { loadCatalogueFor, type PricedComponent, priceLine } from '../presentCart';
 
 export interface CheckoutLine {
   id: number;
-  kind: 'item' | 'pack';
+  kind: 'item' | 'pack' | 'pass';
   itemId: number | null;
   ticketPackId: number | null;
   nameJa: string;
@@ -31,6 +33,9 @@ export interface CheckoutLine {
   components: PricedComponent[];
   /** Yen. */
   subtotal: number;
+  /** Pass lines: holders (copied to the order line), and whether every one is named. */
+  passDetails: PassLineDetails | null;
+  passComplete: boolean;
 }
 
 export interface CheckoutCart {
@@ -113,6 +118,13 @@ export async function cartForCheckout(
         .map((h) => ({ id: Number(h.id), stockUnitId: Number(h.stockUnitId), quantity: h.quantity })),
       components,
       subtotal,
+      passDetails: l.passDetails,
+      passComplete:
+        l.passDetails !== null &&
+        holdersComplete(
+          passUnitsOf({ basic: l.quantities, disability: l.disabilityQuantity, companion: l.companionQuantity }),
+          l.passDetails.holders,
+        ),
     };
   });
   const deadlines = out.map((l) => l.expiresAt.getTime());

@@ -93,6 +93,8 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
       }
       let resize: { people: number; perHold: (h: LockedHold) => number } | null = null;
 
+      // A pass line's people are its holders: another number of people is another line (addPassLine.ts).
+      if (line.kind === 'pass') throw new DomainError('invalidParam', { field: 'id' });
       if (line.kind === 'item') {
         const item = items.get(`${line.itemId}|${line.date}`);
         if (!item) throw new DomainError('cartLineUnavailable');

@@ -38,6 +38,8 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     .where('t.park_id', parkId)
     .where('o.paid_at', '>=', start)
     .where('o.paid_at', '<', end)
+    // A pass holder's day visit is an entry, not a sale (its pass's term tickets are: passes/README.md 2.12).
+    .whereNot('t.unit_kind', 'pass_visit')
     .groupBy('t.item_id')
     .select(
       't.item_id',

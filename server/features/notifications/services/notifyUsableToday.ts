@@ -17,6 +17,8 @@ export async function notifyUsableToday(knex: Knex, now: Date): Promise<{ notifi
     const rows = (await trx('tickets as t')
       .join('items as i', 'i.id', 't.item_id')
       .where('t.use_date', tokyoDate(now))
+      // A pass's term ticket ends on its use_date (it is not "usable today" then): passes/README.md 2.12.
+      .whereNotIn('t.unit_kind', ['pass', 'pass_visit'])
       .where('i.usage_trigger', UsageTrigger.UrlAccess)
       .whereIn('t.state', ['available', 'won_lottery'])
       .whereNull('t.usable_notified_at')

@@ -117,7 +117,7 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
   const wonViaWaitlist = order.source === 'waitlist';
   const issued = authorisedOnly
     ? 0
-    : await orderHooks().issueTickets(trx, order, lines, 'available', { wonViaWaitlist });
+    : await orderHooks().issueTickets(trx, order, lines, 'available', { wonViaWaitlist, now });
   if (wonViaWaitlist) await orderHooks().offerTaken(trx, order.id, now);
   await setOrderState(trx, order, next, now, {
     amount_paid: payment.amount,

@@ -17,6 +17,7 @@ import {
 } from '../../../../common/rules/checkout';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { chargesAtDraw } from '../../../../common/rules/lotteryPayment';
+import { renewalWindow } from '../../../../common/rules/passValidity';
 import { tokyoDate } from '../../../../common/time';
 import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
@@ -95,7 +96,12 @@ export async function placeOrder(
     if (cart.lines.some((l) => l.orderId !== null)) throw new DomainError('cartLineInPayment');
     for (const line of cart.lines) {
       const held = line.holds.reduce((n, h) => n + h.quantity, 0);
-      if (line.expiresAt <= now || (!line.lottery && held === 0)) throw new DomainError('ticketInfoDeleted');
+      // A pass holds nothing (carts/services/addPassLine.ts): its holders must all be named instead.
+      const holdsWhatItSells = line.lottery || line.kind === 'pass' || held > 0;
+      if (line.expiresAt <= now || !holdsWhatItSells) throw new DomainError('ticketInfoDeleted');
+      if (line.kind === 'pass' && !line.passComplete) throw new DomainError('passHoldersMissing');
+      const renews = line.passDetails?.renewsPassId;
+      if (renews) await assertRenewable(trx, renews, now);
     }
     const lottery = cart.lines.some((l) => l.lottery);
     // A lottery entry is an order of its own: one line, one party, one authorisation.
@@ -197,6 +203,7 @@ export async function placeOrder(
         hold_ids: line.holds.map((h) => h.id),
         places: JSON.stringify(await placesOf(trx, line)),
         advance_info: line.advanceInfo === null ? null : JSON.stringify(line.advanceInfo),
+        pass_details: line.passDetails === null ? null : JSON.stringify(line.passDetails),
         cart_line_id: line.id,
       });
     }
@@ -276,6 +283,24 @@ export async function placeOrder(
   }
   await knex('orders').where({ id: placed.orderId }).whereNull('payment_id').update({ payment_id: payment.payment.id });
   return { orderId: placed.orderId, applicationNumber: placed.applicationNumber, payment };
+}
+
+/**
+ * A renewal line: the pass is still in its renewal window, checked under the pass's row lock (lock order: user,
+ * cart, lines, passes); fulfilment adds the term from the old end under the same lock.
+ */
+async function assertRenewable(trx: Knex.Transaction, passId: number, now: Date): Promise<void> {
+  const pass = (await trx('passes as p')
+    .join('pass_products as pp', 'pp.item_id', 'p.item_id')
+    .where('p.id', passId)
+    .forUpdate('p')
+    .first('p.valid_until', 'pp.renewal_window_days', 'pp.renewal_plan_id')) as
+    | { validUntil: string | null; renewalWindowDays: number; renewalPlanId: number | null }
+    | undefined;
+  const today = tokyoDate(now);
+  if (!pass?.validUntil || pass.renewalPlanId === null) throw new DomainError('passNotRenewable');
+  const window = renewalWindow(pass.validUntil, pass.renewalWindowDays);
+  if (today < window.opensOn || today > window.closesOn) throw new DomainError('passNotRenewable');
 }
 
 const PHOTO_PURPOSE = { face_photo: 'face', gate_photo: 'gate' } as const;

@@ -10,6 +10,11 @@ const METHOD = {
   en: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free' },
 } as const;
 
+const PASS_NOTE = {
+  ja: '年間パスポートは初回入園後のキャンセルはできません。',
+  en: 'An annual pass cannot be cancelled after its first entry.',
+} as const;
+
 /**
  * The job orderReceipt: the receipt of a paid order, in the buyer's language, to the buyer's e-mail address, sent
  * once (orders.receipt_sent_at; a job retried after a crash between the mail and that mark may send it again).
@@ -45,12 +50,15 @@ export async function sendReceipt(knex: Knex, mailer: Mailer, publicUrl: string,
     [en ? 'Payment method' : 'お支払い方法', method],
     [en ? 'Amount paid' : 'お支払い金額', yen(order.amountPaid, locale)],
   ];
+  // Annual passes are said at purchase, and said again here: refunds only before the first entry (issue 29).
+  const passes = await knex('order_lines').where({ order_id: orderId }).whereNotNull('pass_details').first('id');
   const { text, html } = render({
     greeting: en ? `Hello ${owner.name},` : `${owner.name} 様`,
     paragraphs: [
       en
         ? `Thank you for your order at ${order.park.name}.`
         : `${order.park.name}のチケットをお申し込みいただきありがとうございます。`,
+      ...(passes ? [PASS_NOTE[locale]] : []),
     ],
     rows,
     link: {

@@ -46,6 +46,8 @@ interface Row {
   entries: number;
   reentry: boolean;
   maxEntries: number | null;
+  parentTicketId: string | null;
+  passHolderId: number | null;
 }
 
 async function snapshotBound(knex: Knex): Promise<string> {
@@ -61,6 +63,8 @@ function dayRows(knex: Knex) {
       .leftJoin('age_groups as ag', 'ag.id', 't.age_group_id')
       .leftJoin('item_time_slots as s', 's.id', 't.time_slot_id')
       .leftJoin('ticket_tokens as k', (j) => j.on('k.ticket_id', 't.id').andOnNull('k.revoked_at'))
+      // A pass's term ticket is no ticket of a day (its use_date is the term's last day): its visits are.
+      .whereNot('t.unit_kind', 'pass')
       // The act of the first entry (a ticket with re-entry has more counted acts).
       .leftJoin('ticket_usages as u', (j) =>
         j
@@ -85,6 +89,8 @@ function dayRows(knex: Knex) {
         't.entries',
         'i.reentry',
         'i.max_entries',
+        't.parent_ticket_id',
+        't.pass_holder_id',
         'i.name_ja as item_name_ja',
         'i.name_en as item_name_en',
         'ag.name_ja as age_group_name_ja',
@@ -105,10 +111,10 @@ async function changes(knex: Knex, parkId: number, date: string, xid: string, id
     `WITH b AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS bound),
      ch AS (
        SELECT t.id, t.gate_xid AS x FROM tickets t, b
-        WHERE t.park_id = ? AND t.use_date = ? AND t.gate_xid >= ? AND t.gate_xid < b.bound
+        WHERE t.park_id = ? AND t.use_date = ? AND t.gate_xid >= ? AND t.gate_xid < b.bound AND t.unit_kind <> 'pass'
        UNION
        SELECT k.ticket_id, k.gate_xid FROM ticket_tokens k JOIN tickets t ON t.id = k.ticket_id, b
-        WHERE k.park_id = ? AND t.use_date = ? AND k.gate_xid >= ? AND k.gate_xid < b.bound)
+        WHERE k.park_id = ? AND t.use_date = ? AND k.gate_xid >= ? AND k.gate_xid < b.bound AND t.unit_kind <> 'pass')
      SELECT b.bound::text AS bound, p.id, p.x::text AS x
        FROM b LEFT JOIN (SELECT id, x FROM ch WHERE (x, id) > (?::bigint, ?::uuid) ORDER BY x, id LIMIT ?) p ON true
       ORDER BY p.x::bigint, p.id`,
@@ -193,6 +199,9 @@ export async function listDayTickets(
     entries: r.entries,
     // null: as many entries as the day allows.
     maxEntries: r.reentry ? r.maxEntries : 1,
+    // A pass holder's day visit: its term ticket (the member card's token names it) and holder.
+    passTicketId: r.unitKind === 'pass_visit' ? r.parentTicketId : null,
+    passHolderId: r.passHolderId,
   }));
   return {
     parkId,

@@ -4,6 +4,7 @@ import { tokyoDate } from '../../../../common/time';
 import { toCount } from '../../../db/knex';
 import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 
+// Annual passes are left out: member cards have their own visit history (passes/README.md 2.12, 2.14).
 const ENTRIES = `
   SELECT id AS ticket_id,
          CASE WHEN state = 'used' THEN 'used' WHEN state = 'cancelled' THEN 'cancelled' ELSE 'expired' END AS outcome,
@@ -11,6 +12,7 @@ const ENTRIES = `
                   CAST(CAST(use_date + 1 AS text) || ' 00:00:00+09' AS timestamptz)) AS at
     FROM tickets
    WHERE user_id = :userId AND (state IN ('used', 'cancelled') OR (use_date < :today AND share_id IS NULL))
+     AND unit_kind NOT IN ('pass', 'pass_visit')
   UNION ALL
   SELECT st.ticket_id, 'shared' AS outcome, st.received_at AS at
     FROM ticket_share_tickets st JOIN ticket_shares sh ON sh.id = st.share_id

@@ -6,13 +6,14 @@
 // device time before the token existed is a clock suspect.
 import type { Knex } from 'knex';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
-import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
+import { decodeTicketToken, isPassToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
 import { assertParkStaff } from '../../../lib/staffAccess';
 import { type ActOutcome, type Direction, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { checkActTime } from './markUsed';
+import { recordPassScan } from './recordPassScan';
 
 export interface ScanInput {
   staffUserId: number;
@@ -27,6 +28,8 @@ export interface ScanInput {
   confirm?: boolean;
   /** An entry (default) or an exit. */
   direction?: Direction;
+  /** The gate's park: a member card may be admitted at several parks (default: the card's own, else a partner's). */
+  parkId?: number | null;
 }
 
 const CANCELLED = ['cancelled', 'cancel_waiting'];
@@ -116,6 +119,9 @@ async function byNumber(knex: Knex, input: ScanInput, ticketNumber: string): Pro
 }
 
 export async function recordScan(knex: Knex, input: ScanInput, now = new Date()): Promise<ScanAnswer> {
+  // A member card (an annual pass): its own walk from the pass to the day's visit ticket (recordPassScan.ts).
+  const decoded = input.token ? decodeTicketToken(input.token) : null;
+  if (input.token && decoded && isPassToken(decoded)) return recordPassScan(knex, input, input.token, now);
   const presented = input.token
     ? await byToken(knex, input, input.token)
     : await byNumber(knex, input, input.ticketNumber ?? '');

@@ -1,0 +1,6 @@
+// Annual passes (issue 29): member cards, visits; the pass products' reader is items/passProducts.ts, the passes'
+// writer the ticket ledger (wallet/ticketLedger.ts).
+
+// The ledger's pass moves, for the back office (passes/office) and the visitor's reissue (README 2.6, 2.10).
+export { reinstatePassHolder, reissueHolderCard, suspendPassHolder } from '../wallet';
+export { passRoutes } from './routes';
