@@ -1,0 +1,76 @@
+// Issue 29, a family buying an annual pass as a visitor would (Chromium, 390 px): the seeded family pass's item page
+// (validity, the no-cancel rule), two adults in the cart, the holders named at the add-info step, a card payment,
+// the member cards in My Tickets, and a card with its QR opened again with no network. Screenshots into /tmp/shots29.
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { apiUser, signInPage } from './support/accounts';
+import { acceptTerms, fillCard, itemIdByName } from './support/cart';
+import { reloadOffline } from './support/offline';
+
+const SHOTS = '/tmp/shots29';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+test('a family pass: item page, holders named, paid by card, member cards in My Tickets, a card offline', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const id = await itemIdByName(request, 'ファミリー年間パスポート');
+  await signInPage(page, await apiUser(request));
+  await page.goto(`/items/${id}`);
+  const form = page.getByTestId('pass-purchase-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('pass-no-cancel')).toContainText('初回入園後のキャンセルはできません');
+  await expect(page.getByTestId('pass-validity')).toBeVisible();
+  const adults = form.getByTestId('quantity-choices').getByRole('button', { name: /大人を1.*増やす/ });
+  await adults.click();
+  await adults.click();
+  await shot(page, 'item-390');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('purchase-result')).toContainText(/カート/);
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toContainText('ファミリー年間パスポート');
+  await page.getByTestId('cart-proceed').first().click();
+  // The holders are named before the payment.
+  const holders = page.getByTestId('pass-holder');
+  await expect(holders).toHaveCount(2);
+  await holders.nth(0).getByTestId('pass-holder-name').fill('動物 花子');
+  await holders.nth(1).getByTestId('pass-holder-name').fill('動物 太郎');
+  await shot(page, 'holders-390');
+  await page.getByTestId('add-info-next').click();
+  await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
+  await page.getByTestId('method-choices').getByText('クレジットカード').click();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await fillCard(page, '4111111111111111');
+  await page.getByTestId('card-pay').click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+
+  await page.goto('/my-tickets');
+  const entry = page.getByTestId('member-card-entry');
+  await expect(entry).toHaveCount(1, { timeout: 20_000 });
+  await shot(page, 'my-tickets-390');
+  await entry.getByRole('link').first().click();
+  await expect(page.getByTestId('member-card-page')).toBeVisible();
+  await expect(page.getByTestId('holder-tab')).toHaveCount(2);
+  await expect(page.getByTestId('member-name')).toContainText('動物 花子');
+  await expect(page.getByTestId('pass-number')).toContainText(/^P\d{3}-\d{7}/);
+  await expect(
+    page.locator('[data-testid="member-card"] svg, [data-testid="member-card"] canvas').first(),
+  ).toBeVisible();
+  await shot(page, 'card-390');
+
+  // No network: the card, its holder's name and its QR still open.
+  await reloadOffline(page);
+  await expect(page.getByTestId('member-name')).toContainText('動物 花子');
+  await page.getByTestId('holder-tab').nth(1).click();
+  await expect(page.getByTestId('member-name')).toContainText('動物 太郎');
+  await expect(
+    page.locator('[data-testid="member-card"] svg, [data-testid="member-card"] canvas').first(),
+  ).toBeVisible();
+  await shot(page, 'card-offline-390');
+  await context.setOffline(false);
+});
