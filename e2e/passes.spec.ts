@@ -1,8 +1,10 @@
 // Issue 29, a family buying an annual pass as a visitor would (Chromium, 390 px): the seeded family pass's item page
 // (validity, the no-cancel rule), two adults in the cart, the holders named at the add-info step, a card payment,
-// the member cards in My Tickets, and a card with its QR opened again with no network. Screenshots into /tmp/shots29.
+// the member cards in My Tickets, a holder's face photo added from the card, and a card with its QR opened again
+// with no network. Screenshots into /tmp/shots29.
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { apiUser, signInPage } from './support/accounts';
 import { acceptTerms, fillCard, itemIdByName } from './support/cart';
 import { reloadOffline } from './support/offline';
@@ -61,6 +63,15 @@ test('a family pass: item page, holders named, paid by card, member cards in My 
   await expect(
     page.locator('[data-testid="member-card"] svg, [data-testid="member-card"] canvas').first(),
   ).toBeVisible();
+  // The owner adds the first holder's face photo from the card: shown at once, marked as waiting for review.
+  const face = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByTestId('holder-photo-input')
+    .setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: face });
+  await expect(page.getByTestId('member-photo')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('member-card')).toContainText('顔写真は確認中です');
   await shot(page, 'card-390');
 
   // No network: the card, its holder's name and its QR still open.

@@ -80,6 +80,15 @@ describe('one writer per table', () => {
     }
   });
 
+  it("face photos, and which photo a holder's card and the gate show, are written only by the pass photos", () => {
+    expect(writers('pass_photos', { insert: true, stateOnly: false })).toEqual([
+      'server/features/passes/photos/passPhotos.ts',
+    ]);
+    expect(writers('pass_holders', { insert: false, stateOnly: true, column: /\bphoto_id\b/ })).toEqual([
+      'server/features/passes/photos/passPhotos.ts',
+    ]);
+  });
+
   it('the check itself finds writes', () => {
     const t = { insert: true, stateOnly: true };
     expect(writes("await trx('tickets').where({ id }).update({ state: 'used' });\n", 'tickets', t)).toBe(true);

@@ -20,3 +20,20 @@ export async function rotatedGpsJpeg(background = '#3a7'): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+export type Part = string | { filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(fields: Record<string, Part>) {
+  const boundary = `----zoopass${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, part] of Object.entries(fields)) {
+    const head =
+      typeof part === 'string'
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
+    chunks.push(Buffer.from(head), typeof part === 'string' ? Buffer.from(part) : part.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}

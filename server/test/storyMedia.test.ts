@@ -10,7 +10,7 @@ import type { StaffStory, StaffStoryMedia } from '../../common/dto/staff';
 import type { StoryDetail } from '../../common/dto/story';
 import { body, commerce } from './commerceFixtures';
 import { mp4Fixture, streamedWebmFixture, webmFixture } from './movieFixtures';
-import { rotatedGpsJpeg } from './photoFixtures';
+import { multipart, type Part, rotatedGpsJpeg } from './photoFixtures';
 import { createTestServer, type TestContext } from './testServer';
 import type { TestUser } from './users';
 
@@ -43,23 +43,6 @@ async function draftOf(parkId: number, editor: TestUser): Promise<StaffStory> {
   });
   expect(res.statusCode, res.payload).toBe(201);
   return body(res).data as StaffStory;
-}
-
-type Part = string | { filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(fields: Record<string, Part>) {
-  const boundary = `----zoopass${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, part] of Object.entries(fields)) {
-    const head =
-      typeof part === 'string'
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
-    chunks.push(Buffer.from(head), typeof part === 'string' ? Buffer.from(part) : part.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 function upload(url: string, who: TestUser & { lang?: 'ja' | 'en' }, fields: Record<string, Part>) {

@@ -1,12 +1,16 @@
 // The visitor's pass routes (issue 29, server/features/passes/README.md 2.7 and 2.14): member cards and visits.
 // Signed in; a kids account may read its own card (the server gives it no other).
 import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { MAX_IMAGE_BYTES } from '../../../common/rules/images';
+import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { dateTime, envelope, int, shape } from '../../lib/responses';
 import { answers, id, ok } from '../../lib/routeKit';
 import { fields, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { CART_LINE, presentLine } from '../carts';
+import { readPassPhoto, setHolderPhoto, uploadPassPhoto } from './photos';
 import { MEMBER_CARDS_ANSWER, PASS_VISITS_ANSWER } from './responses';
 import { listMemberCards } from './services/listMemberCards';
 import { listPassVisits } from './services/listPassVisits';
@@ -91,6 +95,79 @@ export const passRoutes: ServerRoute[] = [
         request.app.locale,
       );
       return ok(h, visits, pageMeta(page, per_page, total));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/me/pass-photos',
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'passes'],
+      description:
+        "Upload a holder's face photo, multipart: `photo` (JPEG or PNG judged by content, at most 10MB). Stored upright without any metadata (EXIF, GPS), at 480 px, with a 96 px thumbnail for gates; then linked to a holder (PUT …/holders/{holderId}/photo). Not for kids accounts",
+      plugins: answers({
+        200: null,
+        201: { description: 'The photo id', data: { type: 'object', required: ['id'] } },
+        400: 'A file that cannot be read as a picture (photoUnreadable)',
+        413: 'Over 10MB (photoTooLarge)',
+        415: 'Not a JPEG or PNG by its content (photoType)',
+      }),
+      payload: {
+        output: 'data',
+        parse: true,
+        multipart: { output: 'data' },
+        maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
+        failAction: () => {
+          throw new DomainError('photoTooLarge');
+        },
+      },
+      validate: { payload: fields({ photo: Joi.binary().required() }) },
+    },
+    async handler(request, h) {
+      const uploaded = await uploadPassPhoto(request.server.app.knex, currentUserId(request), request.payload.photo);
+      return h.response({ data: uploaded, meta: {} }).code(201).header('cache-control', 'private, no-store');
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/me/passes/{passId}/holders/{holderId}/photo',
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'passes'],
+      description:
+        "Make an uploaded photo the holder's: the card and the gates show it (marked unreviewed until the park reviews it); a photo of the holder still waiting for review is replaced. The owner of the pass only",
+      plugins: answers({
+        200: { description: 'Linked', data: { type: 'object', required: ['photoId'] } },
+        400: 'Not an upload of yours, or one linked to another holder (invalidParam, photo_id)',
+        404: 'No such pass or holder of yours',
+      }),
+      validate: {
+        params: fields({ passId: id(), holderId: id() }),
+        payload: fields({ photo_id: Joi.string().guid().required() }),
+      },
+    },
+    async handler(request, h) {
+      const { passId, holderId } = request.params;
+      const photoId = request.payload.photo_id;
+      await setHolderPhoto(request.server.app.knex, currentUserId(request), passId, holderId, photoId);
+      return ok(h, { photoId });
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/me/pass-photos/{id}',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'passes'],
+      description: "A holder's face photo (480 px JPEG): for its uploader, the pass's owner and the holder",
+      plugins: answers({ 200: { description: 'The image', kind: 'binary' }, 404: 'No such photo you may see' }),
+      validate: { params: fields({ id: Joi.string().guid() }) },
+    },
+    async handler(request, h) {
+      const image = await readPassPhoto(request.server.app.knex, currentUserId(request), request.params.id);
+      return h.response(image).type('image/jpeg').header('cache-control', 'private, max-age=86400');
     },
   }),
 ];

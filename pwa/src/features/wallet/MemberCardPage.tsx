@@ -8,10 +8,12 @@ import { useAppSelector } from '../../app/store';
 import { walletDb } from '../../db/wallet';
 import { PassBenefits } from '../../lib/components/PassBenefits';
 import { formatDate } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
 import { OfflineNote, QrCode, SignInPrompt } from './components';
 import { currentTerm, nextTerm } from './memberCards';
+import { useSetHolderPhotoMutation } from './walletApi';
 import { syncWallet } from './walletSync';
 
 // The ticket badges' tones (rules.ts STATE_TONE): ready, waiting, done, refused.
@@ -32,6 +34,54 @@ export function PassStateBadge({ state }: { state: PassState }) {
     <span className={`ticket-state ticket-state--${STATE_TONE[state]}`} data-testid="pass-state" data-state={state}>
       {t(`passes.card.states.${state}`)}
     </span>
+  );
+}
+
+/** The owner adds or changes a holder's face photo (online): upload, link, then the stored cards are read again. */
+function HolderPhotoControl({ card }: { card: MemberCard }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const userId = useAppSelector((s) => s.session.user?.id ?? null);
+  const [setPhoto, { isLoading }] = useSetHolderPhotoMutation();
+  const [error, setError] = useState<string | null>(null);
+  if (!card.ownerIsMe) return null;
+  if (!online) return <p className="muted">{t('passes.card.photoOffline')}</p>;
+  const inputId = `holder-photo-${card.holderId}`;
+  return (
+    <div className="field member-card__photo-control">
+      <label className="button button--small" htmlFor={inputId} data-testid="holder-photo-label">
+        {isLoading
+          ? t('passes.card.photoSaving')
+          : t(card.photo.url ? 'passes.card.changePhoto' : 'passes.card.addPhoto')}
+      </label>
+      <input
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png"
+        disabled={isLoading}
+        data-testid="holder-photo-input"
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (!file) return;
+          setError(null);
+          const done = await setPhoto({ passId: card.passId, holderId: card.holderId, file });
+          if ('error' in done) {
+            const meta = (done.error as { data?: { meta?: { message?: string } } }).data?.meta;
+            setError(meta?.message ?? t('passes.card.photoFailed'));
+            return;
+          }
+          await syncWallet(userId);
+        }}
+      />
+      <small className="muted">{t('passes.card.photoHint')}</small>
+      {error && (
+        <p className="field-error" role="alert" data-testid="holder-photo-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -71,6 +121,7 @@ function HolderCard({ card, today }: { card: MemberCard; today: string }) {
               {t('passes.card.photoStates.rejected', { reason: card.photo.rejectReason ?? '' })}
             </p>
           )}
+          <HolderPhotoControl card={card} />
         </div>
       </div>
       {card.state === 'suspended' && (

@@ -83,6 +83,22 @@ export const walletApi = api.injectEndpoints({
       query: (passId) => ({ url: `/me/passes/${passId}/renewal`, method: 'POST', body: {} }),
       invalidatesTags: ['Cart'],
     }),
+    /** A holder's face photo: uploaded (JPEG or PNG, at most 10 MB), then made that holder's (README 2.5). */
+    setHolderPhoto: build.mutation<Envelope<unknown>, { passId: number; holderId: number; file: Blob }>({
+      async queryFn({ passId, holderId, file }, _api, _extra, baseQuery) {
+        const body = new FormData();
+        body.append('photo', file);
+        const up = await baseQuery({ url: '/me/pass-photos', method: 'POST', body });
+        if (up.error) return { error: up.error };
+        const id = (up.data as Envelope<{ id: string }>).data.id;
+        const linked = await baseQuery({
+          url: `/me/passes/${passId}/holders/${holderId}/photo`,
+          method: 'PUT',
+          body: { photo_id: id },
+        });
+        return linked.error ? { error: linked.error } : { data: linked.data as Envelope<unknown> };
+      },
+    }),
     receiveShare: build.mutation<Envelope<unknown>, string>({
       query: (id) => ({ url: `/ticket-shares/${encodeURIComponent(id)}/receive`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Ticket', id: `share-${id}` }],
@@ -91,6 +107,7 @@ export const walletApi = api.injectEndpoints({
 });
 
 export const {
+  useSetHolderPhotoMutation,
   useUsageHistoriesQuery,
   useLazyCancellationQuoteQuery,
   useCancelTicketsMutation,

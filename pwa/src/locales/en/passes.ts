@@ -62,6 +62,12 @@ export const passesEn: English<typeof passesJa> = {
     tabs: 'Choose a holder',
     photoAlt: 'Face photo of {{name}}',
     noPhoto: 'No face photo',
+    addPhoto: 'Add a face photo',
+    changePhoto: 'Change the face photo',
+    photoHint: 'JPEG or PNG, up to 10MB. A front photo where the face is clear.',
+    photoSaving: 'Sending…',
+    photoFailed: 'The face photo could not be saved. Please try again later',
+    photoOffline: 'Face photos can be added online',
     photoStates: {
       pending: 'The face photo is being reviewed',
       rejected: 'The face photo was not accepted: {{reason}}',
