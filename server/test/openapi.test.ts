@@ -148,6 +148,7 @@ describe('the OpenAPI document', () => {
     const uploads = {
       '/api/v1/me/icon': ['icon'],
       '/api/v1/me/photos': ['photo', 'purpose'],
+      '/api/v1/me/pass-photos': ['photo'],
       '/api/v1/staff/parks/{parkId}/stories/{storyId}/photos': ['photo', 'alt_ja'],
       '/api/v1/staff/parks/{parkId}/stories/{storyId}/movies': ['movie', 'poster', 'alt_ja'],
     };
