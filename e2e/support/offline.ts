@@ -11,9 +11,14 @@ export async function offlineAgain(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-/** Goes offline and reloads the page from the service worker, offline as the visitor's phone would be. */
+/**
+ * Goes offline and reloads the page from the service worker, offline as the visitor's phone would be. Waits first
+ * until the service worker controls the page: on a loaded machine its install (the precache) can still be running
+ * when a test gets here, and a reload then fails with ERR_INTERNET_DISCONNECTED (seen in CI, e2e/passes.spec.ts).
+ */
 export async function reloadOffline(page: Page): Promise<void> {
   const context = page.context();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
   await context.setOffline(true);
   await page.reload();
   await offlineAgain(context);
