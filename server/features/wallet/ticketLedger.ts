@@ -437,52 +437,70 @@ const holderTerms = (trx: Knex.Transaction, holderId: number, states: readonly s
     .orderBy('id')
     .pluck('id') as Promise<string[]>;
 
-/**
- * Suspends a pass holder (passes/README.md 2.10): the holder's open term tickets, current and paid next ones, move to
- * suspended with the reason; tokens stay live (reversible; the gate refuses by the state and says the reason). A
- * holder with nothing open to suspend (already suspended, cancelled) is refused: passSuspended.
- */
-export async function suspendPassHolder(
+/** One move of a holder's term tickets between available and suspended (passes/README.md 2.10), audited. */
+async function moveHolderTerms(
   trx: Knex.Transaction,
   holderId: number,
+  move: {
+    from: 'available' | 'suspended';
+    to: 'available' | 'suspended';
+    nothingToMove: 'passSuspended' | 'ticketStateConflict';
+    action: string;
+  },
   reason: string,
   actorUserId: number | null,
-  now = new Date(),
+  now: Date,
 ): Promise<string[]> {
   const { passId } = await lockHolderPass(trx, holderId);
-  const ids = await holderTerms(trx, holderId, ['available']);
-  if (ids.length === 0) throw new DomainError('passSuspended');
-  await moveTickets(trx, ids, 'suspended', now, { suspension_reason: reason });
+  const ids = await holderTerms(trx, holderId, [move.from]);
+  if (ids.length === 0) throw new DomainError(move.nothingToMove);
+  await moveTickets(trx, ids, move.to, now, { suspension_reason: move.to === 'suspended' ? reason : null });
   await audit(trx, {
     entity: 'pass',
     entityId: passId,
-    action: 'holder_suspended',
+    action: move.action,
     actorUserId,
     data: { holderId, reason, tickets: ids },
   });
   return ids;
 }
 
-/** Reinstates a suspended holder: its suspended term tickets are available again (the reason is kept in the audit). */
-export async function reinstatePassHolder(
+/**
+ * Suspends a pass holder: the holder's open term tickets, current and paid next ones, move to suspended with the
+ * reason; tokens stay live (reversible; the gate refuses by the state and says the reason). A holder with nothing
+ * open to suspend (already suspended, cancelled) is refused: passSuspended.
+ */
+export function suspendPassHolder(
   trx: Knex.Transaction,
   holderId: number,
   reason: string,
   actorUserId: number | null,
   now = new Date(),
 ): Promise<string[]> {
-  const { passId } = await lockHolderPass(trx, holderId);
-  const ids = await holderTerms(trx, holderId, ['suspended']);
-  if (ids.length === 0) throw new DomainError('ticketStateConflict');
-  await moveTickets(trx, ids, 'available', now, { suspension_reason: null });
-  await audit(trx, {
-    entity: 'pass',
-    entityId: passId,
+  const move = {
+    from: 'available',
+    to: 'suspended',
+    nothingToMove: 'passSuspended',
+    action: 'holder_suspended',
+  } as const;
+  return moveHolderTerms(trx, holderId, move, reason, actorUserId, now);
+}
+
+/** Reinstates a suspended holder: its suspended term tickets are available again (the reason is kept in the audit). */
+export function reinstatePassHolder(
+  trx: Knex.Transaction,
+  holderId: number,
+  reason: string,
+  actorUserId: number | null,
+  now = new Date(),
+): Promise<string[]> {
+  const move = {
+    from: 'suspended',
+    to: 'available',
+    nothingToMove: 'ticketStateConflict',
     action: 'holder_reinstated',
-    actorUserId,
-    data: { holderId, reason, tickets: ids },
-  });
-  return ids;
+  } as const;
+  return moveHolderTerms(trx, holderId, move, reason, actorUserId, now);
 }
 
 /**

@@ -9,13 +9,14 @@
 import type { Knex } from 'knex';
 import type { PassRefusal } from '../../../../common/dto/pass';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
-import { decodeTicketToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
+import { verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
 import { assertParkStaff } from '../../../lib/staffAccess';
 import { type ActOutcome, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { issuePassVisit, type PassTerm, startPassValidity } from '../ticketLedger';
+import { decodedOrRefused, issuedTokenOf, parkVerifyKeys } from './issuedToken';
 import { checkActTime } from './markUsed';
 import type { ScanInput } from './recordScan';
 
@@ -59,38 +60,16 @@ async function gateParkOf(knex: Knex, input: ScanInput, own: number, parks: read
 }
 
 export async function recordPassScan(knex: Knex, input: ScanInput, token: string, now: Date): Promise<ScanAnswer> {
-  const payload = decodeTicketToken(token);
-  if (!payload) throw new DomainError('ticketTokenInvalid');
-  const stored = (await knex('ticket_tokens')
-    .where({ jti: payload.jti })
-    .first('ticket_id', 'park_id', 'kid', 'token', 'revoked_at', 'issued_at')) as
-    | { ticketId: string; parkId: number; kid: string; token: string; revokedAt: Date | null; issuedAt: Date }
-    | undefined;
-  if (
-    !stored ||
-    stored.token !== token ||
-    stored.parkId !== payload.park ||
-    stored.kid !== payload.kid ||
-    stored.ticketId !== payload.tid
-  ) {
-    throw new DomainError('ticketTokenInvalid');
-  }
+  const payload = decodedOrRefused(token);
+  const stored = await issuedTokenOf(knex, payload, token);
   const passParks = (await knex('pass_product_parks').where({ item_id: payload.item }).pluck('park_id')) as number[];
   const gatePark = await gateParkOf(knex, input, payload.park, passParks);
-  const keys = (await knex('ticket_signing_keys')
-    .where({ park_id: stored.parkId })
-    .select('kid', 'park_id', 'public_key', 'retired_at')) as {
-    kid: string;
-    parkId: number;
-    publicKey: string;
-    retiredAt: Date | null;
-  }[];
   const day = tokyoDate(input.scannedAt);
   // The signature and the key; the dates are judged below from the pass as it is (the token's from may be older).
   const verdict = verifyTicketToken(token, {
     parkId: payload.park,
     passParkIds: [payload.park],
-    keys: keys.map((k) => ({ ...k, retiredAt: k.retiredAt ? new Date(k.retiredAt).toISOString() : null })),
+    keys: await parkVerifyKeys(knex, payload.park),
     now: input.scannedAt,
     today: payload.from ?? day,
     verifySignature: nodeSignatureCheck,

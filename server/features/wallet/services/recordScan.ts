@@ -12,6 +12,7 @@ import { DomainError } from '../../../lib/errors';
 import { assertParkStaff } from '../../../lib/staffAccess';
 import { type ActOutcome, type Direction, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
+import { decodedOrRefused, issuedTokenOf, parkVerifyKeys } from './issuedToken';
 import { checkActTime } from './markUsed';
 import { recordPassScan } from './recordPassScan';
 
@@ -59,38 +60,13 @@ interface Presented {
 }
 
 async function byToken(knex: Knex, input: ScanInput, token: string): Promise<Presented> {
-  const payload = decodeTicketToken(token);
-  if (!payload) throw new DomainError('ticketTokenInvalid');
+  const payload = decodedOrRefused(token);
   await assertScanner(knex, input.staffUserId, payload.park);
-  // The presented token must be the one we issued, byte for byte: same token id, ticket, park, key id and text.
-  // (A token naming this park, signed with this park's key, but bound to another park's ticket, or re-signed with
-  // another key of the park, would otherwise pass the signature check and mark a ticket it is not the token of.)
-  const stored = (await knex('ticket_tokens')
-    .where({ jti: payload.jti })
-    .first('ticket_id', 'park_id', 'kid', 'token', 'revoked_at', 'issued_at')) as
-    | { ticketId: string; parkId: number; kid: string; token: string; revokedAt: Date | null; issuedAt: Date }
-    | undefined;
-  if (
-    !stored ||
-    stored.token !== token ||
-    stored.parkId !== payload.park ||
-    stored.kid !== payload.kid ||
-    stored.ticketId !== payload.tid
-  ) {
-    throw new DomainError('ticketTokenInvalid');
-  }
-  const keys = (await knex('ticket_signing_keys')
-    .where({ park_id: stored.parkId })
-    .select('kid', 'park_id', 'public_key', 'retired_at')) as {
-    kid: string;
-    parkId: number;
-    publicKey: string;
-    retiredAt: Date | null;
-  }[];
+  const stored = await issuedTokenOf(knex, payload, token);
   // Revocation is not a refusal here: the device let the holder in, and that is kept on record (flagged).
   const verdict = verifyTicketToken(token, {
     parkId: stored.parkId,
-    keys: keys.map((k) => ({ ...k, retiredAt: k.retiredAt ? new Date(k.retiredAt).toISOString() : null })),
+    keys: await parkVerifyKeys(knex, stored.parkId),
     now: input.scannedAt,
     today: tokyoDate(input.scannedAt),
     verifySignature: nodeSignatureCheck,
