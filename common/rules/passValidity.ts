@@ -53,3 +53,6 @@ export function canRenew(p: PassFacts, windowDays: number, today: string): boole
   const w = renewalWindow(p.validUntil, windowDays);
   return w.opensOn <= today && today <= w.closesOn;
 }
+
+/** A pass number and holder position typed at a gate when the card cannot be read (P012-0000345-2). */
+export const PASS_NUMBER = /^(P\d{3}-\d{7})-(\d{1,2})$/;

@@ -254,6 +254,49 @@ describe('a member card at the gate', () => {
   });
 });
 
+describe('a pass number typed at the gate (the card could not be read)', () => {
+  const typed = async (who: Caller, ticketNumber: string, o: { parkId?: number; at?: Date } = {}) => {
+    const res = await c.call('POST', '/api/v1/staff/scans', who, {
+      scan_id: randomUUID(),
+      ticket_number: ticketNumber,
+      scanned_at: (o.at ?? new Date()).toISOString(),
+      confirm: true,
+      ...(o.parkId ? { park_id: o.parkId } : {}),
+    });
+    return { res, answer: body(res).data as ScanAnswer };
+  };
+
+  it('resolves to the holder term: admitted once a day, counted at the partner park the device names', async () => {
+    const [own, partner] = await twoParks();
+    const multi = await passWithCards({ parkId: own, partnerParkIds: [partner] });
+    const card = multi.cards[1] as MemberCard;
+    const number = `${card.passNumber}-${card.position}`;
+    const gate = await scannerOf(partner);
+    const first = await typed(gate, number, { parkId: partner });
+    expect(first.res.statusCode, first.res.payload).toBe(200);
+    expect(first.answer).toMatchObject({ result: 'accepted', refusal: null, pass: { holderId: card.holderId } });
+    const visit = await c.knex()('tickets').where({ id: first.answer.ticketId }).first();
+    expect(visit).toMatchObject({ unitKind: 'pass_visit', parkId: partner, parentTicketId: card.terms[0]?.ticketId });
+    // The same holder again by card: the day's entry is already counted.
+    const again = await scan(gate, tokenOf(card), { confirm: true, parkId: partner });
+    expect(again.answer.result).toBe('duplicate');
+    // A number no pass has, and a holder position the pass does not have: unknown, nothing stored.
+    expect((await typed(gate, 'P999-9999999-1')).res.statusCode).toBe(404);
+    expect((await typed(multi.scanner, `${card.passNumber}-9`)).res.statusCode).toBe(404);
+  });
+
+  it('a suspended holder typed is refused with the reason', async () => {
+    const { cards, scanner } = await passWithCards();
+    const card = cards[0] as MemberCard;
+    await c
+      .knex()('tickets')
+      .where({ id: card.terms[0]?.ticketId })
+      .update({ state: 'suspended', suspension_reason: '貸与' });
+    const { answer } = await typed(scanner, `${card.passNumber}-${card.position}`);
+    expect(answer).toMatchObject({ refusal: 'suspended', suspendedReason: '貸与' });
+  });
+});
+
 describe('the ledger moves the office calls', () => {
   it('suspends a holder (refused with the reason, card says so), reinstates (admitted), reissues a card (old QR revoked)', async () => {
     const { suspendPassHolder, reinstatePassHolder, reissueHolderCard } = await import('../features/passes');

@@ -207,6 +207,7 @@ describe('gate admissions in the same outbox', () => {
       scanned_at: at.toISOString(),
       device_id: 'gate-1',
       gate_name: '正門',
+      park_id: 3,
     });
     const stored = await db.outbox.get(a.clientId);
     expect(stored).toMatchObject({ state: 'done', scan: { result: 'accepted' } });

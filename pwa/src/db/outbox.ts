@@ -316,6 +316,8 @@ function scanBody(entry: OutboxEntry, scan: ScanAct) {
     ...(scan.token ? { token: scan.token } : { ticket_number: scan.ticketNumber }),
     device_id: scan.deviceId,
     gate_name: scan.gateName,
+    // The gate's park: a pass valid at several parks is counted where it was scanned.
+    ...(scan.parkId ? { park_id: scan.parkId } : {}),
     ...(scan.direction === 'out' ? { direction: 'out' } : {}),
   };
 }

@@ -407,8 +407,7 @@ async function judgePass(
   return judgeHolder(holder, payload.tid, { token, ticketNumber: null }, ctx, passes);
 }
 
-/** A pass number and holder position typed at the gate (P012-0000345-2), when the card cannot be read. */
-export const PASS_NUMBER = /^(P\d{3}-\d{7})-(\d{1,2})$/;
+export { PASS_NUMBER } from '../../../../common/rules/passValidity';
 
 /**
  * The verdict on a typed pass number: the holder of the device's list (the staff member compares the photo), its

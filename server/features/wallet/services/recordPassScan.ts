@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import type { PassRefusal } from '../../../../common/dto/pass';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
+import { PASS_NUMBER } from '../../../../common/rules/passValidity';
 import { verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
@@ -59,22 +60,87 @@ async function gateParkOf(knex: Knex, input: ScanInput, own: number, parks: read
   return own;
 }
 
-export async function recordPassScan(knex: Knex, input: ScanInput, token: string, now: Date): Promise<ScanAnswer> {
+/** What was presented at the gate for a member card: its term ticket, and the token if the card was read. */
+export interface PassPresented {
+  termTicketId: string;
+  itemId: number;
+  ownParkId: number;
+  jti: string | null;
+  /** When the token was issued (a scan before it is a clock suspect); a typed number: the term ticket's creation. */
+  notBefore: Date | null;
+  revokedAt: Date | null;
+}
+
+/** A member card read by the camera: the token we issued, signed with its park's key (dates judged from the pass). */
+export async function passByToken(knex: Knex, token: string, scannedAt: Date): Promise<PassPresented> {
   const payload = decodedOrRefused(token);
   const stored = await issuedTokenOf(knex, payload, token);
-  const passParks = (await knex('pass_product_parks').where({ item_id: payload.item }).pluck('park_id')) as number[];
-  const gatePark = await gateParkOf(knex, input, payload.park, passParks);
-  const day = tokyoDate(input.scannedAt);
-  // The signature and the key; the dates are judged below from the pass as it is (the token's from may be older).
   const verdict = verifyTicketToken(token, {
     parkId: payload.park,
     passParkIds: [payload.park],
     keys: await parkVerifyKeys(knex, payload.park),
-    now: input.scannedAt,
-    today: payload.from ?? day,
+    now: scannedAt,
+    today: payload.from ?? tokyoDate(scannedAt),
     verifySignature: nodeSignatureCheck,
   });
   if (!verdict.ok && verdict.reason !== 'expired') throw new DomainError('ticketTokenInvalid');
+  return {
+    termTicketId: stored.ticketId,
+    itemId: payload.item,
+    ownParkId: payload.park,
+    jti: payload.jti,
+    notBefore: new Date(stored.issuedAt),
+    revokedAt: stored.revokedAt,
+  };
+}
+
+/**
+ * A pass number and holder position typed at the gate (the card could not be read; the staff member compared the
+ * photo): the holder's term covering the day, else its first open term (refused below as not yet valid or
+ * expired), else its latest. ticketNumberUnknown when no such holder.
+ */
+export async function passByNumber(knex: Knex, typed: string, day: string): Promise<PassPresented> {
+  const m = PASS_NUMBER.exec(typed);
+  if (!m) throw new DomainError('ticketNumberUnknown');
+  const terms = (await knex('tickets as t')
+    .join('passes as p', 'p.id', 't.pass_id')
+    .join('pass_holders as h', 'h.id', 't.pass_holder_id')
+    .where({ 'p.pass_number': m[1], 'h.position': Number(m[2]), 't.unit_kind': 'pass' })
+    .orderBy('t.id')
+    .select('t.id', 't.state', 't.valid_from', 't.use_date', 'p.item_id', 'p.park_id')) as {
+    id: string;
+    state: string;
+    validFrom: string | null;
+    useDate: string;
+    itemId: number;
+    parkId: number;
+  }[];
+  const open = terms.filter((t) => t.state !== 'cancelled' && t.state !== 'cancel_waiting');
+  const term =
+    open.find((t) => (t.validFrom === null || t.validFrom <= day) && day <= t.useDate) ?? open[0] ?? terms.at(-1);
+  if (!term) throw new DomainError('ticketNumberUnknown');
+  return {
+    termTicketId: term.id,
+    itemId: term.itemId,
+    ownParkId: term.parkId,
+    jti: null,
+    notBefore: null,
+    revokedAt: null,
+  };
+}
+
+export async function recordPassScan(
+  knex: Knex,
+  input: ScanInput,
+  presented: PassPresented,
+  now: Date,
+): Promise<ScanAnswer> {
+  const stored = { ticketId: presented.termTicketId, revokedAt: presented.revokedAt };
+  const passParks = (await knex('pass_product_parks')
+    .where({ item_id: presented.itemId })
+    .pluck('park_id')) as number[];
+  const gatePark = await gateParkOf(knex, input, presented.ownParkId, passParks);
+  const day = tokyoDate(input.scannedAt);
 
   const replay = await storedAct(knex, input.scanId);
   if (replay) return replayAnswer(knex, input.scanId, stored.ticketId, replay);
@@ -132,10 +198,10 @@ export async function recordPassScan(knex: Knex, input: ScanInput, token: string
       direction: input.direction ?? 'in',
       actedAt: input.scannedAt,
       receivedAt: now,
-      notBefore: new Date(stored.issuedAt),
+      notBefore: presented.notBefore ?? new Date(term.createdAt),
       deviceId: input.deviceId ?? null,
       gateName: input.gateName ?? null,
-      jti: payload.jti,
+      jti: presented.jti,
       userId: term.userId,
       staffUserId: input.staffUserId,
       waitsForAnswer: input.confirm === true,

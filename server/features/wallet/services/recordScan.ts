@@ -6,6 +6,7 @@
 // device time before the token existed is a clock suspect.
 import type { Knex } from 'knex';
 import type { ScanAnswer } from '../../../../common/dto/wallet';
+import { PASS_NUMBER } from '../../../../common/rules/passValidity';
 import { decodeTicketToken, isPassToken, verifyTicketToken } from '../../../../common/rules/ticketToken';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
@@ -14,7 +15,7 @@ import { type ActOutcome, type Direction, recordAct, storedAct } from '../acts';
 import { nodeSignatureCheck } from '../signatureCheck';
 import { decodedOrRefused, issuedTokenOf, parkVerifyKeys } from './issuedToken';
 import { checkActTime } from './markUsed';
-import { recordPassScan } from './recordPassScan';
+import { passByNumber, passByToken, recordPassScan } from './recordPassScan';
 
 export interface ScanInput {
   staffUserId: number;
@@ -97,7 +98,12 @@ async function byNumber(knex: Knex, input: ScanInput, ticketNumber: string): Pro
 export async function recordScan(knex: Knex, input: ScanInput, now = new Date()): Promise<ScanAnswer> {
   // A member card (an annual pass): its own walk from the pass to the day's visit ticket (recordPassScan.ts).
   const decoded = input.token ? decodeTicketToken(input.token) : null;
-  if (input.token && decoded && isPassToken(decoded)) return recordPassScan(knex, input, input.token, now);
+  if (input.token && decoded && isPassToken(decoded)) {
+    return recordPassScan(knex, input, await passByToken(knex, input.token, input.scannedAt), now);
+  }
+  if (!input.token && input.ticketNumber && PASS_NUMBER.test(input.ticketNumber)) {
+    return recordPassScan(knex, input, await passByNumber(knex, input.ticketNumber, tokyoDate(input.scannedAt)), now);
+  }
   const presented = input.token
     ? await byToken(knex, input, input.token)
     : await byNumber(knex, input, input.ticketNumber ?? '');
