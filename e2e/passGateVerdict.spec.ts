@@ -3,50 +3,13 @@
 // stores them: the server's ledger does not issue passes yet), and the pass numbers are typed at the scanner with
 // no network. The verdict shows the holder's photo at least 240 CSS px wide, marked 未確認/Unreviewed while pending,
 // the name at least 28 px, and a suspension's reason; in ja and en at 390 px. Screenshots: test-results/passGate.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
+import { gatePhone, staffToken } from './support/gate';
 
 const SHOTS = 'test-results/passGate';
-const GATE = 'gate.asahiyama-zoo@staff.zoopass.jp';
-const STAFF_PASSWORD = 'GateStaff2026';
 
 test.use({ serviceWorkers: 'allow' });
-
-async function staffToken(page: Page): Promise<string> {
-  const bot = ((await (await page.request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data
-    .token;
-  const login = await page.request.post('/api/v1/auth/login', {
-    data: { email: GATE, password: STAFF_PASSWORD, bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-/** A gate phone at 390 px, signed in as the gate account and synced at /staff; answers the park's id. */
-async function gatePhone(browser: Browser, baseURL: string, language: 'ja' | 'en') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    locale: language === 'en' ? 'en-US' : 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    serviceWorkers: 'allow',
-  });
-  await context.addCookies([{ name: 'locale', value: language, url: baseURL }]);
-  const page = await context.newPage();
-  await page.goto('/');
-  const set = await page.request.post('/api/access-token', {
-    data: { access_token: await staffToken(page), expires_in: 14 * 86_400 },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(set.status()).toBe(204);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.goto('/staff');
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(page.getByTestId('staff-park')).toHaveCount(1);
-  await expect(page.getByTestId('gate-last-sync')).toContainText(language === 'en' ? 'Last sync' : '最終同期');
-  const parkId = Number(await page.getByTestId('staff-park').getAttribute('data-park-id'));
-  return { context, page, parkId };
-}
 
 /**
  * Holders of a family pass as a sync stores them (db/gatePasses.ts), each with a 96 px WebP thumbnail drawn here
@@ -152,8 +115,10 @@ for (const language of ['ja', 'en'] as const) {
   test(`a member card's verdict shows the holder's photo and name large (${language}, 390 px)`, async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const { context, page, parkId } = await gatePhone(browser, baseURL as string, language);
+    const token = await staffToken(request);
+    const { context, page, parkId } = await gatePhone(browser, baseURL as string, token, undefined, language);
     await storeHolders(page, parkId);
     await page.goto(`/staff/scan?park=${parkId}`);
     await expect(page.getByTestId('gate-scanner')).toBeVisible();

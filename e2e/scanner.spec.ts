@@ -4,10 +4,8 @@
 // whose QR was revoked before the sync (shared on to a friend) is red offline; two devices (two browser contexts)
 // admit the same ticket offline, and after they sync one admission is accepted and the other listed for review;
 // back online the server holds exactly one accepted scan. Screenshots go to test-results/scanner.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import QRCode from 'qrcode';
+import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { DayTicketsPage, FlaggedAct, StaffPark } from '../common/dto/staff';
 import type { WalletTicket } from '../common/dto/wallet';
 import { tokyoDate } from '../common/time';
@@ -15,12 +13,11 @@ import { type ApiUser, apiUser, signInPage } from './support/accounts';
 import { itemIdByName } from './support/cart';
 import { fakeCamera } from './support/chromium';
 import { startClearOfMidnight } from './support/clock';
+import { gatePhone, qrVideo, scanOffline as scanOfflineTo, staffToken } from './support/gate';
 
 const SHOTS = 'test-results/scanner';
+const scanOffline = (page: Page, shot: string) => scanOfflineTo(page, `${SHOTS}/${shot}.png`);
 const VIDEOS = resolve('test-results/scanner/videos');
-mkdirSync(VIDEOS, { recursive: true });
-const GATE = 'gate.asahiyama-zoo@staff.zoopass.jp';
-const STAFF_PASSWORD = 'GateStaff2026';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -49,83 +46,6 @@ async function buyTickets(page: Page, request: APIRequestContext, count: number)
   await page.getByRole('button', { name: /Approve/ }).click();
   await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
   return parkId;
-}
-
-/** The gate account's token (signed in through the API, as the sign-in page does). */
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: GATE, password: STAFF_PASSWORD, bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-/**
- * A camera picture of the QR code as a phone screen shows it: the token drawn by the `qrcode` package (as the
- * wallet does), centred on a 640 × 480 JPEG made by the browser's canvas, 30 frames one after another (MJPEG).
- */
-async function qrVideo(browser: Browser, token: string, name: string): Promise<string> {
-  const png = await QRCode.toDataURL(token, { errorCorrectionLevel: 'M', margin: 4, width: 360 });
-  const page = await browser.newPage();
-  const jpeg = await page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 480;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.fillStyle = '#d8d4c8';
-    g.fillRect(0, 0, 640, 480);
-    g.drawImage(img, 140, 60, 360, 360);
-    return canvas.toDataURL('image/jpeg', 0.92);
-  }, png);
-  await page.close();
-  const frame = Buffer.from(jpeg.split(',')[1] as string, 'base64');
-  const file = `${VIDEOS}/${name}.mjpeg`;
-  writeFileSync(file, Buffer.concat(Array.from({ length: 30 }, () => frame)));
-  return file;
-}
-
-/** A gate phone: a browser whose camera films `video`, signed in as the gate account, synced online at /staff. */
-async function gatePhone(browser: Browser, baseURL: string, token: string, gateName: string, language = 'ja') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    locale: language === 'en' ? 'en-US' : 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    serviceWorkers: 'allow',
-    permissions: ['camera'],
-  });
-  await context.addCookies([{ name: 'locale', value: language, url: baseURL }]);
-  const page = await context.newPage();
-  await page.goto('/');
-  const set = await page.request.post('/api/access-token', {
-    data: { access_token: token, expires_in: 14 * 86_400 },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(set.status()).toBe(204);
-  // The service worker must hold the app (and the decoder's wasm) before the network goes.
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.goto('/staff');
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(page.getByTestId('staff-park')).toHaveCount(1);
-  await expect(page.getByTestId('gate-last-sync')).toContainText(language === 'en' ? 'Last sync' : '最終同期');
-  await page.getByTestId('gate-name').fill(gateName);
-  await expect(page.getByTestId('gate-sync')).toBeEnabled();
-  return { context, page };
-}
-
-/** Offline, the scanner opens from the service worker and reads the camera until a verdict shows. */
-async function scanOffline(page: Page, shot: string) {
-  await page.context().setOffline(true);
-  await page.getByTestId('staff-scan-link').click();
-  await expect(page.getByTestId('gate-online')).toHaveText(/^(オフライン|Offline)$/);
-  const verdict = page.getByTestId('gate-verdict');
-  await expect(verdict).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-  return verdict;
 }
 
 test('the gate admits offline after its sync, then says already used; a revoked QR is red; two gates admit one ticket and the server keeps one', async ({
@@ -167,9 +87,9 @@ test('the gate admits offline after its sync, then says already used; a revoked 
 
   // 1. One gate, offline after its sync: green, then (the same code read again) orange with when and which gate.
   const maker = await chromium.launch(fakeCamera(null));
-  const videoA = await qrVideo(maker, admitted.token as string, 'admitted');
-  const videoR = await qrVideo(maker, shared.token as string, 'revoked');
-  const videoD = await qrVideo(maker, twice.token as string, 'twice');
+  const videoA = await qrVideo(maker, admitted.token as string, VIDEOS, 'admitted');
+  const videoR = await qrVideo(maker, shared.token as string, VIDEOS, 'revoked');
+  const videoD = await qrVideo(maker, twice.token as string, VIDEOS, 'twice');
   await maker.close();
 
   const cameraA = await chromium.launch(fakeCamera(videoA));
