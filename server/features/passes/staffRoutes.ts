@@ -5,20 +5,20 @@ import Joi from 'joi';
 import type { PassHolderKind, PassKind, PassValidityStart } from '../../../common/dto/pass';
 import { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
-import { bool, codeOf, envelope, int, nullable, shape, str } from '../../lib/responses';
+import { codeOf, envelope, int, nullable, str } from '../../lib/responses';
 import { answers, id, ok, text } from '../../lib/routeKit';
+import { NO_META, optionalText, parkParams, staffOnly } from '../../lib/staffRouteKit';
 import { fields, listOf, oneOf, optional, orNull, route } from '../../lib/typedInput';
-import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { currentUserId } from '../../plugins/auth';
+import { PASS_PRODUCT } from '../items';
 import { loadPassProduct, loadPassProducts } from './office/passProductView';
 import { createPassProduct, updatePassProduct } from './office/savePassProduct';
 
-const ANY_MEMBER = { access: { staff: 'any' as const } };
 const KINDS: readonly PassKind[] = ['single', 'family'];
 const STARTS: readonly PassValidityStart[] = ['first_entry', 'purchase'];
 const UNIT_KINDS: readonly PassHolderKind[] = ['basic', 'disability', 'companion'];
 
 const percent = () => Joi.number().integer().min(0).max(100);
-const optionalText = (max: number, multiline = false) => orNull(text(max, { multiline })).allow('').empty('');
 const prices = () =>
   listOf(
     fields({
@@ -55,38 +55,8 @@ const SAVE = fields({
   sale_until: optional(orNull(Joi.string().isoDate())),
 });
 
-const PRICE = shape({
-  ageGroupId: nullable(int()),
-  ageGroupName: str(),
-  unitKind: Joi.valid(...UNIT_KINDS),
-  price: int(),
-});
-const PRODUCT = shape({
-  itemId: int(),
-  parkId: int(),
-  parkIds: Joi.array().items(int()),
-  parkNames: Joi.array().items(str()),
-  name: str(),
-  kind: Joi.valid(...KINDS),
-  maxHolders: int(),
-  validityDays: int(),
-  validityStart: Joi.valid(...STARTS),
-  startWithinDays: int(),
-  prices: Joi.array().items(PRICE),
-  renewal: nullable(shape({ planId: int(), windowDays: int(), prices: Joi.array().items(PRICE) })),
-  benefits: shape({
-    dailyAdmission: Joi.valid(true),
-    reentry: bool(),
-    maxEntries: nullable(int()),
-    discountPercent: int(),
-    discountCategories: Joi.array().items(int()),
-    guestVouchersPerTerm: int(),
-    guestVoucherItemId: nullable(int()),
-    holderCapacity: bool(),
-  }),
-  cancelRatePercent: int(),
-  saleFrom: nullable(str()),
-  saleUntil: nullable(str()),
+/** The item page's pass product (items' PASS_PRODUCT) with what the office edits and counts. */
+const PRODUCT = PASS_PRODUCT.keys({
   saleLabel: codeOf(SaleLabel),
   activePasses: int(),
   activeHolders: int(),
@@ -96,9 +66,7 @@ const PRODUCT = shape({
   descriptionEn: nullable(str()),
   updatedAt: str(),
 });
-const NO_META = Joi.object({});
 
-const parkParams = fields({ parkId: id() });
 const itemParams = fields({ parkId: id(), itemId: id() });
 const SAVE_ERRORS = answers({
   400: 'A field is missing or wrong (invalidParam / required names it: prices, renewal.prices, park_ids, max_holders…)',
@@ -110,9 +78,7 @@ export const passStaffRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/pass-products',
     options: {
       response: { status: { 200: envelope(Joi.array().items(PRODUCT), NO_META) } },
-      auth: REQUIRED,
-      app: ANY_MEMBER,
-      tags: ['api', 'staff'],
+      ...staffOnly('any'),
       description: "The park's pass products with their settings and the passes and holders active today",
       validate: { params: parkParams },
     },
@@ -125,10 +91,8 @@ export const passStaffRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/pass-products',
     options: {
       response: { status: { 201: envelope(PRODUCT, NO_META) } },
-      auth: REQUIRED,
-      app: EDITOR,
+      ...staffOnly('editor'),
       plugins: { ...SAVE_ERRORS, ...answers({ 201: 'Created (private: sale label 1)', 200: null }) },
-      tags: ['api', 'staff'],
       description: 'Create a pass product (its item starts private until its sale label moves)',
       validate: { params: parkParams, payload: SAVE },
     },
@@ -147,9 +111,7 @@ export const passStaffRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/pass-products/{itemId}',
     options: {
       response: { status: { 200: envelope(PRODUCT, NO_META) } },
-      auth: REQUIRED,
-      app: ANY_MEMBER,
-      tags: ['api', 'staff'],
+      ...staffOnly('any'),
       description: 'One pass product of the park',
       validate: { params: itemParams },
     },
@@ -165,10 +127,8 @@ export const passStaffRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/pass-products/{itemId}',
     options: {
       response: { status: { 200: envelope(PRODUCT, NO_META) } },
-      auth: REQUIRED,
-      app: EDITOR,
+      ...staffOnly('editor'),
       plugins: SAVE_ERRORS,
-      tags: ['api', 'staff'],
       description: 'Change a pass product (the whole settings; passes sold keep their terms)',
       validate: { params: itemParams, payload: SAVE },
     },
