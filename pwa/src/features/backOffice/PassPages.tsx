@@ -571,6 +571,11 @@ export function OfficePassesPage() {
         <Link to="/staff/office">{t('backOffice.title')}</Link>
       </p>
       <h1 className="page-title">{t('passOffice.title')}</h1>
+      <p>
+        <Link className="button" to={`/staff/office/${parkId}/passes/holders`} data-testid="pass-holders-link">
+          {t('passHolders.link')}
+        </Link>
+      </p>
       {error && (
         <p className="notice" role="alert">
           {errorMessage(error) ?? t('passOffice.failed')}
