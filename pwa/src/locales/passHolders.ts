@@ -41,6 +41,7 @@ export const passHoldersJa = {
   photoAlt: '{{name}}さんの写真（{{date}}）',
   terms: '期間',
   termRow: '{{number}}：{{from}}〜{{until}}',
+  termNotStarted: '{{number}}：初回入園の日から',
   visits: '来園履歴',
   noVisits: '来園はまだありません。',
   visitRow: '{{date}} {{park}}',

@@ -241,7 +241,10 @@ function ConfirmDialog({
               maxLength={500}
               required
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setMissing(false);
+              }}
               aria-invalid={missing || undefined}
               data-testid="holder-reason"
             />
@@ -443,11 +446,13 @@ export function OfficePassHolderPage() {
             <ul className="holder-plain">
               {detail.terms.map((term) => (
                 <li key={term.ticketId}>
-                  {t('passHolders.termRow', {
-                    number: term.ticketNumber,
-                    from: term.validFrom ? formatDate(term.validFrom, locale) : t('passHolders.notStarted'),
-                    until: formatDate(term.validUntil, locale),
-                  })}
+                  {term.validFrom
+                    ? t('passHolders.termRow', {
+                        number: term.ticketNumber,
+                        from: formatDate(term.validFrom, locale),
+                        until: formatDate(term.validUntil, locale),
+                      })
+                    : t('passHolders.termNotStarted', { number: term.ticketNumber })}
                 </li>
               ))}
             </ul>

@@ -44,6 +44,7 @@ export const passHoldersEn: English<typeof passHoldersJa> = {
   photoAlt: 'Photo of {{name}} ({{date}})',
   terms: 'Terms',
   termRow: '{{number}}: {{from}} – {{until}}',
+  termNotStarted: '{{number}}: from the first entry',
   visits: 'Visits',
   noVisits: 'No visit yet.',
   visitRow: '{{date}} {{park}}',
