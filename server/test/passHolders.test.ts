@@ -5,41 +5,23 @@
 // renewals and visits reports as CSV whose rows add up. Another park's staff find nothing. PGlite, and PostgreSQL
 // with DATABASE_URL.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberCard, OfficePassHolderDetail, OfficePassHolderSearch } from '../../common/dto/pass';
 import { decodeTicketToken } from '../../common/rules/ticketToken';
 import { addDays } from '../../common/time';
 import { issueAccessToken } from '../features/auth/accessToken';
-import { body, type Caller, commerce } from './commerceFixtures';
-import { makePassProduct, PASS_PRICES, type PassProductOptions, passShop } from './support/passFixtures';
-import { createTestServer, type TestContext } from './testServer';
+import { body, type Caller } from './commerceFixtures';
+import { commerceServer } from './commerceServer';
+import { coinsFor, makePassProduct, PASS_PRICES, type PassProductOptions, passShop } from './support/passFixtures';
 
-let ctx: TestContext;
-const c = commerce(() => ctx);
-/** 100,000 coins, to pay passes with full coin. */
-const grantCoins = (userId: number) =>
-  c
-    .knex()('coin_entries')
-    .insert({
-      user_id: userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
+const { c, ctx } = commerceServer();
+const grantCoins = coinsFor(c);
 const shop = passShop(c, grantCoins);
-
-beforeAll(async () => {
-  ctx = await createTestServer();
-}, 240_000);
-afterAll(async () => {
-  await ctx?.close();
-});
 
 async function member(parkId: number, role: string): Promise<Caller & { id: number }> {
   const who = await c.user();
   await c.knex()('park_staff').insert({ user_id: who.id, park_id: parkId, role });
-  const { access_token } = await issueAccessToken(c.knex(), ctx.server.app.config, who.id);
+  const { access_token } = await issueAccessToken(c.knex(), ctx().server.app.config, who.id);
   return { id: who.id, token: access_token };
 }
 

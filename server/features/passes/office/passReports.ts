@@ -10,6 +10,7 @@ import { addDays, BUSINESS_TIME_ZONE, daysBetween } from '../../../../common/tim
 import { csvFile } from '../../../lib/csv';
 import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
+import { FIRST_GATE } from '../services/listPassVisits';
 
 /** A report covers at most a year of days. */
 export const MAX_REPORT_DAYS = 366;
@@ -145,10 +146,7 @@ export async function visitsCsv(knex: Knex, parkId: number, range: ReportRange, 
       'h.name as holder_name',
       'v.used_at',
       'v.entries',
-      knex.raw(
-        `(SELECT u.gate_name FROM ticket_usages u WHERE u.ticket_id = v.id AND u.direction = 'in' AND NOT u.duplicate
-           ORDER BY u.acted_at LIMIT 1) AS first_gate`,
-      ),
+      knex.raw(FIRST_GATE),
     )) as {
     useDate: string;
     nameJa: string;

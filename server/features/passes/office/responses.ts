@@ -1,6 +1,7 @@
 // Answers of the office's holder routes (common/dto/pass.ts OfficePassHolderSearch, OfficePassHolderDetail).
 import Joi from 'joi';
 import { dateTime, envelope, int, nullable, shape, str } from '../../../lib/responses';
+import { PASS_VISIT } from '../responses';
 
 const STATES = ['not_started', 'active', 'suspended', 'expired', 'cancel_waiting', 'cancelled'];
 const PHOTO_STATES = ['none', 'pending', 'approved', 'rejected'];
@@ -27,18 +28,6 @@ export const HOLDER_SEARCH_ANSWER = envelope(
   shape({ page: int(), perPage: int() }),
 );
 
-const VISIT = shape({
-  visitTicketId: str(),
-  date: str(),
-  parkId: int(),
-  parkName: str(),
-  holderId: int(),
-  holderName: str(),
-  firstEntryAt: nullable(dateTime()),
-  gateName: nullable(str()),
-  entries: int(),
-});
-
 export const HOLDER_DETAIL_ANSWER = envelope(
   shape({
     holder: HOLDER_ROW,
@@ -62,7 +51,7 @@ export const HOLDER_DETAIL_ANSWER = envelope(
         token: Joi.valid(null),
       }),
     ),
-    visits: Joi.array().items(VISIT),
+    visits: Joi.array().items(PASS_VISIT),
     audit: Joi.array().items(
       shape({
         id: str(),

@@ -7,6 +7,10 @@ import type { Locale } from '../../../../common/enums';
 import { notFound } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
 
+/** The gate of a visit ticket `v`'s first entry (the act that counted), as first_gate. */
+export const FIRST_GATE = `(SELECT u.gate_name FROM ticket_usages u WHERE u.ticket_id = v.id AND u.direction = 'in'
+  AND NOT u.duplicate ORDER BY u.acted_at LIMIT 1) AS first_gate`;
+
 export async function listPassVisits(
   knex: Knex,
   userId: number,
@@ -60,10 +64,7 @@ export async function passVisitsPage(
       'h.name as holder_name',
       'v.used_at',
       'v.entries',
-      knex.raw(
-        `(SELECT u.gate_name FROM ticket_usages u WHERE u.ticket_id = v.id AND u.direction = 'in' AND NOT u.duplicate
-           ORDER BY u.acted_at LIMIT 1) AS first_gate`,
-      ),
+      knex.raw(FIRST_GATE),
     )) as {
     id: string;
     useDate: string;
