@@ -117,6 +117,9 @@ export const ROUTES: readonly RouteDef[] = [
   // An item's places per date and slot (editors, owners).
   { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
   { name: 'staff-office-passes', path: '/staff/office/:parkId/passes', guards: ['auth'] },
+  // A park's pass holders: found by name, pass number, e-mail or phone; one holder (suspend, reinstate, reissue).
+  { name: 'staff-office-pass-holders', path: '/staff/office/:parkId/passes/holders', guards: ['auth'] },
+  { name: 'staff-office-pass-holder', path: '/staff/office/:parkId/passes/holders/:holderId', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

@@ -1,5 +1,6 @@
 // Annual passports (issue 29): what the server answers and accepts about pass products, passes, their holders
 // and member cards, and what gate devices store. The plan and its decisions: server/features/passes/README.md.
+import type { StaffAuditEntry } from './staff';
 import type { TicketState, WalletPark } from './wallet';
 
 export type PassKind = 'single' | 'family';
@@ -269,6 +270,10 @@ export interface OfficePassHolderDetail {
   photos: { id: string; state: PassPhotoState; url: string; createdAt: string; rejectReason: string | null }[];
   terms: MemberCardTerm[];
   visits: PassVisit[];
+  /** Added by passholders: the holder's changes by staff (suspended, reinstated, card reissued), newest first. */
+  audit?: StaffAuditEntry[];
+  /** Added by passholders: the other holders of the pass. */
+  passHolders?: { holderId: number; position: number; name: string }[];
 }
 export interface PhotoReviewItem {
   photoId: string;

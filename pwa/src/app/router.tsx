@@ -125,6 +125,10 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
   'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
   'staff-office-passes': () => import('../features/backOffice/PassPages').then((m) => m.OfficePassesPage),
+  'staff-office-pass-holders': () =>
+    import('../features/backOffice/PassHolderPages').then((m) => m.OfficePassHoldersPage),
+  'staff-office-pass-holder': () =>
+    import('../features/backOffice/PassHolderPages').then((m) => m.OfficePassHolderPage),
 };
 
 /** Pages of the catalogue features (parks, livingThings, stories, library, pages): they use the catalogue's strings

@@ -8,6 +8,7 @@ import { checkoutJa } from './checkout';
 import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { passesJa } from './passes';
+import { passHoldersJa } from './passHolders';
 import { passOfficeJa } from './passOffice';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
@@ -26,4 +27,5 @@ export const featuresJa = {
   mapOffice: mapOfficeJa,
   passes: passesJa,
   passOffice: passOfficeJa,
+  passHolders: passHoldersJa,
 };

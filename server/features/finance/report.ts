@@ -1,8 +1,8 @@
 // Pure parts of the daily report: sharing a cancellation's refund out over its tickets, and the CSV file
-// (UTF-8 with a byte order mark so Excel reads Japanese, CRLF lines, RFC 4180 quoting, and cells that a
-// spreadsheet would run as a formula made inert).
+// (server/lib/csv.ts).
 import type { DailyReport } from '../../../common/dto/finance';
 import type { Locale } from '../../../common/enums';
+import { csvFile } from '../../lib/csv';
 
 /**
  * Shares `total` yen out over `weights` (ticket prices) in proportion, in whole yen, the remainders going to the
@@ -31,17 +31,9 @@ const HEADERS: Record<Locale, string[]> = {
 };
 const TOTAL: Record<Locale, string> = { ja: '合計', en: 'Total' };
 
-/** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, -, @ (a formula) gets a '. */
-export function csvCell(value: string | number): string {
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 export function reportCsv(report: DailyReport, locale: Locale): string {
   const t = report.totals;
-  const lines: (string | number)[][] = [
-    HEADERS[locale],
+  return csvFile(HEADERS[locale], [
     ...report.rows.map((r) => [
       r.itemId,
       r.itemName,
@@ -52,6 +44,5 @@ export function reportCsv(report: DailyReport, locale: Locale): string {
       r.admitted,
     ]),
     ['', TOTAL[locale], t.soldPlaces, t.amount, t.cancelledPlaces, t.refundAmount, t.admitted],
-  ];
-  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  ]);
 }

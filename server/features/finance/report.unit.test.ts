@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, reportCsv, shareOut } from './report';
+import { csvCell } from '../../lib/csv';
+import { reportCsv, shareOut } from './report';
 
 describe('sharing a refund out over tickets', () => {
   it('is proportional to the prices, in whole yen, and adds up to the total', () => {

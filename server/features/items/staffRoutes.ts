@@ -5,8 +5,9 @@ import Joi from 'joi';
 import { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
+import { optionalText, parkParams, staffOnly } from '../../lib/staffRouteKit';
 import { allOptional, fields, listOf, oneOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
-import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { currentUserId } from '../../plugins/auth';
 import { loadOfficeItem } from './officeItem';
 import { OFFICE_ITEM_ANSWER, OFFICE_ITEM_CREATED_ANSWER, OFFICE_ITEMS_ANSWER } from './responses';
 import { listOfficeItems } from './services/listOfficeItems';
@@ -15,7 +16,6 @@ import { createOfficeItem, updateOfficeItem } from './services/saveOfficeItem';
 
 const yen = () => Joi.number().integer().min(0).max(1_000_000);
 const hhmm = () => Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/);
-const optionalText = (max: number, multiline = false) => orNull(text(max, { multiline })).allow('').empty('');
 const price = () => fields({ age_group_id: id(), price: yen() });
 const ADVANCE_FIELD_KINDS = ['text', 'face_photo', 'gate_photo'] as const;
 
@@ -87,7 +87,6 @@ const itemFields = {
 };
 const SALE_LABELS = Object.values(SaleLabel);
 
-const parkParams = fields({ parkId: id() });
 const itemParams = fields({ parkId: id(), itemId: id() });
 
 export const staffItemRoutes: ServerRoute[] = [
@@ -96,9 +95,7 @@ export const staffItemRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items',
     options: {
       response: OFFICE_ITEMS_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description:
         "The park's items, every sale label (the catalogue and the stock page), with places sold, time slots and the labels each may move to",
       validate: { params: parkParams },
@@ -113,13 +110,11 @@ export const staffItemRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items',
     options: {
       response: OFFICE_ITEM_CREATED_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         201: 'Created (private: sale label 1)',
         200: null,
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: 'Create an item of the park; it starts private (sale label 1) until its label is moved',
       validate: {
         params: parkParams,
@@ -145,9 +140,7 @@ export const staffItemRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}',
     options: {
       response: OFFICE_ITEM_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: 'One item of the park as its editors edit it',
       validate: { params: itemParams },
     },
@@ -163,12 +156,10 @@ export const staffItemRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}',
     options: {
       response: OFFICE_ITEM_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         409: 'A time slot in use (timeSlotInUse) or an add-on of a sold item (planInUse) would be removed',
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description:
         'Change the fields given (the rest stay): names, texts, kind, flags, prices of the basic plan, cancellation policy rows, excluded days, dates, capacity for new days',
       validate: { params: itemParams, payload: fields(allOptional(itemFields)).min(1) },
@@ -191,12 +182,10 @@ export const staffItemRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/items/{itemId}/sale-label',
     options: {
       response: OFFICE_ITEM_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         409: 'Not an allowed move (saleLabelMoveNotAllowed), or back before sale after sales (saleLabelAlreadySold)',
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description:
         'Move the sale label: 1→2,3,4,99; 2→1,3,4; 3→1,2,4; 4→5 (1,2 while nothing is sold); 5→4,6; 6 is the last; 99→1,6',
       validate: {

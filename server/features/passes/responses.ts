@@ -68,7 +68,7 @@ export const MEMBER_CARDS_ANSWER = {
   status: { 200: envelope(shape({ cards: Joi.array().items(MEMBER_CARD), asOf: dateTime() }), Joi.object({})) },
 };
 
-const PASS_VISIT = shape({
+export const PASS_VISIT = shape({
   visitTicketId: str(),
   date: day(),
   parkId: int(),

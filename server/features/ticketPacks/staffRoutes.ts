@@ -4,8 +4,9 @@ import Joi from 'joi';
 import { SaleLabel } from '../../../common/enums';
 import { notFound } from '../../lib/errors';
 import { answers, camelKeys, id, isoDate, ok, text } from '../../lib/routeKit';
-import { allOptional, fields, listOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
-import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
+import { optionalText, parkParams, staffOnly } from '../../lib/staffRouteKit';
+import { allOptional, fields, listOf, oneOfNumbers, optional, route } from '../../lib/typedInput';
+import { currentUserId } from '../../plugins/auth';
 import {
   OFFICE_PACK_ANSWER,
   OFFICE_PACK_CREATED_ANSWER,
@@ -15,9 +16,7 @@ import {
 import { listOfficePacks, movePackSaleLabel } from './services/movePackSaleLabel';
 import { createPack, loadOfficePack, updatePack } from './services/savePack';
 
-const parkParams = fields({ parkId: id() });
 const packParams = fields({ parkId: id(), packId: id() });
-const optionalText = (max: number, multiline = false) => orNull(text(max, { multiline })).allow('').empty('');
 const SALE_LABELS = Object.values(SaleLabel);
 /** A pack's fields: POST requires all but the English texts, PUT changes what it names. */
 const packFields = {
@@ -46,9 +45,7 @@ export const staffPackRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
       response: OFFICE_PACKS_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: "The park's ticket packs, every sale label, with packs sold and the labels each may move to",
       validate: { params: parkParams },
     },
@@ -62,12 +59,10 @@ export const staffPackRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}/sale-label',
     options: {
       response: OFFICE_PACK_ROW_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         409: 'Not an allowed move (saleLabelMoveNotAllowed), or back before sale after sales (saleLabelAlreadySold)',
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: "Move a ticket pack's sale label (the items' lifecycle)",
       validate: {
         params: packParams,
@@ -93,9 +88,7 @@ export const staffPackRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
       response: OFFICE_PACK_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: 'One ticket pack of the park as its editors edit it (contents, price, times, periods)',
       validate: { params: packParams },
     },
@@ -111,13 +104,11 @@ export const staffPackRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/ticket-packs',
     options: {
       response: OFFICE_PACK_CREATED_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         201: 'Created (private: sale label 1)',
         200: null,
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description: 'Create a ticket pack of items of the park; it starts private (sale label 1)',
       validate: {
         params: parkParams,
@@ -143,12 +134,10 @@ export const staffPackRoutes: ServerRoute[] = [
     path: '/api/v1/staff/parks/{parkId}/ticket-packs/{packId}',
     options: {
       response: OFFICE_PACK_ANSWER,
-      auth: REQUIRED,
-      app: EDITOR,
       plugins: answers({
         409: 'The contents of a pack that has sold (packContentsLocked)',
       }),
-      tags: ['api', 'staff'],
+      ...staffOnly('editor'),
       description:
         'Change the fields given: names, texts, price, totals, times, application window, use period, contents',
       validate: { params: packParams, payload: fields(allOptional(packFields)).min(1) },

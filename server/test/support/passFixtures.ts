@@ -155,3 +155,15 @@ export function passShop(c: Commerce, grantCoins: (userId: number) => Promise<un
 
   return { buyer, kidOf, addPass, setHolders, pay, buyFamilyPass, cards };
 }
+
+/** Gives a user 100,000 coins (30 days), enough to pay any pass with full coin (passShop's `grantCoins`). */
+export const coinsFor = (c: Commerce) => (userId: number) =>
+  c
+    .knex()('coin_entries')
+    .insert({
+      user_id: userId,
+      kind: 'plus',
+      reason: 'reward',
+      amount: 100_000,
+      expires_at: new Date(Date.now() + 86_400_000 * 30),
+    });

@@ -27,7 +27,7 @@ import {
   useSaveParkProfileMutation,
   useUpdateItemMutation,
 } from './catalogueApi';
-import { EditableRows } from './EditableRows';
+import { EditableRows, Field, TranslatedTexts } from './EditableRows';
 import './backOffice.css';
 
 const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
@@ -102,15 +102,6 @@ function formOf(item: OfficeItem): ItemForm {
   };
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
 function ItemEditor({
   parkId,
   item,
@@ -182,44 +173,7 @@ function ItemEditor({
           </div>
         </section>
       )}
-      <Field id="item-name-ja" label={`${t('catalogueOffice.nameJa')} ${t('catalogueOffice.required')}`}>
-        <input
-          id="item-name-ja"
-          className="input"
-          required
-          maxLength={255}
-          value={form.name_ja}
-          onChange={(e) => set('name_ja', e.target.value)}
-        />
-      </Field>
-      <Field id="item-name-en" label={t('catalogueOffice.nameEn')}>
-        <input
-          id="item-name-en"
-          className="input"
-          maxLength={255}
-          value={form.name_en}
-          onChange={(e) => set('name_en', e.target.value)}
-        />
-      </Field>
-      <Field id="item-description-ja" label={`${t('catalogueOffice.descriptionJa')} ${t('catalogueOffice.required')}`}>
-        <textarea
-          id="item-description-ja"
-          className="input"
-          rows={4}
-          required
-          value={form.description_ja}
-          onChange={(e) => set('description_ja', e.target.value)}
-        />
-      </Field>
-      <Field id="item-description-en" label={t('catalogueOffice.descriptionEn')}>
-        <textarea
-          id="item-description-en"
-          className="input"
-          rows={4}
-          value={form.description_en}
-          onChange={(e) => set('description_en', e.target.value)}
-        />
-      </Field>
+      <TranslatedTexts idPrefix="item" ns="catalogueOffice" texts={form} rows={4} onChange={(k, v) => set(k, v)} />
       <Field id="item-category" label={t('catalogueOffice.category')}>
         <select
           id="item-category"

@@ -23,6 +23,7 @@ import {
   useRefundForParkMutation,
   useSearchOrdersQuery,
 } from './financeApi';
+import { PassReportDownloads } from './PassReportDownloads';
 import './backOffice.css';
 
 const BY: SearchBy[] = ['number', 'email', 'phone'];
@@ -679,6 +680,7 @@ export function OfficeReportPage() {
         </section>
       )}
       {report?.occupancy && <OccupancyTable occupancy={report.occupancy} />}
+      <PassReportDownloads parkId={parkId} />
       <ReconciliationPanel parkId={parkId} />
     </div>
   );

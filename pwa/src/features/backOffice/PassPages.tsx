@@ -16,6 +16,7 @@ import { formatNumber, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { errorMessage, useOfficeOverviewQuery } from './backOfficeApi';
 import { useOfficeItemsQuery } from './catalogueApi';
+import { Field, TranslatedTexts } from './EditableRows';
 import { usePassProductsQuery, useSavePassProductMutation } from './passOfficeApi';
 import './backOffice.css';
 
@@ -159,39 +160,35 @@ function requestOf(f: PassForm): SavePassProductRequest {
   };
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-function NumberInput({
+/** A number input with its label above it. */
+function NumberField({
   id,
+  label,
   value,
   min,
   max,
   onChange,
 }: {
   id: string;
+  label: string;
   value: number | string;
   min: number;
   max: number;
   onChange: (v: string) => void;
 }) {
   return (
-    <input
-      id={id}
-      className="input"
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
+    <Field id={id} label={label}>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
   );
 }
 
@@ -208,15 +205,15 @@ function PriceGrid({
   return (
     <div className="office-grid">
       {PRICE_GROUPS.map((g) => (
-        <Field key={g.id} id={`${idPrefix}-${g.id}`} label={i18n.language === 'en' ? g.nameEn : g.nameJa}>
-          <NumberInput
-            id={`${idPrefix}-${g.id}`}
-            min={0}
-            max={1_000_000}
-            value={prices[g.id] ?? ''}
-            onChange={(v) => onChange({ ...prices, [g.id]: v })}
-          />
-        </Field>
+        <NumberField
+          key={g.id}
+          id={`${idPrefix}-${g.id}`}
+          label={i18n.language === 'en' ? g.nameEn : g.nameJa}
+          min={0}
+          max={1_000_000}
+          value={prices[g.id] ?? ''}
+          onChange={(v) => onChange({ ...prices, [g.id]: v })}
+        />
       ))}
     </div>
   );
@@ -264,44 +261,7 @@ function PassEditor({
           {errorMessage(saved.error) ?? t('passOffice.failed')}
         </p>
       )}
-      <Field id="pass-name-ja" label={`${t('passOffice.nameJa')} ${t('passOffice.required')}`}>
-        <input
-          id="pass-name-ja"
-          className="input"
-          required
-          maxLength={255}
-          value={form.name_ja}
-          onChange={(e) => set('name_ja', e.target.value)}
-        />
-      </Field>
-      <Field id="pass-name-en" label={t('passOffice.nameEn')}>
-        <input
-          id="pass-name-en"
-          className="input"
-          maxLength={255}
-          value={form.name_en}
-          onChange={(e) => set('name_en', e.target.value)}
-        />
-      </Field>
-      <Field id="pass-description-ja" label={`${t('passOffice.descriptionJa')} ${t('passOffice.required')}`}>
-        <textarea
-          id="pass-description-ja"
-          className="input"
-          rows={3}
-          required
-          value={form.description_ja}
-          onChange={(e) => set('description_ja', e.target.value)}
-        />
-      </Field>
-      <Field id="pass-description-en" label={t('passOffice.descriptionEn')}>
-        <textarea
-          id="pass-description-en"
-          className="input"
-          rows={3}
-          value={form.description_en}
-          onChange={(e) => set('description_en', e.target.value)}
-        />
-      </Field>
+      <TranslatedTexts idPrefix="pass" ns="passOffice" texts={form} rows={3} onChange={(k, v) => set(k, v)} />
       <div className="office-grid">
         <Field id="pass-kind" label={t('passOffice.kind')}>
           <select
@@ -321,29 +281,27 @@ function PassEditor({
           </select>
         </Field>
         {form.kind === 'family' && (
-          <Field id="pass-holders" label={t('passOffice.maxHolders')}>
-            <NumberInput
-              id="pass-holders"
-              min={2}
-              max={10}
-              value={form.max_holders}
-              onChange={(v) => set('max_holders', Number(v))}
-            />
-          </Field>
+          <NumberField
+            id="pass-holders"
+            label={t('passOffice.maxHolders')}
+            min={2}
+            max={10}
+            value={form.max_holders}
+            onChange={(v) => set('max_holders', Number(v))}
+          />
         )}
       </div>
       <fieldset className="stack">
         <legend>{t('passOffice.validity')}</legend>
         <div className="office-grid">
-          <Field id="pass-days" label={t('passOffice.validityDays')}>
-            <NumberInput
-              id="pass-days"
-              min={1}
-              max={731}
-              value={form.validity_days}
-              onChange={(v) => set('validity_days', Number(v))}
-            />
-          </Field>
+          <NumberField
+            id="pass-days"
+            label={t('passOffice.validityDays')}
+            min={1}
+            max={731}
+            value={form.validity_days}
+            onChange={(v) => set('validity_days', Number(v))}
+          />
           <Field id="pass-start" label={t('passOffice.validityStart')}>
             <select
               id="pass-start"
@@ -359,15 +317,14 @@ function PassEditor({
             </select>
           </Field>
           {form.validity_start === 'first_entry' && (
-            <Field id="pass-start-within" label={t('passOffice.startWithin')}>
-              <NumberInput
-                id="pass-start-within"
-                min={1}
-                max={731}
-                value={form.start_within_days}
-                onChange={(v) => set('start_within_days', Number(v))}
-              />
-            </Field>
+            <NumberField
+              id="pass-start-within"
+              label={t('passOffice.startWithin')}
+              min={1}
+              max={731}
+              value={form.start_within_days}
+              onChange={(v) => set('start_within_days', Number(v))}
+            />
           )}
         </div>
       </fieldset>
@@ -375,15 +332,14 @@ function PassEditor({
         <legend>{t('passOffice.prices')}</legend>
         <p className="muted">{t('passOffice.pricesLead')}</p>
         <PriceGrid idPrefix="pass-price" prices={form.prices} onChange={(p) => set('prices', p)} />
-        <Field id="pass-disability" label={t('passOffice.disabilityPrice')}>
-          <NumberInput
-            id="pass-disability"
-            min={0}
-            max={1_000_000}
-            value={form.disability}
-            onChange={(v) => set('disability', v)}
-          />
-        </Field>
+        <NumberField
+          id="pass-disability"
+          label={t('passOffice.disabilityPrice')}
+          min={0}
+          max={1_000_000}
+          value={form.disability}
+          onChange={(v) => set('disability', v)}
+        />
       </fieldset>
       <fieldset className="stack">
         <legend>{t('passOffice.renewal')}</legend>
@@ -393,15 +349,14 @@ function PassEditor({
         </label>
         {form.renewable && (
           <>
-            <Field id="pass-renewal-window" label={t('passOffice.renewalWindow')}>
-              <NumberInput
-                id="pass-renewal-window"
-                min={1}
-                max={180}
-                value={form.renewal_window}
-                onChange={(v) => set('renewal_window', Number(v))}
-              />
-            </Field>
+            <NumberField
+              id="pass-renewal-window"
+              label={t('passOffice.renewalWindow')}
+              min={1}
+              max={180}
+              value={form.renewal_window}
+              onChange={(v) => set('renewal_window', Number(v))}
+            />
             <p className="muted">{t('passOffice.renewalPrices')}</p>
             <PriceGrid
               idPrefix="pass-renewal-price"
@@ -414,24 +369,22 @@ function PassEditor({
       <fieldset className="stack">
         <legend>{t('passOffice.benefits')}</legend>
         <div className="office-grid">
-          <Field id="pass-discount" label={t('passOffice.discountPercent')}>
-            <NumberInput
-              id="pass-discount"
-              min={0}
-              max={100}
-              value={form.discount_percent}
-              onChange={(v) => set('discount_percent', Number(v))}
-            />
-          </Field>
-          <Field id="pass-vouchers" label={t('passOffice.guestVouchers')}>
-            <NumberInput
-              id="pass-vouchers"
-              min={0}
-              max={50}
-              value={form.guest_vouchers}
-              onChange={(v) => set('guest_vouchers', Number(v))}
-            />
-          </Field>
+          <NumberField
+            id="pass-discount"
+            label={t('passOffice.discountPercent')}
+            min={0}
+            max={100}
+            value={form.discount_percent}
+            onChange={(v) => set('discount_percent', Number(v))}
+          />
+          <NumberField
+            id="pass-vouchers"
+            label={t('passOffice.guestVouchers')}
+            min={0}
+            max={50}
+            value={form.guest_vouchers}
+            onChange={(v) => set('guest_vouchers', Number(v))}
+          />
           {form.guest_vouchers > 0 && (
             <Field id="pass-voucher-item" label={t('passOffice.guestVoucherItem')}>
               <select
@@ -469,25 +422,23 @@ function PassEditor({
           {t('passOffice.reentry')}
         </label>
         {form.reentry && (
-          <Field id="pass-max-entries" label={t('passOffice.maxEntries')}>
-            <NumberInput
-              id="pass-max-entries"
-              min={2}
-              max={99}
-              value={form.max_entries}
-              onChange={(v) => set('max_entries', v)}
-            />
-          </Field>
-        )}
-        <Field id="pass-cancel-rate" label={t('passOffice.cancelRate')}>
-          <NumberInput
-            id="pass-cancel-rate"
-            min={0}
-            max={100}
-            value={form.cancel_rate_percent}
-            onChange={(v) => set('cancel_rate_percent', Number(v))}
+          <NumberField
+            id="pass-max-entries"
+            label={t('passOffice.maxEntries')}
+            min={2}
+            max={99}
+            value={form.max_entries}
+            onChange={(v) => set('max_entries', v)}
           />
-        </Field>
+        )}
+        <NumberField
+          id="pass-cancel-rate"
+          label={t('passOffice.cancelRate')}
+          min={0}
+          max={100}
+          value={form.cancel_rate_percent}
+          onChange={(v) => set('cancel_rate_percent', Number(v))}
+        />
       </fieldset>
       <fieldset className="stack" data-testid="pass-parks">
         <legend>{t('passOffice.parks')}</legend>
@@ -571,6 +522,11 @@ export function OfficePassesPage() {
         <Link to="/staff/office">{t('backOffice.title')}</Link>
       </p>
       <h1 className="page-title">{t('passOffice.title')}</h1>
+      <p>
+        <Link className="button" to={`/staff/office/${parkId}/passes/holders`} data-testid="pass-holders-link">
+          {t('passHolders.link')}
+        </Link>
+      </p>
       {error && (
         <p className="notice" role="alert">
           {errorMessage(error) ?? t('passOffice.failed')}

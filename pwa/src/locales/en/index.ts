@@ -8,6 +8,7 @@ import { checkoutEn } from './checkout';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
+import { passHoldersEn } from './passHolders';
 import { passOfficeEn } from './passOffice';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
@@ -27,4 +28,5 @@ export const translationEn = {
   mapOffice: mapOfficeEn,
   passes: passesEn,
   passOffice: passOfficeEn,
+  passHolders: passHoldersEn,
 };

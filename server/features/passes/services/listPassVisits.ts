@@ -7,6 +7,10 @@ import type { Locale } from '../../../../common/enums';
 import { notFound } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
 
+/** The gate of a visit ticket `v`'s first entry (the act that counted), as first_gate. */
+export const FIRST_GATE = `(SELECT u.gate_name FROM ticket_usages u WHERE u.ticket_id = v.id AND u.direction = 'in'
+  AND NOT u.duplicate ORDER BY u.acted_at LIMIT 1) AS first_gate`;
+
 export async function listPassVisits(
   knex: Knex,
   userId: number,
@@ -24,13 +28,25 @@ export async function listPassVisits(
     ? await knex('pass_holders').where({ pass_id: passId, holder_user_id: userId }).first('id')
     : undefined;
   if (!pass || (!owner && !mine)) throw notFound();
+  return passVisitsPage(knex, owner ? { passId } : { passId, holderUserId: userId }, page, perPage, locale);
+}
+
+/** A page of a pass's visits, of one holder (the office's holder page) or one holder's account when asked. */
+export async function passVisitsPage(
+  knex: Knex,
+  of: { passId: number; holderUserId?: number; holderId?: number },
+  page: number,
+  perPage: number,
+  locale: Locale,
+): Promise<{ visits: PassVisit[]; total: number }> {
   const base = () =>
     knex('tickets as v')
       .join('pass_holders as h', 'h.id', 'v.pass_holder_id')
-      .where('v.pass_id', passId)
+      .where('v.pass_id', of.passId)
       .where('v.unit_kind', 'pass_visit')
       .modify((q) => {
-        if (!owner) q.where('h.holder_user_id', userId);
+        if (of.holderUserId !== undefined) q.where('h.holder_user_id', of.holderUserId);
+        if (of.holderId !== undefined) q.where('h.id', of.holderId);
       });
   const total = Number(((await base().count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
   const rows = (await base()
@@ -48,10 +64,7 @@ export async function listPassVisits(
       'h.name as holder_name',
       'v.used_at',
       'v.entries',
-      knex.raw(
-        `(SELECT u.gate_name FROM ticket_usages u WHERE u.ticket_id = v.id AND u.direction = 'in' AND NOT u.duplicate
-           ORDER BY u.acted_at LIMIT 1) AS first_gate`,
-      ),
+      knex.raw(FIRST_GATE),
     )) as {
     id: string;
     useDate: string;
