@@ -12,7 +12,7 @@
 // (priced as of the reservation), the staff member is the actor of the audit rows, and the park's staff audit
 // trail gets the change (before and after) in the same transaction.
 // An annual pass (issue 29, passes/README.md 2.4) is cancelled whole before its first entry: its term tickets of that
-// order, under the order's lock and then the pass's (the lock a gate's scan takes first), planned after both.
+// order, under the pass's lock (the one a gate's scan takes first) and then the order's, planned after both.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CancellationAnswer, CancellationQuote } from '../../../../common/dto/wallet';
@@ -149,9 +149,11 @@ export async function cancelTickets(
     const first = await mine.select('id', 'order_id', 'state', 'cancellation_id');
     if (first.length !== ids.length) throw notFound();
     const orderId = first[0]?.orderId as number;
-    const order = await trx('orders').where({ id: orderId }).forUpdate().first('id', 'state');
-    // Then the passes (README 5): a gate's first entry, which takes the pass row first, is seen by the plan below.
+    // A pass's row before the order's (README 5): a gate's scan locks the pass, then its visit ticket's insert takes
+    // a key share on the order; the other way round the two deadlocked on PostgreSQL. The plan below then sees any
+    // entry that came first.
     await lockPassesOf(trx, ids);
+    const order = await trx('orders').where({ id: orderId }).forUpdate().first('id', 'state');
     // A retry of a cancellation whose refund is still owed: the same tickets, the same cancellation.
     const pending = new Set(first.map((t) => t.cancellationId));
     if (first.every((t) => t.state === 'cancel_waiting') && pending.size === 1) {
