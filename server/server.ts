@@ -84,7 +84,12 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
 ];
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
-registerOrderHooks({ ...lotteryOrderHooks, offerTaken, issueTickets: issueOrderTickets, passesIssued: linkPurchasePhotos });
+registerOrderHooks({
+  ...lotteryOrderHooks,
+  offerTaken,
+  issueTickets: issueOrderTickets,
+  passesIssued: linkPurchasePhotos,
+});
 
 export interface ServerDeps {
   knex: Knex;
