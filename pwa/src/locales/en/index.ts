@@ -9,6 +9,7 @@ import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
 import { passOfficeEn } from './passOffice';
+import { passVisitorEn } from './passVisitor';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -27,4 +28,5 @@ export const translationEn = {
   mapOffice: mapOfficeEn,
   passes: passesEn,
   passOffice: passOfficeEn,
+  passVisitor: passVisitorEn,
 };
