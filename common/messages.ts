@@ -207,7 +207,7 @@ export const MESSAGES = {
   },
   passSuspended: { ja: 'この年間パスポートは利用停止中です', en: 'This annual pass is suspended' },
   passUsed: {
-    ja: '入園済みの年間パスポートはキャンセルできません',
+    ja: '年間パスポートは初回入園後のキャンセルはできません',
     en: 'An annual pass cannot be cancelled after its first entry',
   },
   cartLineInPayment: {

@@ -35,7 +35,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
-import { passRoutes } from './features/passes';
+import { linkPurchasePhotos, passRoutes } from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
 import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
@@ -84,7 +84,12 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
 ];
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
-registerOrderHooks({ ...lotteryOrderHooks, offerTaken, issueTickets: issueOrderTickets });
+registerOrderHooks({
+  ...lotteryOrderHooks,
+  offerTaken,
+  issueTickets: issueOrderTickets,
+  passesIssued: linkPurchasePhotos,
+});
 
 export interface ServerDeps {
   knex: Knex;

@@ -10,6 +10,7 @@ import { mapsJa } from './maps';
 import { passesJa } from './passes';
 import { passHoldersJa } from './passHolders';
 import { passOfficeJa } from './passOffice';
+import { passVisitorJa } from './passVisitor';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
@@ -28,4 +29,5 @@ export const featuresJa = {
   passes: passesJa,
   passOffice: passOfficeJa,
   passHolders: passHoldersJa,
+  passVisitor: passVisitorJa,
 };

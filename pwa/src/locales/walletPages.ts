@@ -2,7 +2,14 @@
 // locales/firstLoad.test.ts checks they need no other).
 import { checkoutJa } from './checkout';
 import { passesJa } from './passes';
+import { passVisitorJa } from './passVisitor';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
 
-export const walletPagesJa = { tickets: ticketsJa, checkout: checkoutJa, wallet: walletJa, passes: passesJa };
+export const walletPagesJa = {
+  tickets: ticketsJa,
+  checkout: checkoutJa,
+  wallet: walletJa,
+  passes: passesJa,
+  passVisitor: passVisitorJa,
+};

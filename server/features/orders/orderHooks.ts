@@ -58,6 +58,8 @@ export interface OrderHooks {
     state: 'available' | 'won_lottery',
     options?: { wonViaWaitlist?: boolean; now?: Date },
   ): Promise<number>;
+  /** The order's tickets were issued: the annual passes it bought take the face photos chosen at purchase (passes). */
+  passesIssued(trx: Knex.Transaction, orderId: number): Promise<unknown>;
 }
 
 let registered: OrderHooks | null = null;

@@ -14,6 +14,7 @@ import { readPassPhoto, setHolderPhoto, uploadPassPhoto } from './photos';
 import { MEMBER_CARDS_ANSWER, PASS_VISITS_ANSWER } from './responses';
 import { listMemberCards } from './services/listMemberCards';
 import { listPassVisits } from './services/listPassVisits';
+import { reissueCard } from './services/reissueCard';
 import { startRenewal } from './services/startRenewal';
 
 const RENEWAL_ANSWER = {
@@ -153,6 +154,28 @@ export const passRoutes: ServerRoute[] = [
       const photoId = request.payload.photo_id;
       await setHolderPhoto(request.server.app.knex, currentUserId(request), passId, holderId, photoId);
       return ok(h, { photoId });
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/me/passes/{passId}/holders/{holderId}/reissue',
+    options: {
+      response: { status: { 200: envelope(shape({ revoked: int() })) } },
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: ['api', 'passes'],
+      description:
+        "A holder's card on a new phone: the card's live QR codes are revoked (gates refuse the old phone's card after their next sync) and the next read of the cards on this phone issues a new one. The pass's owner, the holder, or a kids-account holder's parent; not for kids accounts",
+      plugins: answers({
+        200: 'Reissued: how many QR codes were revoked',
+        404: 'No such pass or holder of yours',
+      }),
+      validate: { params: fields({ passId: id(), holderId: id() }) },
+    },
+    async handler(request, h) {
+      const { passId, holderId } = request.params;
+      const now = request.server.app.clock.now();
+      return ok(h, await reissueCard(request.server.app.knex, currentUserId(request), passId, holderId, now));
     },
   }),
   route({

@@ -1,4 +1,5 @@
 export { jobs } from './jobs';
+export { passCancelFacts } from './passCancellation';
 export { cancelTickets } from './services/cancelTickets';
 export { parkOccupancy } from './services/parkOccupancy';
 export { quoteCancellation } from './services/quoteCancellation';

@@ -526,3 +526,33 @@ export async function reissueHolderCard(
   });
   return revoked;
 }
+
+/**
+ * The given tickets and every term ticket of the same pass bought by the same order (passes/README.md 2.4): a pass
+ * is cancelled whole, all holders of that term. Any state: a retry of a cancellation whose refund is owed names the
+ * same set. Tickets that are no pass terms pass through as they are.
+ */
+export async function withPassmates(db: Knex | Knex.Transaction, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const mates = (await db('tickets as t')
+    .join('tickets as m', (j) => j.on('m.pass_id', 't.pass_id').andOn('m.order_id', 't.order_id'))
+    .whereIn('t.id', ids)
+    .where({ 't.unit_kind': 'pass', 'm.unit_kind': 'pass' })
+    .pluck('m.id')) as string[];
+  return [...new Set([...ids, ...mates])];
+}
+
+/**
+ * Locks the passes of these term tickets, in id order (a cancellation's second lock, after the order's: README 5; a
+ * gate's scan takes the same row first, so a cancellation and a first entry never both win). Answers their ids.
+ */
+export async function lockPassesOf(trx: Knex.Transaction, ticketIds: readonly string[]): Promise<number[]> {
+  const ids = (await trx('tickets')
+    .whereIn('id', ticketIds)
+    .where('unit_kind', 'pass')
+    .distinct('pass_id')
+    .pluck('pass_id')) as number[];
+  if (ids.length === 0) return [];
+  await trx('passes').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+  return [...ids].sort((a, b) => a - b);
+}

@@ -54,6 +54,8 @@ export interface TicketRow {
   startTime: string | null;
   planNameJa: string | null;
   planNameEn: string | null;
+  /** An annual pass's term (ticketQuery with `passes`): its pass. */
+  passId?: number | null;
 }
 
 /** unit_kind of an annual pass's term tickets and day visits (passes/README.md 0). */

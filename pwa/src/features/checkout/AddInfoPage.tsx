@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
 import type { Locale } from '../../../../common/enums';
-import { type MessageKey, message } from '../../../../common/messages';
+import { message } from '../../../../common/messages';
 import { type AdvanceField, type AdvanceProblem, advanceInfoProblems } from '../../../../common/rules/advanceInfo';
-import { FACE_PHOTO_TYPES, GATE_PHOTO_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '../../../../common/rules/images';
 import { useAppSelector } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
 import { ErrorPage } from '../../lib/components/ErrorPage';
@@ -27,6 +26,7 @@ import {
   type StoredHolders,
   writeStoredHolders,
 } from './passHolders';
+import { photoProblem } from './photoCheck';
 import {
   type AddInfoForm,
   answersOf,
@@ -48,17 +48,6 @@ function peopleLabels(line: CartLine, t: (k: string, o?: Record<string, unknown>
 }
 
 const label = (f: AdvanceField, locale: Locale) => (locale === 'en' ? f.labelEn : f.labelJa);
-
-/** Client-side photo check before upload: size, then the declared type and the real one (magic bytes). */
-async function photoProblem(file: File, kind: 'face_photo' | 'gate_photo'): Promise<MessageKey | null> {
-  const allowed: readonly string[] = kind === 'face_photo' ? FACE_PHOTO_TYPES : GATE_PHOTO_TYPES;
-  const typeKey: MessageKey = kind === 'face_photo' ? 'photoType' : 'gatePhotoType';
-  if (file.size > MAX_IMAGE_BYTES) return 'photoTooLarge';
-  if (!allowed.includes(file.type)) return typeKey;
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const real = sniffImageType(head);
-  return real && allowed.includes(real) ? null : typeKey;
-}
 
 function PhotoField({
   field,

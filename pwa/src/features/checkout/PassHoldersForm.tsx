@@ -1,8 +1,101 @@
-import { useId } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine } from '../../../../common/dto/cart';
 import type { ChildAccount } from '../../../../common/dto/user';
+import { message } from '../../../../common/messages';
+import { errorText } from '../../lib/apiErrors';
+import { useLocale } from '../../lib/useLocale';
+import { useUploadPassPhotoMutation } from './passApi';
 import { HOLDER_NAME_MAX, type HolderProblems, type HolderRow } from './passHolders';
+import { photoProblem } from './photoCheck';
+
+/** Previews of photos chosen on this page (object URLs); after a reload the uploaded photo is read back. */
+const previews = new Map<string, string>();
+
+/**
+ * A holder's face photo, chosen now (optional): uploaded at once, its id kept with the holder and sent with the
+ * holders; the pass takes it when it is issued (README 2.1, 2.5).
+ */
+function HolderPhoto({ row, onChange }: { row: HolderRow; onChange(next: HolderRow): void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  const [upload, { isLoading }] = useUploadPassPhotoMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    const bad = await photoProblem(file, 'face_photo');
+    if (bad) {
+      setProblem(message(bad, locale));
+      return;
+    }
+    try {
+      const res = await upload(file).unwrap();
+      previews.set(res.data.id, URL.createObjectURL(file));
+      onChange({ ...row, photoId: res.data.id });
+    } catch (err) {
+      setProblem(errorText(err, locale));
+    }
+  };
+  const src = row.photoId ? (previews.get(row.photoId) ?? `/api/v1/me/pass-photos/${row.photoId}`) : null;
+  return (
+    <div className="field pass-holder__photo" data-testid="pass-holder-photo-slot">
+      <span className="field-label">{t('passes.holders.photo')}</span>
+      {src && (
+        <img
+          className="photo-field__preview"
+          src={src}
+          alt={t('passVisitor.photo.preview', { n: row.position })}
+          width="120"
+          height="150"
+          data-testid="pass-holder-photo-preview"
+        />
+      )}
+      <label className="button button--small" htmlFor={id}>
+        {isLoading
+          ? t('passVisitor.photo.uploading')
+          : t(row.photoId ? 'passVisitor.photo.change' : 'passVisitor.photo.choose')}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png"
+        disabled={isLoading}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+        onChange={(e) => void onFile(e)}
+        data-testid="pass-holder-photo"
+      />
+      {row.photoId && !isLoading && (
+        <>
+          <p className="field-hint" data-testid="pass-holder-photo-chosen">
+            {t('passVisitor.photo.chosen')}
+          </p>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onChange({ ...row, photoId: null })}
+            data-testid="pass-holder-photo-remove"
+          >
+            {t('passVisitor.photo.remove')}
+          </button>
+        </>
+      )}
+      <p id={`${id}-hint`} className="field-hint">
+        {t('passVisitor.photo.hint')}
+      </p>
+      {problem && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function HolderFields({
   row,
@@ -92,11 +185,7 @@ function HolderFields({
           </p>
         )}
       </div>
-      {/* The face photo's upload comes here (passes/photos, built later); until then it is added from the card. */}
-      <div className="field pass-holder__photo" data-testid="pass-holder-photo-slot">
-        <span className="field-label">{t('passes.holders.photo')}</span>
-        <p className="field-hint">{t('passes.holders.photoLater')}</p>
-      </div>
+      <HolderPhoto row={row} onChange={onChange} />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 // Endpoints of a pass line's holders at the add-info step: the buyer's kids accounts (who may hold the pass) and
-// saving the holders (PUT api/v1/carts/{parkId}/lines/{lineId}/pass).
+// saving the holders (PUT api/v1/carts/{parkId}/lines/{lineId}/pass), and their face photos' upload.
 import type { Envelope, Paged } from '../../../../common/dto/api';
 import type { CartLine } from '../../../../common/dto/cart';
 import type { PassLineRequest } from '../../../../common/dto/pass';
@@ -15,7 +15,15 @@ export const passLineApi = api.injectEndpoints({
       query: ({ parkId, lineId, body }) => ({ url: `/carts/${parkId}/lines/${lineId}/pass`, method: 'PUT', body }),
       invalidatesTags: ['Cart'],
     }),
+    /** A holder's face photo chosen at purchase (README 2.5): uploaded now, linked to the holder when the pass is issued. */
+    uploadPassPhoto: build.mutation<Envelope<{ id: string }>, Blob>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('photo', file);
+        return { url: '/me/pass-photos', method: 'POST', body };
+      },
+    }),
   }),
 });
 
-export const { usePassHolderChildrenQuery, useSetPassLineMutation } = passLineApi;
+export const { usePassHolderChildrenQuery, useSetPassLineMutation, useUploadPassPhotoMutation } = passLineApi;

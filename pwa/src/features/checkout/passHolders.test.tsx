@@ -133,7 +133,7 @@ describe('the holders form', () => {
     />
   );
 
-  it('shows a row per unit with the account picker, errors per field and the photo place (ja)', async () => {
+  it('shows a row per unit with the account picker, errors per field and a photo choice each (ja)', async () => {
     const html = await renderStatic(form);
     expect(html.match(/data-testid="pass-holder"/g)).toHaveLength(3);
     expect(html).toContain('1人目（大人）');
@@ -142,8 +142,10 @@ describe('the holders form', () => {
     expect(html).toContain('自分（山田 花子）');
     expect(html).toContain('お名前を入力してください');
     expect(html).toContain('同じアカウントを2人に指定できません');
-    expect(html).toContain('data-testid="pass-holder-photo-slot"');
-    expect(html).not.toMatch(/type="file"/);
+    // A face photo per holder, chosen here (JPEG or PNG), linked to the holder when the pass is issued.
+    expect(html.match(/type="file"/g)).toHaveLength(3);
+    expect(html).toContain('accept="image/jpeg,image/png"');
+    expect(html).toContain('顔写真を選ぶ');
   });
 
   it('speaks English too', async () => {
@@ -152,6 +154,7 @@ describe('the holders form', () => {
     expect(html).toContain('Kids account: はなこ');
     expect(html).toContain('Please enter a name');
     expect(html).toContain('The same account cannot be chosen for two people');
+    expect(html).toContain('Choose a face photo');
   });
 
   it('is on the add-info step for a pass line', async () => {

@@ -13,6 +13,7 @@ import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
 import { OfflineNote, QrCode, SignInPrompt } from './components';
 import { currentTerm, nextTerm } from './memberCards';
+import { PassCancel, ReissueCard } from './PassActions';
 import { useSetHolderPhotoMutation } from './walletApi';
 import { syncWallet } from './walletSync';
 
@@ -163,6 +164,7 @@ function HolderCard({ card, today }: { card: MemberCard; today: string }) {
           SHOWS_QR.includes(card.state) && <p className="muted">{t('passes.card.noQr')}</p>
         )}
       </div>
+      <ReissueCard card={card} />
       <section aria-labelledby={`benefits-${card.holderId}`}>
         <h2 id={`benefits-${card.holderId}`} className="section-title">
           {t('passes.item.benefits')}
@@ -233,6 +235,7 @@ export function MemberCardView({ cards, today }: { cards: readonly MemberCard[];
             <span className="muted">{t('passes.card.renewOpens', { date: formatDate(renewal.opensOn, locale) })}</span>
           ))}
       </nav>
+      <PassCancel card={card} termId={currentTerm(card, today)?.ticketId ?? null} />
     </>
   );
 }

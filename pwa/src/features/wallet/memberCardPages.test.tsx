@@ -57,6 +57,33 @@ describe('the member card', () => {
   });
 });
 
+describe("the owner's moves on the card", () => {
+  it('before the first entry: cancel the pass, and reissue the card on this phone (ja)', async () => {
+    const [me] = memberCards() as [MemberCard];
+    const html = await renderStatic(<MemberCardView cards={[{ ...me, cancellable: true }]} today={TODAY} />);
+    expect(html).toContain('data-testid="pass-cancel"');
+    expect(html).toContain('このパスポートをキャンセル');
+    expect(html).not.toContain('data-testid="pass-cancel-refused"');
+    expect(html).toContain('data-testid="pass-reissue"');
+    expect(html).toContain('このスマホで再発行');
+  });
+
+  it('after the first entry: says it can no longer be cancelled (en); a holder who does not own it sees neither', async () => {
+    const [me, kid] = memberCards() as [MemberCard, MemberCard];
+    const html = await renderStatic(<MemberCardView cards={[{ ...me, cancellable: false }]} today={TODAY} />, {
+      locale: 'en',
+    });
+    expect(html).not.toContain('data-testid="pass-cancel"');
+    expect(html).toContain('An annual pass cannot be cancelled after its first entry.');
+    expect(html).toContain('Reissue on this phone');
+    const other = await renderStatic(
+      <MemberCardView cards={[{ ...kid, ownerIsMe: false, isMe: false, cancellable: false }]} today={TODAY} />,
+    );
+    expect(other).not.toContain('pass-cancel');
+    expect(other).not.toContain('pass-reissue');
+  });
+});
+
 describe('the visits of a pass', () => {
   it('lists date, holder, park, gate and entries', async () => {
     const html = await renderStatic(

@@ -10,6 +10,7 @@ import { mapsEn } from './maps';
 import { passesEn } from './passes';
 import { passHoldersEn } from './passHolders';
 import { passOfficeEn } from './passOffice';
+import { passVisitorEn } from './passVisitor';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -29,4 +30,5 @@ export const translationEn = {
   passes: passesEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
+  passVisitor: passVisitorEn,
 };

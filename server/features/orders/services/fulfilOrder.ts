@@ -7,6 +7,7 @@
 // A failure gives the coins back (coupons count only for orders that did not fail) and opens the lines again:
 // their holds stay in the cart until their deadline, so the visitor can try again.
 import type { Knex } from 'knex';
+import type { PassLineDetails } from '../../../../common/dto/pass';
 import { settlesAtDraw } from '../../../../common/enums';
 import { moveOrder, type OrderState } from '../../../../common/rules/orderState';
 import { audit } from '../../../lib/audit';
@@ -44,6 +45,7 @@ interface LineRow {
   holdIds: (number | string)[];
   cartLineId: number | null;
   places: FreeSale[];
+  passDetails: PassLineDetails | null;
 }
 
 async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<OrderRow | undefined> {
@@ -118,6 +120,7 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
   const issued = authorisedOnly
     ? 0
     : await orderHooks().issueTickets(trx, order, lines, 'available', { wonViaWaitlist, now });
+  if (issued > 0 && lines.some((l) => l.passDetails)) await orderHooks().passesIssued(trx, order.id);
   if (wonViaWaitlist) await orderHooks().offerTaken(trx, order.id, now);
   await setOrderState(trx, order, next, now, {
     amount_paid: payment.amount,

@@ -1,4 +1,4 @@
-export { readPassPhoto, setHolderPhoto, uploadPassPhoto } from './passPhotos';
+export { linkPurchasePhotos, readPassPhoto, setHolderPhoto, uploadPassPhoto } from './passPhotos';
 export {
   encodeThumb,
   FACE_IMAGE_EDGE,

@@ -9,7 +9,7 @@ import { renewalWindow } from '../../../../common/rules/passValidity';
 import { tokyoDate } from '../../../../common/time';
 import { localize } from '../../../lib/localize';
 import { loadPassProducts } from '../../items';
-import { ensureTokens } from '../../wallet';
+import { ensureTokens, passCancelFacts } from '../../wallet';
 import { currentTerm, holderState, type PassRow, type TermRow, termsOf } from './passFacts';
 
 interface HolderRow {
@@ -88,15 +88,7 @@ export async function listMemberCards(knex: Knex, userId: number, o: CardOptions
     knex,
     holders.map((h) => h.id),
   );
-  const visited = new Set(
-    (
-      (await knex('tickets')
-        .whereIn('pass_id', passIds)
-        .where('unit_kind', 'pass_visit')
-        .where('state', 'used')
-        .distinct('pass_id')) as { passId: number }[]
-    ).map((r) => r.passId),
-  );
+  const cancelFacts = await passCancelFacts(knex, passIds, today);
   const vouchersUsed = new Map(
     (
       (await knex('pass_voucher_uses')
@@ -137,6 +129,8 @@ export async function listMemberCards(knex: Knex, userId: number, o: CardOptions
     const park = pass ? parks.get(pass.parkId) : undefined;
     if (!pass || !product || !park) continue;
     const own = shown.get(h.id) ?? [];
+    // A cancelled pass leaves My Tickets (its tokens are revoked: README 2.4).
+    if ((terms.get(h.id) ?? []).every((t) => t.state === 'cancelled' || t.state === 'cancel_waiting')) continue;
     const current = own[0];
     const state = holderState(pass, current, today);
     const laterTerm = own.length > 1;
@@ -202,7 +196,7 @@ export async function listMemberCards(knex: Knex, userId: number, o: CardOptions
       cancellable:
         !kid &&
         pass.ownerUserId === userId &&
-        !visited.has(pass.id) &&
+        cancelFacts.get(pass.id)?.refusal === null &&
         current?.state === 'available' &&
         current.orderId === pass.firstOrderId &&
         today <= pass.startBy,

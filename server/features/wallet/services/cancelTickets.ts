@@ -11,6 +11,8 @@
 // server/features/finance): the tickets must be of that park, tickets won via the waitlist may be cancelled
 // (priced as of the reservation), the staff member is the actor of the audit rows, and the park's staff audit
 // trail gets the change (before and after) in the same transaction.
+// An annual pass (issue 29, passes/README.md 2.4) is cancelled whole before its first entry: its term tickets of that
+// order, under the pass's lock (the one a gate's scan takes first) and then the order's, planned after both.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CancellationAnswer, CancellationQuote } from '../../../../common/dto/wallet';
@@ -21,8 +23,8 @@ import { recordStaffChange } from '../../../lib/staffAudit';
 import { returnCoins, setOrderState, takeBackRewardCoins } from '../../orders';
 import { refundPayment } from '../../payments';
 import { returnSold } from '../../stock';
-import { moveTickets, withTheirVouchers } from '../ticketLedger';
-import { type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
+import { lockPassesOf, moveTickets, withPassmates, withTheirVouchers } from '../ticketLedger';
+import { PASS_UNIT_KINDS, type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
 import { revokeTokens } from '../tokens';
 import { planCancellation } from './quoteCancellation';
 
@@ -45,8 +47,9 @@ export interface CancellationRow {
 /** Gives the tickets' places back to stock through the ledger: sold - 1 per ticket on its unit, seats freed. */
 async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]): Promise<void> {
   const units: { stockUnitId: number; quantity: number; seatIds: number[] }[] = [];
-  // Vouchers of additional plans hold no place.
-  for (const t of tickets.filter((x) => x.unitKind !== 'additional')) {
+  // Vouchers of additional plans hold no place, nor do annual passes (no stock is taken for them).
+  const passKinds: readonly string[] = PASS_UNIT_KINDS;
+  for (const t of tickets.filter((x) => x.unitKind !== 'additional' && !passKinds.includes(x.unitKind))) {
     const unit = await trx('stock_units')
       .where({ item_id: t.itemId, date: t.useDate })
       .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
@@ -139,13 +142,17 @@ export async function cancelTickets(
   const actorUserId = input.byPark?.staffUserId ?? input.userId;
   let needsProvider = false;
   const cancellation = await knex.transaction(async (trx) => {
-    // An admission's add-on vouchers leave with it.
-    const ids = await withTheirVouchers(trx, input.userId, [...new Set(input.ticketIds)]);
+    // An admission's add-on vouchers leave with it; a pass's term, with every holder's term of that pass.
+    const ids = await withPassmates(trx, await withTheirVouchers(trx, input.userId, [...new Set(input.ticketIds)]));
     const mine = trx('tickets').whereIn('id', ids).where({ user_id: input.userId });
     if (input.byPark) mine.where({ park_id: input.byPark.parkId });
     const first = await mine.select('id', 'order_id', 'state', 'cancellation_id');
     if (first.length !== ids.length) throw notFound();
     const orderId = first[0]?.orderId as number;
+    // A pass's row before the order's (README 5): a gate's scan locks the pass, then its visit ticket's insert takes
+    // a key share on the order; the other way round the two deadlocked on PostgreSQL. The plan below then sees any
+    // entry that came first.
+    await lockPassesOf(trx, ids);
     const order = await trx('orders').where({ id: orderId }).forUpdate().first('id', 'state');
     // A retry of a cancellation whose refund is still owed: the same tickets, the same cancellation.
     const pending = new Set(first.map((t) => t.cancellationId));

@@ -3,10 +3,12 @@ import type { Knex } from 'knex';
 import type { CancellationQuote } from '../../../../common/dto/wallet';
 import { parkRefundBlock } from '../../../../common/rules/cancelBlock';
 import { type FeeQuote, type OrderMoney, quoteCancellationFee } from '../../../../common/rules/cancellationFee';
+import { OPEN_STATES } from '../../../../common/rules/ticketState';
 import { tokyoDate } from '../../../../common/time';
 import { DomainError, notFound } from '../../../lib/errors';
 import { coinBalance } from '../../orders';
-import { withTheirVouchers } from '../ticketLedger';
+import { passCancelFacts } from '../passCancellation';
+import { withPassmates, withTheirVouchers } from '../ticketLedger';
 import { isCancellable, policiesFor, type TicketRow, ticketDaysBefore, ticketQuery } from '../tickets';
 
 type Db = Knex | Knex.Transaction;
@@ -45,6 +47,8 @@ async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
  * may be cancelled too, priced as of the reservation (common/rules/cancellationFee.ts pricingDaysBefore).
  * `'refund'`: the park gives the money back (a closure): fee 0, whatever the item's policy or the day
  * (common/rules/cancelBlock.ts parkRefundBlock).
+ * An annual pass's term ticket brings every holder's term of that pass and order (a pass is cancelled whole), priced
+ * at the pass product's flat rate before the first entry and refused after it (passCancellation.ts).
  */
 export async function planCancellation(
   db: Db,
@@ -55,8 +59,12 @@ export async function planCancellation(
 ): Promise<CancellationPlan> {
   const refund = byPark === 'refund';
   // An admission's add-on vouchers are cancelled with it: the quote covers every yen of what leaves.
-  const ids = await withTheirVouchers(db, userId, [...new Set(ticketIds)]);
-  const rows = (await ticketQuery(db).whereIn('t.id', ids).where('t.user_id', userId)) as TicketRow[];
+  const ids = await withPassmates(db, await withTheirVouchers(db, userId, [...new Set(ticketIds)]));
+  // A pass's day visits are no tickets of their own to cancel (not found, as before).
+  const rows = (await ticketQuery(db, { passes: true })
+    .whereIn('t.id', ids)
+    .where('t.user_id', userId)
+    .whereNot('t.unit_kind', 'pass_visit')) as TicketRow[];
   if (rows.length !== ids.length || rows.length === 0) throw notFound();
   const orderIds = new Set(rows.map((r) => r.orderId));
   if (orderIds.size > 1) throw new DomainError('cancelOneOrder');
@@ -65,7 +73,24 @@ export async function planCancellation(
     db,
     rows.map((r) => r.itemId),
   );
+  const passes = await passCancelFacts(db, [...new Set(rows.flatMap((r) => (r.passId ? [r.passId] : [])))], today);
+  /** A pass term's policy: its product's flat rate, priced at 0 days (no day of use); none when refused. */
+  const passPolicy = (r: TicketRow) => {
+    const facts = passes.get(r.passId as number);
+    return refund ? FREE : [{ daysBefore: 0, chargeRate: facts?.rate ?? 100 }];
+  };
   for (const r of rows) {
+    if (r.passId) {
+      const facts = passes.get(r.passId);
+      if (facts?.refusal) throw new DomainError(facts.refusal);
+      if (
+        !OPEN_STATES.includes(r.state) ||
+        r.shareId !== null ||
+        (r.orderState !== 'paid' && r.orderState !== 'partially_cancelled')
+      )
+        throw new DomainError('notCancellable');
+      continue;
+    }
     if (refund) {
       if (parkRefundBlock({ ...r, daysBefore: null })) throw new DomainError('notCancellable');
       continue;
@@ -84,12 +109,19 @@ export async function planCancellation(
   const parts: FeeQuote[] = [];
   for (const group of groups.values()) {
     const first = group[0] as TicketRow;
-    const part = quoteCancellationFee(
-      group.map((g) => g.price),
-      refund ? Math.max(0, ticketDaysBefore(first, today) ?? 0) : (ticketDaysBefore(first, today) as number),
-      refund ? FREE : (policies.get(first.itemId) ?? []),
-      money,
-    );
+    const part = first.passId
+      ? quoteCancellationFee(
+          group.map((g) => g.price),
+          0,
+          passPolicy(first),
+          money,
+        )
+      : quoteCancellationFee(
+          group.map((g) => g.price),
+          refund ? Math.max(0, ticketDaysBefore(first, today) ?? 0) : (ticketDaysBefore(first, today) as number),
+          refund ? FREE : (policies.get(first.itemId) ?? []),
+          money,
+        );
     if (!part) throw new DomainError('notCancellable');
     money.refundedAmount += part.refundAmount;
     money.returnedCoins += part.refundCoins;

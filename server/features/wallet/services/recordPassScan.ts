@@ -236,11 +236,14 @@ export async function recordPassScan(
       };
     }
 
+    if (term.state === 'cancelled' || term.state === 'cancel_waiting') {
+      // A cancelled pass has no days any more: the act is stored flagged on its term, no visit ticket is issued (one
+      // would be an unpaid ticket of a cancelled order: the reconciliation's ticket_unpaid_order).
+      const o = await recordAct(trx, term, { ...act, ticketId: term.id, revoked: true });
+      return { ...answerOf(input.scanId, term.id, o, act.direction), refusal: null, pass: null };
+    }
     const visit = await issuePassVisit(trx, term, gatePark, day);
-    const revoked =
-      (stored.revokedAt !== null && new Date(stored.revokedAt) <= input.scannedAt) ||
-      term.state === 'cancelled' ||
-      term.state === 'cancel_waiting';
+    const revoked = stored.revokedAt !== null && new Date(stored.revokedAt) <= input.scannedAt;
     const o = await recordAct(trx, visit, { ...act, ticketId: visit.id, revoked });
     let period = { validFrom: pass.validFrom, validUntil: pass.validUntil };
     if (starts && o.result === 'accepted' && act.direction === 'in') {
