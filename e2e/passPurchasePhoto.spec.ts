@@ -109,7 +109,7 @@ test('photos chosen at purchase, a card reissued on this phone, the pass cancell
   await page.getByTestId('pass-reissue-dialog').getByRole('button', { name: 'Keep it' }).click();
   await shot(page, 'card-en-390');
   await page.getByTestId('pass-cancel').click();
-  await expect(page.getByTestId('pass-cancel-quote')).toContainText('2 people');
+  await expect(page.getByTestId('pass-cancel-quote')).toContainText('2 holders');
   await shot(page, 'cancel-dialog-en-390');
   await page.getByTestId('pass-cancel-confirm').click();
   await expect(page).toHaveURL(/\/my-tickets$/);
