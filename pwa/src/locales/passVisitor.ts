@@ -10,6 +10,7 @@ export const passVisitorJa = {
     holderCount: '利用する方 {{count}}人分',
     rate: 'キャンセル料率',
     confirmLead: 'キャンセルすると、全員の会員証とQRコードは使えなくなります。元に戻せません。',
+    keep: 'やめる',
     confirm: 'キャンセルする',
     done: '年間パスポートをキャンセルしました',
     refused: '初回入園後のキャンセルはできません。',

@@ -111,7 +111,7 @@ export function PassCancel({ card, termId }: { card: MemberCard; termId: string 
         <p>{t('passVisitor.cancel.confirmLead')}</p>
         <div className="dialog-actions">
           <button type="button" className="button button--small" onClick={() => setOpen(false)}>
-            {t('wallet.cancel.keep')}
+            {t('passVisitor.cancel.keep')}
           </button>
           <button
             type="button"

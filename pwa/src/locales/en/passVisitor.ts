@@ -13,6 +13,7 @@ export const passVisitorEn: English<typeof passVisitorJa> = {
     holderCount_one: '{{count}} holder',
     rate: 'Cancellation fee rate',
     confirmLead: "Everyone's member card and QR code stop working. This cannot be undone.",
+    keep: 'Keep the pass',
     confirm: 'Cancel the pass',
     done: 'The annual pass was cancelled',
     refused: 'An annual pass cannot be cancelled after its first entry.',
