@@ -16,13 +16,24 @@ describe('tax per rate', () => {
     expect(amountsByRate([1000, 1000, 1000].map((amount) => ({ rate: 10 as const, amount })))).toEqual([
       { rate: 10, amount: 3000, tax: 272 },
     ]);
-    expect(amountsByRate([{ rate: 8, amount: 540 }, { rate: 10, amount: 1100 }])).toEqual([
+    expect(
+      amountsByRate([
+        { rate: 8, amount: 540 },
+        { rate: 10, amount: 1100 },
+      ]),
+    ).toEqual([
       { rate: 10, amount: 1100, tax: 100 },
       { rate: 8, amount: 540, tax: 40 },
     ]);
   });
   it('takes a discount off the rates in proportion, adding up exactly', () => {
-    const parts = discountByRate([{ rate: 10, amount: 1000 }, { rate: 8, amount: 501 }], 100);
+    const parts = discountByRate(
+      [
+        { rate: 10, amount: 1000 },
+        { rate: 8, amount: 501 },
+      ],
+      100,
+    );
     expect(parts.reduce((n, p) => n + p.amount, 0)).toBe(1401);
   });
 });
