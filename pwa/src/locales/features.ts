@@ -9,6 +9,7 @@ import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { passesJa } from './passes';
 import { passOfficeJa } from './passOffice';
+import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
@@ -26,4 +27,5 @@ export const featuresJa = {
   mapOffice: mapOfficeJa,
   passes: passesJa,
   passOffice: passOfficeJa,
+  receipts: receiptsJa,
 };

@@ -9,6 +9,7 @@ import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
 import { passOfficeEn } from './passOffice';
+import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -26,5 +27,6 @@ export const translationEn = {
   catalogueOffice: catalogueOfficeEn,
   mapOffice: mapOfficeEn,
   passes: passesEn,
+  receipts: receiptsEn,
   passOffice: passOfficeEn,
 };
