@@ -6,6 +6,7 @@ import type { MessageKey } from './messages';
 export const ERROR_STATUS = {
   // 400: the request cannot be done as asked (a field, a rule of the cart, a coupon)
   passHolderInvalid: 400,
+  invoiceRegistrationNumber: 400,
   passHoldersMissing: 400,
   additionalPlanRule: 400,
   advanceInfoCharacters: 400,
@@ -101,6 +102,7 @@ export const ERROR_STATUS = {
   ticketNumberUnknown: 404,
   // 409: the state of things refuses it now (sold out, closed, already done)
   passNotRenewable: 409,
+  receiptNameFixed: 409,
   passRenewalNotCancellable: 409,
   passSuspended: 409,
   passUsed: 409,

@@ -197,6 +197,14 @@ export const MESSAGES = {
     ja: '年間パスポートを使う方全員のお名前を入力してください',
     en: 'Please enter the name of every holder of the annual pass',
   },
+  invoiceRegistrationNumber: {
+    ja: '登録番号（registration_number）は「T」と13桁の法人番号で入力してください（先頭の検査用数字が合いません）',
+    en: 'The registration number (registration_number) must be T and the 13-digit corporate number with a valid check digit',
+  },
+  receiptNameFixed: {
+    ja: '領収書の宛名（recipient_name）は最初のダウンロード後は変更できません',
+    en: 'The receipt addressee (recipient_name) cannot be changed after the first download',
+  },
   passNotRenewable: {
     ja: 'この年間パスポートは今は更新できません（更新は有効期限の{days}日前から期限日まで）',
     en: 'This annual pass cannot be renewed now (renewal opens {days} days before it ends and closes on its last day)',

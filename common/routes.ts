@@ -63,6 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'me-wallet-histories', path: '/me/wallet/histories' },
   { name: 'my-tickets', path: '/my-tickets', layout: 'map' },
   { name: 'my-tickets-history', path: '/my-tickets/history' },
+  { name: 'my-tickets-receipt', path: '/my-tickets/orders/:orderId/receipt', guards: ['auth'] },
   { name: 'my-tickets-lottery', path: '/my-tickets/lottery', guards: ['auth'] },
   { name: 'my-tickets-waitlist-offer', path: '/my-tickets/waitlist/:id', guards: ['auth'] },
   { name: 'my-ticket', path: '/my-tickets/ticket/:id', guards: ['child-user-block'] },

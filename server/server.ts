@@ -13,6 +13,7 @@ import { jobs as cartJobs } from './features/carts';
 import { cartRoutes } from './features/carts/routes';
 import { jobs as financeJobs } from './features/finance';
 import { financeRoutes } from './features/finance/routes';
+import { invoiceRoutes } from './features/invoices';
 import { itemRoutes } from './features/items/routes';
 import { staffItemRoutes } from './features/items/staffRoutes';
 import { type JobDefinition, jobsPlugin } from './features/jobs';
@@ -191,6 +192,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffLotteryRoutes,
     ...staffPackRoutes,
     ...financeRoutes,
+    ...invoiceRoutes,
     ...cartRoutes,
     ...passRoutes,
     ...orderRoutes,

@@ -46,6 +46,7 @@ const PREFETCH_WAIT_MS = 2500;
 
 /** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
 const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
+  'my-tickets-receipt': () => import('../features/receipts/ReceiptPage').then((m) => m.default),
   home: () => import('../features/home/HomePage').then((m) => m.default),
   'find-parks': () => import('../features/parks/FindParksPage').then((m) => m.default),
   'find-parks-result': () => import('../features/parks/ParkResultPage').then((m) => m.default),

@@ -11,6 +11,7 @@ import { passesJa } from './passes';
 import { passHoldersJa } from './passHolders';
 import { passOfficeJa } from './passOffice';
 import { passVisitorJa } from './passVisitor';
+import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
@@ -30,4 +31,5 @@ export const featuresJa = {
   passOffice: passOfficeJa,
   passHolders: passHoldersJa,
   passVisitor: passVisitorJa,
+  receipts: receiptsJa,
 };

@@ -121,6 +121,7 @@ export const walletJa = {
   detail: {
     title: '申込内容',
     applicationNumber: '申込番号',
+    receipt: '領収書（適格請求書）',
     orderedAt: '申込日時',
     subtotal: '小計（税込）',
     coinDiscount: 'コイン利用',

@@ -3,6 +3,7 @@
 // in pending_payment by the checkout (placeOrder, placeOfferOrder) and move only here after that.
 import type { Knex } from 'knex';
 import { moveOrder, type OrderState } from '../../../common/rules/orderState';
+import { issueInvoice } from '../invoices';
 
 /** Moves a locked order from `from` to `to` (IllegalTransition if the machine refuses); `set` is written with it. */
 export async function setOrderState(
@@ -16,5 +17,7 @@ export async function setOrderState(
   await trx('orders')
     .where({ id: order.id })
     .update({ ...set, state, updated_at: now });
+  // Every paid order has its qualified invoice, numbered in this transaction (no gaps: issue 31).
+  if (state === 'paid') await issueInvoice(trx, order.id, now);
   return state;
 }

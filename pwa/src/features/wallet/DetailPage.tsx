@@ -124,6 +124,13 @@ export default function DetailPage() {
                 </div>
               ))}
             </dl>
+            {d.orderState !== 'failed' && (
+              <p>
+                <Link to={`/my-tickets/orders/${d.ticket.orderId}/receipt`} data-testid="detail-receipt">
+                  {t('wallet.detail.receipt')}
+                </Link>
+              </p>
+            )}
           </>
         );
       }}

@@ -11,6 +11,7 @@ import { passesEn } from './passes';
 import { passHoldersEn } from './passHolders';
 import { passOfficeEn } from './passOffice';
 import { passVisitorEn } from './passVisitor';
+import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
@@ -28,6 +29,7 @@ export const translationEn = {
   catalogueOffice: catalogueOfficeEn,
   mapOffice: mapOfficeEn,
   passes: passesEn,
+  receipts: receiptsEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
   passVisitor: passVisitorEn,

@@ -123,6 +123,7 @@ export const walletEn: English<typeof walletJa> = {
   detail: {
     title: 'Order details',
     applicationNumber: 'Application number',
+    receipt: 'Receipt (qualified invoice)',
     orderedAt: 'Applied at',
     subtotal: 'Subtotal (tax incl.)',
     coinDiscount: 'Coins used',

@@ -59,6 +59,10 @@ export async function sendReceipt(knex: Knex, mailer: Mailer, publicUrl: string,
         ? `Thank you for your order at ${order.park.name}.`
         : `${order.park.name}のチケットをお申し込みいただきありがとうございます。`,
       ...(passes ? [PASS_NOTE[locale]] : []),
+      // The qualified invoice (issue 31): its page lets the buyer set the addressee before the first download.
+      en
+        ? `Your receipt (qualified invoice) as PDF: ${publicUrl}/my-tickets/orders/${orderId}/receipt`
+        : `領収書（適格請求書）のPDF: ${publicUrl}/my-tickets/orders/${orderId}/receipt`,
     ],
     rows,
     link: {

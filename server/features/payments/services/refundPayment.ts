@@ -4,6 +4,7 @@ import { stateAfterRefund } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
+import { issueCreditNote } from '../../invoices';
 import { ProviderError } from '../provider';
 import { providerFor } from '../providers';
 import { lockPayment, moveState, type Payment, providerTxn } from '../store';
@@ -111,6 +112,8 @@ export async function refundPayment(
       data: { refundId, amount: input.amount, refundedAmount: refunded },
       set: { refunded_amount: refunded },
     });
+    // The refund's credit note, numbered in this transaction (no gaps: issue 31).
+    await issueCreditNote(trx, { paymentId: payment.id, refundId, amount: input.amount }, new Date());
     return { payment: next, refund: pick(refund) };
   });
 }
