@@ -5,7 +5,7 @@
 // ticket moved only through the state machine, coins never went below zero, stock matches the places sold, and
 // the reconciliation sweep's findProblems finds nothing.
 // One server and database for all runs (each run makes its own users and item). LEDGER_PROPERTY_RUNS sets the
-// number of runs; LEDGER_PROPERTY_SEED replays one.
+// number of runs; LEDGER_PROPERTY_SEED with LEDGER_PROPERTY_PATH replays one (as fast-check prints them).
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -455,7 +455,12 @@ describe(`the ledgers as properties (${process.env.DATABASE_URL ? 'PostgreSQL' :
         await runJobs();
         expect(await brokenInvariants(w, seen), 'after the jobs settled').toEqual([]);
       }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: process.env.LEDGER_PROPERTY_SHRINK === 'false' },
+      {
+        numRuns: RUNS,
+        seed: SEED,
+        path: process.env.LEDGER_PROPERTY_PATH,
+        endOnFailure: process.env.LEDGER_PROPERTY_SHRINK === 'false',
+      },
     );
     clock().reset();
     console.log(
