@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethod, PaymentMode } from '../../common/enums';
 import { loadConfig } from '../config';
+import { JOB_NAMES } from '../features/jobs';
+import { JOB_SCHEMA } from '../features/jobs/queue';
 import type { PaymentOutcomeHandler } from '../features/payments/outcome';
+import { providerFor } from '../features/payments/providers';
 import { gmoCheckString, gmoEncode } from '../features/payments/providers/gmoCard';
 import { signMerpayWebhook } from '../features/payments/providers/merpay';
 import { signPaypayWebhook } from '../features/payments/providers/payPay';
@@ -22,6 +25,7 @@ import { capturePayment } from '../features/payments/services/capturePayment';
 import { refundPayment } from '../features/payments/services/refundPayment';
 import { type StartPaymentInput, startPayment } from '../features/payments/services/startPayment';
 import { voidPayment } from '../features/payments/services/voidPayment';
+import { findPayment, type Payment, providerTxn } from '../features/payments/store';
 import { DomainError } from '../lib/errors';
 import { createHttpTestServer, type TestContext } from './testServer';
 import { signedInUser } from './users';
@@ -307,6 +311,31 @@ describe('card payments', () => {
     await deliver();
     expect(await stateOf(r.payment.id)).toBe('voided');
     expect(callsOf(r.payment.id)).toEqual(['succeeded:authorized']);
+  });
+
+  it('a void of an authorisation captured at the provider without our commit (a crash) gives the money back', async () => {
+    // The capture reached the provider and our commit died; the provider's notice then records it captured while
+    // the order is not paid. The lost draw's void must not leave that money kept: its give-back is queued at once.
+    const u = await user();
+    const r = await start(u.id, { mode: PaymentMode.Auth, card: { token: await tokenize('4111111111111111') } });
+    const payment = (await findPayment(knex, r.payment.id)) as Payment;
+    await providerFor(config(), payment.provider).capture(providerTxn(payment), payment.amount);
+    await deliver();
+    expect(await stateOf(r.payment.id)).toBe('captured');
+    const voided = await voidPayment(knex, config(), { paymentId: r.payment.id });
+    expect(voided.state).toBe('captured');
+    const queued = (await knex.raw(`SELECT data FROM ${JOB_SCHEMA}.job WHERE name = ? AND data->>'paymentId' = ?`, [
+      JOB_NAMES.paymentGiveBack,
+      r.payment.id,
+    ])) as { rows: { data: unknown }[] };
+    expect(queued.rows.map((x) => x.data)).toEqual([{ paymentId: r.payment.id, reason: 'reconciliation' }]);
+    // Asked again (a retried draw settlement): still one give-back.
+    await voidPayment(knex, config(), { paymentId: r.payment.id });
+    const again = (await knex.raw(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = ? AND data->>'paymentId' = ?`, [
+      JOB_NAMES.paymentGiveBack,
+      r.payment.id,
+    ])) as { rows: unknown[] };
+    expect(again.rows).toHaveLength(1);
   });
 
   it('refunds: partial, then the rest; never more than was paid; a retried refund id is done once', async () => {
