@@ -412,6 +412,20 @@ describe('the gate verdict on a member card', () => {
     expect(await judgeToken(card(), passCtx, none, store(undefined))).toMatchObject({ reason: 'unknownPass' });
     expect(verdictLines(await judgeToken(card(), passCtx, none, store(undefined)), 'ja').detail).toContain('同期');
   });
+  it('a renewed pass: one visit a day whichever term the card or the typed number names', async () => {
+    const renewed = randomUUID();
+    const h = holder({ termTicketIds: [term, renewed] });
+    // The card of the renewed term admitted today: the typed number (judged on the first term) is already used.
+    const byCard = visit({ passTicketId: renewed, state: 'used', usedBy });
+    expect(await judgePassNumber('P001-0000009-2', h, passCtx, store(h, [byCard]))).toMatchObject({
+      kind: 'used',
+    });
+    // The typed number admitted first (its placeholder on the first term): the renewed card is then used.
+    const byNumber = visit({ passTicketId: term, state: 'used', usedBy });
+    expect(await judgeToken(card({ tid: renewed }), passCtx, none, store(h, [byNumber]))).toMatchObject({
+      kind: 'used',
+    });
+  });
 });
 
 describe('a pass number typed at the gate', () => {

@@ -451,7 +451,7 @@ async function judgeHolder(
   );
   if (state === 'expired') return refuse('expired', { useDate: holder.validUntil ?? holder.startBy });
   if (state === 'not_started' && holder.validFrom !== null) return refuse('notYetValid', { useDate: holder.validFrom });
-  const visit = (await passes.visit(termTicketId, today)) ?? null;
+  const visit = await dayVisit(holder, termTicketId, today, passes);
   const mode = ctx.mode ?? 'in';
   const row = visit ?? visitPlaceholder(holder, termTicketId, today, ctx.parkId);
   const listed = byList(row.id, visit, mode);
@@ -459,6 +459,18 @@ async function judgeHolder(
     return listed.verdict.kind === 'invalid' ? refuse(listed.verdict.reason) : { ...listed.verdict, pass };
   }
   return { kind: mode === 'out' ? 'exit' : 'admit', ticketId: termTicketId, ticket: row, ...act, pass };
+}
+
+/**
+ * The holder's visit of the day, on whichever of its terms it was recorded: a renewed pass has two open terms, and
+ * a card of one and the typed number (judged on the first) must find the same day's entry.
+ */
+async function dayVisit(holder: GatePassHolderRow, named: string, today: string, passes: PassLookup) {
+  for (const term of new Set([named, ...holder.termTicketIds])) {
+    const visit = await passes.visit(term, today);
+    if (visit) return visit;
+  }
+  return null;
 }
 
 /** A ticket not in the day list is named by the start of its id (the number is not in the QR). */
