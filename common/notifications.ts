@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'ticketUsableToday',
   /** A followed park posted a story (off unless turned on). */
   'newStory',
+  /** To a pass's owner: a holder's member card was moved to a new phone (the old QR no longer admits). */
+  'passCardReissued',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

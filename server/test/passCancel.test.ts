@@ -281,4 +281,25 @@ describe('reissuing a card on a new phone', () => {
       .where({ entity: 'pass', entity_id: String(pass.id), action: 'card_reissued' });
     expect(audit).toHaveLength(1);
   });
+
+  it('tells the owner in the inbox, and allows five reissues of a holder a day (the sixth is 429, nothing revoked)', async () => {
+    const { parent, cards, pass } = await cardPaidPass();
+    const card = cards[1] as MemberCard;
+    const url = `/api/v1/me/passes/${pass.id}/holders/${card.holderId}/reissue`;
+    for (let i = 0; i < 5; i += 1) expect((await c.call('POST', url, parent)).statusCode).toBe(200);
+    const notices = await c.knex()('notifications').where({ user_id: parent.id, kind: 'passCardReissued' });
+    expect(notices).toHaveLength(5);
+    expect(notices[0]?.body).toContain('動物 太郎');
+    expect(notices[0]?.navigate).toBe(`/my-tickets/pass/${pass.id}`);
+    const before = tokenOf((await shop.cards(parent)).find((x) => x.holderId === card.holderId));
+    const sixth = await c.call('POST', url, parent);
+    expect(sixth.statusCode).toBe(429);
+    expect(body(sixth).meta.code).toBe('rateLimited');
+    expect(tokenOf((await shop.cards(parent)).find((x) => x.holderId === card.holderId))).toBe(before);
+    expect(await c.knex()('notifications').where({ user_id: parent.id, kind: 'passCardReissued' })).toHaveLength(5);
+    // Another holder of the same pass has its own five.
+    expect(
+      (await c.call('POST', `/api/v1/me/passes/${pass.id}/holders/${cards[0]?.holderId}/reissue`, parent)).statusCode,
+    ).toBe(200);
+  });
 });

@@ -247,6 +247,7 @@ export const accountJa = {
       waitlistOffer: 'キャンセル待ちのご案内',
       ticketUsableToday: 'チケットを利用できる日',
       newStory: 'フォロー中の施設の新しいストーリー',
+      passCardReissued: '会員証の再発行',
     },
   },
   family: {

@@ -97,6 +97,20 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
         ? { title: 'Your ticket can be used today', body: `${p.item}: open it from My Tickets.` }
         : { title: '本日ご利用いただけるチケットがあります', body: `${p.item}：マイチケットから開いてください。` },
   },
+  passCardReissued: {
+    ttlSeconds: DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? {
+            title: 'A member card was moved to a new phone',
+            body: `${p.holder}'s card (${p.passNumber}) was reissued; the old phone's QR no longer admits. If this was not you, contact the park.`,
+          }
+        : {
+            title: '会員証を新しい端末に再発行しました',
+            body: `${p.holder}様の会員証（${p.passNumber}）を再発行しました。以前の端末のQRは使えません。お心当たりがない場合は施設にお問い合わせください。`,
+          },
+  },
   newStory: {
     ttlSeconds: DAY,
     urgency: 'low',

@@ -165,10 +165,11 @@ export const passRoutes: ServerRoute[] = [
       app: { access: 'parent' },
       tags: ['api', 'passes'],
       description:
-        "A holder's card on a new phone: the card's live QR codes are revoked (gates refuse the old phone's card after their next sync) and the next read of the cards on this phone issues a new one. The pass's owner, the holder, or a kids-account holder's parent; not for kids accounts",
+        "A holder's card on a new phone: the card's live QR codes are revoked (gates refuse the old phone's card after their next sync) and the next read of the cards on this phone issues a new one; the owner is told in the inbox. The pass's owner, the holder, or a kids-account holder's parent; not for kids accounts; five a day per holder",
       plugins: answers({
         200: 'Reissued: how many QR codes were revoked',
         404: 'No such pass or holder of yours',
+        429: 'Five reissues of this holder today already (rateLimited)',
       }),
       validate: { params: fields({ passId: id(), holderId: id() }) },
     },

@@ -250,6 +250,7 @@ export const accountEn: English<typeof accountJa> = {
       waitlistOffer: 'Waitlist offers',
       ticketUsableToday: 'A ticket can be used today',
       newStory: 'New stories from parks you follow',
+      passCardReissued: 'Member card reissued',
     },
   },
   family: {
