@@ -111,16 +111,30 @@ export interface DailyReportRow {
   refundAmount: number;
   /** Tickets used that day (the first act at the gate, or the holder's button or link). */
   admitted: number;
+  /** A timed item's split per time slot (in start order); empty for an item without slots. */
+  slots: DailyReportSlot[];
 }
 
-/** GET api/v1/staff/parks/{parkId}/reports/daily?date=. */
+/** A timed item's figures for one of its time slots (the tickets' slot; the item row is their sum). */
+export interface DailyReportSlot extends DailyReportFigures {
+  slotId: number;
+  /** "09:00–12:00". */
+  label: string;
+}
+
+export type DailyReportFigures = Omit<DailyReportRow, 'itemId' | 'itemName' | 'slots'>;
+
+/** GET api/v1/staff/parks/{parkId}/reports/daily?date= (one day) or ?from=&to= (a range of days, at most 366). */
 export interface DailyReport {
   parkId: number;
+  /** The first day (kept for one-day readers: the same as `from`). */
   date: string;
+  from: string;
+  to: string;
   rows: DailyReportRow[];
-  totals: Omit<DailyReportRow, 'itemId' | 'itemName'>;
-  /** Entries minus exits at the gates that day, per hour. */
-  occupancy: Occupancy;
+  totals: DailyReportFigures;
+  /** Entries minus exits at the gates per hour, for a one-day report; null over a range. */
+  occupancy: Occupancy | null;
 }
 
 /** What the reconciliation sweep found wrong in a park's books (GET api/v1/staff/parks/{id}/reconciliation). */

@@ -473,6 +473,7 @@ describe('daily report', () => {
       cancelledPlaces: 1,
       refundAmount: refunded,
       admitted: 1,
+      slots: [],
     });
     expect(report.totals.soldPlaces).toBe(report.rows.reduce((s, r) => s + r.soldPlaces, 0));
     // Another day has none of it.
@@ -488,8 +489,8 @@ describe('daily report', () => {
     const bytes = csv.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('商品ID,商品名,販売数,販売額（円・税込）,キャンセル数,返金額（円）,入場数');
-    expect(lines).toContain(`${item.id},${row?.itemName},3,3000,1,${refunded},1`);
+    expect(lines[0]).toBe('商品ID,商品名,時間帯,販売数,販売額（円・税込）,キャンセル数,返金額（円）,入場数');
+    expect(lines).toContain(`${item.id},${row?.itemName},,3,3000,1,${refunded},1`);
     expect(lines.at(-2)).toMatch(/^,合計,/);
     for (const [url, who] of [
       [`/api/v1/staff/parks/${parkA}/reports/daily.csv?date=${today}&lang=en`, finance],
@@ -498,9 +499,130 @@ describe('daily report', () => {
       const en = await c.call('GET', url, who);
       const text = en.rawPayload.subarray(3).toString('utf8');
       expect(text.split('\r\n')[0]).toBe(
-        'Item ID,Item,Places sold,"Sales (yen, tax incl.)",Places cancelled,Refunded (yen),Admitted',
+        'Item ID,Item,Time slot,Places sold,"Sales (yen, tax incl.)",Places cancelled,Refunded (yen),Admitted',
       );
       expect(text).toContain(`${item.id},Order test`);
+    }
+  });
+});
+
+describe('reports over a range of days, split by time slot, and the orders and refunds exports', () => {
+  it('sums the days asked, splits a timed item per slot (rows add up), and exports orders and refunds as CSV', async () => {
+    const item = await policyItem();
+    const visitor = await buyer();
+    const first = await buy(visitor, item, 2);
+    const second = await buy(visitor, item, 1);
+    // The item gets its slots after the sales (the cart would ask for one); the tickets are put in them.
+    const [early, late] = (await c
+      .knex()('item_time_slots')
+      .insert([
+        { item_id: item.id, start_time: '09:00', end_time: '12:00', capacity: 50 },
+        { item_id: item.id, start_time: '13:00', end_time: '16:00', capacity: 50 },
+      ])
+      .returning('id')) as { id: number }[];
+    await c.knex()('tickets').where({ id: first.ticketIds[0] }).update({ time_slot_id: early?.id });
+    await c
+      .knex()('tickets')
+      .whereIn('id', [first.ticketIds[1] as string, ...second.ticketIds])
+      .update({ time_slot_id: late?.id });
+    // The first order was paid yesterday.
+    const yesterday = addDays(today, -1);
+    await c
+      .knex()('orders')
+      .where({ id: first.orderId })
+      .update({ paid_at: new Date(`${yesterday}T10:00:00+09:00`) });
+    const finance = await staff(parkA, 'finance');
+    const cancel = await c.call('POST', `${orders(parkA)}/${second.orderId}/cancellations`, finance, {
+      ticket_ids: second.ticketIds,
+    });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    const refunded = body(cancel).data.quote.refundAmount as number;
+
+    const report = async (q: string) => {
+      const res = await c.call('GET', `/api/v1/staff/parks/${parkA}/reports/daily?${q}`, finance);
+      expect(res.statusCode, res.payload).toBe(200);
+      return body(res).data as DailyReport;
+    };
+    const oneDay = await report(`date=${today}`);
+    expect(oneDay).toMatchObject({ from: today, to: today });
+    expect(oneDay.rows.find((r) => r.itemId === item.id)).toMatchObject({ soldPlaces: 1, amount: 1000 });
+    const range = await report(`from=${yesterday}&to=${today}`);
+    expect(range).toMatchObject({ from: yesterday, to: today, occupancy: null });
+    const row = range.rows.find((r) => r.itemId === item.id);
+    expect(row).toMatchObject({ soldPlaces: 3, amount: 3000, cancelledPlaces: 1, refundAmount: refunded });
+    expect(row?.slots).toEqual([
+      expect.objectContaining({ slotId: early?.id, label: '09:00–12:00', soldPlaces: 1, amount: 1000 }),
+      expect.objectContaining({ slotId: late?.id, label: '13:00–16:00', soldPlaces: 2, cancelledPlaces: 1 }),
+    ]);
+    // The CSV has one row per slot of a timed item, so its columns add up to the totals.
+    const csv = await c.call(
+      'GET',
+      `/api/v1/staff/parks/${parkA}/reports/daily.csv?from=${yesterday}&to=${today}`,
+      finance,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="zoopass-${parkA}-${yesterday}_${today}.csv"`,
+    );
+    const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('商品ID,商品名,時間帯,販売数,販売額（円・税込）,キャンセル数,返金額（円）,入場数');
+    expect(lines).toContain(`${item.id},${row?.itemName},09:00–12:00,1,1000,0,0,0`);
+    expect(lines).toContain(`${item.id},${row?.itemName},13:00–16:00,2,2000,1,${refunded},0`);
+
+    // Orders paid in the range, and refunds made in it.
+    const ordersCsv = await c.call(
+      'GET',
+      `/api/v1/staff/parks/${parkA}/reports/orders.csv?from=${yesterday}&to=${today}`,
+      finance,
+    );
+    expect(ordersCsv.statusCode, ordersCsv.payload).toBe(200);
+    const orderLines = ordersCsv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(orderLines[0]).toBe('申込番号,支払日時,状態,支払方法,小計,クーポン値引,コイン利用,合計,支払額,返金額,枚数');
+    expect(orderLines).toContain(`${first.number},${yesterday} 10:00,paid,クレジットカード,2000,0,100,1900,1900,0,2`);
+    expect(orderLines.some((l) => l.startsWith(`${second.number},${today} `))).toBe(true);
+    const onlyToday = (
+      await c.call('GET', `/api/v1/staff/parks/${parkA}/reports/orders.csv?from=${today}&to=${today}&lang=en`, finance)
+    ).rawPayload
+      .subarray(3)
+      .toString('utf8');
+    expect(onlyToday.split('\r\n')[0]).toBe(
+      'Order number,Paid at,State,Payment method,Subtotal,Coupon,Coins,Total,Paid,Refunded,Tickets',
+    );
+    expect(onlyToday).not.toContain(first.number);
+    const refundsCsv = await c.call(
+      'GET',
+      `/api/v1/staff/parks/${parkA}/reports/refunds.csv?from=${today}&to=${today}`,
+      finance,
+    );
+    expect(refundsCsv.statusCode, refundsCsv.payload).toBe(200);
+    const refundLines = refundsCsv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(refundLines[0]).toBe('日時,申込番号,枚数,手数料率（%）,手数料,返金額,返却コイン,状態');
+    const q = body(cancel).data.quote as { chargeRate: number; fee: number; refundCoins: number };
+    expect(
+      refundLines.some((l) =>
+        l.includes(`,${second.number},1,${q.chargeRate},${q.fee},${refunded},${q.refundCoins},done`),
+      ),
+    ).toBe(true);
+
+    // A range backwards, too long, or half given: 400 naming the field, in ja and en.
+    for (const [q, field] of [
+      [`from=${today}&to=${yesterday}`, 'to'],
+      [`from=${addDays(today, -400)}&to=${today}`, 'to'],
+      [`from=${today}`, 'to'],
+    ] as const) {
+      for (const path of ['daily', 'orders.csv', 'refunds.csv']) {
+        const ja = await c.call('GET', `/api/v1/staff/parks/${parkA}/reports/${path}?${q}`, finance);
+        expect(ja.statusCode, `${path}?${q} ${ja.payload}`).toBe(400);
+        expect(body(ja).meta.message).toContain(field);
+      }
+    }
+    // Who may: finance and owner only.
+    const editor = await staff(parkA, 'editor');
+    for (const path of ['orders.csv', 'refunds.csv']) {
+      expect(
+        (await c.call('GET', `/api/v1/staff/parks/${parkA}/reports/${path}?from=${today}&to=${today}`, editor))
+          .statusCode,
+      ).toBe(403);
     }
   });
 });

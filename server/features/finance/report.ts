@@ -1,6 +1,6 @@
 // Pure parts of the daily report: sharing a cancellation's refund out over its tickets, and the CSV file
 // (server/lib/csv.ts).
-import type { DailyReport } from '../../../common/dto/finance';
+import type { DailyReport, DailyReportFigures } from '../../../common/dto/finance';
 import type { Locale } from '../../../common/enums';
 import { csvFile } from '../../lib/csv';
 
@@ -26,23 +26,39 @@ export function shareOut(total: number, weights: readonly number[]): number[] {
 }
 
 const HEADERS: Record<Locale, string[]> = {
-  ja: ['商品ID', '商品名', '販売数', '販売額（円・税込）', 'キャンセル数', '返金額（円）', '入場数'],
-  en: ['Item ID', 'Item', 'Places sold', 'Sales (yen, tax incl.)', 'Places cancelled', 'Refunded (yen)', 'Admitted'],
+  ja: ['商品ID', '商品名', '時間帯', '販売数', '販売額（円・税込）', 'キャンセル数', '返金額（円）', '入場数'],
+  en: [
+    'Item ID',
+    'Item',
+    'Time slot',
+    'Places sold',
+    'Sales (yen, tax incl.)',
+    'Places cancelled',
+    'Refunded (yen)',
+    'Admitted',
+  ],
 };
 const TOTAL: Record<Locale, string> = { ja: '合計', en: 'Total' };
+const FIGURES = ['soldPlaces', 'amount', 'cancelledPlaces', 'refundAmount', 'admitted'] as const;
 
+/**
+ * The report as a CSV file: a timed item has a row per time slot (and one without a slot for any tickets that had
+ * none), so every column adds up to the total row.
+ */
 export function reportCsv(report: DailyReport, locale: Locale): string {
+  const rows: (string | number)[][] = [];
+  for (const r of report.rows) {
+    const figures = (f: DailyReportFigures) => FIGURES.map((k) => f[k]);
+    for (const s of r.slots) rows.push([r.itemId, r.itemName, s.label, ...figures(s)]);
+    const rest = Object.fromEntries(
+      FIGURES.map((k) => [k, r[k] - r.slots.reduce((sum, s) => sum + s[k], 0)]),
+    ) as DailyReportFigures;
+    if (r.slots.length === 0 || FIGURES.some((k) => rest[k] !== 0))
+      rows.push([r.itemId, r.itemName, '', ...figures(rest)]);
+  }
   const t = report.totals;
   return csvFile(HEADERS[locale], [
-    ...report.rows.map((r) => [
-      r.itemId,
-      r.itemName,
-      r.soldPlaces,
-      r.amount,
-      r.cancelledPlaces,
-      r.refundAmount,
-      r.admitted,
-    ]),
-    ['', TOTAL[locale], t.soldPlaces, t.amount, t.cancelledPlaces, t.refundAmount, t.admitted],
+    ...rows,
+    ['', TOTAL[locale], '', t.soldPlaces, t.amount, t.cancelledPlaces, t.refundAmount, t.admitted],
   ]);
 }

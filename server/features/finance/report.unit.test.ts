@@ -28,6 +28,7 @@ describe('the CSV file', () => {
         cancelledPlaces: 1,
         refundAmount: 700,
         admitted: 2,
+        slots: [],
       },
       {
         itemId: 9,
@@ -37,8 +38,11 @@ describe('the CSV file', () => {
         cancelledPlaces: 0,
         refundAmount: 0,
         admitted: 1,
+        slots: [],
       },
     ],
+    from: '2026-12-24',
+    to: '2026-12-24',
     totals: { soldPlaces: 3, amount: 3000, cancelledPlaces: 1, refundAmount: 700, admitted: 3 },
     occupancy: { date: '2026-12-24', inside: 0, entries: 0, exits: 0, hours: [] },
   };
@@ -47,13 +51,13 @@ describe('the CSV file', () => {
     const ja = reportCsv(report, 'ja');
     expect(ja.charCodeAt(0)).toBe(0xfeff);
     const lines = ja.slice(1).split('\r\n');
-    expect(lines[0]).toBe('商品ID,商品名,販売数,販売額（円・税込）,キャンセル数,返金額（円）,入場数');
-    expect(lines[1]).toBe('7,"入園券, ""大人""",3,3000,1,700,2');
-    expect(lines[2]).toBe(`9,"'=HYPERLINK(""x"")",0,0,0,0,1`);
-    expect(lines[3]).toBe(',合計,3,3000,1,700,3');
+    expect(lines[0]).toBe('商品ID,商品名,時間帯,販売数,販売額（円・税込）,キャンセル数,返金額（円）,入場数');
+    expect(lines[1]).toBe('7,"入園券, ""大人""",,3,3000,1,700,2');
+    expect(lines[2]).toBe(`9,"'=HYPERLINK(""x"")",,0,0,0,0,1`);
+    expect(lines[3]).toBe(',合計,,3,3000,1,700,3');
     expect(lines[4]).toBe('');
     expect(reportCsv(report, 'en').slice(1).split('\r\n')[0]).toBe(
-      'Item ID,Item,Places sold,"Sales (yen, tax incl.)",Places cancelled,Refunded (yen),Admitted',
+      'Item ID,Item,Time slot,Places sold,"Sales (yen, tax incl.)",Places cancelled,Refunded (yen),Admitted',
     );
   });
 

@@ -4,8 +4,10 @@
 // present.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import type { Knex } from 'knex';
 import { LOCALES, type Locale } from '../../../common/enums';
 import { DomainError } from '../../lib/errors';
+import { type ReportRange, rangeName, rangeOf } from '../../lib/reportRange';
 import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
 import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
@@ -14,9 +16,11 @@ import { CANCELLATION, DAILY_REPORT, FINDINGS, ORDER, ORDER_LIST, QUOTE } from '
 import { cancelForVisitor } from './services/cancelForVisitor';
 import { dailyReport } from './services/dailyReport';
 import { getParkOrder } from './services/getParkOrder';
+import { ordersCsv } from './services/ordersCsv';
 import { quoteParkCancellation } from './services/quoteParkCancellation';
 import { listFindings } from './services/reconcileLedgers';
 import { refundForPark } from './services/refundForPark';
+import { refundsCsv } from './services/refundsCsv';
 import { type OrderSearch, searchOrders } from './services/searchOrders';
 
 const FINANCE = { access: { staff: 'finance' as const } };
@@ -51,6 +55,44 @@ const telephone = () =>
       const n = v.replace(/\D/g, '').length;
       return n >= 10 && n <= 15 ? v : helpers.error('any.invalid');
     });
+
+/** One day (date=) or a range (from= and to=): rangeOf checks which and that the range runs forward. */
+const RANGE_QUERY = fields({
+  date: optional(isoDate()),
+  from: optional(isoDate()),
+  to: optional(isoDate()),
+  lang: optional(oneOf(LOCALES)),
+});
+
+/** A CSV download of a range of days, its header row in the request's language (lang=, else Accept-Language). */
+const csvRoute = (
+  path: string,
+  description: string,
+  make: (knex: Knex, parkId: number, range: ReportRange, locale: Locale) => Promise<string>,
+  filename: (parkId: number, range: ReportRange) => string,
+): ServerRoute =>
+  route({
+    method: 'GET',
+    path,
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({ 200: { description: 'CSV (UTF-8 with a byte order mark, CRLF)', kind: 'csv' } }),
+      tags: ['api', 'staff', 'finance'],
+      description: `${description} (date=, or from= and to=, at most 366 days, Asia/Tokyo)`,
+      validate: { params: parkParams, query: RANGE_QUERY },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params;
+      const range = rangeOf(request.query);
+      const locale: Locale = request.query.lang ?? request.app.locale;
+      return h
+        .response(await make(knexOf(request), parkId, range, locale))
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename(parkId, range)}"`)
+        .header('cache-control', PRIVATE);
+    },
+  });
 
 export const financeRoutes: ServerRoute[] = [
   route({
@@ -223,45 +265,33 @@ export const financeRoutes: ServerRoute[] = [
     options: {
       auth: REQUIRED,
       app: FINANCE,
-      plugins: answers({ 200: { description: 'The day per item, and totals', data: DAILY_REPORT } }),
+      plugins: answers({ 200: { description: 'The days per item and time slot, and totals', data: DAILY_REPORT } }),
       tags: ['api', 'staff', 'finance'],
       description:
-        "A day's sales and admissions per item (Asia/Tokyo): places sold and their amount (orders paid that day), places cancelled and money refunded that day, tickets used that day",
-      validate: { params: parkParams, query: fields({ date: isoDate() }) },
+        'Sales and admissions per item and time slot over one day (date=) or a range of days (from= and to=, at most 366; Asia/Tokyo): places sold and their amount (orders paid those days), places cancelled and money refunded those days, tickets used those days; the occupancy for one day',
+      validate: { params: parkParams, query: RANGE_QUERY },
     },
     async handler(request, h) {
       const { parkId } = request.params;
-      const { date } = request.query;
-      return ok(h, await dailyReport(knexOf(request), parkId, date, request.app.locale));
+      return ok(h, await dailyReport(knexOf(request), parkId, rangeOf(request.query), request.app.locale));
     },
   }),
-  route({
-    method: 'GET',
-    path: '/api/v1/staff/parks/{parkId}/reports/daily.csv',
-    options: {
-      auth: REQUIRED,
-      app: FINANCE,
-      plugins: answers({
-        200: { description: 'The report as CSV (UTF-8 with a byte order mark, CRLF)', kind: 'csv' },
-      }),
-      tags: ['api', 'staff', 'finance'],
-      description:
-        "The daily report as a CSV download for spreadsheets: header row in the request's language (lang=, else Accept-Language), a total row last",
-      validate: {
-        params: parkParams,
-        query: fields({ date: isoDate(), lang: optional(oneOf(LOCALES)) }),
-      },
-    },
-    async handler(request, h) {
-      const { parkId } = request.params;
-      const { date, lang } = request.query;
-      const locale: Locale = lang ?? request.app.locale;
-      const report = await dailyReport(knexOf(request), parkId, date, locale);
-      return h
-        .response(reportCsv(report, locale))
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="zoopass-${parkId}-${date}.csv"`)
-        .header('cache-control', PRIVATE);
-    },
-  }),
+  csvRoute(
+    '/api/v1/staff/parks/{parkId}/reports/daily.csv',
+    'The daily report as a CSV download for spreadsheets: one row per item, or per time slot of a timed item, and a total row last',
+    async (knex, parkId, range, locale) => reportCsv(await dailyReport(knex, parkId, range, locale), locale),
+    (parkId, range) => `zoopass-${parkId}-${rangeName(range)}.csv`,
+  ),
+  csvRoute(
+    '/api/v1/staff/parks/{parkId}/reports/orders.csv',
+    'The orders paid in the range, one row each: number, paid at, state, payment method, subtotal, coupon, coins, total, money paid and refunded, tickets',
+    ordersCsv,
+    (parkId, range) => `zoopass-${parkId}-orders-${rangeName(range)}.csv`,
+  ),
+  csvRoute(
+    '/api/v1/staff/parks/{parkId}/reports/refunds.csv',
+    'The cancellations made in the range, one row each: when, order number, tickets, fee rate and fee, money refunded, coins given back, state',
+    refundsCsv,
+    (parkId, range) => `zoopass-${parkId}-refunds-${rangeName(range)}.csv`,
+  ),
 ];

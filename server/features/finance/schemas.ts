@@ -118,18 +118,32 @@ export const CANCELLATION = object({
 });
 
 const counts = { soldPlaces: int, amount: int, cancelledPlaces: int, refundAmount: int, admitted: int };
+const date = { type: 'string', format: 'date' } as const;
 export const DAILY_REPORT = object({
   parkId: int,
-  date: { type: 'string', format: 'date' },
-  rows: { type: 'array', items: object({ itemId: int, itemName: str, ...counts }) },
+  date,
+  from: date,
+  to: date,
+  rows: {
+    type: 'array',
+    items: object({
+      itemId: int,
+      itemName: str,
+      ...counts,
+      slots: { type: 'array', items: object({ slotId: int, label: str, ...counts }) },
+    }),
+  },
   totals: object(counts),
-  occupancy: object({
-    date: { type: 'string', format: 'date' },
-    inside: int,
-    entries: int,
-    exits: int,
-    hours: { type: 'array', items: object({ hour: int, entries: int, exits: int, inside: int }) },
-  }),
+  occupancy: {
+    ...object({
+      date,
+      inside: int,
+      entries: int,
+      exits: int,
+      hours: { type: 'array', items: object({ hour: int, entries: int, exits: int, inside: int }) },
+    }),
+    type: ['object', 'null'],
+  },
 });
 
 /** The reconciliation sweep's open findings for the park (server/features/finance/services/reconcileLedgers.ts). */

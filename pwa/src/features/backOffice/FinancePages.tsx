@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { OfficeOrder, OfficeTicket } from '../../../../common/dto/finance';
 import type { Occupancy } from '../../../../common/dto/staff';
-import { addDays, tokyoDate } from '../../../../common/time';
+import { addDays, daysBetween, tokyoDate } from '../../../../common/time';
 import { formatDate, formatDateTime, formatNumber, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { errorMessage } from './backOfficeApi';
 import {
+  invoiceCsvUrl,
   reportCsvUrl,
   type SearchBy,
   useCancelForVisitorMutation,
@@ -573,59 +574,84 @@ export function OfficeOrderPage() {
   );
 }
 
-/** /staff/office/:parkId/reports?date=: the day's table and the CSV link. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /staff/office/:parkId/reports?from=&to= (or ?date=, one day): the period's table per item and time slot, the
+ * day's occupancy, and the downloads (report, orders, refunds, invoice register, pass reports).
+ */
 export function OfficeReportPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const parkId = Number(useParams().parkId);
   const [params, setParams] = useSearchParams();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? (params.get('date') as string) : tokyoDate();
-  const { data: report, error, isFetching } = useDailyReportQuery({ parkId, date }, { skip: !(parkId > 0) });
-  const setDate = (d: string) => {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(d)) setParams({ date: d }, { replace: true });
+  const day = (key: string) => (DAY.test(params.get(key) ?? '') ? (params.get(key) as string) : null);
+  const from = day('from') ?? day('date') ?? tokyoDate();
+  const to = day('to') ?? day('date') ?? from;
+  const valid = from <= to && daysBetween(from, to) < 366;
+  const {
+    data: report,
+    error,
+    isFetching,
+  } = useDailyReportQuery({ parkId, from, to }, { skip: !(parkId > 0) || !valid });
+  const setRange = (f: string, u: string) => {
+    if (DAY.test(f) && DAY.test(u)) setParams(f === u ? { date: f } : { from: f, to: u }, { replace: true });
   };
+  // The arrows move the whole period by its length (a day, a week...).
+  const span = daysBetween(from, to) + 1;
   const columns = ['soldPlaces', 'amount', 'cancelledPlaces', 'refundAmount', 'admitted'] as const;
   const cell = (key: (typeof columns)[number], n: number) =>
     key === 'amount' || key === 'refundAmount' ? formatYen(n, locale) : formatNumber(n, locale);
+  const oneDay = from === to;
   return (
     <div className="stack office" data-testid="office-report">
       <BackLinks parkId={parkId} />
       <h1 className="page-title">{t('backOffice.finance.report')}</h1>
       <div className="panel office-report-bar">
         <div className="field">
-          <label htmlFor="report-date">{t('backOffice.finance.date')}</label>
+          <label htmlFor="report-from">{t('backOffice.finance.from')}</label>
           <input
-            id="report-date"
+            id="report-from"
             type="date"
             className="input"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+            value={from}
+            // A start after the end moves the end with it.
+            onChange={(e) => setRange(e.target.value, [e.target.value, to].sort().at(-1) ?? to)}
             data-testid="report-date"
           />
         </div>
+        <div className="field">
+          <label htmlFor="report-to">{t('backOffice.finance.to')}</label>
+          <input
+            id="report-to"
+            type="date"
+            className="input"
+            value={to}
+            min={from}
+            onChange={(e) => setRange(from, e.target.value)}
+            data-testid="report-to"
+          />
+        </div>
         <div className="office-actions">
-          <button type="button" className="button" onClick={() => setDate(addDays(date, -1))}>
+          <button type="button" className="button" onClick={() => setRange(addDays(from, -span), addDays(to, -span))}>
             {t('backOffice.finance.prevDay')}
           </button>
-          <button type="button" className="button" onClick={() => setDate(addDays(date, 1))}>
+          <button type="button" className="button" onClick={() => setRange(addDays(from, span), addDays(to, span))}>
             {t('backOffice.finance.nextDay')}
           </button>
-          <a
-            className="button button--primary"
-            href={reportCsvUrl(parkId, date, locale)}
-            download
-            data-testid="report-csv"
-          >
-            {t('backOffice.finance.csv')}
-          </a>
         </div>
       </div>
+      {!valid && (
+        <p className="notice" role="alert">
+          {t('backOffice.finance.rangeInvalid')}
+        </p>
+      )}
       {error && (
         <p className="notice" role="alert">
           {errorMessage(error) ?? t('backOffice.failed')}
         </p>
       )}
-      {report && (
+      {report && valid && (
         <section
           className="office-table-wrap"
           aria-busy={isFetching}
@@ -634,7 +660,12 @@ export function OfficeReportPage() {
           tabIndex={0}
         >
           <h2 id="report-caption" className="office-table-title">
-            {t('backOffice.finance.reportCaption', { date: formatDate(report.date, locale) })}
+            {oneDay
+              ? t('backOffice.finance.reportCaption', { date: formatDate(report.from, locale) })
+              : t('backOffice.finance.rangeCaption', {
+                  from: formatDate(report.from, locale),
+                  to: formatDate(report.to, locale),
+                })}
           </h2>
           <table className="office-table" data-testid="report-table" aria-labelledby="report-caption">
             <thead>
@@ -648,7 +679,7 @@ export function OfficeReportPage() {
               </tr>
             </thead>
             <tbody>
-              {report.rows.map((r) => (
+              {report.rows.flatMap((r) => [
                 <tr key={r.itemId} data-testid="report-row">
                   <th scope="row">{r.itemName}</th>
                   {columns.map((k) => (
@@ -656,12 +687,25 @@ export function OfficeReportPage() {
                       {cell(k, r[k])}
                     </td>
                   ))}
-                </tr>
-              ))}
+                </tr>,
+                ...r.slots.map((slot) => (
+                  <tr key={`${r.itemId}:${slot.slotId}`} className="office-table__sub" data-testid="report-slot-row">
+                    <th scope="row">
+                      <span className="visually-hidden">{r.itemName} </span>
+                      {slot.label}
+                    </th>
+                    {columns.map((k) => (
+                      <td key={k} data-label={t(`backOffice.finance.columns.${k}`)}>
+                        {cell(k, slot[k])}
+                      </td>
+                    ))}
+                  </tr>
+                )),
+              ])}
               {report.rows.length === 0 && (
                 <tr>
                   <td colSpan={columns.length + 1} className="muted office-table__empty">
-                    {t('backOffice.finance.nothing')}
+                    {oneDay ? t('backOffice.finance.nothing') : t('backOffice.finance.nothingInRange')}
                   </td>
                 </tr>
               )}
@@ -680,9 +724,44 @@ export function OfficeReportPage() {
         </section>
       )}
       {report?.occupancy && <OccupancyTable occupancy={report.occupancy} />}
+      <FinanceDownloads parkId={parkId} range={valid ? { from, to } : null} />
       <PassReportDownloads parkId={parkId} />
       <ReconciliationPanel parkId={parkId} />
     </div>
+  );
+}
+
+/** The finance CSVs: the period's report, orders and refunds, and the invoice register (plain download links). */
+function FinanceDownloads({ parkId, range }: { parkId: number; range: { from: string; to: string } | null }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const links: [string, string | undefined][] = [
+    ['csv', range ? reportCsvUrl(parkId, 'daily', range, locale) : undefined],
+    ['ordersCsv', range ? reportCsvUrl(parkId, 'orders', range, locale) : undefined],
+    ['refundsCsv', range ? reportCsvUrl(parkId, 'refunds', range, locale) : undefined],
+    ['registerCsv', invoiceCsvUrl(parkId, 'invoices/register', locale)],
+    ['invoicesCsv', invoiceCsvUrl(parkId, 'invoices', locale)],
+    ['creditNotesCsv', invoiceCsvUrl(parkId, 'credit-notes', locale)],
+  ];
+  return (
+    <section className="panel stack" aria-labelledby="finance-downloads" data-testid="finance-downloads">
+      <h2 id="finance-downloads">{t('backOffice.finance.downloads')}</h2>
+      <p className="muted">{t('backOffice.finance.downloadsLead')}</p>
+      <div className="office-actions">
+        {links.map(([key, href]) => (
+          <a
+            key={key}
+            className={key === 'csv' ? 'button button--primary' : 'button'}
+            href={href}
+            aria-disabled={!href || undefined}
+            download
+            data-testid={key === 'csv' ? 'report-csv' : `finance-${key}`}
+          >
+            {t(`backOffice.finance.${key}`)}
+          </a>
+        ))}
+      </div>
+    </section>
   );
 }
 

@@ -61,8 +61,8 @@ export const financeApi = api.injectEndpoints({
       transformResponse: (r: Envelope<OfficeCancellationAnswer>) => r.data,
       invalidatesTags: (_r, _e, { orderId }) => [ORDER(orderId), REPORT],
     }),
-    dailyReport: build.query<DailyReport, { parkId: number; date: string }>({
-      query: ({ parkId, date }) => ({ url: `/staff/parks/${parkId}/reports/daily`, params: { date } }),
+    dailyReport: build.query<DailyReport, { parkId: number; from: string; to: string }>({
+      query: ({ parkId, from, to }) => ({ url: `/staff/parks/${parkId}/reports/daily`, params: { from, to } }),
       transformResponse: (r: Envelope<DailyReport>) => r.data,
       providesTags: [REPORT],
       keepUnusedDataFor: 0,
@@ -85,6 +85,17 @@ export const {
   useReconciliationQuery,
 } = financeApi;
 
-/** The CSV download of the daily report, its header row in the page's language. */
-export const reportCsvUrl = (parkId: number, date: string, locale: Locale) =>
-  `/api/v1/staff/parks/${parkId}/reports/daily.csv?date=${date}&lang=${locale}`;
+/** The finance CSV downloads over a range of days, their header rows in the page's language. */
+export const reportCsvUrl = (
+  parkId: number,
+  report: 'daily' | 'orders' | 'refunds',
+  range: { from: string; to: string },
+  locale: Locale,
+) => `/api/v1/staff/parks/${parkId}/reports/${report}.csv?from=${range.from}&to=${range.to}&lang=${locale}`;
+
+/** The invoice register downloads (every number the park issued). */
+export const invoiceCsvUrl = (
+  parkId: number,
+  file: 'invoices/register' | 'invoices' | 'credit-notes',
+  locale: Locale,
+) => `/api/v1/staff/parks/${parkId}/${file}.csv?lang=${locale}`;

@@ -1,36 +1,41 @@
-// GET api/v1/staff/parks/{parkId}/reports/daily?date=: a park's day (Asia/Tokyo) per item:
-//   sold       places (tickets) of orders paid that day, and the prices of all they sold, add-on vouchers included
-//              (yen, tax included, before the order's coupon and coins, which belong to the order, not an item)
-//   cancelled  tickets cancelled that day (by the visitor or the park), and the money refunded for them: each
+// GET api/v1/staff/parks/{parkId}/reports/daily?date= (or ?from=&to=): a park's days (Asia/Tokyo) per item, and a
+// timed item's split per time slot (the tickets' slot):
+//   sold       places (tickets) of orders paid those days, and the prices of all they sold, add-on vouchers
+//              included (yen, tax included, before the order's coupon and coins, which belong to the order)
+//   cancelled  tickets cancelled those days (by the visitor or the park), and the money refunded for them: each
 //              cancellation's refund shared out over its tickets by price (report.ts shareOut)
-//   admitted   tickets used that day (the act that marked them: the gate's scan, or the holder's button or link)
-// and the park's occupancy that day (entries minus exits per hour, wallet parkOccupancy).
-// Items with nothing that day are left out.
+//   admitted   tickets used those days (the act that marked them: the gate's scan, or the holder's button or link)
+// and, for one day, the park's occupancy (entries minus exits per hour, wallet parkOccupancy).
+// Items with nothing in the range are left out.
 import type { Knex } from 'knex';
-import type { DailyReport, DailyReportRow } from '../../../../common/dto/finance';
+import type { DailyReport, DailyReportFigures, DailyReportRow } from '../../../../common/dto/finance';
 import type { Locale } from '../../../../common/enums';
-import { addDays } from '../../../../common/time';
 import { toCount } from '../../../db/knex';
 import { localize } from '../../../lib/localize';
+import { type ReportRange, rangeInstants } from '../../../lib/reportRange';
 import { parkOccupancy } from '../../wallet';
 import { shareOut } from '../report';
 
-/** The instants a Tokyo day starts and ends (Japan has no daylight saving). */
-const tokyoDay = (date: string): [Date, Date] => [
-  new Date(`${date}T00:00:00+09:00`),
-  new Date(`${addDays(date, 1)}T00:00:00+09:00`),
-];
+const zero = (): DailyReportFigures => ({ soldPlaces: 0, amount: 0, cancelledPlaces: 0, refundAmount: 0, admitted: 0 });
+const FIGURES = ['soldPlaces', 'amount', 'cancelledPlaces', 'refundAmount', 'admitted'] as const;
 
-export async function dailyReport(knex: Knex, parkId: number, date: string, locale: Locale): Promise<DailyReport> {
-  const [start, end] = tokyoDay(date);
-  const rows = new Map<number, DailyReportRow>();
-  const row = (itemId: number): DailyReportRow => {
-    let r = rows.get(itemId);
-    if (!r) {
-      r = { itemId, itemName: '', soldPlaces: 0, amount: 0, cancelledPlaces: 0, refundAmount: 0, admitted: 0 };
-      rows.set(itemId, r);
+export async function dailyReport(
+  knex: Knex,
+  parkId: number,
+  range: ReportRange,
+  locale: Locale,
+): Promise<DailyReport> {
+  const [start, end] = rangeInstants(range);
+  // Figures per item and slot (slot 0: none); the item rows are their sums.
+  const cells = new Map<string, DailyReportFigures & { itemId: number; slotId: number }>();
+  const cell = (itemId: number, slotId: number | null) => {
+    const key = `${itemId}:${slotId ?? 0}`;
+    let c = cells.get(key);
+    if (!c) {
+      c = { itemId, slotId: slotId ?? 0, ...zero() };
+      cells.set(key, c);
     }
-    return r;
+    return c;
   };
 
   const sold = (await knex('tickets as t')
@@ -40,20 +45,19 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     .where('o.paid_at', '<', end)
     // A pass holder's day visit is an entry, not a sale (its pass's term tickets are: passes/README.md 2.12).
     .whereNot('t.unit_kind', 'pass_visit')
-    .groupBy('t.item_id')
+    .groupBy('t.item_id', 't.time_slot_id')
     .select(
       't.item_id',
+      't.time_slot_id',
       // A voucher of an additional plan is money sold, not a place.
       knex.raw("count(*) FILTER (WHERE t.unit_kind <> 'additional') AS n"),
       knex.raw('coalesce(sum(t.price), 0) AS amount'),
-    )) as {
-    itemId: number;
-    n: unknown;
-    amount: unknown;
-  }[];
-  for (const s of sold) Object.assign(row(s.itemId), { soldPlaces: toCount(s.n), amount: toCount(s.amount) });
+    )) as { itemId: number; timeSlotId: number | null; n: unknown; amount: unknown }[];
+  for (const s of sold) {
+    Object.assign(cell(s.itemId, s.timeSlotId), { soldPlaces: toCount(s.n), amount: toCount(s.amount) });
+  }
 
-  // The day's cancellations that took tickets of the park, with all their tickets (to share the refund out).
+  // The range's cancellations that took tickets of the park, with all their tickets (to share the refund out).
   const cancelled = (await knex('cancellations as c')
     .join('tickets as t', 't.cancellation_id', 'c.id')
     .where('c.created_at', '>=', start)
@@ -63,11 +67,12 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
       knex('tickets').where({ park_id: parkId }).whereNotNull('cancellation_id').select('cancellation_id'),
     )
     .orderBy(['c.id', 't.ticket_number'])
-    .select('c.id', 'c.refund_amount', 't.item_id', 't.park_id', 't.price', 't.unit_kind')) as {
+    .select('c.id', 'c.refund_amount', 't.item_id', 't.time_slot_id', 't.park_id', 't.price', 't.unit_kind')) as {
     id: string;
     unitKind: string;
     refundAmount: number;
     itemId: number;
+    timeSlotId: number | null;
     parkId: number;
     price: number;
   }[];
@@ -80,9 +85,9 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     );
     tickets.forEach((t, i) => {
       if (t.parkId !== parkId) return;
-      const r = row(t.itemId);
-      if (t.unitKind !== 'additional') r.cancelledPlaces += 1;
-      r.refundAmount += parts[i] ?? 0;
+      const c = cell(t.itemId, t.timeSlotId);
+      if (t.unitKind !== 'additional') c.cancelledPlaces += 1;
+      c.refundAmount += parts[i] ?? 0;
     });
   }
 
@@ -91,23 +96,58 @@ export async function dailyReport(knex: Knex, parkId: number, date: string, loca
     .whereNot({ unit_kind: 'additional' })
     .where('used_at', '>=', start)
     .where('used_at', '<', end)
-    .groupBy('item_id')
-    .select('item_id', knex.raw('count(*) AS n'))) as { itemId: number; n: unknown }[];
-  for (const a of admitted) row(a.itemId).admitted = toCount(a.n);
+    .groupBy('item_id', 'time_slot_id')
+    .select('item_id', 'time_slot_id', knex.raw('count(*) AS n'))) as {
+    itemId: number;
+    timeSlotId: number | null;
+    n: unknown;
+  }[];
+  for (const a of admitted) cell(a.itemId, a.timeSlotId).admitted = toCount(a.n);
 
-  const names = (await knex('items')
-    .whereIn('id', [...rows.keys()])
-    .select('id', 'name_ja', 'name_en')) as { id: number; nameJa: string; nameEn: string | null }[];
-  for (const n of names) row(n.id).itemName = localize(n, 'name', locale);
+  const itemIds = [...new Set([...cells.values()].map((c) => c.itemId))];
+  const names = (await knex('items').whereIn('id', itemIds).select('id', 'name_ja', 'name_en')) as {
+    id: number;
+    nameJa: string;
+    nameEn: string | null;
+  }[];
+  const slotIds = [...cells.values()].map((c) => c.slotId).filter((id) => id > 0);
+  const slots = (await knex('item_time_slots').whereIn('id', slotIds).select('id', 'start_time', 'end_time')) as {
+    id: number;
+    startTime: string;
+    endTime: string;
+  }[];
+  const slotOf = new Map(slots.map((s) => [s.id, s]));
 
-  const list = [...rows.values()].sort((a, b) => a.itemId - b.itemId);
-  const totals = { soldPlaces: 0, amount: 0, cancelledPlaces: 0, refundAmount: 0, admitted: 0 };
-  for (const r of list) {
-    totals.soldPlaces += r.soldPlaces;
-    totals.amount += r.amount;
-    totals.cancelledPlaces += r.cancelledPlaces;
-    totals.refundAmount += r.refundAmount;
-    totals.admitted += r.admitted;
-  }
-  return { parkId, date, rows: list, totals, occupancy: await parkOccupancy(knex, parkId, date) };
+  const rows: DailyReportRow[] = itemIds
+    .sort((a, b) => a - b)
+    .map((itemId) => {
+      const parts = [...cells.values()].filter((c) => c.itemId === itemId);
+      const sum = zero();
+      for (const p of parts) for (const k of FIGURES) sum[k] += p[k];
+      const name = names.find((n) => n.id === itemId);
+      return {
+        itemId,
+        itemName: name ? localize(name, 'name', locale) : '',
+        ...sum,
+        slots: parts
+          .filter((p) => p.slotId > 0)
+          .map(({ itemId: _, slotId, ...figures }) => {
+            const s = slotOf.get(slotId);
+            return { slotId, label: s ? `${s.startTime}–${s.endTime}` : '', ...figures };
+          })
+          .sort((a, b) => a.label.localeCompare(b.label)),
+      };
+    });
+  const totals = zero();
+  for (const r of rows) for (const k of FIGURES) totals[k] += r[k];
+  const oneDay = range.from === range.to;
+  return {
+    parkId,
+    date: range.from,
+    from: range.from,
+    to: range.to,
+    rows,
+    totals,
+    occupancy: oneDay ? await parkOccupancy(knex, parkId, range.from) : null,
+  };
 }
