@@ -8,17 +8,22 @@
 // The sync: the real server in this process on its own database (PGlite in a temporary directory, or DATABASE_URL),
 // 50,000 tickets of one park's day added by SQL; the seeded gate account signs in and opens /staff: time until the
 // device has synced (a usable scanner; target under 5 s), then 100 tickets change and the network comes back: time
-// to the delta sync. Prints JSON with the machine's load average.
+// to the delta sync. The pass holders: 50,000 holders of annual passes admitted at the park, each with a photo
+// thumb, added by SQL; a new device's first sync of the holder list with its thumbs (its size on the device), then
+// 100 holders change and the delta sync. Prints JSON with the machine's load average.
 //   npm run build && npm run bench:scan
 
 import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import type { Knex } from 'knex';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { encodePayload, endOfTokyoDay, joinToken, TOKEN_VERSION } from '../common/rules/ticketToken';
-import { tokyoDate } from '../common/time';
+import { addDays, tokyoDate } from '../common/time';
 import { CHROMIUM, fakeCamera } from '../e2e/support/chromium';
 import { waitForWalletDb } from '../e2e/support/walletDb';
 import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from '../pwa/src/db/storeNames';
@@ -26,6 +31,7 @@ import { seed } from '../seeds/index';
 import { loadConfig } from '../server/config';
 import { createKnex } from '../server/db/knex';
 import { migrateLatest } from '../server/db/migrate';
+import { processFacePhoto } from '../server/features/passes/photos';
 import { createServer } from '../server/server';
 import { DIST as DIST_DIR, requireBuild, serveDist } from './lib/distServer';
 
@@ -312,16 +318,31 @@ const dayListIn = (page: Page) =>
     },
   );
 
-async function waitForSync(page: Page, since: string | null, startedAt: number): Promise<number> {
+async function waitForSync(page: Page, since: string | null, startedAt: number, limitMs = 120_000): Promise<number> {
   for (;;) {
     const at = await readMetaIn(page, 'gate.syncedAt');
     if (at && at !== since) return performance.now() - startedAt;
-    if (performance.now() - startedAt > 120_000) throw new Error('the gate never synced');
+    if (performance.now() - startedAt > limitMs) throw new Error(`the gate did not sync in ${limitMs / 1000} s`);
     await page.waitForTimeout(25);
   }
 }
 
-async function daySync(browser: Browser): Promise<Record<string, unknown>> {
+/** The real server on its own seeded database, the gate account signed in on a fresh browser context. */
+interface GateBench {
+  knex: Knex;
+  park: number;
+  /** A user who is not the gate account (the owner of the bench's tickets and passes). */
+  buyer: number;
+  /** One paid order of the park and its line, today, for rows the bench adds by SQL. */
+  order: { id: number; lineId: number };
+  today: string;
+}
+
+async function withGateServer<T>(
+  browser: Browser,
+  prepare: (b: GateBench) => Promise<void>,
+  run: (b: GateBench & { page: Page; context: BrowserContext; base: string }) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scan-db-'));
   const databaseUrl = process.env.DATABASE_URL;
   const knex = createKnex(databaseUrl ? { databaseUrl } : { dataDir: dir });
@@ -330,28 +351,25 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
     await seed(knex);
     const today = tokyoDate();
     const park = (await knex('parks').where({ slug: 'asahiyama-zoo' }).first('id')).id as number;
-    // 50,000 tickets of the park's today, of one paid order (the day list does not look at the order), in one
-    // statement. Not the gate account's: its wallet (the app's, on every page) then presented 50,000 tickets while
+    // Not the gate account's: its wallet (the app's, on every page) would then present the bench's tickets while
     // the gate synced, which no real gate does and which took the server's time (and PGlite's one connection).
-    const user = (await knex('users').whereNot({ email: GATE_EMAIL }).orderBy('id').first('id')).id as number;
-    const item = (await knex('items').where({ park_id: park }).orderBy('id').first('id')).id as number;
+    const buyer = (await knex('users').whereNot({ email: GATE_EMAIL }).orderBy('id').first('id')).id as number;
     const [order] = await knex('orders')
-      .insert({ user_id: user, park_id: park, kind: 'normal', state: 'paid', subtotal: 0, total: 0, payment_method: 4 })
+      .insert({
+        user_id: buyer,
+        park_id: park,
+        kind: 'normal',
+        state: 'paid',
+        subtotal: 0,
+        total: 0,
+        payment_method: 4,
+      })
       .returning('id');
     const [line] = await knex('order_lines')
       .insert({ order_id: order.id, date: today, units: JSON.stringify([]), subtotal: 0 })
       .returning('id');
-    const t0 = performance.now();
-    await knex.raw(
-      `INSERT INTO tickets (id, order_id, order_line_id, user_id, park_id, item_id, ticket_number, use_date, unit_kind,
-                            price, state)
-       SELECT gen_random_uuid(), ?, ?, ?, ?, ?, 'BENCH' || lpad(g::text, 6, '0') || '-01', ?::date, 'basic', 0,
-              'available'
-         FROM generate_series(1, ?) g`,
-      [order.id, line.id, user, park, item, today, SYNC_TICKETS],
-    );
-    const seedMs = performance.now() - t0;
-    await knex.raw('ANALYZE tickets');
+    const bench: GateBench = { knex, park, buyer, order: { id: order.id, lineId: line.id }, today };
+    await prepare(bench);
 
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -400,7 +418,41 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
         token,
       );
       if (status !== 204) throw new Error(`access-token answered ${status}`);
+      try {
+        return await run({ ...bench, page, context, base });
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await knex.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
+async function daySync(browser: Browser): Promise<Record<string, unknown>> {
+  let seedMs = 0;
+  return withGateServer(
+    browser,
+    async ({ knex, park, buyer, order, today }) => {
+      // 50,000 tickets of the park's today, of one paid order (the day list does not look at the order), in one
+      // statement.
+      const item = (await knex('items').where({ park_id: park }).orderBy('id').first('id')).id as number;
+      const t0 = performance.now();
+      await knex.raw(
+        `INSERT INTO tickets (id, order_id, order_line_id, user_id, park_id, item_id, ticket_number, use_date, unit_kind,
+                              price, state)
+         SELECT gen_random_uuid(), ?, ?, ?, ?, ?, 'BENCH' || lpad(g::text, 6, '0') || '-01', ?::date, 'basic', 0,
+                'available'
+           FROM generate_series(1, ?) g`,
+        [order.id, order.lineId, buyer, park, item, today, SYNC_TICKETS],
+      );
+      seedMs = performance.now() - t0;
+      await knex.raw('ANALYZE tickets');
+    },
+    async ({ knex, park, today, page, context, base }) => {
       // First sync: from opening /staff to a synced device (the app's load included).
       const first = performance.now();
       // When each day list page arrived (server and network), to tell them from the device's own work.
@@ -456,9 +508,8 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
       await context.setOffline(false);
       const deltaMs = await waitForSync(page, before, delta);
       const cancelled = (await dayListIn(page)).filter((t) => t.state === 'cancelled').length;
-      await context.close();
       return {
-        database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)',
+        database: DATABASE_NAME,
         dayTickets: SYNC_TICKETS,
         seedByOneInsertMs: Math.round(seedMs),
         firstSyncMs: Math.round(firstMs),
@@ -474,22 +525,194 @@ async function daySync(browser: Browser): Promise<Record<string, unknown>> {
         deltaSyncMs: Math.round(deltaMs),
         deltaCancelledOnDevice: cancelled,
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await knex.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    },
+  );
 }
 
-// BENCH_ONLY=sync: the day list's sync alone (when working on it).
-const laneFigures = process.env.BENCH_ONLY === 'sync' ? { skipped: 'BENCH_ONLY=sync' } : await lane();
+const DATABASE_NAME = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+const SYNC_HOLDERS = Number(process.env.BENCH_SYNC_HOLDERS ?? 50_000);
+const HOLDER_CHANGES = 100;
+/** Distinct face-like thumbs (crops of a real photograph, as bench/passThumbs.ts), cycled over the holders. */
+const THUMB_SAMPLES = 24;
+const PHOTO = fileURLToPath(new URL('../node_modules/autocannon/test/j5.jpeg', import.meta.url));
+
+/** How many records a store of the wallet database holds, and their Blob and byte-array bytes (the thumbs). */
+const storeIn = (page: Page, store: WalletStore) =>
+  page.evaluate(
+    ({ name, store }) =>
+      new Promise<{ count: number; blobBytes: number }>((ok, fail) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction(store).objectStore(store).getAll();
+          all.onerror = () => fail(all.error);
+          all.onsuccess = () => {
+            const rows = all.result as Record<string, unknown>[];
+            const blobBytes = rows.reduce(
+              (n, r) =>
+                n +
+                Object.values(r).reduce<number>(
+                  (m, v) => m + (v instanceof Blob ? v.size : v instanceof Uint8Array ? v.byteLength : 0),
+                  0,
+                ),
+              0,
+            );
+            ok({ count: rows.length, blobBytes });
+          };
+        };
+      }),
+    { name: WALLET_DB_NAME, store },
+  );
+
+/**
+ * The pass holder list (issue 29): SYNC_HOLDERS holders of annual passes admitted at the park, each with an approved
+ * photo and its 96 px thumb, added by SQL; a new gate device's first sync (the holder list with its thumbs, beside
+ * the park's small day list), then 100 holders changed (suspended, or a new photo) and the delta sync.
+ */
+async function holderSync(browser: Browser): Promise<Record<string, unknown>> {
+  let seedMs = 0;
+  let thumbBytes = 0;
+  return withGateServer(
+    browser,
+    async ({ knex, park, buyer, order, today }) => {
+      const product = (await knex('pass_products as pp')
+        .join('pass_product_parks as a', 'a.item_id', 'pp.item_id')
+        .where('a.park_id', park)
+        .orderBy('pp.item_id')
+        .first('pp.item_id')) as { itemId: number };
+      const photo = await sharp(PHOTO).metadata();
+      const thumbs: Buffer[] = [];
+      for (let i = 0; i < THUMB_SAMPLES; i += 1) {
+        const height = Math.round((photo.height ?? 584) * 0.8);
+        const width = Math.round(height * 0.75);
+        const left = Math.round(((photo.width ?? 1169) - width) * (i / THUMB_SAMPLES));
+        const crop = await sharp(PHOTO).extract({ left, top: 0, width, height }).jpeg().toBuffer();
+        thumbs.push((await processFacePhoto(crop)).thumb);
+      }
+      thumbBytes = Math.round(thumbs.reduce((n, t) => n + t.length, 0) / thumbs.length);
+      const until = addDays(today, 200);
+      const t0 = performance.now();
+      await knex.raw(
+        `INSERT INTO passes (pass_number, item_id, park_id, owner_user_id, first_order_id, start_by, valid_from, valid_until)
+         SELECT 'P' || lpad(?::text, 3, '0') || '-9' || lpad(g::text, 6, '0'), ?, ?, ?, ?, ?::date, ?::date, ?::date
+           FROM generate_series(1, ?) g`,
+        [park, product.itemId, park, buyer, order.id, until, addDays(today, -165), until, SYNC_HOLDERS],
+      );
+      await knex.raw(
+        `INSERT INTO pass_holders (pass_id, position, name, name_search, unit_kind)
+         SELECT id, 1, 'ベンチ 花子' || id, 'べんち はなこ' || id, 'basic' FROM passes WHERE first_order_id = ?`,
+        [order.id],
+      );
+      // One photo per holder, its thumb one of the samples.
+      await knex.raw(
+        `INSERT INTO pass_photos (id, owner_user_id, pass_holder_id, state, image, thumb, thumb_bytes)
+         SELECT gen_random_uuid(), ?, h.id, 'approved', '\\x00'::bytea, s.thumb, length(s.thumb)
+           FROM pass_holders h JOIN passes p ON p.id = h.pass_id
+           JOIN unnest(?::bytea[]) WITH ORDINALITY AS s(thumb, n) ON s.n = h.id % ? + 1
+          WHERE p.first_order_id = ?`,
+        [buyer, thumbs, THUMB_SAMPLES, order.id],
+      );
+      await knex.raw(
+        `UPDATE pass_holders h SET photo_id = ph.id FROM pass_photos ph
+          WHERE ph.pass_holder_id = h.id AND ph.owner_user_id = ? AND h.photo_id IS NULL`,
+        [buyer],
+      );
+      await knex.raw(
+        `INSERT INTO tickets (id, order_id, order_line_id, user_id, park_id, item_id, ticket_number, use_date, unit_kind,
+                              price, state, pass_id, pass_holder_id, valid_from)
+         SELECT gen_random_uuid(), ?, ?, ?, ?, p.item_id, p.pass_number || '-1', p.valid_until, 'pass', 0, 'available',
+                p.id, h.id, p.valid_from
+           FROM passes p JOIN pass_holders h ON h.pass_id = p.id WHERE p.first_order_id = ?`,
+        [order.id, order.lineId, buyer, park, order.id],
+      );
+      seedMs = performance.now() - t0;
+      await knex.raw('ANALYZE passes; ANALYZE pass_holders; ANALYZE pass_photos; ANALYZE tickets');
+    },
+    async ({ knex, order, page, context, base }) => {
+      const first = performance.now();
+      let holderPages = 0;
+      // Per holder page: the server's time (request sent to first byte) and when it arrived (ms after the start).
+      const pages: { serverMs: number; transferMs: number; doneMs: number }[] = [];
+      page.on('requestfinished', (req) => {
+        if (!req.url().includes('/pass-holders?')) return;
+        holderPages += 1;
+        const t = req.timing();
+        pages.push({
+          serverMs: Math.round(t.responseStart - t.requestStart),
+          transferMs: Math.round(t.responseEnd - t.responseStart),
+          doneMs: Math.round(performance.now() - first),
+        });
+      });
+      await page.goto(`${base}/staff`);
+      const firstMs = await waitForSync(page, null, first, 900_000);
+      const stored = await storeIn(page, 'gatePassHolders');
+      const thumbsStored = await storeIn(page, 'gatePassThumbs');
+      const firstPages = holderPages;
+
+      // 100 holders change: half suspended at the office, half with a new photo; then the network comes back.
+      const before = await readMetaIn(page, 'gate.syncedAt');
+      const changed = (await knex('pass_holders as h')
+        .join('passes as p', 'p.id', 'h.pass_id')
+        .where('p.first_order_id', order.id)
+        .orderBy('h.id', 'desc')
+        .limit(HOLDER_CHANGES)
+        .pluck('h.id')) as number[];
+      const half = changed.slice(0, HOLDER_CHANGES / 2);
+      await knex('tickets')
+        .whereIn('pass_holder_id', half)
+        .where({ unit_kind: 'pass' })
+        .update({ state: 'suspended', suspension_reason: 'ベンチ' });
+      await knex.raw(`UPDATE pass_photos SET thumb = thumb || '\\x00'::bytea WHERE pass_holder_id = ANY(?::int[])`, [
+        changed.slice(HOLDER_CHANGES / 2),
+      ]);
+      await context.setOffline(true);
+      await page.waitForTimeout(200);
+      const delta = performance.now();
+      await context.setOffline(false);
+      const deltaMs = await waitForSync(page, before, delta);
+      const suspended = await page.evaluate(
+        ({ name, store }) =>
+          new Promise<number>((ok, fail) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => fail(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction(store).objectStore(store).getAll();
+              all.onsuccess = () =>
+                ok((all.result as { state: string }[]).filter((h) => h.state === 'suspended').length);
+              all.onerror = () => fail(all.error);
+            };
+          }),
+        { name: WALLET_DB_NAME, store: 'gatePassHolders' satisfies WalletStore },
+      );
+      const mib = (n: number) => round(n / 1024 / 1024);
+      return {
+        database: DATABASE_NAME,
+        holders: SYNC_HOLDERS,
+        seedBySqlMs: Math.round(seedMs),
+        meanThumbBytes: thumbBytes,
+        firstSyncMs: Math.round(firstMs),
+        firstSyncHolderPages: firstPages,
+        firstSyncPages: pages.slice(0, firstPages),
+        holdersOnDevice: stored.count,
+        thumbsOnDevice: thumbsStored.count,
+        thumbMiBOnDevice: mib(thumbsStored.blobBytes),
+        deltaChanges: HOLDER_CHANGES,
+        deltaSyncMs: Math.round(deltaMs),
+        deltaSuspendedOnDevice: suspended,
+      };
+    },
+  );
+}
+
+// BENCH_ONLY=sync: the day list's sync alone; BENCH_ONLY=holders: the pass holder list's alone.
+const laneFigures = process.env.BENCH_ONLY ? { skipped: 'BENCH_ONLY=sync' } : await lane();
 console.error(JSON.stringify({ lane: laneFigures }));
 const syncBrowser = await chromium.launch(CHROMIUM);
 let syncFigures: Record<string, unknown>;
+let holderFigures: Record<string, unknown>;
 try {
-  syncFigures = await daySync(syncBrowser);
+  syncFigures = process.env.BENCH_ONLY === 'holders' ? { skipped: 'BENCH_ONLY=holders' } : await daySync(syncBrowser);
+  holderFigures = process.env.BENCH_ONLY === 'sync' ? { skipped: 'BENCH_ONLY=sync' } : await holderSync(syncBrowser);
 } finally {
   await syncBrowser.close();
 }
@@ -499,6 +722,7 @@ console.log(
       browser: 'Debian Chromium, headless, fake camera (640 × 480 MJPEG of signed ticket QRs)',
       lane: laneFigures,
       daySync: syncFigures,
+      holderSync: holderFigures,
       loadAverage: loadavg().map((l) => round(l)),
     },
     null,

@@ -189,7 +189,7 @@ export interface GatePassHoldersPage {
   holders: GatePassHolder[];
   next: string;
   more: boolean;
-  /** Full listing only: bytes of thumbs still to come (quota check). */
+  /** The listing's first page only: bytes of the thumbs the listing will bring (quota check); null otherwise. */
   totalThumbBytes: number | null;
   asOf: string;
 }

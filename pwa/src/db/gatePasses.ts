@@ -1,6 +1,6 @@
 // The annual-pass holders a gate admits, as the device keeps them for no signal (issue 29, README 2.9): one row per
 // holder (gatePassHolders: its term tickets, live token ids, validity, state and suspension reason, the re-entry
-// rule) found by the term ticket a member card names, and one photo thumbnail per holder (gatePassThumbs, a Blob).
+// rule) found by the term ticket a member card names, and one photo thumbnail per holder (gatePassThumbs, its bytes).
 //
 // Storage, bounded: per holder one row (about 300 B) and at most one thumb, of at most THUMB_MAX_BYTES (the server
 // encodes 96 px WebP under 6 KB; a bigger one is not kept), the old thumb deleted when the photo changes; only the
@@ -9,7 +9,7 @@
 // from navigator.storage.estimate() (thumbBudget): beyond it a holder is kept without its thumb (`thumbDropped`:
 // the verdict says "photo online only").
 import type { GatePassHolder, GatePassHoldersPage } from '../../../common/dto/pass';
-import type { GatePassHolderRow, WalletDb } from './wallet';
+import type { GatePassHolderRow, GatePassThumb, WalletDb } from './wallet';
 
 /** The server's cap on a thumbnail (96×96 WebP); anything bigger is not what the gate expects and is not kept. */
 export const THUMB_MAX_BYTES = 6 * 1024;
@@ -80,7 +80,7 @@ export async function applyHolderPage(
     const rows: GatePassHolderRow[] = [];
     const gone: number[] = [];
     const staleThumbs: string[] = [];
-    const thumbs: { photoId: string; holderId: number; blob: Blob }[] = [];
+    const thumbs: GatePassThumb[] = [];
     for (const h of page.holders) {
       const was = before.get(h.holderId);
       // One thumb per holder: the photo it shows now.
@@ -95,7 +95,7 @@ export async function applyHolderPage(
         dropped = bytes.length > THUMB_MAX_BYTES || bytes.length > budget.left;
         if (!dropped) {
           budget.left -= bytes.length;
-          thumbs.push({ photoId: h.photoId, holderId: h.holderId, blob: new Blob([bytes], { type: 'image/webp' }) });
+          thumbs.push({ photoId: h.photoId, holderId: h.holderId, bytes });
         }
       }
       rows.push(rowOf(h, parkId, dropped));
@@ -129,7 +129,9 @@ export async function findPassHolderByNumber(
 /** The stored thumbnail of a photo, or null. */
 export async function passThumb(db: WalletDb, photoId: string | null): Promise<Blob | null> {
   if (!photoId) return null;
-  return (await db.gatePassThumbs.get(photoId))?.blob ?? null;
+  const thumb = await db.gatePassThumbs.get(photoId);
+  if (thumb?.bytes) return new Blob([thumb.bytes], { type: 'image/webp' });
+  return thumb?.blob ?? null;
 }
 
 /**

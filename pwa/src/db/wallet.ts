@@ -140,11 +140,16 @@ export type GatePassHolderRow = Omit<GatePassHolder, 'thumb' | 'removed'> & {
   /** The thumb was not kept (over the storage bound): "photo online only". */
   thumbDropped?: boolean;
 };
-/** A holder's 96 px photo thumbnail (one per holder: the photo the gate shows). */
+/**
+ * A holder's 96 px photo thumbnail (one per holder: the photo the gate shows), its WebP bytes. Bytes, not a Blob:
+ * Chromium writes every Blob of IndexedDB to a file of its own, and 50,000 files made the first sync minutes long.
+ * Devices synced before kept Blobs (`blob`) until their next listing.
+ */
 export interface GatePassThumb {
   photoId: string;
   holderId: number;
-  blob: Blob;
+  bytes?: Uint8Array<ArrayBuffer>;
+  blob?: Blob;
 }
 
 interface WalletTables {

@@ -201,13 +201,16 @@ export async function listGatePassHolders(
     const page = rows.slice(0, limit);
     next = more ? `f.${bound}.${page.at(-1)?.id}` : `d.${bound}.0`;
     holders = page.map((r) => present(r, today, true, locale)).filter((h) => !h.removed);
-    const [sum] = (await live(
-      knex('pass_holders as h')
-        .join('passes as p', 'p.id', 'h.pass_id')
-        .join('pass_photos as ph', 'ph.id', 'h.photo_id')
-        .whereRaw(admittedAt(knex, parkId)),
-    ).sum({ bytes: 'ph.thumb_bytes' })) as { bytes: unknown }[];
-    totalThumbBytes = Number(sum?.bytes ?? 0);
+    // The bytes of thumbs to come, once, on the listing's first page (a sum over every holder: not on each page).
+    if (!cursor) {
+      const [sum] = (await live(
+        knex('pass_holders as h')
+          .join('passes as p', 'p.id', 'h.pass_id')
+          .join('pass_photos as ph', 'ph.id', 'h.photo_id')
+          .whereRaw(admittedAt(knex, parkId)),
+      ).sum({ bytes: 'ph.thumb_bytes' })) as { bytes: unknown }[];
+      totalThumbBytes = Number(sum?.bytes ?? 0);
+    }
   } else {
     const found = await changes(knex, parkId, mark, after, limit);
     more = found.changed.length > limit;
