@@ -2,7 +2,8 @@
 // sandbox), a face photo uploaded for each holder; a gate phone (Chromium's fake camera filming the holder's member
 // card QR, as the wallet draws it) syncs the park's holder list with thumbnails, goes offline, admits each holder
 // once showing their photo and name, and refuses the same card again the same day (the pass admits once a day, no
-// re-entry). Back online the admissions are uploaded once: each holder has one visit today at that gate.
+// re-entry). Back online the admissions are uploaded once: each holder has one visit today at that gate. Then a
+// holder's card is reissued (a lost phone): a gate that synced after it refuses the old QR offline.
 // Screenshots into test-results/passAtGate.
 import { resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
@@ -153,4 +154,21 @@ test('a family pass at the gate offline: each holder admitted once with their ph
   expect(list.filter((v) => v.date === tokyoDate())).toHaveLength(3);
   const after = (await readCards()).find((c) => c.holderId === cards[0]?.holderId);
   expect(after?.validFrom).toBe(tokyoDate());
+
+  // A lost phone: the owner reissues 動物 太郎's card. A gate that syncs after it refuses the old phone's QR offline
+  // (revoked), with the holder's number shown; the new card's QR is another.
+  const lost = cards[1] as MemberCard;
+  const reissued = await request.post(`/api/v1/me/passes/${lost.passId}/holders/${lost.holderId}/reissue`, {
+    headers: auth,
+  });
+  expect(reissued.status(), await reissued.text()).toBe(200);
+  const fresh = (await readCards()).find((c) => c.holderId === lost.holderId);
+  expect(fresh?.terms[0]?.token).toBeTruthy();
+  expect(fresh?.terms[0]?.token).not.toBe(lost.terms[0]?.token);
+  const camera = await chromium.launch(fakeCamera(videos[1] as string));
+  const gate = await gatePhone(camera, baseURL as string, gateToken, '正門');
+  const verdict = await scanOffline(gate.page, `${SHOTS}/reissued-old-qr-390.png`);
+  await expect(verdict).toHaveAttribute('data-verdict', 'invalid');
+  await expect(gate.page.getByTestId('gate-verdict-detail')).toHaveAttribute('data-reason', 'revoked');
+  await camera.close();
 });
