@@ -6,44 +6,17 @@
 //   entry time, entries.
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
-import { addDays, BUSINESS_TIME_ZONE, daysBetween } from '../../../../common/time';
+import { addDays } from '../../../../common/time';
 import { csvFile } from '../../../lib/csv';
-import { DomainError } from '../../../lib/errors';
 import { localize } from '../../../lib/localize';
+import {
+  checkRange,
+  PAYMENT_METHOD_NAMES,
+  type ReportRange,
+  TOKYO_SQL as TOKYO,
+  tokyoMinute,
+} from '../../../lib/reportRange';
 import { FIRST_GATE } from '../services/listPassVisits';
-
-/** A report covers at most a year of days. */
-export const MAX_REPORT_DAYS = 366;
-
-export interface ReportRange {
-  from: string;
-  to: string;
-}
-
-function checkRange(r: ReportRange) {
-  if (r.to < r.from || daysBetween(r.from, r.to) >= MAX_REPORT_DAYS)
-    throw new DomainError('invalidParam', { field: 'to' });
-}
-
-const TOKYO = `'${BUSINESS_TIME_ZONE}'`;
-/** YYYY-MM-DD HH:MM in Asia/Tokyo. */
-const tokyoMinute = (at: Date | null) =>
-  at
-    ? new Intl.DateTimeFormat('sv-SE', {
-        timeZone: BUSINESS_TIME_ZONE,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(at)
-    : '';
-
-const METHODS: Record<Locale, Record<number, string>> = {
-  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン' },
-  en: { 1: 'Card', 2: 'merpay', 3: 'PayPay', 4: 'Coins' },
-};
 
 const RENEWAL_HEADERS: Record<Locale, string[]> = {
   ja: [
@@ -117,7 +90,7 @@ export async function renewalsCsv(knex: Knex, parkId: number, range: ReportRange
       r.price,
       r.applicationNumber,
       tokyoMinute(new Date(r.paidAt)),
-      METHODS[locale][r.paymentMethod] ?? String(r.paymentMethod),
+      PAYMENT_METHOD_NAMES[locale][r.paymentMethod] ?? String(r.paymentMethod),
     ]),
   );
 }
