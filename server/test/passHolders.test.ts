@@ -254,6 +254,9 @@ describe('suspending, reinstating and reissuing a holder', () => {
     expect((await scan(scanner, fresh)).result).toBe('accepted');
     const page = body(await c.call('GET', holderUrl(parkId, holderId), owner)).data as OfficePassHolderDetail;
     expect(page.audit?.map((a) => [a.action, a.after])).toEqual([['card_reissued', { revoked: 1 }]]);
+    // The pass's owner is told in the inbox, as when they reissue it themselves.
+    const notices = await c.knex()('notifications').where({ user_id: parent.id, kind: 'passCardReissued' });
+    expect(notices).toHaveLength(1);
   });
 });
 
