@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'ticketUsableToday',
   /** A followed park posted a story (off unless turned on). */
   'newStory',
+  /** To the pass owner and the holder: the park rejected a holder's face photo (with its reason). */
+  'passPhotoRejected',
+  /** To the pass owner: the pass ends in 30 or 7 days; renew it. */
+  'passRenewalReminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -250,6 +250,8 @@ export const accountEn: English<typeof accountJa> = {
       waitlistOffer: 'Waitlist offers',
       ticketUsableToday: 'A ticket can be used today',
       newStory: 'New stories from parks you follow',
+      passPhotoRejected: 'An annual pass photo was not accepted',
+      passRenewalReminder: 'Annual pass renewal (30 and 7 days before it ends)',
     },
   },
   family: {
