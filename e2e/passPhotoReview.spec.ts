@@ -93,26 +93,30 @@ test('the owner rejects a holder photo with a reason; the holder is told and sen
   await expect(item).toBeVisible();
   await expect(item.getByTestId('photo-review-name')).toHaveText(holderName);
   await expect(item).toContainText(card.passNumber);
-  await expect
-    .poll(() =>
-      item
-        .locator('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.naturalWidth),
-    )
-    .toBeGreaterThan(0);
-  await item.scrollIntoViewIfNeeded();
+  // The photo itself, loaded (after each reload too) before a screenshot.
+  const photoShown = () =>
+    expect
+      .poll(() =>
+        item
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+  await photoShown();
   await shot(page, 'queue-ja-390');
   await axeClean(page, 'queue ja 390');
   await setLocale(context, page, 'en');
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(item.getByTestId('photo-approve')).toHaveText('Approve');
+  await photoShown();
   await shot(page, 'queue-en-1280');
   await axeClean(page, 'queue en 1280');
   await page.setViewportSize({ width: 390, height: 900 });
   await shot(page, 'queue-en-390');
   await setLocale(context, page, 'ja');
   await page.setViewportSize({ width: 1280, height: 900 });
+  await photoShown();
   await shot(page, 'queue-ja-1280');
 
   // No reason: told before anything is sent.
