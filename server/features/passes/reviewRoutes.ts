@@ -3,7 +3,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { dateTime, envelope, int, nullable, shape, str } from '../../lib/responses';
-import { answers, ok, text } from '../../lib/routeKit';
+import { answers, id, ok, text } from '../../lib/routeKit';
 import { parkParams, staffOnly } from '../../lib/staffRouteKit';
 import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId } from '../../plugins/auth';
@@ -52,7 +52,7 @@ export const passReviewRoutes: ServerRoute[] = [
       }),
       description: "Approve a holder's pending photo, or reject it with a reason (the owner and holder are told)",
       validate: {
-        params: fields({ parkId: Joi.number().integer().min(1), photoId: Joi.string().guid() }),
+        params: fields({ parkId: id(), photoId: Joi.string().guid() }),
         payload: fields({
           decision: oneOf(['approve', 'reject'] as const),
           reason: optional(text(200).allow('')),
