@@ -105,6 +105,7 @@ export const ERROR_STATUS = {
   receiptNameFixed: 409,
   passRenewalNotCancellable: 409,
   passSuspended: 409,
+  passPhotoReviewed: 409,
   passUsed: 409,
   capacityBelowTaken: 409,
   cardInUseByLottery: 409,

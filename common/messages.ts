@@ -214,6 +214,10 @@ export const MESSAGES = {
     en: 'A renewed annual pass cannot be cancelled',
   },
   passSuspended: { ja: 'この年間パスポートは利用停止中です', en: 'This annual pass is suspended' },
+  passPhotoReviewed: {
+    ja: 'この写真は確認済みか、差し替えられています',
+    en: 'This photo has been reviewed already or replaced',
+  },
   passUsed: {
     ja: '年間パスポートは初回入園後のキャンセルはできません',
     en: 'An annual pass cannot be cancelled after its first entry',

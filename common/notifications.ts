@@ -18,6 +18,10 @@ export const NOTIFICATION_KINDS = [
   'newStory',
   /** To a pass's owner: a holder's member card was moved to a new phone (the old QR no longer admits). */
   'passCardReissued',
+  /** To the pass owner and the holder: the park rejected a holder's face photo (with its reason). */
+  'passPhotoRejected',
+  /** To the pass owner: the pass ends in 30 or 7 days; renew it. */
+  'passRenewalReminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -121,6 +121,8 @@ export const ROUTES: readonly RouteDef[] = [
   // A park's pass holders: found by name, pass number, e-mail or phone; one holder (suspend, reinstate, reissue).
   { name: 'staff-office-pass-holders', path: '/staff/office/:parkId/passes/holders', guards: ['auth'] },
   { name: 'staff-office-pass-holder', path: '/staff/office/:parkId/passes/holders/:holderId', guards: ['auth'] },
+  // The review queue of holders' face photos (editors, owners).
+  { name: 'staff-office-pass-photos', path: '/staff/office/:parkId/passes/photos', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

@@ -36,7 +36,7 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
-import { linkPurchasePhotos, passRoutes } from './features/passes';
+import { linkPurchasePhotos, jobs as passJobs, passReviewRoutes, passRoutes } from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
 import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
@@ -82,6 +82,7 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
   ...lotteryJobs,
   ...waitlistJobs,
   ...financeJobs,
+  ...passJobs,
 ];
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
@@ -187,6 +188,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffStockRoutes,
     ...staffItemRoutes,
     ...passStaffRoutes,
+    ...passReviewRoutes,
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,

@@ -80,13 +80,14 @@ describe('one writer per table', () => {
     }
   });
 
-  it("face photos, and which photo a holder's card and the gate show, are written only by the pass photos", () => {
-    expect(writers('pass_photos', { insert: true, stateOnly: false })).toEqual([
+  it("face photos, their state, and which photo a holder's card and the gate show, are written only by the pass photos' upload and the park's review", () => {
+    const photoWriters = [
       'server/features/passes/photos/passPhotos.ts',
-    ]);
-    expect(writers('pass_holders', { insert: false, stateOnly: true, column: /\bphoto_id\b/ })).toEqual([
-      'server/features/passes/photos/passPhotos.ts',
-    ]);
+      'server/features/passes/review/reviewPhoto.ts',
+    ];
+    expect(writers('pass_photos', { insert: true, stateOnly: false })).toEqual(photoWriters);
+    expect(writers('pass_photos', { insert: true, stateOnly: true })).toEqual(photoWriters);
+    expect(writers('pass_holders', { insert: false, stateOnly: true, column: /\bphoto_id\b/ })).toEqual(photoWriters);
   });
 
   it('the check itself finds writes', () => {

@@ -130,6 +130,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
     import('../features/backOffice/PassHolderPages').then((m) => m.OfficePassHoldersPage),
   'staff-office-pass-holder': () =>
     import('../features/backOffice/PassHolderPages').then((m) => m.OfficePassHolderPage),
+  'staff-office-pass-photos': () =>
+    import('../features/backOffice/PassPhotoReviewPage').then((m) => m.PassPhotoReviewPage),
 };
 
 /** Pages of the catalogue features (parks, livingThings, stories, library, pages): they use the catalogue's strings

@@ -248,6 +248,8 @@ export const accountJa = {
       ticketUsableToday: 'チケットを利用できる日',
       newStory: 'フォロー中の施設の新しいストーリー',
       passCardReissued: '会員証の再発行',
+      passPhotoRejected: '年間パスポートの写真が承認されなかったとき',
+      passRenewalReminder: '年間パスポートの更新のご案内（期限の30日前と7日前）',
     },
   },
   family: {

@@ -10,6 +10,7 @@ import { mapsJa } from './maps';
 import { passesJa } from './passes';
 import { passHoldersJa } from './passHolders';
 import { passOfficeJa } from './passOffice';
+import { passPhotoReviewJa } from './passPhotoReview';
 import { passVisitorJa } from './passVisitor';
 import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
@@ -30,6 +31,7 @@ export const featuresJa = {
   passes: passesJa,
   passOffice: passOfficeJa,
   passHolders: passHoldersJa,
+  passPhotoReview: passPhotoReviewJa,
   passVisitor: passVisitorJa,
   receipts: receiptsJa,
 };

@@ -11,4 +11,6 @@ export const JOB_NAMES = {
   lotteryMail: 'lotteryMail',
   /** waitlist: an offer made, by e-mail. */
   waitlistOfferMail: 'waitlistOfferMail',
+  /** passes: a holder's photo rejected, or a renewal reminder, by e-mail. */
+  passMail: 'passMail',
 } as const;

@@ -119,4 +119,29 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
         ? { title: `New story from ${p.park}`, body: String(p.title) }
         : { title: `${p.park}の新しいストーリー`, body: String(p.title) },
   },
+  passPhotoRejected: {
+    ttlSeconds: 3 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? {
+            title: 'Please send another pass photo',
+            body: `The photo of ${p.holder} (${p.item}) was not accepted: ${p.reason}`,
+          }
+        : {
+            title: '年間パスポートの写真を再登録してください',
+            body: `${p.holder}さんの写真（${p.item}）は承認されませんでした。理由：${p.reason}`,
+          },
+  },
+  passRenewalReminder: {
+    ttlSeconds: 3 * DAY,
+    urgency: 'low',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: 'Time to renew your annual pass', body: `${p.item} (${p.number}) ends on ${p.until}. Renew it now.` }
+        : {
+            title: '年間パスポートの更新のご案内',
+            body: `${p.item}（${p.number}）の有効期限は${p.until}です。お早めに更新してください。`,
+          },
+  },
 };

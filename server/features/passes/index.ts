@@ -3,6 +3,8 @@
 
 // The ledger's pass moves, for the back office (passes/office) and the visitor's reissue (README 2.6, 2.10).
 export { reinstatePassHolder, reissueHolderCard, suspendPassHolder } from '../wallet';
+export { jobs } from './jobs';
 // The photos chosen at purchase, linked at fulfilment (orders' hook passesIssued, registered by server.ts).
 export { linkPurchasePhotos } from './photos';
+export { passReviewRoutes } from './reviewRoutes';
 export { passRoutes } from './routes';

@@ -525,6 +525,9 @@ export function OfficePassesPage() {
       <p>
         <Link className="button" to={`/staff/office/${parkId}/passes/holders`} data-testid="pass-holders-link">
           {t('passHolders.link')}
+        </Link>{' '}
+        <Link className="button" to={`/staff/office/${parkId}/passes/photos`} data-testid="pass-photos-link">
+          {t('passPhotoReview.link')}
         </Link>
       </p>
       {error && (

@@ -118,7 +118,7 @@ function HolderCard({ card, today }: { card: MemberCard; today: string }) {
           <PassStateBadge state={card.state} />
           {card.photo.state === 'pending' && <p className="muted">{t('passes.card.photoStates.pending')}</p>}
           {card.photo.state === 'rejected' && (
-            <p className="wallet-error">
+            <p className="wallet-error" role="status" data-testid="member-photo-rejected">
               {t('passes.card.photoStates.rejected', { reason: card.photo.rejectReason ?? '' })}
             </p>
           )}

@@ -251,6 +251,8 @@ export const accountEn: English<typeof accountJa> = {
       ticketUsableToday: 'A ticket can be used today',
       newStory: 'New stories from parks you follow',
       passCardReissued: 'Member card reissued',
+      passPhotoRejected: 'An annual pass photo was not accepted',
+      passRenewalReminder: 'Annual pass renewal (30 and 7 days before it ends)',
     },
   },
   family: {

@@ -10,6 +10,7 @@ import { mapsEn } from './maps';
 import { passesEn } from './passes';
 import { passHoldersEn } from './passHolders';
 import { passOfficeEn } from './passOffice';
+import { passPhotoReviewEn } from './passPhotoReview';
 import { passVisitorEn } from './passVisitor';
 import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
@@ -32,5 +33,6 @@ export const translationEn = {
   receipts: receiptsEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
+  passPhotoReview: passPhotoReviewEn,
   passVisitor: passVisitorEn,
 };

@@ -89,6 +89,26 @@ export async function listMemberCards(knex: Knex, userId: number, o: CardOptions
     holders.map((h) => h.id),
   );
   const cancelFacts = await passCancelFacts(knex, passIds, today);
+  // A holder whose latest photo the park rejected: the card says why and offers another upload (README 2.5).
+  const rejected = new Map(
+    (
+      (await knex('pass_photos as ph')
+        .whereIn(
+          'ph.pass_holder_id',
+          holders.map((h) => h.id),
+        )
+        .whereNot('ph.state', 'replaced')
+        .distinctOn('ph.pass_holder_id')
+        .orderBy([{ column: 'ph.pass_holder_id' }, { column: 'ph.created_at', order: 'desc' }])
+        .select('ph.pass_holder_id', 'ph.state', 'ph.reject_reason')) as {
+        passHolderId: number;
+        state: string;
+        rejectReason: string | null;
+      }[]
+    )
+      .filter((r) => r.state === 'rejected')
+      .map((r) => [r.passHolderId, r.rejectReason ?? '']),
+  );
   const vouchersUsed = new Map(
     (
       (await knex('pass_voucher_uses')
@@ -177,10 +197,10 @@ export async function listMemberCards(knex: Knex, userId: number, o: CardOptions
       startBy: pass.validFrom === null ? pass.startBy : null,
       benefits: product.benefits,
       photo: {
-        state: h.photoState === 'replaced' || !h.photoState ? 'none' : h.photoState,
-        // Served by the photos package (passes/photos, README 2.5).
+        state: rejected.has(h.id) ? 'rejected' : h.photoState === 'replaced' || !h.photoState ? 'none' : h.photoState,
+        // Served by the photos package (passes/photos, README 2.5); after a rejection, the last approved photo.
         url: h.photoId ? `/api/v1/me/pass-photos/${h.photoId}` : null,
-        rejectReason: null,
+        rejectReason: rejected.get(h.id) ?? null,
       },
       terms: own.map(termOf),
       renewal:

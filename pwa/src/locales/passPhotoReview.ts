@@ -1,0 +1,21 @@
+// The back office's photo review queue (/staff/office/:parkId/passes/photos).
+export const passPhotoReviewJa = {
+  link: '写真の確認',
+  title: '会員写真の確認',
+  lead: '年間パスポートの会員が登録した顔写真を確認します。ゲートで本人確認に使える写真か確かめてください。',
+  empty: '確認待ちの写真はありません。',
+  count: '確認待ち {{count}}件',
+  photoAlt: '{{name}}さんの顔写真',
+  previousAlt: '{{name}}さんの承認済みの写真',
+  previous: '現在の承認済みの写真',
+  passNumber: 'パスポート番号',
+  uploadedAt: '登録日時',
+  approve: '承認する',
+  reject: '差し戻す',
+  reason: '差し戻しの理由（会員に届きます）',
+  reasonRequired: '差し戻しの理由を入力してください',
+  approved: '{{name}}さんの写真を承認しました。',
+  rejected: '{{name}}さんの写真を差し戻しました。会員にお知らせしました。',
+  failed: '処理できませんでした。もう一度お試しください。',
+  readOnly: '写真の確認は編集者とオーナーのみ行えます。',
+};
