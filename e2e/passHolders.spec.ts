@@ -6,8 +6,9 @@
 // The reports page offers the two pass CSVs. Screenshots in test-results/pass-holders.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiStaff, apiUser, signInPage } from './support/accounts';
+import { apiUser, signInPage } from './support/accounts';
 import { itemIdByName } from './support/cart';
+import { signInOffice } from './support/office';
 
 const SHOTS = 'test-results/pass-holders';
 const KANA = 'アイウエオカキクケコサシスセソ';
@@ -63,8 +64,7 @@ test('the owner finds a bought holder by name, suspends with a reason and reinst
   const parkId = await buyPass(page, request, name);
 
   await context.clearCookies();
-  const owner = await apiStaff(request, 'office@staff.zoopass.jp');
-  await signInPage(page, owner);
+  await signInOffice(page, request);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(`/staff/office/${parkId}/passes`);
   await page.getByTestId('pass-holders-link').click();

@@ -4,7 +4,7 @@
 // critical violation on the page, in ja and en at 390 and 1280 px. Screenshots in test-results/pass-office.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { apiStaff, signInPage } from './support/accounts';
+import { signInOffice } from './support/office';
 
 const SHOTS = 'test-results/pass-office';
 
@@ -25,8 +25,7 @@ test('the owner lists, creates and edits annual pass products; the page is axe c
   context,
 }) => {
   test.setTimeout(240_000);
-  const owner = await apiStaff(request, 'office@staff.zoopass.jp');
-  await signInPage(page, owner);
+  await signInOffice(page, request);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto('/staff/office');
   const park = page.getByTestId('office-park').first();

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { apiUser, signInPage } from './support/accounts';
-import { acceptTerms, fillCard, itemIdByName } from './support/cart';
+import { itemIdByName, nameHolders, payByCard } from './support/cart';
 
 const SHOTS = '/tmp/shots29v';
 mkdirSync(SHOTS, { recursive: true });
@@ -41,10 +41,7 @@ test('photos chosen at purchase, a card reissued on this phone, the pass cancell
   await page.getByTestId('cart-proceed').first().click();
 
   // Each holder's name, and a face photo for the first one, at the add-info step.
-  const holders = page.getByTestId('pass-holder');
-  await expect(holders).toHaveCount(2);
-  await holders.nth(0).getByTestId('pass-holder-name').fill('写真 花子');
-  await holders.nth(1).getByTestId('pass-holder-name').fill('写真 太郎');
+  const holders = await nameHolders(page, ['写真 花子', '写真 太郎']);
   // A file that is no picture is refused before it is sent, naming the rule (ja).
   await holders
     .nth(1)
@@ -59,13 +56,7 @@ test('photos chosen at purchase, a card reissued on this phone, the pass cancell
   await expect(holders.nth(0).getByTestId('pass-holder-photo-chosen')).toBeVisible();
   await shot(page, 'holders-photo-ja-390');
   await page.getByTestId('add-info-next').click();
-  await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
-  await page.getByTestId('method-choices').getByText('クレジットカード').click();
-  await acceptTerms(page);
-  await page.getByTestId('pay-button').click();
-  await fillCard(page, '4111111111111111');
-  await page.getByTestId('card-pay').click();
-  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await payByCard(page);
 
   // The member card shows the photo chosen at purchase (waiting for review); the second holder has none.
   await page.goto('/my-tickets');

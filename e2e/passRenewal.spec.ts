@@ -7,8 +7,9 @@ import { expect, type Page, test } from '@playwright/test';
 import type { OfficePassProduct } from '../common/dto/pass';
 import { addDays, tokyoDate } from '../common/time';
 import { apiStaff, apiUser, signInPage } from './support/accounts';
-import { acceptTerms, fillCard } from './support/cart';
+import { payByCard } from './support/cart';
 import { startClearOfMidnight } from './support/clock';
+import { OFFICE_OWNER } from './support/office';
 
 const SHOTS = 'test-results/passRenewal';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -20,7 +21,7 @@ test('a member renews a pass 30 days before its end: the new term continues from
   test.setTimeout(240_000);
   await startClearOfMidnight(240_000);
   // The owner's 30-day pass at the first park, on sale.
-  const owner = await apiStaff(request, 'office@staff.zoopass.jp');
+  const owner = await apiStaff(request, OFFICE_OWNER);
   const staffAuth = { Authorization: `Bearer ${owner.token}` };
   const family = (
     (await (await request.get('/api/v1/staff/parks/1/pass-products', { headers: staffAuth })).json()) as {
@@ -70,13 +71,7 @@ test('a member renews a pass 30 days before its end: the new term continues from
       await page.getByTestId('pass-holder').first().getByTestId('pass-holder-name').fill('動物 更新');
       await page.getByTestId('add-info-next').click();
     }
-    await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
-    await page.getByTestId('method-choices').getByText('クレジットカード').click();
-    await acceptTerms(page);
-    await page.getByTestId('pay-button').click();
-    await fillCard(page, '4111111111111111');
-    await page.getByTestId('card-pay').click();
-    await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+    await payByCard(page);
   };
   const added = await page.request.post('/api/v1/carts', {
     data: { item_id: itemId, quantities: [{ age_group_id: 5, quantity: 1 }] },

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { apiUser, signInPage } from './support/accounts';
-import { acceptTerms, fillCard, itemIdByName } from './support/cart';
+import { itemIdByName, nameHolders, payByCard } from './support/cart';
 import { reloadOffline } from './support/offline';
 
 const SHOTS = '/tmp/shots29';
@@ -37,19 +37,10 @@ test('a family pass: item page, holders named, paid by card, member cards in My 
   await expect(page.getByTestId('cart-line')).toContainText('ファミリー年間パスポート');
   await page.getByTestId('cart-proceed').first().click();
   // The holders are named before the payment.
-  const holders = page.getByTestId('pass-holder');
-  await expect(holders).toHaveCount(2);
-  await holders.nth(0).getByTestId('pass-holder-name').fill('動物 花子');
-  await holders.nth(1).getByTestId('pass-holder-name').fill('動物 太郎');
+  await nameHolders(page, ['動物 花子', '動物 太郎']);
   await shot(page, 'holders-390');
   await page.getByTestId('add-info-next').click();
-  await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
-  await page.getByTestId('method-choices').getByText('クレジットカード').click();
-  await acceptTerms(page);
-  await page.getByTestId('pay-button').click();
-  await fillCard(page, '4111111111111111');
-  await page.getByTestId('card-pay').click();
-  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await payByCard(page);
 
   await page.goto('/my-tickets');
   const entry = page.getByTestId('member-card-entry');

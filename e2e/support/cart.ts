@@ -58,3 +58,22 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('有効期限（MM/YY）').fill('12/30');
   await page.getByLabel('セキュリティコード').fill('123');
 }
+
+/** The add-info step of a pass line: one name per holder (as many holders as names); the holders, for more steps. */
+export async function nameHolders(page: Page, names: readonly string[]) {
+  const holders = page.getByTestId('pass-holder');
+  await expect(holders).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) await holders.nth(i).getByTestId('pass-holder-name').fill(name);
+  return holders;
+}
+
+/** On the payment page: pays by card (the sandbox's accepted number) until the completed page. */
+export async function payByCard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/\d+\/payment$/);
+  await page.getByTestId('method-choices').getByText('クレジットカード').click();
+  await acceptTerms(page);
+  await page.getByTestId('pay-button').click();
+  await fillCard(page, '4111111111111111');
+  await page.getByTestId('card-pay').click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+}

@@ -18,17 +18,7 @@ import { createHttpTestServer, type TestContext } from './testServer';
 let ctx: TestContext;
 let base = '';
 const c = commerce(() => ctx);
-const grantCoins = (userId: number) =>
-  c
-    .knex()('coin_entries')
-    .insert({
-      user_id: userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
-const shop = passShop(c, grantCoins);
+const shop = passShop(c);
 
 beforeAll(async () => {
   const listening = await createHttpTestServer();
@@ -191,7 +181,7 @@ describe('cancelling a pass before its first entry', () => {
   it('a renewal term is not cancellable, nor the first term once renewed; a day visit is no ticket to cancel', async () => {
     // Valid from purchase for 30 days: the renewal window (60 days) is open at once.
     const { parent, pass, terms, scanner, cards } = await cardPaidPass({ validityStart: 'purchase', validityDays: 30 });
-    await grantCoins(parent.id);
+    await shop.grantCoins(parent.id);
     const renewal = await c.call('POST', `/api/v1/me/passes/${pass.id}/renewal`, parent);
     expect(renewal.statusCode, renewal.payload).toBe(201);
     const paid = await shop.pay(parent, pass.parkId, 2 * PASS_PRICES.renewAdult + PASS_PRICES.renewChild);

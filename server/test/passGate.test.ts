@@ -16,18 +16,7 @@ import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
-/** 100,000 coins, to pay passes with full coin. */
-const grantCoins = (userId: number) =>
-  c
-    .knex()('coin_entries')
-    .insert({
-      user_id: userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
-const shop = passShop(c, grantCoins);
+const shop = passShop(c);
 
 beforeAll(async () => {
   ctx = await createTestServer();

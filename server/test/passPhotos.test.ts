@@ -10,17 +10,7 @@ import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
-const grantCoins = (userId: number) =>
-  c
-    .knex()('coin_entries')
-    .insert({
-      user_id: userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
-const { buyer, kidOf, buyFamilyPass, cards } = passShop(c, grantCoins);
+const { buyer, kidOf, buyFamilyPass, cards } = passShop(c);
 
 beforeAll(async () => {
   ctx = await createTestServer();

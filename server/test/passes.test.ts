@@ -13,17 +13,6 @@ import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
-/** 100,000 coins, to pay passes with full coin. */
-const grantCoins = (userId: number) =>
-  c
-    .knex()('coin_entries')
-    .insert({
-      user_id: userId,
-      kind: 'plus',
-      reason: 'reward',
-      amount: 100_000,
-      expires_at: new Date(Date.now() + 86_400_000 * 30),
-    });
 
 beforeAll(async () => {
   ctx = await createTestServer();
@@ -63,7 +52,7 @@ describe('pass products', () => {
   });
 });
 
-const { buyer, kidOf, addPass, setHolders, pay } = passShop(c, grantCoins);
+const { buyer, kidOf, addPass, setHolders, pay } = passShop(c);
 
 describe('buying a pass', () => {
   it('adds a pass line without stock or holds; kids accounts are refused; a family stays within max_holders', async () => {
@@ -246,7 +235,7 @@ describe('buying a pass', () => {
   });
 });
 
-const { buyFamilyPass } = passShop(c, grantCoins);
+const { buyFamilyPass } = passShop(c);
 
 describe('member cards', () => {
   it('one card per holder with a v3 token signed by the issuing park; a kid sees only its own; others none', async () => {

@@ -102,9 +102,9 @@ type Who = Parameters<Commerce['call']>[2];
 
 /**
  * Buying passes through the API as a visitor does (cart line, holders, full-coin payment). `grantCoins` gives a
- * user 100,000 coins (a test file writes them: only test files may write coin_entries besides the coin ledger).
+ * user 100,000 coins (`coinsFor` unless given; only test code may write coin_entries besides the coin ledger).
  */
-export function passShop(c: Commerce, grantCoins: (userId: number) => Promise<unknown>) {
+export function passShop(c: Commerce, grantCoins: (userId: number) => Promise<unknown> = coinsFor(c)) {
   /** A parent with coins enough to pay any pass with full coin (payment_method 4). */
   async function buyer() {
     const who = await c.user();
@@ -153,7 +153,7 @@ export function passShop(c: Commerce, grantCoins: (userId: number) => Promise<un
     return body(res).data.cards as MemberCard[];
   }
 
-  return { buyer, kidOf, addPass, setHolders, pay, buyFamilyPass, cards };
+  return { buyer, kidOf, addPass, setHolders, pay, buyFamilyPass, cards, grantCoins };
 }
 
 /** Gives a user 100,000 coins (30 days), enough to pay any pass with full coin (passShop's `grantCoins`). */

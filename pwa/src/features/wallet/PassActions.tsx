@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MemberCard } from '../../../../common/dto/pass';
 import { useAppSelector } from '../../app/store';
-import { formatCoins, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useIsChild } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
-import { useLocale } from '../../lib/useLocale';
+import { CancelQuoteDialog } from './CancelQuoteDialog';
 import { Dialog, ProblemLine } from './components';
 import { useReissueHolderCardMutation } from './passActionsApi';
 import { apiMessage, useCancelTicketsMutation, useLazyCancellationQuoteQuery } from './walletApi';
@@ -19,7 +18,6 @@ import { syncWallet } from './walletSync';
 /** Cancel the whole pass (owner, before the first entry), or why it cannot be any more. */
 export function PassCancel({ card, termId }: { card: MemberCard; termId: string | null }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const online = useOnline();
   const navigate = useNavigate();
   const userId = useAppSelector((s) => s.session.user?.id ?? null);
@@ -75,55 +73,32 @@ export function PassCancel({ card, termId }: { card: MemberCard; termId: string 
       </button>
       {!online && <p className="muted">{t('wallet.onlineOnly')}</p>}
       <ProblemLine problem={problem} testId="pass-cancel-problem" />
-      <Dialog
+      <CancelQuoteDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={t('passVisitor.cancel.dialogTitle')}
-        testId="pass-cancel-dialog"
-      >
-        {quote && (
-          <dl className="wallet-facts" data-testid="pass-cancel-quote">
+        onConfirm={() => void confirm()}
+        busy={cancelState.isLoading}
+        quote={quote}
+        leadingRows={(q) => (
+          <>
             <div>
               <dt>{t('passVisitor.cancel.holders')}</dt>
-              <dd>{t('passVisitor.cancel.holderCount', { count: quote.ticketIds.length })}</dd>
+              <dd>{t('passVisitor.cancel.holderCount', { count: q.ticketIds.length })}</dd>
             </div>
             <div>
               <dt>{t('passVisitor.cancel.rate')}</dt>
-              <dd>{quote.chargeRate}%</dd>
+              <dd>{q.chargeRate}%</dd>
             </div>
-            <div>
-              <dt>{t('wallet.cancel.fee')}</dt>
-              <dd data-testid="pass-cancel-fee">{formatYen(quote.fee, locale)}</dd>
-            </div>
-            <div>
-              <dt>{t('wallet.cancel.refund')}</dt>
-              <dd data-testid="pass-cancel-refund">{formatYen(quote.refundAmount, locale)}</dd>
-            </div>
-            {quote.refundCoins > 0 && (
-              <div>
-                <dt>{t('wallet.cancel.coins')}</dt>
-                <dd>{formatCoins(quote.refundCoins, locale)}</dd>
-              </div>
-            )}
-          </dl>
+          </>
         )}
-        {quote?.needsProviderConfirmation && <p className="muted">{t('wallet.cancel.providerNote')}</p>}
-        <p>{t('passVisitor.cancel.confirmLead')}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button--small" onClick={() => setOpen(false)}>
-            {t('passVisitor.cancel.keep')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger button--small"
-            disabled={cancelState.isLoading}
-            onClick={() => void confirm()}
-            data-testid="pass-cancel-confirm"
-          >
-            {t('passVisitor.cancel.confirm')}
-          </button>
-        </div>
-      </Dialog>
+        texts={{
+          title: t('passVisitor.cancel.dialogTitle'),
+          lead: t('passVisitor.cancel.confirmLead'),
+          keep: t('passVisitor.cancel.keep'),
+          confirm: t('passVisitor.cancel.confirm'),
+        }}
+        testId="pass-cancel"
+      />
     </section>
   );
 }

@@ -1,20 +1,20 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CancellationQuote, WalletTicket } from '../../../../common/dto/wallet';
+import type { WalletTicket } from '../../../../common/dto/wallet';
 import { MAX_IMAGE_BYTES } from '../../../../common/rules/images';
 import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
-import { formatCoins, formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useUploadPhotoMutation } from '../../lib/photos';
 import { useSignedIn } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
+import { CancelQuoteDialog } from './CancelQuoteDialog';
 import {
-  Dialog,
   holderText,
   OfflineNote,
   ProblemLine,
@@ -217,35 +217,6 @@ function CertificateStep({ ticket }: { ticket: WalletTicket }) {
   );
 }
 
-function QuoteTable({ quote }: { quote: CancellationQuote }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (
-    <dl className="wallet-facts" data-testid="cancel-quote">
-      <div>
-        <dt>{t('wallet.cancel.rate')}</dt>
-        <dd>
-          {quote.chargeRate}%（{t('wallet.cancel.daysBefore', { count: quote.daysBefore })}）
-        </dd>
-      </div>
-      <div>
-        <dt>{t('wallet.cancel.fee')}</dt>
-        <dd data-testid="cancel-fee">{formatYen(quote.fee, locale)}</dd>
-      </div>
-      <div>
-        <dt>{t('wallet.cancel.refund')}</dt>
-        <dd data-testid="cancel-refund">{formatYen(quote.refundAmount, locale)}</dd>
-      </div>
-      {quote.refundCoins > 0 && (
-        <div>
-          <dt>{t('wallet.cancel.coins')}</dt>
-          <dd data-testid="cancel-coins">{formatCoins(quote.refundCoins, locale)}</dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
 function CancelSection({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -293,25 +264,28 @@ function CancelSection({ ticket }: { ticket: WalletTicket }) {
       </button>
       {!online && <p className="muted">{t('wallet.onlineOnly')}</p>}
       <ProblemLine problem={problem} />
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('wallet.cancel.title')} testId="cancel-dialog">
-        {quote && <QuoteTable quote={quote} />}
-        {quote?.needsProviderConfirmation && <p className="muted">{t('wallet.cancel.providerNote')}</p>}
-        <p>{t('wallet.cancel.lead')}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button--small" onClick={() => setOpen(false)}>
-            {t('wallet.cancel.keep')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger button--small"
-            disabled={cancelState.isLoading}
-            onClick={() => void confirm()}
-            data-testid="cancel-confirm"
-          >
-            {t('wallet.cancel.confirm')}
-          </button>
-        </div>
-      </Dialog>
+      <CancelQuoteDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+        busy={cancelState.isLoading}
+        quote={quote}
+        leadingRows={(q) => (
+          <div>
+            <dt>{t('wallet.cancel.rate')}</dt>
+            <dd>
+              {q.chargeRate}%（{t('wallet.cancel.daysBefore', { count: q.daysBefore })}）
+            </dd>
+          </div>
+        )}
+        texts={{
+          title: t('wallet.cancel.title'),
+          lead: t('wallet.cancel.lead'),
+          keep: t('wallet.cancel.keep'),
+          confirm: t('wallet.cancel.confirm'),
+        }}
+        testId="cancel"
+      />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 // The park's invoice register for the office: every invoice and credit note number issued, in order, with the
-// amounts per rate, as CSV (UTF-8 with a byte order mark and CRLF, like the daily report) for the accountant.
+// amounts per rate, as CSV (server/lib/csv.ts, like the daily report) for the accountant.
 // `kind` narrows it to invoices or credit notes (the exports); both together is the register.
 import type { Knex } from 'knex';
 import type { Locale } from '../../../../common/enums';
 import type { RateAmount } from '../../../../common/rules/invoice';
+import { csvFile } from '../../../lib/csv';
 import { formatNumber } from '../numbering';
 
 const HEAD = {
@@ -37,12 +38,13 @@ const HEAD = {
   ],
 };
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Quote everything that could break a row, and neutralise spreadsheet formulas.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+type Cell = string | number | null;
+
+/** One row of the register: an invoice or a credit note, its amounts per rate. */
+function registerRow(head: Cell[], byRate: RateAmount[], total: number): Cell[] {
+  const rate = (r: number) => byRate.find((x) => x.rate === r);
+  return [...head, rate(10)?.amount ?? 0, rate(10)?.tax ?? 0, rate(8)?.amount ?? 0, rate(8)?.tax ?? 0, total];
+}
 
 export async function invoiceRegisterCsv(
   knex: Knex,
@@ -50,8 +52,7 @@ export async function invoiceRegisterCsv(
   kind: 'all' | 'invoice' | 'credit',
   locale: Locale,
 ): Promise<string> {
-  const rate = (list: RateAmount[], r: number) => list.find((x) => x.rate === r);
-  const rows: unknown[][] = [];
+  const rows: Cell[][] = [];
   if (kind !== 'credit') {
     const invoices = await knex('invoices as v')
       .join('orders as o', 'o.id', 'v.order_id')
@@ -59,8 +60,7 @@ export async function invoiceRegisterCsv(
       .orderBy('v.number')
       .select('v.*', 'o.application_number');
     for (const v of invoices) {
-      const by = v.byRate as RateAmount[];
-      rows.push([
+      const head = [
         locale === 'ja' ? '適格請求書' : 'invoice',
         formatNumber('invoice', parkId, v.number),
         v.number,
@@ -68,12 +68,8 @@ export async function invoiceRegisterCsv(
         v.applicationNumber,
         '',
         v.recipientName ?? '',
-        rate(by, 10)?.amount ?? 0,
-        rate(by, 10)?.tax ?? 0,
-        rate(by, 8)?.amount ?? 0,
-        rate(by, 8)?.tax ?? 0,
-        v.total,
-      ]);
+      ];
+      rows.push(registerRow(head, v.byRate, v.total));
     }
   }
   if (kind !== 'invoice') {
@@ -84,8 +80,7 @@ export async function invoiceRegisterCsv(
       .orderBy('c.number')
       .select('c.*', 'o.application_number', { invoiceNumber: 'v.number' }, { recipientName: 'v.recipient_name' });
     for (const c of notes) {
-      const by = c.byRate as RateAmount[];
-      rows.push([
+      const head = [
         locale === 'ja' ? '返還インボイス' : 'credit note',
         formatNumber('credit', parkId, c.number),
         c.number,
@@ -93,13 +88,9 @@ export async function invoiceRegisterCsv(
         c.applicationNumber,
         formatNumber('invoice', parkId, c.invoiceNumber),
         c.recipientName ?? '',
-        rate(by, 10)?.amount ?? 0,
-        rate(by, 10)?.tax ?? 0,
-        rate(by, 8)?.amount ?? 0,
-        rate(by, 8)?.tax ?? 0,
-        c.total,
-      ]);
+      ];
+      rows.push(registerRow(head, c.byRate, c.total));
     }
   }
-  return `\ufeff${[HEAD[locale], ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvFile(HEAD[locale], rows);
 }
