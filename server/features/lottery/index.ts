@@ -1,3 +1,2 @@
-export { NODE_DIGESTS } from './digests';
 export { jobs } from './jobs';
 export { lotteryOrderHooks } from './orderHooks';

@@ -2,7 +2,7 @@
 // commitment and ranking (common/rules/lotteryDraw.ts), with each place as an entry of one person and no choices.
 import { createHash } from 'node:crypto';
 import { rankEntries } from '../../../common/rules/lotteryDraw';
-import { NODE_DIGESTS } from '../lottery';
+import { NODE_DIGESTS } from '../../lib/digests';
 
 /** What is ranked and published for a place: the guest id is a credential, so only its hash goes out. */
 export const entryIdOf = (roomId: number, holderKey: string) =>
