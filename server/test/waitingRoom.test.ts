@@ -4,7 +4,11 @@
 //  - admission: a signed token, single use, bound to the account and the item, expiring; the cart refuses the item
 //    without one while the room is active;
 //  - a second app instance on the same database sees the same queue (the database is the truth); nothing oversold.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as join_ } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { verifyRanking } from '../features/waitingRoom';
@@ -91,6 +95,14 @@ describe('the waiting room', () => {
     expect(published.ranking).toEqual(rankPlaces(published.seed, published.ranking));
     expect(verifyRanking(published)).toMatchObject({ ok: true, entries: 7 });
     expect(verifyRanking({ ...published, ranking: [...published.ranking].reverse() }).ok).toBe(false);
+    // npm run queue:verify on the published answer saved to a file.
+    const file = join_(tmpdir(), `queue-${item.id}.json`);
+    writeFileSync(file, JSON.stringify({ data: published }));
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/verifyQueue.ts', file], {
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ ok: true, entries: 7 });
     expect(verifyRanking({ ...published, seed: 'f'.repeat(64) }).seedMatchesCommitment).toBe(false);
     // Each early visitor's position is where its entry id stands in the ranking; the late ones come after, in order.
     for (const u of [...early, guest]) {
