@@ -165,6 +165,15 @@ export const ERROR_STATUS = {
   mediaPhotoType: 415,
   movieType: 415,
   photoType: 415,
+  // The waiting room of a high-demand sale (issue 30)
+  waitingRoomAdmissionRequired: 403,
+  waitingRoomAdmissionNotYours: 403,
+  waitingRoomAdmissionExpired: 403,
+  waitingRoomAdmissionUsed: 409,
+  waitingRoomNotActive: 409,
+  waitingRoomNoPlace: 409,
+  waitingRoomNotYet: 409,
+  waitingRoomAlreadyOpen: 409,
   // 422: understood, but a checked value is wrong (a password or code given to change a setting)
   currentPasswordWrong: 422,
   totpSettingCodeUsed: 422,

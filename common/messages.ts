@@ -603,6 +603,38 @@ export const MESSAGES = {
     ja: '1つのストーリーに添付できる写真・動画は{max}件までです',
     en: 'A story can have at most {max} photos and movies',
   },
+  waitingRoomAdmissionRequired: {
+    ja: 'このチケットは順番待ちの対象です。待合室に並び、順番が来てからカートに追加してください',
+    en: 'This ticket is sold through a waiting room. Please queue and add it to your cart when it is your turn',
+  },
+  waitingRoomAdmissionNotYours: {
+    ja: 'この入場許可は別のアカウントまたは別のチケットのものです',
+    en: 'This admission belongs to another account or another ticket',
+  },
+  waitingRoomAdmissionExpired: {
+    ja: '入場許可の有効期限が切れました。待合室にもう一度並んでください',
+    en: 'Your admission has expired. Please join the waiting room again',
+  },
+  waitingRoomAdmissionUsed: {
+    ja: 'この入場許可はすでに使用されています',
+    en: 'This admission has already been used',
+  },
+  waitingRoomNotActive: {
+    ja: 'このチケットの待合室は受付を終了しました',
+    en: 'The waiting room of this ticket is closed',
+  },
+  waitingRoomNoPlace: {
+    ja: '待合室に並んでいません。先に待合室に並んでください',
+    en: 'You are not in the waiting room. Please join it first',
+  },
+  waitingRoomNotYet: {
+    ja: 'まだ順番ではありません。そのままお待ちください',
+    en: 'It is not your turn yet. Please keep waiting',
+  },
+  waitingRoomAlreadyOpen: {
+    ja: '待合室はすでに開始しているため、開始時刻は変更できません',
+    en: 'The waiting room has opened: its opening time can no longer change',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -51,6 +51,7 @@ import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { staffPackRoutes } from './features/ticketPacks/staffRoutes';
+import { staffWaitingRoomRoutes, waitingRoomRoutes } from './features/waitingRoom';
 import { offerTaken, jobs as waitlistJobs } from './features/waitlist';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
@@ -203,6 +204,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...waitlistRoutes,
     ...staffRoutes,
     ...passGateRoutes,
+    ...waitingRoomRoutes,
+    ...staffWaitingRoomRoutes,
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);

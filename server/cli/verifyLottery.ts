@@ -4,8 +4,8 @@
 // HMAC-SHA256(seed, entry id) then giving each entry its first choice that fits its party gives the same winners.
 import { pathToFileURL } from 'node:url';
 import { canonicalEntries, choiceKey, type DrawEntry, draw } from '../../common/rules/lotteryDraw';
-import { NODE_DIGESTS } from '../features/lottery/digests';
 import type { PublishedDraw } from '../features/lottery/services/publishedDraw';
+import { NODE_DIGESTS } from '../lib/digests';
 
 export interface Verdict {
   ok: boolean;

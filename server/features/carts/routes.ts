@@ -6,6 +6,7 @@ import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
 import { answers, isoDate, text } from '../../lib/routeKit';
 import { fields, type InputOf, listOf, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { ADMISSION_HEADER, withAdmission } from '../waitingRoom';
 import { cartOwner } from './owner';
 import { loadCatalogueFor, presentLine } from './presentCart';
 import {
@@ -134,9 +135,19 @@ export const cartRoutes: ServerRoute[] = [
         ...quantitiesOf(p),
       };
       const now = request.server.app.clock.now();
-      const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now, {
-        catalogueTtlMs: Math.min(request.server.app.config.catalogueCacheMs, 2000),
-      });
+      const { config } = request.server.app;
+      // A high-demand item's waiting room (issue 30) lets the add through only with the owner's admission.
+      const admission = request.headers[ADMISSION_HEADER] as string | undefined;
+      const { line, parkId, catalogue } = await withAdmission(
+        knexOf(request),
+        config.appSecret,
+        p.item_id,
+        owner.key,
+        admission,
+        now,
+        () =>
+          addCartLine(knexOf(request), owner, input, now, { catalogueTtlMs: Math.min(config.catalogueCacheMs, 2000) }),
+      );
       const data = presentLine(line, catalogue, request.app.locale);
       return ok(
         h,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { canonicalEntries, commitments, type DrawEntry } from '../../../../common/rules/lotteryDraw';
 import { transaction } from '../../../db/timeouts';
-import { NODE_DIGESTS } from '../digests';
+import { NODE_DIGESTS } from '../../../lib/digests';
 import { lockLottery } from '../store';
 
 export async function closeEntries(knex: Knex, lotteryId: number, now: Date): Promise<boolean> {

@@ -4,8 +4,8 @@
 import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, type DrawEntry, draw } from '../../../../common/rules/lotteryDraw';
 import { transaction } from '../../../db/timeouts';
+import { NODE_DIGESTS } from '../../../lib/digests';
 import { ensureStockUnits, holdFree, loadItems } from '../../stock';
-import { NODE_DIGESTS } from '../digests';
 import { lockLottery } from '../store';
 
 export interface DrawSummary {

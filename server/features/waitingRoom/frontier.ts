@@ -1,0 +1,36 @@
+// How far the queue has been let in: `admitted` places at `admitted_at`, then `rate` more per second unless paused.
+// Pure arithmetic on the room's row, so the status answer needs no write and every instance agrees (the DB is the
+// truth; a pause or a new rate rebases `admitted` to the frontier of that moment).
+
+export interface RoomRow {
+  id: number;
+  itemId: number;
+  opensAt: Date;
+  closesAt: Date | null;
+  seed: string;
+  seedHash: string;
+  state: 'prequeue' | 'open';
+  paused: boolean;
+  rate: number;
+  admitted: number;
+  admittedAt: Date | null;
+  nextPosition: number;
+  earlyCount: number;
+  tokenMinutes: number;
+}
+
+export function frontier(room: RoomRow, now: Date): number {
+  if (room.state !== 'open' || !room.admittedAt) return 0;
+  const since = room.paused ? 0 : Math.max(0, now.getTime() - room.admittedAt.getTime()) / 1000;
+  return Math.min(room.nextPosition, room.admitted + Math.floor(since * room.rate));
+}
+
+/** Seconds until `position` is let in at the current rate; null while paused (no honest estimate). */
+export function estimateSeconds(room: RoomRow, position: number, now: Date): number | null {
+  const ahead = position - frontier(room, now);
+  if (ahead <= 0) return 0;
+  if (room.paused || room.rate <= 0) return null;
+  return Math.ceil(ahead / room.rate);
+}
+
+export const isActive = (room: RoomRow, now: Date) => !room.closesAt || now < room.closesAt;

@@ -1,0 +1,5 @@
+export { ADMISSION_HEADER } from './admissionHeader';
+export { type PublishedRanking, type QueueVerdict, verifyRanking } from './ranking';
+export { waitingRoomRoutes } from './routes';
+export { withAdmission } from './services/admission';
+export { staffWaitingRoomRoutes } from './staffRoutes';

@@ -1,0 +1,32 @@
+// Taking a place in an item's waiting room: one per account or guest id (a second tab or device finds the same
+// place). Before the opening the place is in the pre-queue (ranked at the opening); after it, the next position.
+import type { Knex } from 'knex';
+import { DomainError } from '../../../lib/errors';
+import { isActive } from '../frontier';
+import { entryIdOf } from '../ranking';
+import { roomOpenedIfDue } from '../store';
+
+export async function joinQueue(knex: Knex, itemId: number, holderKey: string, now: Date): Promise<void> {
+  const room = await roomOpenedIfDue(knex, itemId, now);
+  if (!room || !isActive(room, now)) throw new DomainError('waitingRoomNotActive');
+  await knex.transaction(async (trx) => {
+    const inserted = await trx('waiting_room_places')
+      .insert({
+        room_id: room.id,
+        holder_key: holderKey,
+        entry_id: entryIdOf(room.id, holderKey),
+        early: room.state === 'prequeue',
+        joined_at: now,
+      })
+      .onConflict(['room_id', 'holder_key'])
+      .ignore()
+      .returning('id');
+    if (inserted.length === 0 || room.state === 'prequeue') return;
+    // Arrival order: the counter's row lock orders joins across instances.
+    const [next] = await trx('waiting_rooms')
+      .where('id', room.id)
+      .increment('next_position', 1)
+      .returning('next_position');
+    await trx('waiting_room_places').where('id', inserted[0].id).update({ position: next.nextPosition });
+  });
+}

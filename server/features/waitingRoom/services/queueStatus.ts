@@ -1,0 +1,61 @@
+// The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
+// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue.
+import type { Knex } from 'knex';
+import { estimateSeconds, frontier, isActive } from '../frontier';
+import { cachedRoom } from '../store';
+
+export interface QueueStatus {
+  itemId: number;
+  active: boolean;
+  state: 'prequeue' | 'open';
+  opensAt: string;
+  seedHash: string;
+  paused: boolean;
+  /** Null: the caller has no place (or is not identified). */
+  place: {
+    entryId: string;
+    /** Null in the pre-queue: the order is drawn at the opening. */
+    position: number | null;
+    ahead: number | null;
+    estimateSeconds: number | null;
+    admitted: boolean;
+    used: boolean;
+  } | null;
+}
+
+export async function queueStatus(
+  knex: Knex,
+  itemId: number,
+  holderKey: string | null,
+  now: Date,
+): Promise<QueueStatus | null> {
+  const room = await cachedRoom(knex, itemId, now);
+  if (!room) return null;
+  const row = holderKey
+    ? ((await knex('waiting_room_places')
+        .where({ room_id: room.id, holder_key: holderKey })
+        .first('entry_id', 'position', 'token_used_at')) as
+        | { entryId: string; position: number | null; tokenUsedAt: Date | null }
+        | undefined)
+    : undefined;
+  const front = frontier(room, now);
+  const position = row?.position ?? null;
+  return {
+    itemId,
+    active: isActive(room, now),
+    state: room.state,
+    opensAt: room.opensAt.toISOString(),
+    seedHash: room.seedHash,
+    paused: room.paused,
+    place: row
+      ? {
+          entryId: row.entryId,
+          position,
+          ahead: position === null ? null : Math.max(0, position - front - 1),
+          estimateSeconds: position === null ? null : estimateSeconds(room, position, now),
+          admitted: position !== null && position <= front,
+          used: row.tokenUsedAt !== null,
+        }
+      : null,
+  };
+}

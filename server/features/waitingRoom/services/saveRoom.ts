@@ -1,0 +1,102 @@
+// The back office's side of a waiting room (owners and editors): set it up before the sale (its seed is made and
+// committed at once), change the rate, pause and resume; and what the queue looks like.
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { DomainError } from '../../../lib/errors';
+import { frontier, type RoomRow } from '../frontier';
+import { seedHashOf } from '../ranking';
+import { readRoom, roomOpenedIfDue } from '../store';
+
+export interface RoomSettings {
+  opensAt?: Date;
+  closesAt?: Date | null;
+  rate?: number;
+  paused?: boolean;
+  tokenMinutes?: number;
+}
+
+export interface RoomOverview {
+  itemId: number;
+  state: 'prequeue' | 'open';
+  opensAt: string;
+  closesAt: string | null;
+  seedHash: string;
+  rate: number;
+  paused: boolean;
+  tokenMinutes: number;
+  /** Places taken (pre-queue and after). */
+  length: number;
+  /** Places let in so far. */
+  admitted: number;
+  /** Admissions spent in the cart. */
+  used: number;
+}
+
+export async function roomOverview(knex: Knex, itemId: number, now: Date): Promise<RoomOverview | null> {
+  const room = await roomOpenedIfDue(knex, itemId, now);
+  if (!room) return null;
+  const counts = (await knex('waiting_room_places')
+    .where('room_id', room.id)
+    .first(knex.raw('count(*)::int as length'), knex.raw('count(token_used_at)::int as used'))) as {
+    length: number;
+    used: number;
+  };
+  return {
+    itemId,
+    state: room.state,
+    opensAt: room.opensAt.toISOString(),
+    closesAt: room.closesAt?.toISOString() ?? null,
+    seedHash: room.seedHash,
+    rate: room.rate,
+    paused: room.paused,
+    tokenMinutes: room.tokenMinutes,
+    length: counts.length,
+    admitted: frontier(room, now),
+    used: counts.used,
+  };
+}
+
+/** Creates the item's room (opens_at required) or changes it; a new rate or a pause starts from today's frontier. */
+export async function saveRoom(knex: Knex, itemId: number, s: RoomSettings, now: Date): Promise<void> {
+  await roomOpenedIfDue(knex, itemId, now);
+  await knex.transaction(async (trx) => {
+    const room = await readRoom(trx, itemId, true);
+    if (!room) {
+      if (!s.opensAt) throw new DomainError('required', { field: 'opens_at' });
+      const seed = randomBytes(32).toString('hex');
+      await trx('waiting_rooms').insert({
+        item_id: itemId,
+        opens_at: s.opensAt,
+        closes_at: s.closesAt ?? null,
+        seed,
+        seed_hash: seedHashOf(seed),
+        rate: s.rate ?? 2,
+        paused: s.paused ?? false,
+        token_minutes: s.tokenMinutes ?? 10,
+      });
+      return;
+    }
+    // The opening is committed to with the seed: it cannot move once the pre-queue is ranked.
+    if (s.opensAt && room.state === 'open' && s.opensAt.getTime() !== room.opensAt.getTime()) {
+      throw new DomainError('waitingRoomAlreadyOpen');
+    }
+    await trx('waiting_rooms')
+      .where('id', room.id)
+      .update({
+        ...(s.opensAt ? { opens_at: s.opensAt } : {}),
+        ...(s.closesAt !== undefined ? { closes_at: s.closesAt } : {}),
+        ...(s.tokenMinutes !== undefined ? { token_minutes: s.tokenMinutes } : {}),
+        ...rebase(room, s, now),
+      });
+  });
+}
+
+function rebase(room: RoomRow, s: RoomSettings, now: Date) {
+  if (s.rate === undefined && s.paused === undefined) return {};
+  const open = room.state === 'open';
+  return {
+    rate: s.rate ?? room.rate,
+    paused: s.paused ?? room.paused,
+    ...(open ? { admitted: frontier(room, now), admitted_at: now } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+// Reading a waiting room, and its opening. The status poll reads the room through a one-second cache per instance
+// (thousands poll it); everything that decides (join, admission, the cart's check) reads the database.
+import type { Knex } from 'knex';
+import type { RoomRow } from './frontier';
+import { rankPlaces } from './ranking';
+
+const COLUMNS = {
+  id: 'id',
+  itemId: 'item_id',
+  opensAt: 'opens_at',
+  closesAt: 'closes_at',
+  seed: 'seed',
+  seedHash: 'seed_hash',
+  state: 'state',
+  paused: 'paused',
+  rate: 'rate',
+  admitted: 'admitted',
+  admittedAt: 'admitted_at',
+  nextPosition: 'next_position',
+  earlyCount: 'early_count',
+  tokenMinutes: 'token_minutes',
+};
+
+const rowOf = (r: Record<string, unknown>): RoomRow => ({
+  ...(r as unknown as RoomRow),
+  id: Number(r.id),
+  itemId: Number(r.itemId),
+  rate: Number(r.rate),
+  opensAt: new Date(r.opensAt as string),
+  closesAt: r.closesAt ? new Date(r.closesAt as string) : null,
+  admittedAt: r.admittedAt ? new Date(r.admittedAt as string) : null,
+});
+
+export async function readRoom(db: Knex | Knex.Transaction, itemId: number, lock = false): Promise<RoomRow | null> {
+  const q = db('waiting_rooms').where('item_id', itemId).first(COLUMNS);
+  const r = await (lock ? q.forUpdate() : q);
+  return r ? rowOf(r) : null;
+}
+
+const cache = new Map<number, { at: number; room: RoomRow | null }>();
+const CACHE_MS = 1000;
+
+/** The room as the status poll sees it: at most a second old. */
+export async function cachedRoom(knex: Knex, itemId: number, now: Date): Promise<RoomRow | null> {
+  const hit = cache.get(itemId);
+  if (hit && Date.now() - hit.at < CACHE_MS && !(hit.room && due(hit.room, now))) return hit.room;
+  const room = await roomOpenedIfDue(knex, itemId, now);
+  cache.set(itemId, { at: Date.now(), room });
+  return room;
+}
+
+const due = (room: RoomRow, now: Date) => room.state === 'prequeue' && now >= room.opensAt;
+
+/**
+ * The room, opened first when its time has come: under the room's row lock, the pre-queue's places get positions
+ * 1..n in the order of HMAC-SHA256(seed, entry id); those who join later get n+1, n+2… (joinQueue.ts). Whichever
+ * instance gets there first does it; the others find it open.
+ */
+export async function roomOpenedIfDue(knex: Knex, itemId: number, now: Date): Promise<RoomRow | null> {
+  const room = await readRoom(knex, itemId);
+  if (!room || !due(room, now)) return room;
+  return knex.transaction(async (trx) => {
+    const locked = await readRoom(trx, itemId, true);
+    if (!locked || !due(locked, now)) return locked;
+    const early = (await trx('waiting_room_places')
+      .where({ room_id: locked.id, early: true })
+      .select('id', 'entry_id')) as {
+      id: number;
+      entryId: string;
+    }[];
+    const byEntry = new Map(early.map((p) => [p.entryId, Number(p.id)]));
+    const ranking = rankPlaces(locked.seed, [...byEntry.keys()]);
+    for (const [i, entryId] of ranking.entries()) {
+      await trx('waiting_room_places')
+        .where('id', byEntry.get(entryId) as number)
+        .update({ position: i + 1 });
+    }
+    await trx('waiting_rooms').where('id', locked.id).update({
+      state: 'open',
+      admitted: 0,
+      admitted_at: locked.opensAt,
+      next_position: ranking.length,
+      early_count: ranking.length,
+    });
+    return readRoom(trx, itemId);
+  });
+}

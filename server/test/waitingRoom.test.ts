@@ -1,0 +1,288 @@
+// Issue 30: the virtual waiting room of a high-demand sale. PGlite, and PostgreSQL with DATABASE_URL.
+//  - the pre-queue is ranked at the opening by HMAC-SHA256(seed, entry id) under a seed committed before, and
+//    queue:verify's check recomputes it; after the opening, arrival order; one place per account or guest;
+//  - admission: a signed token, single use, bound to the account and the item, expiring; the cart refuses the item
+//    without one while the room is active;
+//  - a second app instance on the same database sees the same queue (the database is the truth); nothing oversold.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as join_ } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { verifyRanking } from '../features/waitingRoom';
+import { rankPlaces } from '../features/waitingRoom/ranking';
+import { createServer } from '../server';
+import { body, type Caller, commerce } from './commerceFixtures';
+import { createTestServer, type TestContext } from './testServer';
+
+let ctx: TestContext;
+const c = commerce(() => ctx);
+const MIN = 60_000;
+
+beforeAll(async () => {
+  ctx = await createTestServer();
+}, 240_000);
+afterAll(async () => {
+  ctx.server.app.testClock?.reset();
+  await ctx?.close();
+});
+
+const clock = () => ctx.server.app.testClock as NonNullable<typeof ctx.server.app.testClock>;
+
+async function editorOf(parkId: number): Promise<Caller> {
+  const u = await c.user();
+  await c.knex()('park_staff').insert({ user_id: u.id, park_id: parkId, role: 'editor' });
+  return u;
+}
+
+/** An item whose sale opens through a waiting room `opensInMs` from now, letting `rate` in per second. */
+async function roomItem(o: { capacity?: number; opensInMs?: number; rate?: number } = {}) {
+  const item = await c.makeItem({ capacity: o.capacity ?? 100 });
+  const editor = await editorOf(item.parkId);
+  const res = await c.call('PUT', `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`, editor, {
+    opens_at: new Date(clock().now().getTime() + (o.opensInMs ?? 10 * MIN)).toISOString(),
+    rate: o.rate ?? 1,
+  });
+  expect(res.statusCode, res.payload).toBe(200);
+  return { ...item, editor, date: await c.openDate(item.id) };
+}
+
+const join = (itemId: number, who: Caller) => c.call('POST', `/api/v1/items/${itemId}/waiting-room`, who, {});
+const status = (itemId: number, who: Caller) => c.call('GET', `/api/v1/items/${itemId}/waiting-room`, who);
+const admit = (itemId: number, who: Caller) => c.call('POST', `/api/v1/items/${itemId}/waiting-room/admission`, who);
+const addLine = (itemId: number, date: string, who: Caller, token?: string) =>
+  c.call(
+    'POST',
+    '/api/v1/carts',
+    { ...who, headers: { ...who.headers, ...(token ? { 'x-admission-token': token } : {}) } },
+    { item_id: itemId, date, quantities: [{ age_group_id: 5, quantity: 1 }] },
+  );
+
+async function botToken(): Promise<string> {
+  const res = await c.call('GET', '/api/v1/auth/bot-check');
+  return body(res).data.token as string;
+}
+
+describe('the waiting room', () => {
+  it('ranks the pre-queue by HMAC-SHA256 under the committed seed (queue:verify agrees), then arrival order', async () => {
+    const item = await roomItem();
+    const seedHash = body(await status(item.id, {})).data.seedHash as string;
+    const early = await Promise.all(Array.from({ length: 6 }, () => c.user()));
+    for (const u of early) expect((await join(item.id, u)).statusCode).toBe(201);
+    // A guest joins too, with the bot check; without it, refused.
+    const guest = { guest: randomUUID() };
+    const noBot = await c.call('POST', `/api/v1/items/${item.id}/waiting-room`, { ...guest, lang: 'en' }, {});
+    expect(noBot.statusCode).toBe(400);
+    expect(body(noBot).meta.code).toBe('botCheckFailed');
+    expect(
+      (await c.call('POST', `/api/v1/items/${item.id}/waiting-room`, guest, { bot_token: await botToken() }))
+        .statusCode,
+    ).toBe(201);
+    const before = body(await status(item.id, early[0] as Caller)).data;
+    expect(before).toMatchObject({ state: 'prequeue', place: { position: null } });
+    const unpublished = body(await c.call('GET', `/api/v1/items/${item.id}/waiting-room/ranking`)).data;
+    expect(unpublished).toMatchObject({ state: 'prequeue', seed: null, ranking: null, seedHash });
+
+    clock().advance(10 * MIN + 1000);
+    const late = [await c.user(), await c.user()];
+    for (const u of late) expect((await join(item.id, u)).statusCode).toBe(201);
+
+    const published = body(await c.call('GET', `/api/v1/items/${item.id}/waiting-room/ranking`)).data;
+    expect(published.seedHash).toBe(seedHash);
+    expect(published.ranking).toHaveLength(7);
+    expect(published.ranking).toEqual(rankPlaces(published.seed, published.ranking));
+    expect(verifyRanking(published)).toMatchObject({ ok: true, entries: 7 });
+    expect(verifyRanking({ ...published, ranking: [...published.ranking].reverse() }).ok).toBe(false);
+    // npm run queue:verify on the published answer saved to a file.
+    const file = join_(tmpdir(), `queue-${item.id}.json`);
+    writeFileSync(file, JSON.stringify({ data: published }));
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/verifyQueue.ts', file], {
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ ok: true, entries: 7 });
+    expect(verifyRanking({ ...published, seed: 'f'.repeat(64) }).seedMatchesCommitment).toBe(false);
+    // Each early visitor's position is where its entry id stands in the ranking; the late ones come after, in order.
+    for (const u of [...early, guest]) {
+      const place = body(await status(item.id, u)).data.place;
+      expect(place.position).toBe(published.ranking.indexOf(place.entryId) + 1);
+    }
+    expect(body(await status(item.id, late[0] as Caller)).data.place.position).toBe(8);
+    expect(body(await status(item.id, late[1] as Caller)).data.place.position).toBe(9);
+  });
+
+  it('gives a second tab or device of the same account the same place', async () => {
+    const item = await roomItem({ opensInMs: -MIN, rate: 0.01 });
+    const u = await c.user();
+    const first = body(await join(item.id, u)).data.place;
+    const second = body(await join(item.id, u)).data.place;
+    expect(second).toEqual(first);
+    expect(await c.knex()('waiting_room_places').where('entry_id', first.entryId)).toHaveLength(1);
+  });
+
+  it('admits in turn with a single-use token bound to the account and the item; the cart asks for it', async () => {
+    // One place per 100 s: a (pre-queue, alone: position 1) is let in 100 s after the opening, b (position 2) not.
+    const item = await roomItem({ opensInMs: 2000, rate: 0.01 });
+    const [a, b] = [await c.user(), await c.user()];
+    await join(item.id, a);
+    clock().advance(2500);
+    await join(item.id, b);
+    clock().advance(100_000);
+    const notYet = await c.call('POST', `/api/v1/items/${item.id}/waiting-room/admission`, { ...b, lang: 'en' });
+    expect(notYet.statusCode).toBe(409);
+    expect(body(notYet).meta).toMatchObject({
+      code: 'waitingRoomNotYet',
+      message: 'It is not your turn yet. Please keep waiting',
+    });
+
+    for (const lang of ['ja', 'en'] as const) {
+      const without = await addLine(item.id, item.date, { ...a, lang });
+      expect(without.statusCode).toBe(403);
+      expect(body(without).meta.code).toBe('waitingRoomAdmissionRequired');
+      expect(body(without).meta.message).toBe(
+        lang === 'ja'
+          ? 'このチケットは順番待ちの対象です。待合室に並び、順番が来てからカートに追加してください'
+          : 'This ticket is sold through a waiting room. Please queue and add it to your cart when it is your turn',
+      );
+    }
+    const res = await admit(item.id, a);
+    expect(res.statusCode, res.payload).toBe(201);
+    const token = body(res).data.token as string;
+    // Not by another account, not for another item, not forged.
+    expect(body(await addLine(item.id, item.date, b, token)).meta.code).toBe('waitingRoomAdmissionNotYours');
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    expect(body(await addLine(item.id, item.date, a, forged)).meta.code).toBe('waitingRoomAdmissionRequired');
+    // Once, then used.
+    const added = await addLine(item.id, item.date, a, token);
+    expect(added.statusCode, added.payload).toBe(201);
+    const again = await addLine(item.id, item.date, a, token);
+    expect(again.statusCode).toBe(409);
+    expect(body(again).meta.code).toBe('waitingRoomAdmissionUsed');
+    expect(body(await status(item.id, a)).data.place).toMatchObject({ admitted: true, used: true });
+    // An item without a room does not ask.
+    const plain = await c.makeItem();
+    expect((await addLine(plain.id, await c.openDate(plain.id), a)).statusCode).toBe(201);
+  });
+
+  it('refuses an expired admission, and gives the admission back when the add fails', async () => {
+    const item = await roomItem({ opensInMs: -MIN, rate: 10 });
+    const u = await c.user();
+    await join(item.id, u);
+    clock().advance(1000);
+    const token = body(await admit(item.id, u)).data.token as string;
+    // A failed add (a bad quantity) does not spend it.
+    const bad = await c.call(
+      'POST',
+      '/api/v1/carts',
+      { ...u, headers: { 'x-admission-token': token } },
+      { item_id: item.id, date: item.date, quantities: [{ age_group_id: 5, quantity: 0 }] },
+    );
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    clock().advance(11 * MIN);
+    const expired = await addLine(item.id, item.date, { ...u, lang: 'en' }, token);
+    expect(expired.statusCode).toBe(403);
+    expect(body(expired).meta).toMatchObject({
+      code: 'waitingRoomAdmissionExpired',
+      message: 'Your admission has expired. Please join the waiting room again',
+    });
+    // A new one works.
+    const fresh = body(await admit(item.id, u)).data.token as string;
+    expect((await addLine(item.id, item.date, u, fresh)).statusCode).toBe(201);
+  });
+
+  it('lets staff see the queue, pause (no one more let in, no estimate) and resume', async () => {
+    const item = await roomItem({ opensInMs: -1000, rate: 0.01 });
+    const users = [await c.user(), await c.user(), await c.user()];
+    for (const u of users) await join(item.id, u);
+    const url = `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`;
+    expect((await c.call('GET', url, users[0] as Caller)).statusCode).toBe(403);
+    const paused = await c.call('PUT', url, item.editor, { paused: true });
+    expect(body(paused).data).toMatchObject({ paused: true, length: 3 });
+    const frozen = body(paused).data.admitted as number;
+    clock().advance(60_000);
+    expect(body(await c.call('GET', url, item.editor)).data.admitted).toBe(frozen);
+    // The status poll reads the room through a one-second cache.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(body(await status(item.id, users[2] as Caller)).data.place.estimateSeconds).toBeNull();
+    await c.call('PUT', url, item.editor, { paused: false, rate: 5 });
+    clock().advance(1000);
+    expect(body(await c.call('GET', url, item.editor)).data).toMatchObject({ admitted: 3, rate: 5, paused: false });
+  });
+
+  it('keeps one queue across two app instances on one database, and sells no more than the stock', async () => {
+    const second = await createServer(
+      loadConfig({ NODE_ENV: 'test', DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0', CATALOGUE_CACHE_MS: '0' }),
+      { knex: ctx.db.knex, closeDbOnStop: false },
+    );
+    await second.initialize();
+    try {
+      const item = await roomItem({ capacity: 3, opensInMs: 1000, rate: 100 });
+      const users = await Promise.all(Array.from({ length: 8 }, () => c.user()));
+      const instances = [ctx.server, second];
+      const inject = (i: number, on: number, method: string, url: string, payload?: object, token?: string) =>
+        (instances[on % 2] as typeof ctx.server).inject({
+          method,
+          url,
+          payload,
+          headers: {
+            authorization: `Bearer ${users[i]?.token}`,
+            'accept-language': 'en',
+            ...(token ? { 'x-admission-token': token } : {}),
+          },
+        });
+      const room = `/api/v1/items/${item.id}/waiting-room`;
+      // Everyone joins twice at once, once through each instance (two tabs): one place each.
+      await Promise.all(users.flatMap((_, i) => [inject(i, 0, 'POST', room, {}), inject(i, 1, 'POST', room, {})]));
+      expect(
+        await c
+          .knex()('waiting_room_places')
+          .whereIn(
+            'holder_key',
+            users.map((u) => `u:${u.id}`),
+          ),
+      ).toHaveLength(8);
+      clock().advance(2000);
+      second.app.testClock?.set(clock().now());
+      const seen = await Promise.all(users.flatMap((_, i) => [inject(i, 0, 'GET', room), inject(i, 1, 'GET', room)]));
+      const places = seen.map((r) => JSON.parse(r.payload).data.place);
+      for (let i = 0; i < 8; i++) expect(places[2 * i + 1]).toEqual(places[2 * i]);
+      expect(
+        places
+          .filter((_, k) => k % 2 === 0)
+          .map((p) => p.position)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const results = await Promise.all(
+        users.map(async (_, i) => {
+          const adm = await inject(i, i, 'POST', `${room}/admission`);
+          expect(adm.statusCode, adm.payload).toBe(201);
+          // Spent through the other instance.
+          const token = JSON.parse(adm.payload).data.token as string;
+          return inject(
+            i,
+            i + 1,
+            'POST',
+            '/api/v1/carts',
+            {
+              item_id: item.id,
+              date: item.date,
+              quantities: [{ age_group_id: 5, quantity: 1 }],
+            },
+            token,
+          );
+        }),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+      expect(results.filter((r) => r.statusCode === 409).map((r) => JSON.parse(r.payload).meta.code)).toEqual(
+        Array(5).fill('soldOut'),
+      );
+      const held = await c.knex()('cart_lines').where('item_id', item.id).sum({ people: 'people' }).first();
+      expect(Number(held?.people)).toBe(3);
+    } finally {
+      second.app.testClock?.reset();
+      await second.stop();
+    }
+  });
+});
