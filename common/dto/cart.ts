@@ -126,12 +126,16 @@ export interface CartLine {
    * server always sends it; optional so that code and fixtures about other lines need not name it.
    */
   pass?: CartPassInfo | null;
+  /** Yen an annual pass's member discount takes off this line (already out of `subtotal`); 0 or absent: none. */
+  memberDiscount?: number;
 }
 
 export interface Cart {
   park: { id: number; name: string };
   lines: CartLine[];
   subtotal: number;
+  /** Yen the lines' member discounts took off `subtotal` (absent: none). */
+  memberDiscount?: number;
   /** The earliest deadline of the cart's lines. */
   expiresAt: string | null;
 }

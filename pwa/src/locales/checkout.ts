@@ -73,6 +73,7 @@ export const checkoutJa = {
     disability: '障がい者 {{count}}枚 × {{price}}',
     companion: '介助者 {{count}}枚 × {{price}}',
     pack: '{{count}}パック × {{price}}',
+    memberDiscount: '年間パスポート会員割引 −{{price}}',
   },
   cart: {
     title: 'カート',
@@ -83,6 +84,7 @@ export const checkoutJa = {
     holdLeft: 'お支払い期限まで残り',
     holdOver: 'お支払い期限が過ぎました',
     lineSubtotal: '小計',
+    memberDiscount: '年間パスポート会員割引（小計に反映済み）',
     subtotal: '小計（税込）',
     remove: '削除',
     proceed: '購入手続きへ進む',
@@ -137,6 +139,7 @@ export const checkoutJa = {
     free: '無料',
   },
   totals: {
+    memberDiscount: '年間パスポート会員割引（小計に反映済み）',
     subtotal: '小計（税込）',
     coupon: 'クーポン割引',
     coins: 'コイン利用',

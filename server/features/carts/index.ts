@@ -1,3 +1,4 @@
+export { type CartHooks, type MemberPricingLine, type MemberUnit, registerCartHooks } from './cartHooks';
 export { freezeLines, lockOrderLines, openLines } from './cartPath';
 export { jobs } from './jobs';
 export { loadCatalogueFor, presentLine } from './presentCart';

@@ -6,10 +6,12 @@ import type { CartPassInfo } from '../../../common/dto/pass';
 import type { Locale } from '../../../common/enums';
 import { AGE_GROUPS } from '../../../common/reference';
 import { type PriceComponent, subtotalOf } from '../../../common/rules/cart';
+import { memberUnitPrice } from '../../../common/rules/memberPrice';
 import { holdersComplete, passUnitsOf } from '../../../common/rules/passHolders';
 import { DomainError } from '../../lib/errors';
 import { localize } from '../../lib/localize';
 import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock';
+import { cartHooks, type MemberUnit } from './cartHooks';
 import type { LineRow } from './lines';
 
 export interface CartCatalogue {
@@ -17,9 +19,16 @@ export interface CartCatalogue {
   packs: Map<number, CataloguePack>;
   /** Seat codes held by each line, in seat order. */
   seats: Map<number, string[]>;
+  /** Per line, the units an annual pass of the buyer's household discounts (cartHooks.ts); empty for guests. */
+  member: Map<number, MemberUnit[]>;
 }
 
-export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: readonly LineRow[]): Promise<CartCatalogue> {
+/** The catalogue of the lines; with `userId` (a signed-in buyer), also the member discounts of the buyer's passes. */
+export async function loadCatalogueFor(
+  db: Knex | Knex.Transaction,
+  lines: readonly LineRow[],
+  userId: number | null = null,
+): Promise<CartCatalogue> {
   const lineIds = lines.map((l) => l.id);
   // One after another: `db` may be a transaction (one connection).
   const items = await loadItems(
@@ -42,7 +51,21 @@ export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: reado
           .select({ lineId: 'h.cart_line_id', code: 's.seat_code' })) as { lineId: number; code: string }[]);
   const seats = new Map<number, string[]>();
   for (const r of seatRows) seats.set(Number(r.lineId), [...(seats.get(Number(r.lineId)) ?? []), r.code]);
-  return { items, packs, seats };
+  return { items, packs, seats, member: await memberPricing(db, items, lines, userId) };
+}
+
+/** The member discounts of a signed-in buyer's passes on these item lines (none for guests). */
+export async function memberPricing(
+  db: Knex | Knex.Transaction,
+  items: CartCatalogue['items'],
+  lines: readonly LineRow[],
+  userId: number | null,
+): Promise<CartCatalogue['member']> {
+  const priced = lines.flatMap((l) => {
+    const item = l.itemId === null || l.kind !== 'item' ? undefined : items.get(l.itemId);
+    return item ? [{ lineId: l.id, itemId: item.id, parkId: item.parkId, category: item.category, date: l.date }] : [];
+  });
+  return userId === null || priced.length === 0 ? new Map() : cartHooks().memberPricing(db, userId, priced);
 }
 
 export interface PricedComponent extends PriceComponent {
@@ -50,6 +73,9 @@ export interface PricedComponent extends PriceComponent {
   ageGroupId: number | null;
   /** quantity x unitPrice */
   amount: number;
+  /** Member-priced units only: the catalogue price, and the pass whose discount made `unitPrice`. */
+  listPrice?: number;
+  memberPassId?: number;
 }
 
 const unavailable = () => new DomainError('cartLineUnavailable');
@@ -71,14 +97,32 @@ export function priceLine(line: LineRow, cat: CartCatalogue): { components: Pric
       if (price === undefined) throw unavailable();
       return price;
     };
-    for (const q of line.quantities) {
-      add({
-        kind: 'basic',
-        planId: line.basicPlanId,
-        ageGroupId: q.ageGroupId,
-        quantity: q.quantity,
-        unitPrice: priceOf(line.basicPlanId, q.ageGroupId),
-      });
+    // An annual pass discounts one basic unit per active holder (cartHooks.ts), largest discount first.
+    // The dearest units first, so the discount does not depend on the order the age groups were added in.
+    const member = [...(cat.member.get(line.id) ?? [])];
+    const basics = line.quantities.map((q) => ({ ...q, price: priceOf(line.basicPlanId, q.ageGroupId) }));
+    if (member.length > 0) basics.sort((a, b) => b.price - a.price);
+    for (const q of basics) {
+      const price = q.price;
+      const base = { kind: 'basic' as const, planId: line.basicPlanId, ageGroupId: q.ageGroupId };
+      let left = q.quantity;
+      while (left > 0 && member.length > 0) {
+        const m = member[0] as MemberUnit;
+        let n = 0;
+        while (n < left && member[0]?.passId === m.passId && member[0]?.percent === m.percent) {
+          member.shift();
+          n += 1;
+        }
+        const unitPrice = memberUnitPrice(price, m.percent);
+        add({
+          ...base,
+          quantity: n,
+          unitPrice,
+          ...(unitPrice < price ? { listPrice: price, memberPassId: m.passId } : {}),
+        });
+        left -= n;
+      }
+      if (left > 0) add({ ...base, quantity: left, unitPrice: price });
     }
     for (const plan of line.additionalPlans) {
       for (const q of plan.quantities) {
@@ -110,6 +154,10 @@ const ageName = (id: number, locale: Locale) => {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** Yen the member discount took off these components. */
+export const memberDiscountOf = (components: readonly PricedComponent[]) =>
+  components.reduce((n, c) => n + (c.listPrice === undefined ? 0 : (c.listPrice - c.unitPrice) * c.quantity), 0);
+
 export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): CartLine {
   const { components, subtotal } = priceLine(line, cat);
   const item = line.itemId === null ? undefined : cat.items.get(line.itemId);
@@ -117,15 +165,24 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
   const named = item ?? pack;
   if (!named) throw unavailable();
   const slot = item && line.timeSlotId !== null ? item.slots.find((s) => s.id === line.timeSlotId) : undefined;
-  const ages = (kind: 'basic' | 'additional', planId: number | null): CartAgeQuantity[] =>
-    components
-      .filter((c) => c.kind === kind && c.planId === planId && c.ageGroupId !== null)
-      .map((c) => ({
-        ageGroupId: c.ageGroupId as number,
-        ageGroupName: ageName(c.ageGroupId as number, locale),
-        quantity: c.quantity,
-        unitPrice: c.unitPrice,
-      }));
+  // One row per age group at its catalogue price: member-priced units are split off in pricing and shown as the
+  // line's memberDiscount instead.
+  const ages = (kind: 'basic' | 'additional', planId: number | null): CartAgeQuantity[] => {
+    const rows = new Map<number, CartAgeQuantity>();
+    for (const c of components) {
+      if (c.kind !== kind || c.planId !== planId || c.ageGroupId === null) continue;
+      const row = rows.get(c.ageGroupId);
+      if (row) row.quantity += c.quantity;
+      else
+        rows.set(c.ageGroupId, {
+          ageGroupId: c.ageGroupId,
+          ageGroupName: ageName(c.ageGroupId, locale),
+          quantity: c.quantity,
+          unitPrice: c.listPrice ?? c.unitPrice,
+        });
+    }
+    return [...rows.values()];
+  };
   return {
     id: line.id,
     kind: line.kind,
@@ -159,6 +216,7 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     lottery: line.lottery,
     pendingOrderId: line.orderId,
     pass: line.kind === 'pass' ? passInfo(line, item, locale) : null,
+    memberDiscount: memberDiscountOf(components),
   };
 }
 
@@ -193,6 +251,7 @@ export function presentCart(group: CartGroup, cat: CartCatalogue, locale: Locale
     park: { id: group.parkId, name: localize({ nameJa: group.parkNameJa, nameEn: group.parkNameEn }, 'name', locale) },
     lines,
     subtotal: lines.reduce((n, l) => n + l.subtotal, 0),
+    memberDiscount: lines.reduce((n, l) => n + (l.memberDiscount ?? 0), 0),
     expiresAt: deadlines[0] ?? null,
   };
 }

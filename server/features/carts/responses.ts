@@ -50,12 +50,14 @@ export const CART_LINE = shape({
       complete: bool(),
     }),
   ),
+  memberDiscount: int(),
 });
 
 const CART = shape({
   park: shape({ id: int(), name: str() }),
   lines: Joi.array().items(CART_LINE),
   subtotal: int(),
+  memberDiscount: int(),
   expiresAt: nullable(dateTime()),
 });
 

@@ -7,7 +7,7 @@ import { answers, isoDate, text } from '../../lib/routeKit';
 import { fields, type InputOf, listOf, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { cartOwner } from './owner';
-import { loadCatalogueFor, presentLine } from './presentCart';
+import { loadCatalogueFor, memberPricing, presentLine } from './presentCart';
 import {
   CARTS_ANSWER,
   CARTS_MOVED_ANSWER,
@@ -137,6 +137,8 @@ export const cartRoutes: ServerRoute[] = [
       const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now, {
         catalogueTtlMs: Math.min(request.server.app.config.catalogueCacheMs, 2000),
       });
+      // A signed-in buyer's pass discount on the new line (one indexed read; none for guests).
+      catalogue.member = await memberPricing(knexOf(request), catalogue.items, [line], owner.userId);
       const data = presentLine(line, catalogue, request.app.locale);
       return ok(
         h,
@@ -296,7 +298,7 @@ export const cartRoutes: ServerRoute[] = [
         photoId: x.photo_id ?? null,
       }));
       const line = await setPassDetails(knexOf(request), cartOwner(request), parkId, lineId, holders);
-      const catalogue = await loadCatalogueFor(knexOf(request), [line]);
+      const catalogue = await loadCatalogueFor(knexOf(request), [line], cartOwner(request).userId);
       const now = request.server.app.clock.now();
       return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() });
     },

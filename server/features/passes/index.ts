@@ -6,3 +6,5 @@ export { reinstatePassHolder, reissueHolderCard, suspendPassHolder } from '../wa
 // The photos chosen at purchase, linked at fulfilment (orders' hook passesIssued, registered by server.ts).
 export { linkPurchasePhotos } from './photos';
 export { passRoutes } from './routes';
+// The member discount in the cart (carts' hook memberPricing, registered by server.ts; README 2.11).
+export { memberPricing } from './services/memberPricing';

@@ -202,6 +202,12 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
         ))}
       </ul>
       <Alert text={error} />
+      {(cart.memberDiscount ?? 0) > 0 && (
+        <p className="cart-park__member" data-testid="cart-member-discount">
+          <span>{t('checkout.cart.memberDiscount')}</span>
+          <strong>−{formatYen(cart.memberDiscount ?? 0, locale)}</strong>
+        </p>
+      )}
       <p className="cart-park__subtotal">
         <span>{t('checkout.cart.subtotal')}</span>
         <strong data-testid="cart-subtotal">{formatYen(cart.subtotal, locale)}</strong>

@@ -167,6 +167,11 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
                   })}
                 </li>
               )}
+              {(line.memberDiscount ?? 0) > 0 && (
+                <li className="cart-line__member" data-testid="line-member-discount">
+                  {t('checkout.line.memberDiscount', { price: formatYen(line.memberDiscount ?? 0, locale) })}
+                </li>
+              )}
               {line.kind === 'pack' && line.quantity !== null && line.packUnitPrice !== null && (
                 <li>
                   {t('checkout.line.pack', { count: line.quantity, price: formatYen(line.packUnitPrice, locale) })}
@@ -187,6 +192,12 @@ export function TotalsTable({ totals, testId }: { totals: Omit<Totals, 'refusal'
   const locale = useLocale();
   return (
     <dl className="totals" data-testid={testId}>
+      {(totals.memberDiscount ?? 0) > 0 && (
+        <div>
+          <dt>{t('checkout.totals.memberDiscount')}</dt>
+          <dd data-testid="totals-member-discount">−{formatYen(totals.memberDiscount ?? 0, locale)}</dd>
+        </div>
+      )}
       <div>
         <dt>{t('checkout.totals.subtotal')}</dt>
         <dd data-testid="totals-subtotal">{formatYen(totals.subtotal, locale)}</dd>

@@ -75,6 +75,8 @@ export interface Totals {
   couponDiscount: number;
   coinDiscount: number;
   total: number;
+  /** Yen annual pass member discounts already took off `subtotal` (shown as a line; absent: none). */
+  memberDiscount?: number;
   /** The first reason the server would refuse these coupons or coins. */
   refusal: Refusal | null;
 }
@@ -96,6 +98,7 @@ export function computeTotals(input: {
   const rest = Math.max(0, subtotal - off);
   return {
     subtotal,
+    memberDiscount: input.lines.reduce((n, l) => n + (l.memberDiscount ?? 0), 0),
     couponDiscount: off,
     coinDiscount: isRefusal(coins) ? 0 : coins.coinDiscount,
     total: isRefusal(coins) ? rest : coins.total,

@@ -77,6 +77,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     companion: 'Accompanying person {{count}} × {{price}}',
     pack: '{{count}} packs × {{price}}',
     pack_one: '{{count}} pack × {{price}}',
+    memberDiscount: 'Annual pass member discount −{{price}}',
   },
   cart: {
     inPayment:
@@ -87,6 +88,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     holdLeft: 'Hold ends in',
     holdOver: 'The hold has ended',
     lineSubtotal: 'Subtotal',
+    memberDiscount: 'Annual pass member discount (included in the subtotal)',
     subtotal: 'Subtotal (tax incl.)',
     remove: 'Remove',
     proceed: 'Proceed to checkout',
@@ -141,6 +143,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     free: 'Free',
   },
   totals: {
+    memberDiscount: 'Annual pass member discount (included in the subtotal)',
     subtotal: 'Subtotal (tax incl.)',
     coupon: 'Coupon discount',
     coins: 'Coins used',

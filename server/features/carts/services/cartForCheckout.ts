@@ -78,7 +78,7 @@ export async function cartForCheckout(
     .orderBy('id')
     .select(LINE_COLUMNS)) as LineRow[];
   const lines = rows.map(lineOf);
-  const cat = await loadCatalogueFor(db, lines);
+  const cat = await loadCatalogueFor(db, lines, userId);
   const holds = lines.length
     ? ((await db('stock_holds')
         .whereIn(
