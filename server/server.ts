@@ -36,7 +36,15 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
-import { linkPurchasePhotos, memberPricing, passRoutes } from './features/passes';
+import {
+  guestVoucherPricing,
+  holdGuestVouchers,
+  linkPurchasePhotos,
+  memberPricing,
+  passRoutes,
+  releaseGuestVouchers,
+  voucherOffers,
+} from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
 import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
@@ -86,12 +94,14 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
 // What carts call back in passes (carts/cartHooks.ts).
-registerCartHooks({ memberPricing });
+registerCartHooks({ memberPricing, guestVoucherPricing, voucherOffers });
 registerOrderHooks({
   ...lotteryOrderHooks,
   offerTaken,
   issueTickets: issueOrderTickets,
   passesIssued: linkPurchasePhotos,
+  holdGuestVouchers,
+  passOrderFailed: releaseGuestVouchers,
 });
 
 export interface ServerDeps {

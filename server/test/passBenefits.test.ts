@@ -148,3 +148,93 @@ describe('member discount', () => {
     expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
   });
 });
+
+describe('guest vouchers', () => {
+  /** An admission item (category 0) of a park: adult 1,000 yen. */
+  async function admission(parkId?: number) {
+    const item = await c.makeItem();
+    await c
+      .knex()('items')
+      .where({ id: item.id })
+      .update({ category: 0, ...(parkId ? { park_id: parkId } : {}) });
+    await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 7, charge_rate: 0 });
+    return { ...item, parkId: parkId ?? item.parkId };
+  }
+  const choose = (who: Caller, parkId: number, lineId: number, passId: number, quantity: number) =>
+    c.call('PUT', `/api/v1/carts/${parkId}/lines/${lineId}/voucher`, who, { pass_id: passId, quantity });
+  const uses = (passId: number) =>
+    c.knex()('pass_voucher_uses').where({ pass_id: passId }).orderBy('id').select('state', 'order_id');
+
+  it('makes admission units free, at most N per term, refused on an event or for another pass (ja/en, naming the field)', async () => {
+    const { who, pass } = await passHolder(0, { guestVouchers: 2 });
+    const gate = await admission();
+    await clearCart(who, gate.parkId);
+    const lineId = await c.addToCart(who, gate, 3);
+    const listed = (await parkCart(who, gate.parkId)).lines[0];
+    expect(listed?.voucherPasses).toEqual([expect.objectContaining({ passId: pass.id, left: 2 })]);
+
+    const tooMany = await choose({ ...who, lang: 'en' }, gate.parkId, lineId, pass.id, 3);
+    expect(tooMany.statusCode, tooMany.payload).toBe(409);
+    expect(body(tooMany).meta).toMatchObject({ code: 'passVouchersUsedUp' });
+    expect(body(tooMany).meta.message).toContain('pass_voucher');
+    const two = await choose(who, gate.parkId, lineId, pass.id, 2);
+    expect(two.statusCode, two.payload).toBe(200);
+    expect(body(two).data).toMatchObject({
+      subtotal: 1000,
+      passVoucher: { passId: pass.id, quantity: 2, amount: 2000 },
+    });
+
+    const event = await c.makeItem();
+    const eventLine = await c.addToCart(who, event, 1);
+    const onEvent = await choose(who, event.parkId, eventLine, pass.id, 1);
+    expect(onEvent.statusCode, onEvent.payload).toBe(400);
+    expect(body(onEvent).meta.code).toBe('passVoucherInvalid');
+    expect(body(onEvent).meta.message).toContain('pass_voucher');
+    const stranger = await shop.buyer();
+    const theirLine = await c.addToCart(stranger, gate, 1);
+    expect((await choose(stranger, gate.parkId, theirLine, pass.id, 1)).statusCode).toBe(400);
+    const bad = await c.call('PUT', `/api/v1/carts/${gate.parkId}/lines/${lineId}/voucher`, who, { pass_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+
+    await c.call('DELETE', '/api/v1/carts', who, { line_ids: [eventLine] });
+    const paid = await shop.pay(who, gate.parkId, 1000);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    const orderId = body(paid).data.orderId as number;
+    expect(await c.knex()('orders').where({ id: orderId }).first()).toMatchObject({ subtotal: 1000 });
+    expect(await uses(pass.id)).toEqual([
+      { state: 'held', orderId },
+      { state: 'held', orderId },
+    ]);
+    // Used up this term: the next line is refused.
+    const next = await c.addToCart(who, gate, 1);
+    const none = await choose(who, gate.parkId, next, pass.id, 1);
+    expect(none.statusCode, none.payload).toBe(409);
+
+    // Cancelling the order gives them back.
+    const tickets = (await c.knex()('tickets').where({ order_id: orderId }).pluck('id')) as string[];
+    const done = await c.call('POST', '/api/v1/me/tickets/cancellations', who, { ticket_ids: tickets });
+    expect(done.statusCode, done.payload).toBe(200);
+    expect((await uses(pass.id)).map((u: { state: string }) => u.state)).toEqual(['released', 'released']);
+    expect((await choose(who, gate.parkId, next, pass.id, 1)).statusCode).toBe(200);
+    const problems = await findProblems(c.knex(), new Date(Date.now() + 3_600_000));
+    expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+  });
+
+  it('counts the last voucher once under two concurrent checkouts', async () => {
+    const parks = (await c.knex()('parks').where('is_private', false).orderBy('id').limit(2).pluck('id')) as number[];
+    const [a, b] = parks as [number, number];
+    const { who, pass } = await passHolder(0, { guestVouchers: 1, parkId: a, partnerParkIds: [b] });
+    const gateA = await admission(a);
+    const gateB = await admission(b);
+    await clearCart(who, a);
+    const lineA = await c.addToCart(who, gateA, 2);
+    const lineB = await c.addToCart(who, gateB, 2);
+    expect((await choose(who, a, lineA, pass.id, 1)).statusCode).toBe(200);
+    expect((await choose(who, b, lineB, pass.id, 1)).statusCode).toBe(200);
+    const both = await Promise.all([shop.pay(who, a, 1000), shop.pay(who, b, 1000)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.statusCode === 409);
+    expect(body(refused as (typeof both)[number]).meta.code).toBe('passVouchersUsedUp');
+    expect((await uses(pass.id)).map((u: { state: string }) => u.state)).toEqual(['held']);
+  });
+});

@@ -25,6 +25,24 @@ export interface CartHooks {
     userId: number,
     lines: readonly MemberPricingLine[],
   ): Promise<Map<number, MemberUnit[]>>;
+  /** Per admission line with guest vouchers chosen: how many of its units they make free (0: the pass cannot). */
+  guestVoucherPricing(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    lines: readonly VoucherLine[],
+  ): Promise<Map<number, { passId: number; quantity: number }>>;
+  /** Per admission line, the buyer's passes whose guest vouchers could be used on it, with how many are left. */
+  voucherOffers(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    lines: readonly MemberPricingLine[],
+  ): Promise<Map<number, { passId: number; passNumber: string; left: number }[]>>;
+}
+
+/** A line and the guest vouchers chosen on it. */
+export interface VoucherLine extends MemberPricingLine {
+  passId: number;
+  quantity: number;
 }
 
 let registered: CartHooks | null = null;

@@ -51,6 +51,8 @@ export const CART_LINE = shape({
     }),
   ),
   memberDiscount: int(),
+  passVoucher: nullable(shape({ passId: int(), quantity: int(), amount: int() })),
+  voucherPasses: Joi.array().items(shape({ passId: int(), passNumber: str(), left: int() })),
 });
 
 const CART = shape({

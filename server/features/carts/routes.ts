@@ -19,6 +19,7 @@ import {
 import { type AddLineRequest, addCartLine } from './services/addLine';
 import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
 import { removeCartLines } from './services/removeLines';
+import { setLineVoucher } from './services/setLineVoucher';
 import { setPassDetails } from './services/setPassDetails';
 import { switchCart } from './services/switchCart';
 import { type LineChange, updateCartLines } from './services/updateLines';
@@ -249,6 +250,36 @@ export const cartRoutes: ServerRoute[] = [
       const now = request.server.app.clock.now();
       const carts = await presentOwnerCarts(knexOf(request), owner, request.app.locale);
       return ok(h, carts, { ...cartsMeta([], now), removed });
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/carts/{parkId}/lines/{lineId}/voucher',
+    options: cartOptions(
+      "Use guest vouchers of one of the buyer's annual passes on an admission line: `quantity` of its units cost 0 " +
+        '(0 stops using them). Answers the line (`passVoucher`, `voucherPasses`)',
+      {
+        app: { access: 'parent' },
+        response: PASS_LINE_ANSWER,
+        plugins: answers({
+          400: 'Not a pass of yours that gives guest vouchers on this line (passVoucherInvalid, field pass_voucher)',
+          404: 'No such item line of yours',
+          409: 'Not enough vouchers left this term (passVouchersUsedUp), or the line is in payment',
+        }),
+        validate: {
+          params: fields({ parkId: id(), lineId: id() }),
+          payload: fields({ pass_id: id(), quantity: Joi.number().integer().min(0).max(50) }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const { parkId, lineId } = request.params;
+      const owner = cartOwner(request);
+      const { pass_id, quantity } = request.payload;
+      const line = await setLineVoucher(knexOf(request), owner, parkId, lineId, { passId: pass_id, quantity });
+      const catalogue = await loadCatalogueFor(knexOf(request), [line], owner.userId);
+      const now = request.server.app.clock.now();
+      return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() });
     },
   }),
   route({

@@ -7,4 +7,11 @@ export { reinstatePassHolder, reissueHolderCard, suspendPassHolder } from '../wa
 export { linkPurchasePhotos } from './photos';
 export { passRoutes } from './routes';
 // The member discount in the cart (carts' hook memberPricing, registered by server.ts; README 2.11).
+export {
+  guestVoucherPricing,
+  holdGuestVouchers,
+  releaseGuestVouchers,
+  voucherOffers,
+  voucherRoom,
+} from './services/guestVouchers';
 export { memberPricing } from './services/memberPricing';

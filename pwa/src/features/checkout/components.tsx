@@ -167,6 +167,14 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
                   })}
                 </li>
               )}
+              {line.passVoucher && (
+                <li className="cart-line__member" data-testid="line-guest-voucher">
+                  {t('checkout.line.guestVoucher', {
+                    count: line.passVoucher.quantity,
+                    price: formatYen(line.passVoucher.amount, locale),
+                  })}
+                </li>
+              )}
               {(line.memberDiscount ?? 0) > 0 && (
                 <li className="cart-line__member" data-testid="line-member-discount">
                   {t('checkout.line.memberDiscount', { price: formatYen(line.memberDiscount ?? 0, locale) })}

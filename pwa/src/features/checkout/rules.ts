@@ -96,9 +96,10 @@ export function computeTotals(input: {
   const off = isRefusal(discount) ? 0 : discount.discount;
   const coins = checkoutTotal({ subtotal, couponDiscount: off, coins: input.coins, ownedCoins: input.ownedCoins });
   const rest = Math.max(0, subtotal - off);
+  const member = input.lines.reduce((n, l) => n + (l.memberDiscount ?? 0) + (l.passVoucher?.amount ?? 0), 0);
   return {
     subtotal,
-    memberDiscount: input.lines.reduce((n, l) => n + (l.memberDiscount ?? 0), 0),
+    ...(member > 0 ? { memberDiscount: member } : {}),
     couponDiscount: off,
     coinDiscount: isRefusal(coins) ? 0 : coins.coinDiscount,
     total: isRefusal(coins) ? rest : coins.total,
