@@ -128,6 +128,23 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
             <p className="cart-line__seats">{t('checkout.line.seats', { seats: line.seatCodes.join(', ') })}</p>
           )}
           {line.lottery && <p className="flag">{t('checkout.line.lottery')}</p>}
+          {(line.passVoucher || (line.memberDiscount ?? 0) > 0) && (
+            <ul className="cart-line__units">
+              {line.passVoucher && (
+                <li className="cart-line__member" data-testid="line-guest-voucher">
+                  {t('checkout.line.guestVoucher', {
+                    count: line.passVoucher.quantity,
+                    price: formatYen(line.passVoucher.amount, locale),
+                  })}
+                </li>
+              )}
+              {(line.memberDiscount ?? 0) > 0 && (
+                <li className="cart-line__member" data-testid="line-member-discount">
+                  {t('checkout.line.memberDiscount', { price: formatYen(line.memberDiscount ?? 0, locale) })}
+                </li>
+              )}
+            </ul>
+          )}
           {!children && (
             <ul className="cart-line__units">
               {line.quantities.map((q) => (
@@ -165,19 +182,6 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
                     count: line.companionQuantity,
                     price: formatYen(line.disabilityUnitPrice, locale),
                   })}
-                </li>
-              )}
-              {line.passVoucher && (
-                <li className="cart-line__member" data-testid="line-guest-voucher">
-                  {t('checkout.line.guestVoucher', {
-                    count: line.passVoucher.quantity,
-                    price: formatYen(line.passVoucher.amount, locale),
-                  })}
-                </li>
-              )}
-              {(line.memberDiscount ?? 0) > 0 && (
-                <li className="cart-line__member" data-testid="line-member-discount">
-                  {t('checkout.line.memberDiscount', { price: formatYen(line.memberDiscount ?? 0, locale) })}
                 </li>
               )}
               {line.kind === 'pack' && line.quantity !== null && line.packUnitPrice !== null && (
