@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   passHolderInvalid: 400,
   invoiceRegistrationNumber: 400,
   passHoldersMissing: 400,
+  passVoucherInvalid: 400,
+  passVouchersUsedUp: 409,
   additionalPlanRule: 400,
   advanceInfoCharacters: 400,
   advanceInfoIncomplete: 400,

@@ -197,6 +197,14 @@ export const MESSAGES = {
     ja: '年間パスポートを使う方全員のお名前を入力してください',
     en: 'Please enter the name of every holder of the annual pass',
   },
+  passVoucherInvalid: {
+    ja: 'この入園券には年間パスポートの同伴者券（pass_voucher）を使えません',
+    en: "The annual pass's guest vouchers (pass_voucher) cannot be used on this admission ticket",
+  },
+  passVouchersUsedUp: {
+    ja: '年間パスポートの同伴者券（pass_voucher）が残っていません（今期の残り {left} 枚）',
+    en: 'Not enough guest vouchers left on the annual pass (pass_voucher): {left} left this term',
+  },
   invoiceRegistrationNumber: {
     ja: '登録番号（registration_number）は「T」と13桁の法人番号で入力してください（先頭の検査用数字が合いません）',
     en: 'The registration number (registration_number) must be T and the 13-digit corporate number with a valid check digit',

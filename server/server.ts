@@ -9,7 +9,7 @@ import { authRoutes } from './features/auth/routes';
 import { sessionRoutes } from './features/auth/sessionRoutes';
 import { socialPlugin } from './features/auth/socialRoutes';
 import { twoFactorRoutes } from './features/auth/twoFactorRoutes';
-import { jobs as cartJobs } from './features/carts';
+import { jobs as cartJobs, registerCartHooks } from './features/carts';
 import { cartRoutes } from './features/carts/routes';
 import { jobs as financeJobs } from './features/finance';
 import { financeRoutes } from './features/finance/routes';
@@ -36,7 +36,17 @@ import { pageRoutes } from './features/pages/routes';
 import { parkRoutes } from './features/parks/routes';
 import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
-import { linkPurchasePhotos, jobs as passJobs, passReviewRoutes, passRoutes } from './features/passes';
+import {
+  guestVoucherPricing,
+  holdGuestVouchers,
+  linkPurchasePhotos,
+  memberPricing,
+  jobs as passJobs,
+  passReviewRoutes,
+  passRoutes,
+  releaseGuestVouchers,
+  voucherOffers,
+} from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
 import { passStaffRoutes } from './features/passes/staffRoutes';
 import { jobs as paymentJobs } from './features/payments';
@@ -87,11 +97,15 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
 ];
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
+// What carts call back in passes (carts/cartHooks.ts).
+registerCartHooks({ memberPricing, guestVoucherPricing, voucherOffers });
 registerOrderHooks({
   ...lotteryOrderHooks,
   offerTaken,
   issueTickets: issueOrderTickets,
   passesIssued: linkPurchasePhotos,
+  holdGuestVouchers,
+  passOrderFailed: releaseGuestVouchers,
 });
 
 export interface ServerDeps {

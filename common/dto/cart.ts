@@ -126,12 +126,20 @@ export interface CartLine {
    * server always sends it; optional so that code and fixtures about other lines need not name it.
    */
   pass?: CartPassInfo | null;
+  /** Yen an annual pass's member discount takes off this line (already out of `subtotal`); 0 or absent: none. */
+  memberDiscount?: number;
+  /** Admission lines: the guest vouchers of an annual pass used (those units cost 0; `amount` yen taken off). */
+  passVoucher?: { passId: number; quantity: number; amount: number } | null;
+  /** Admission lines: the buyer's passes whose guest vouchers could be used here, with how many are left. */
+  voucherPasses?: { passId: number; passNumber: string; left: number }[];
 }
 
 export interface Cart {
   park: { id: number; name: string };
   lines: CartLine[];
   subtotal: number;
+  /** Yen the lines' member discounts and guest vouchers took off `subtotal` (absent: none). */
+  memberDiscount?: number;
   /** The earliest deadline of the cart's lines. */
   expiresAt: string | null;
 }

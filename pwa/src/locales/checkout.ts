@@ -73,6 +73,12 @@ export const checkoutJa = {
     disability: '障がい者 {{count}}枚 × {{price}}',
     companion: '介助者 {{count}}枚 × {{price}}',
     pack: '{{count}}パック × {{price}}',
+    memberDiscount: '年間パスポート会員割引 −{{price}}',
+    guestVoucher: '同伴者券 {{count}}枚 −{{price}}',
+  },
+  voucher: {
+    label: '年間パスポート {{number}} の同伴者券を使う',
+    left: '今期の残り {{count}}枚',
   },
   cart: {
     title: 'カート',
@@ -83,6 +89,7 @@ export const checkoutJa = {
     holdLeft: 'お支払い期限まで残り',
     holdOver: 'お支払い期限が過ぎました',
     lineSubtotal: '小計',
+    memberDiscount: '年間パスポートの会員割引・同伴者券（小計に反映済み）',
     subtotal: '小計（税込）',
     remove: '削除',
     proceed: '購入手続きへ進む',
@@ -137,6 +144,7 @@ export const checkoutJa = {
     free: '無料',
   },
   totals: {
+    memberDiscount: '年間パスポートの会員割引・同伴者券（小計に反映済み）',
     subtotal: '小計（税込）',
     coupon: 'クーポン割引',
     coins: 'コイン利用',

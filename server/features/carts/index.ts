@@ -1,3 +1,10 @@
+export {
+  type CartHooks,
+  type MemberPricingLine,
+  type MemberUnit,
+  registerCartHooks,
+  type VoucherLine,
+} from './cartHooks';
 export { freezeLines, lockOrderLines, openLines } from './cartPath';
 export { jobs } from './jobs';
 export { loadCatalogueFor, presentLine } from './presentCart';

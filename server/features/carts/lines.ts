@@ -32,6 +32,8 @@ export interface LineRow {
   orderId: number | null;
   /** Pass lines: the holders (and the pass a renewal renews); null for other lines. */
   passDetails: PassLineDetails | null;
+  /** Admission lines: guest vouchers of the buyer's pass chosen for some of its units (null: none). */
+  passVoucher: { passId: number; quantity: number } | null;
 }
 
 export const LINE_COLUMNS = [
@@ -56,6 +58,7 @@ export const LINE_COLUMNS = [
   'cart_lines.created_at',
   'cart_lines.order_id',
   'cart_lines.pass_details',
+  'cart_lines.pass_voucher',
 ];
 
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -70,6 +73,7 @@ export function lineOf(row: LineRow): LineRow {
     additionalPlans: parsed(row.additionalPlans),
     advanceInfo: row.advanceInfo === null ? null : parsed(row.advanceInfo),
     passDetails: row.passDetails === null || row.passDetails === undefined ? null : parsed(row.passDetails),
+    passVoucher: row.passVoucher === null || row.passVoucher === undefined ? null : parsed(row.passVoucher),
   };
 }
 

@@ -6,10 +6,12 @@ import type { CartPassInfo } from '../../../common/dto/pass';
 import type { Locale } from '../../../common/enums';
 import { AGE_GROUPS } from '../../../common/reference';
 import { type PriceComponent, subtotalOf } from '../../../common/rules/cart';
+import { memberUnitPrice } from '../../../common/rules/memberPrice';
 import { holdersComplete, passUnitsOf } from '../../../common/rules/passHolders';
 import { DomainError } from '../../lib/errors';
 import { localize } from '../../lib/localize';
 import { type CatalogueItem, type CataloguePack, loadItems, loadPacks } from '../stock';
+import { cartHooks, type MemberUnit } from './cartHooks';
 import type { LineRow } from './lines';
 
 export interface CartCatalogue {
@@ -17,9 +19,20 @@ export interface CartCatalogue {
   packs: Map<number, CataloguePack>;
   /** Seat codes held by each line, in seat order. */
   seats: Map<number, string[]>;
+  /** Per line, the units an annual pass of the buyer's household discounts (cartHooks.ts); empty for guests. */
+  member: Map<number, MemberUnit[]>;
+  /** Per admission line, the units guest vouchers make free (cartHooks.ts); absent: none. */
+  vouchers?: Map<number, { passId: number; quantity: number }>;
+  /** Per admission line, the passes whose guest vouchers the buyer could use on it (the cart's control). */
+  voucherPasses?: Map<number, { passId: number; passNumber: string; left: number }[]>;
 }
 
-export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: readonly LineRow[]): Promise<CartCatalogue> {
+/** The catalogue of the lines; with `userId` (a signed-in buyer), also the member discounts of the buyer's passes. */
+export async function loadCatalogueFor(
+  db: Knex | Knex.Transaction,
+  lines: readonly LineRow[],
+  userId: number | null = null,
+): Promise<CartCatalogue> {
   const lineIds = lines.map((l) => l.id);
   // One after another: `db` may be a transaction (one connection).
   const items = await loadItems(
@@ -42,7 +55,57 @@ export async function loadCatalogueFor(db: Knex | Knex.Transaction, lines: reado
           .select({ lineId: 'h.cart_line_id', code: 's.seat_code' })) as { lineId: number; code: string }[]);
   const seats = new Map<number, string[]>();
   for (const r of seatRows) seats.set(Number(r.lineId), [...(seats.get(Number(r.lineId)) ?? []), r.code]);
-  return { items, packs, seats };
+  const member = await memberPricing(db, items, lines, userId);
+  const vouchers = await voucherPricing(db, items, lines, userId);
+  return { items, packs, seats, member, vouchers, voucherPasses: await voucherOffersFor(db, items, lines, userId) };
+}
+
+const pricingLines = (items: CartCatalogue['items'], lines: readonly LineRow[]) =>
+  lines.flatMap((l) => {
+    const item = l.itemId === null || l.kind !== 'item' ? undefined : items.get(l.itemId);
+    return item ? [{ lineId: l.id, itemId: item.id, parkId: item.parkId, category: item.category, date: l.date }] : [];
+  });
+
+async function voucherOffersFor(
+  db: Knex | Knex.Transaction,
+  items: CartCatalogue['items'],
+  lines: readonly LineRow[],
+  userId: number | null,
+): Promise<NonNullable<CartCatalogue['voucherPasses']>> {
+  const priced = pricingLines(items, lines);
+  return userId === null || priced.length === 0 ? new Map() : cartHooks().voucherOffers(db, userId, priced);
+}
+
+/** How many units of each line the guest vouchers chosen on it make free (none for guests). */
+export async function voucherPricing(
+  db: Knex | Knex.Transaction,
+  items: CartCatalogue['items'],
+  lines: readonly LineRow[],
+  userId: number | null,
+): Promise<NonNullable<CartCatalogue['vouchers']>> {
+  const chosen = lines.flatMap((l) => {
+    const item = l.itemId === null || l.kind !== 'item' ? undefined : items.get(l.itemId);
+    if (!item || !l.passVoucher || l.passVoucher.quantity <= 0) return [];
+    const { passId, quantity } = l.passVoucher;
+    return [
+      { lineId: l.id, itemId: item.id, parkId: item.parkId, category: item.category, date: l.date, passId, quantity },
+    ];
+  });
+  return userId === null || chosen.length === 0 ? new Map() : cartHooks().guestVoucherPricing(db, userId, chosen);
+}
+
+/** The member discounts of a signed-in buyer's passes on these item lines (none for guests). */
+export async function memberPricing(
+  db: Knex | Knex.Transaction,
+  items: CartCatalogue['items'],
+  lines: readonly LineRow[],
+  userId: number | null,
+): Promise<CartCatalogue['member']> {
+  const priced = lines.flatMap((l) => {
+    const item = l.itemId === null || l.kind !== 'item' ? undefined : items.get(l.itemId);
+    return item ? [{ lineId: l.id, itemId: item.id, parkId: item.parkId, category: item.category, date: l.date }] : [];
+  });
+  return userId === null || priced.length === 0 ? new Map() : cartHooks().memberPricing(db, userId, priced);
 }
 
 export interface PricedComponent extends PriceComponent {
@@ -50,6 +113,10 @@ export interface PricedComponent extends PriceComponent {
   ageGroupId: number | null;
   /** quantity x unitPrice */
   amount: number;
+  /** Member-priced units only: the catalogue price, and the pass whose discount (or guest voucher) made `unitPrice`. */
+  listPrice?: number;
+  memberPassId?: number;
+  memberVoucherPassId?: number;
 }
 
 const unavailable = () => new DomainError('cartLineUnavailable');
@@ -71,14 +138,41 @@ export function priceLine(line: LineRow, cat: CartCatalogue): { components: Pric
       if (price === undefined) throw unavailable();
       return price;
     };
-    for (const q of line.quantities) {
-      add({
-        kind: 'basic',
-        planId: line.basicPlanId,
-        ageGroupId: q.ageGroupId,
-        quantity: q.quantity,
-        unitPrice: priceOf(line.basicPlanId, q.ageGroupId),
-      });
+    // An annual pass discounts one basic unit per active holder (cartHooks.ts), largest discount first.
+    // The dearest units first, so the discount does not depend on the order the age groups were added in.
+    const member = [...(cat.member.get(line.id) ?? [])];
+    const voucher = cat.vouchers?.get(line.id);
+    let free = voucher?.quantity ?? 0;
+    const basics = line.quantities.map((q) => ({ ...q, price: priceOf(line.basicPlanId, q.ageGroupId) }));
+    if (member.length > 0 || free > 0) basics.sort((a, b) => b.price - a.price);
+    for (const q of basics) {
+      const price = q.price;
+      const base = { kind: 'basic' as const, planId: line.basicPlanId, ageGroupId: q.ageGroupId };
+      let left = q.quantity;
+      // A guest voucher makes one admission free (the dearest first).
+      const n = Math.min(free, left);
+      if (voucher && n > 0) {
+        add({ ...base, quantity: n, unitPrice: 0, listPrice: price, memberVoucherPassId: voucher.passId });
+        free -= n;
+        left -= n;
+      }
+      while (left > 0 && member.length > 0) {
+        const m = member[0] as MemberUnit;
+        let n = 0;
+        while (n < left && member[0]?.passId === m.passId && member[0]?.percent === m.percent) {
+          member.shift();
+          n += 1;
+        }
+        const unitPrice = memberUnitPrice(price, m.percent);
+        add({
+          ...base,
+          quantity: n,
+          unitPrice,
+          ...(unitPrice < price ? { listPrice: price, memberPassId: m.passId } : {}),
+        });
+        left -= n;
+      }
+      if (left > 0) add({ ...base, quantity: left, unitPrice: price });
     }
     for (const plan of line.additionalPlans) {
       for (const q of plan.quantities) {
@@ -110,6 +204,23 @@ const ageName = (id: number, locale: Locale) => {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** Yen the member discount took off these components. */
+export const memberDiscountOf = (components: readonly PricedComponent[]) =>
+  // Guest vouchers and member discounts alike: what the pass took off the catalogue price.
+  components.reduce(
+    (n, c) => n + (c.memberPassId === undefined ? 0 : ((c.listPrice ?? 0) - c.unitPrice) * c.quantity),
+    0,
+  );
+
+/** The guest vouchers a line uses (units made free), with what they took off. */
+export function voucherOf(components: readonly PricedComponent[]): CartLine['passVoucher'] {
+  const used = components.filter((c) => c.memberVoucherPassId !== undefined);
+  const quantity = used.reduce((n, c) => n + c.quantity, 0);
+  if (quantity === 0) return null;
+  const passId = used[0]?.memberVoucherPassId as number;
+  return { passId, quantity, amount: used.reduce((n, c) => n + (c.listPrice ?? 0) * c.quantity, 0) };
+}
+
 export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): CartLine {
   const { components, subtotal } = priceLine(line, cat);
   const item = line.itemId === null ? undefined : cat.items.get(line.itemId);
@@ -117,15 +228,24 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
   const named = item ?? pack;
   if (!named) throw unavailable();
   const slot = item && line.timeSlotId !== null ? item.slots.find((s) => s.id === line.timeSlotId) : undefined;
-  const ages = (kind: 'basic' | 'additional', planId: number | null): CartAgeQuantity[] =>
-    components
-      .filter((c) => c.kind === kind && c.planId === planId && c.ageGroupId !== null)
-      .map((c) => ({
-        ageGroupId: c.ageGroupId as number,
-        ageGroupName: ageName(c.ageGroupId as number, locale),
-        quantity: c.quantity,
-        unitPrice: c.unitPrice,
-      }));
+  // One row per age group at its catalogue price: member-priced units are split off in pricing and shown as the
+  // line's memberDiscount instead.
+  const ages = (kind: 'basic' | 'additional', planId: number | null): CartAgeQuantity[] => {
+    const rows = new Map<number, CartAgeQuantity>();
+    for (const c of components) {
+      if (c.kind !== kind || c.planId !== planId || c.ageGroupId === null) continue;
+      const row = rows.get(c.ageGroupId);
+      if (row) row.quantity += c.quantity;
+      else
+        rows.set(c.ageGroupId, {
+          ageGroupId: c.ageGroupId,
+          ageGroupName: ageName(c.ageGroupId, locale),
+          quantity: c.quantity,
+          unitPrice: c.listPrice ?? c.unitPrice,
+        });
+    }
+    return [...rows.values()];
+  };
   return {
     id: line.id,
     kind: line.kind,
@@ -159,6 +279,9 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     lottery: line.lottery,
     pendingOrderId: line.orderId,
     pass: line.kind === 'pass' ? passInfo(line, item, locale) : null,
+    memberDiscount: memberDiscountOf(components),
+    passVoucher: voucherOf(components),
+    voucherPasses: cat.voucherPasses?.get(line.id) ?? [],
   };
 }
 
@@ -193,6 +316,7 @@ export function presentCart(group: CartGroup, cat: CartCatalogue, locale: Locale
     park: { id: group.parkId, name: localize({ nameJa: group.parkNameJa, nameEn: group.parkNameEn }, 'name', locale) },
     lines,
     subtotal: lines.reduce((n, l) => n + l.subtotal, 0),
+    memberDiscount: lines.reduce((n, l) => n + (l.memberDiscount ?? 0) + (l.passVoucher?.amount ?? 0), 0),
     expiresAt: deadlines[0] ?? null,
   };
 }

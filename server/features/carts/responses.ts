@@ -50,12 +50,16 @@ export const CART_LINE = shape({
       complete: bool(),
     }),
   ),
+  memberDiscount: int(),
+  passVoucher: nullable(shape({ passId: int(), quantity: int(), amount: int() })),
+  voucherPasses: Joi.array().items(shape({ passId: int(), passNumber: str(), left: int() })),
 });
 
 const CART = shape({
   park: shape({ id: int(), name: str() }),
   lines: Joi.array().items(CART_LINE),
   subtotal: int(),
+  memberDiscount: int(),
   expiresAt: nullable(dateTime()),
 });
 

@@ -8,7 +8,7 @@ import { fields, type InputOf, listOf, oneOf, optional, orNull, route } from '..
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { ADMISSION_HEADER, withAdmission } from '../waitingRoom';
 import { cartOwner } from './owner';
-import { loadCatalogueFor, presentLine } from './presentCart';
+import { loadCatalogueFor, memberPricing, presentLine } from './presentCart';
 import {
   CARTS_ANSWER,
   CARTS_MOVED_ANSWER,
@@ -20,6 +20,7 @@ import {
 import { type AddLineRequest, addCartLine } from './services/addLine';
 import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
 import { removeCartLines } from './services/removeLines';
+import { setLineVoucher } from './services/setLineVoucher';
 import { setPassDetails } from './services/setPassDetails';
 import { switchCart } from './services/switchCart';
 import { type LineChange, updateCartLines } from './services/updateLines';
@@ -148,6 +149,8 @@ export const cartRoutes: ServerRoute[] = [
         () =>
           addCartLine(knexOf(request), owner, input, now, { catalogueTtlMs: Math.min(config.catalogueCacheMs, 2000) }),
       );
+      // A signed-in buyer's pass discount on the new line (one indexed read; none for guests).
+      catalogue.member = await memberPricing(knexOf(request), catalogue.items, [line], owner.userId);
       const data = presentLine(line, catalogue, request.app.locale);
       return ok(
         h,
@@ -262,6 +265,36 @@ export const cartRoutes: ServerRoute[] = [
   }),
   route({
     method: 'PUT',
+    path: '/api/v1/carts/{parkId}/lines/{lineId}/voucher',
+    options: cartOptions(
+      "Use guest vouchers of one of the buyer's annual passes on an admission line: `quantity` of its units cost 0 " +
+        '(0 stops using them). Answers the line (`passVoucher`, `voucherPasses`)',
+      {
+        app: { access: 'parent' },
+        response: PASS_LINE_ANSWER,
+        plugins: answers({
+          400: 'Not a pass of yours that gives guest vouchers on this line (passVoucherInvalid, field pass_voucher)',
+          404: 'No such item line of yours',
+          409: 'Not enough vouchers left this term (passVouchersUsedUp), or the line is in payment',
+        }),
+        validate: {
+          params: fields({ parkId: id(), lineId: id() }),
+          payload: fields({ pass_id: id(), quantity: Joi.number().integer().min(0).max(50) }),
+        },
+      },
+    ),
+    async handler(request, h) {
+      const { parkId, lineId } = request.params;
+      const owner = cartOwner(request);
+      const { pass_id, quantity } = request.payload;
+      const line = await setLineVoucher(knexOf(request), owner, parkId, lineId, { passId: pass_id, quantity });
+      const catalogue = await loadCatalogueFor(knexOf(request), [line], owner.userId);
+      const now = request.server.app.clock.now();
+      return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() });
+    },
+  }),
+  route({
+    method: 'PUT',
     path: '/api/v1/carts/{parkId}/lines/{lineId}/pass',
     options: cartOptions(
       'Name the holders of an annual pass line (PassLineRequest): one per person of the line, in any order of ' +
@@ -307,7 +340,7 @@ export const cartRoutes: ServerRoute[] = [
         photoId: x.photo_id ?? null,
       }));
       const line = await setPassDetails(knexOf(request), cartOwner(request), parkId, lineId, holders);
-      const catalogue = await loadCatalogueFor(knexOf(request), [line]);
+      const catalogue = await loadCatalogueFor(knexOf(request), [line], cartOwner(request).userId);
       const now = request.server.app.clock.now();
       return ok(h, presentLine(line, catalogue, request.app.locale), { parkId, serverTime: now.toISOString() });
     },

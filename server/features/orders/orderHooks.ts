@@ -60,6 +60,26 @@ export interface OrderHooks {
   ): Promise<number>;
   /** The order's tickets were issued: the annual passes it bought take the face photos chosen at purchase (passes). */
   passesIssued(trx: Knex.Transaction, orderId: number): Promise<unknown>;
+  /** placeOrder: hold the guest vouchers its admission lines use, under the passes' locks (refusals are domain errors). */
+  holdGuestVouchers(
+    trx: Knex.Transaction,
+    orderId: number,
+    userId: number,
+    uses: readonly GuestVoucherUse[],
+  ): Promise<void>;
+  /** The order failed, was voided or cancelled: the guest vouchers it held are given back (passes). */
+  passOrderFailed(trx: Knex.Transaction, orderId: number): Promise<void>;
+}
+
+/** Guest vouchers of a pass used on an admission line (carts' VoucherLine). */
+export interface GuestVoucherUse {
+  lineId: number;
+  itemId: number;
+  parkId: number;
+  category: number;
+  date: string;
+  passId: number;
+  quantity: number;
 }
 
 let registered: OrderHooks | null = null;

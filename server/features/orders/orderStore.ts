@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { moveOrder, type OrderState } from '../../../common/rules/orderState';
 import { issueInvoice } from '../invoices';
+import { orderHooks } from './orderHooks';
 
 /** Moves a locked order from `from` to `to` (IllegalTransition if the machine refuses); `set` is written with it. */
 export async function setOrderState(
@@ -19,5 +20,8 @@ export async function setOrderState(
     .update({ ...set, state, updated_at: now });
   // Every paid order has its qualified invoice, numbered in this transaction (no gaps: issue 31).
   if (state === 'paid') await issueInvoice(trx, order.id, now);
+  // An order that ends unpaid or cancelled gives its guest vouchers back, whichever path ended it.
+  if (state === 'failed' || state === 'voided' || state === 'cancelled')
+    await orderHooks().passOrderFailed(trx, order.id);
   return state;
 }

@@ -8,3 +8,12 @@ export { jobs } from './jobs';
 export { linkPurchasePhotos } from './photos';
 export { passReviewRoutes } from './reviewRoutes';
 export { passRoutes } from './routes';
+// The member discount in the cart (carts' hook memberPricing, registered by server.ts; README 2.11).
+export {
+  guestVoucherPricing,
+  holdGuestVouchers,
+  releaseGuestVouchers,
+  voucherOffers,
+  voucherRoom,
+} from './services/guestVouchers';
+export { memberPricing } from './services/memberPricing';

@@ -61,6 +61,8 @@ export interface CatalogueItem extends CatalogueEntry {
   maxPerOrder: number;
   disabilityPrice: number | null;
   dailyCapacity: number;
+  /** ItemCategory (common/enums.ts): a pass's member discount applies by category. */
+  category: number;
   /** Asked of each ticket holder at checkout (common/rules/advanceInfo.ts). */
   advanceInfoFields: AdvanceField[];
   slots: CatalogueSlot[];
@@ -89,7 +91,7 @@ const ITEM_COLUMNS = `i.id, i.park_id, p.is_private AS park_is_private, p.name_j
   i.name_ja, i.name_en, i.image_url, i.sale_label, i.sale_starts_at, i.sale_ends_at,
   i.available_from::text AS available_from, i.available_until::text AS available_until,
   i.application_deadline_days, i.application_deadline_time, i.is_private, i.link_id, i.lottery, i.seat_selection,
-  i.minimum_participant, i.max_per_order, i.pass, i.disability_price, i.daily_capacity, i.advance_info_fields,
+  i.minimum_participant, i.max_per_order, i.pass, i.disability_price, i.daily_capacity, i.category, i.advance_info_fields,
   (SELECT coalesce(json_agg(json_build_object('id', s.id, 'startTime', s.start_time, 'endTime', s.end_time,
      'capacity', s.capacity) ORDER BY s.start_time), '[]'::json) FROM item_time_slots s WHERE s.item_id = i.id) AS slots,
   (SELECT coalesce(json_agg(json_build_object('id', pl.id, 'kind', pl.kind, 'nameJa', pl.name_ja, 'nameEn', pl.name_en,
@@ -128,6 +130,7 @@ interface ItemRow {
   max_per_order: number;
   disability_price: number | null;
   daily_capacity: number;
+  category: number;
   advance_info_fields: AdvanceField[] | string;
   slots: CatalogueSlot[] | string;
   plans: CataloguePlan[] | string;
@@ -163,6 +166,7 @@ function itemOf(r: ItemRow): CatalogueItem {
     maxPerOrder: r.max_per_order,
     disabilityPrice: r.disability_price,
     dailyCapacity: r.daily_capacity,
+    category: r.category,
     advanceInfoFields: json(r.advance_info_fields),
     slots: json(r.slots),
     plans: json(r.plans),

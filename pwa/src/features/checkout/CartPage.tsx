@@ -19,6 +19,7 @@ import {
   useUpdateCartLinesMutation,
 } from './checkoutApi';
 import { Alert, HoldCountdown, LineSummary, Steps } from './components';
+import { GuestVoucherControl } from './GuestVoucherControl';
 import { clockOffset, holdSecondsLeft } from './rules';
 
 /** The change a stepper makes to a line: the line's full quantities with one of them replaced. */
@@ -53,12 +54,14 @@ function lineChange(
 
 function CartLineRow({
   line,
+  parkId,
   offsetMs,
   busy,
   onChange,
   onRemove,
 }: {
   line: CartLine;
+  parkId: number;
   offsetMs: number;
   busy: boolean;
   onChange(change: CartLineChange): void;
@@ -135,6 +138,7 @@ function CartLineRow({
           </div>
         ) : undefined}
       </LineSummary>
+      <GuestVoucherControl line={line} parkId={parkId} busy={busy} />
       <div className="cart-line__foot">
         <HoldCountdown expiresAt={line.expiresAt} offsetMs={offsetMs} />
         <p className="cart-line__subtotal">
@@ -190,6 +194,7 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
           <CartLineRow
             key={line.id}
             line={line}
+            parkId={cart.park.id}
             offsetMs={offsetMs}
             busy={busy}
             onChange={(c) => void change(c)}
@@ -202,6 +207,12 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
         ))}
       </ul>
       <Alert text={error} />
+      {(cart.memberDiscount ?? 0) > 0 && (
+        <p className="cart-park__member" data-testid="cart-member-discount">
+          <span>{t('checkout.cart.memberDiscount')}</span>
+          <strong>−{formatYen(cart.memberDiscount ?? 0, locale)}</strong>
+        </p>
+      )}
       <p className="cart-park__subtotal">
         <span>{t('checkout.cart.subtotal')}</span>
         <strong data-testid="cart-subtotal">{formatYen(cart.subtotal, locale)}</strong>

@@ -128,6 +128,23 @@ export function LineSummary({ line, children }: { line: CartLine; children?: Rea
             <p className="cart-line__seats">{t('checkout.line.seats', { seats: line.seatCodes.join(', ') })}</p>
           )}
           {line.lottery && <p className="flag">{t('checkout.line.lottery')}</p>}
+          {(line.passVoucher || (line.memberDiscount ?? 0) > 0) && (
+            <ul className="cart-line__units">
+              {line.passVoucher && (
+                <li className="cart-line__member" data-testid="line-guest-voucher">
+                  {t('checkout.line.guestVoucher', {
+                    count: line.passVoucher.quantity,
+                    price: formatYen(line.passVoucher.amount, locale),
+                  })}
+                </li>
+              )}
+              {(line.memberDiscount ?? 0) > 0 && (
+                <li className="cart-line__member" data-testid="line-member-discount">
+                  {t('checkout.line.memberDiscount', { price: formatYen(line.memberDiscount ?? 0, locale) })}
+                </li>
+              )}
+            </ul>
+          )}
           {!children && (
             <ul className="cart-line__units">
               {line.quantities.map((q) => (
@@ -187,6 +204,12 @@ export function TotalsTable({ totals, testId }: { totals: Omit<Totals, 'refusal'
   const locale = useLocale();
   return (
     <dl className="totals" data-testid={testId}>
+      {(totals.memberDiscount ?? 0) > 0 && (
+        <div>
+          <dt>{t('checkout.totals.memberDiscount')}</dt>
+          <dd data-testid="totals-member-discount">−{formatYen(totals.memberDiscount ?? 0, locale)}</dd>
+        </div>
+      )}
       <div>
         <dt>{t('checkout.totals.subtotal')}</dt>
         <dd data-testid="totals-subtotal">{formatYen(totals.subtotal, locale)}</dd>

@@ -15,6 +15,18 @@ export const passLineApi = api.injectEndpoints({
       query: ({ parkId, lineId, body }) => ({ url: `/carts/${parkId}/lines/${lineId}/pass`, method: 'PUT', body }),
       invalidatesTags: ['Cart'],
     }),
+    /** Guest vouchers of one of the buyer's passes on an admission line (0 stops using them). */
+    setLineVoucher: build.mutation<
+      Envelope<CartLine>,
+      { parkId: number; lineId: number; passId: number; quantity: number }
+    >({
+      query: ({ parkId, lineId, passId, quantity }) => ({
+        url: `/carts/${parkId}/lines/${lineId}/voucher`,
+        method: 'PUT',
+        body: { pass_id: passId, quantity },
+      }),
+      invalidatesTags: ['Cart'],
+    }),
     /** A holder's face photo chosen at purchase (README 2.5): uploaded now, linked to the holder when the pass is issued. */
     uploadPassPhoto: build.mutation<Envelope<{ id: string }>, Blob>({
       query: (file) => {
@@ -26,4 +38,9 @@ export const passLineApi = api.injectEndpoints({
   }),
 });
 
-export const { usePassHolderChildrenQuery, useSetPassLineMutation, useUploadPassPhotoMutation } = passLineApi;
+export const {
+  usePassHolderChildrenQuery,
+  useSetLineVoucherMutation,
+  useSetPassLineMutation,
+  useUploadPassPhotoMutation,
+} = passLineApi;

@@ -75,6 +75,8 @@ export interface Totals {
   couponDiscount: number;
   coinDiscount: number;
   total: number;
+  /** Yen annual pass member discounts already took off `subtotal` (shown as a line; absent: none). */
+  memberDiscount?: number;
   /** The first reason the server would refuse these coupons or coins. */
   refusal: Refusal | null;
 }
@@ -94,8 +96,10 @@ export function computeTotals(input: {
   const off = isRefusal(discount) ? 0 : discount.discount;
   const coins = checkoutTotal({ subtotal, couponDiscount: off, coins: input.coins, ownedCoins: input.ownedCoins });
   const rest = Math.max(0, subtotal - off);
+  const member = input.lines.reduce((n, l) => n + (l.memberDiscount ?? 0) + (l.passVoucher?.amount ?? 0), 0);
   return {
     subtotal,
+    ...(member > 0 ? { memberDiscount: member } : {}),
     couponDiscount: off,
     coinDiscount: isRefusal(coins) ? 0 : coins.coinDiscount,
     total: isRefusal(coins) ? rest : coins.total,

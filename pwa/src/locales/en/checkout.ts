@@ -77,6 +77,14 @@ export const checkoutEn: English<typeof checkoutJa> = {
     companion: 'Accompanying person {{count}} × {{price}}',
     pack: '{{count}} packs × {{price}}',
     pack_one: '{{count}} pack × {{price}}',
+    memberDiscount: 'Annual pass member discount −{{price}}',
+    guestVoucher: 'Guest vouchers {{count}} −{{price}}',
+    guestVoucher_one: 'Guest voucher {{count}} −{{price}}',
+  },
+  voucher: {
+    label: 'Use guest vouchers of annual pass {{number}}',
+    left: '{{count}} left this term',
+    left_one: '{{count}} left this term',
   },
   cart: {
     inPayment:
@@ -87,6 +95,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     holdLeft: 'Hold ends in',
     holdOver: 'The hold has ended',
     lineSubtotal: 'Subtotal',
+    memberDiscount: 'Annual pass discount and guest vouchers (included in the subtotal)',
     subtotal: 'Subtotal (tax incl.)',
     remove: 'Remove',
     proceed: 'Proceed to checkout',
@@ -141,6 +150,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     free: 'Free',
   },
   totals: {
+    memberDiscount: 'Annual pass discount and guest vouchers (included in the subtotal)',
     subtotal: 'Subtotal (tax incl.)',
     coupon: 'Coupon discount',
     coins: 'Coins used',

@@ -108,10 +108,11 @@ async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, 
       advanceInfo: null,
       orderId: null,
       passDetails: null,
+      passVoucher: null,
     },
     units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people)],
     seatCodes,
-    catalogue: { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map() },
+    catalogue: { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map(), member: new Map() },
   };
 }
 
@@ -167,10 +168,11 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
       advanceInfo: null,
       orderId: null,
       passDetails: null,
+      passVoucher: null,
     },
     units: packUnits(pack, items, input.date, input.time, total),
     seatCodes: [],
-    catalogue: { items, packs: new Map([[pack.id, pack]]), seats: new Map() },
+    catalogue: { items, packs: new Map([[pack.id, pack]]), seats: new Map(), member: new Map() },
   };
 }
 
@@ -213,7 +215,12 @@ export async function addCartLine(
   if (item?.pass) {
     // An annual pass: no day of use, nothing held (addPassLine.ts).
     const line = await addPassLine(knex, owner, item, loadFor, now);
-    const catalogue: CartCatalogue = { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map() };
+    const catalogue: CartCatalogue = {
+      items: new Map([[item.id, item]]),
+      packs: new Map(),
+      seats: new Map(),
+      member: new Map(),
+    };
     return { line, parkId: item.parkId, catalogue, holdIds: [] as number[] };
   }
   if (request.date === undefined) throw new DomainError('required', { field: 'date' });

@@ -143,6 +143,7 @@ async function insertPassLine(
       createdAt: new Date(row.createdAt),
       orderId: null,
       passDetails,
+      passVoucher: null,
     };
   });
 }

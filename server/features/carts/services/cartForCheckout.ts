@@ -36,6 +36,8 @@ export interface CheckoutLine {
   /** Pass lines: holders (copied to the order line), and whether every one is named. */
   passDetails: PassLineDetails | null;
   passComplete: boolean;
+  /** Item lines: the item's ItemCategory (guest vouchers are for admissions); null for packs. */
+  category: number | null;
 }
 
 export interface CheckoutCart {
@@ -78,7 +80,7 @@ export async function cartForCheckout(
     .orderBy('id')
     .select(LINE_COLUMNS)) as LineRow[];
   const lines = rows.map(lineOf);
-  const cat = await loadCatalogueFor(db, lines);
+  const cat = await loadCatalogueFor(db, lines, userId);
   const holds = lines.length
     ? ((await db('stock_holds')
         .whereIn(
@@ -119,6 +121,7 @@ export async function cartForCheckout(
       components,
       subtotal,
       passDetails: l.passDetails,
+      category: l.itemId === null ? null : (cat.items.get(l.itemId)?.category ?? null),
       passComplete:
         l.passDetails !== null &&
         holdersComplete(

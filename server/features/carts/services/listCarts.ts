@@ -63,7 +63,7 @@ export function cartsMeta(notices: CartNotice[], now: Date): CartsMeta {
 /** Present the owner's carts (one per park with lines), after sweeping the owner's expired lines. */
 export async function presentOwnerCarts(knex: Knex, owner: CartOwner, locale: Locale): Promise<Cart[]> {
   const lines = await ownerLines(knex, owner.key);
-  const cat = await loadCatalogueFor(knex, lines);
+  const cat = await loadCatalogueFor(knex, lines, owner.userId);
   const groups = new Map<number, CartGroup>();
   for (const l of lines) {
     const g = groups.get(l.parkId) ?? {
@@ -95,7 +95,7 @@ export async function getParkCart(knex: Knex, owner: CartOwner, parkId: number, 
   await expireHolds(knex, { ownerKey: owner.key, now });
   const notices = await takeNotices(knex, owner.key, locale, now);
   const lines = await ownerLines(knex, owner.key, parkId);
-  const cat = await loadCatalogueFor(knex, lines);
+  const cat = await loadCatalogueFor(knex, lines, owner.userId);
   const cart = presentCart({ parkId, parkNameJa: park.nameJa, parkNameEn: park.nameEn, lines }, cat, locale);
   return { cart, meta: cartsMeta(notices, now) };
 }

@@ -207,6 +207,17 @@ export async function placeOrder(
         cart_line_id: line.id,
       });
     }
+    // Guest vouchers priced on admission lines: held now, under the passes' locks (at most N per term).
+    const uses = cart.lines.flatMap((l) => {
+      const free = l.components.filter((c) => c.memberVoucherPassId !== undefined);
+      const quantity = free.reduce((n, c) => n + c.quantity, 0);
+      const passId = free[0]?.memberVoucherPassId;
+      if (passId === undefined || l.itemId === null || l.category === null || quantity === 0) return [];
+      return [
+        { lineId: l.id, itemId: l.itemId, parkId: cart.parkId, category: l.category, date: l.date, passId, quantity },
+      ];
+    });
+    if (uses.length > 0) await orderHooks().holdGuestVouchers(trx, order.id, input.userId, uses);
     if (lottery && entryLine?.itemId) {
       await orderHooks().enterLottery(trx, {
         userId: input.userId,
