@@ -15,6 +15,7 @@ import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
+import { walletPassesJa } from './walletPasses';
 
 export const featuresJa = {
   account: accountJa,
@@ -32,4 +33,5 @@ export const featuresJa = {
   passHolders: passHoldersJa,
   passVisitor: passVisitorJa,
   receipts: receiptsJa,
+  walletPasses: walletPassesJa,
 };
