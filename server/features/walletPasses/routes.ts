@@ -48,7 +48,8 @@ export function walletPassRoutes(walletConfig: () => WalletPassConfig): ServerRo
       : null;
   };
   const unauthorised = (h: ResponseToolkit) => h.response().code(401);
-  const PASSKIT = { auth: false as const, tags: ['api', 'passkit'] };
+  // Apple's protocol (bare JSON, no envelope), not this API: kept out of the OpenAPI document (no 'api' tag).
+  const PASSKIT = { auth: false as const, tags: ['passkit'] };
 
   return [
     route({
