@@ -66,6 +66,7 @@ import { offerTaken, jobs as waitlistJobs } from './features/waitlist';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
 import { walletPlugin } from './features/wallet/plugin';
+import { walletPassesPlugin } from './features/walletPasses';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
@@ -223,6 +224,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   ]);
   await server.register(paymentsPlugin);
   await server.register(walletPlugin);
+  await server.register(walletPassesPlugin);
   // The mail viewer publishes every verification and reset link: the demo's only (DEMO=true, no SMTP_URL).
   if (config.demo && !config.smtpUrl) server.route(devMailRoutes(config.dataDir));
   if (server.app.testClock) server.route(testClockRoutes);

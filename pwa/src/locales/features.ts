@@ -16,6 +16,7 @@ import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
+import { walletPassesJa } from './walletPasses';
 
 export const featuresJa = {
   account: accountJa,
@@ -34,4 +35,5 @@ export const featuresJa = {
   passPhotoReview: passPhotoReviewJa,
   passVisitor: passVisitorJa,
   receipts: receiptsJa,
+  walletPasses: walletPassesJa,
 };

@@ -5,6 +5,7 @@ import { passesJa } from './passes';
 import { passVisitorJa } from './passVisitor';
 import { ticketsJa } from './tickets';
 import { walletJa } from './wallet';
+import { walletPassesJa } from './walletPasses';
 
 export const walletPagesJa = {
   tickets: ticketsJa,
@@ -12,4 +13,5 @@ export const walletPagesJa = {
   wallet: walletJa,
   passes: passesJa,
   passVisitor: passVisitorJa,
+  walletPasses: walletPassesJa,
 };

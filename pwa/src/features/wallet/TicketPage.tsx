@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { enqueueUse } from '../../db/outbox';
 import type { OutboxEntry } from '../../db/wallet';
 import { walletDb } from '../../db/wallet';
+import { AddToWalletButtons } from '../../lib/components/AddToWalletButtons';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useUploadPhotoMutation } from '../../lib/photos';
@@ -339,6 +340,7 @@ export default function TicketPage() {
       ) : (
         isUsableState(state) && <p className="muted wallet-noqr">{t('wallet.ticket.noQr')}</p>
       )}
+      {showQr && <AddToWalletButtons ticketId={ticket.id} />}
       <UsageStatus outbox={outbox} />
       {ticket.needsCertificate && state === 'wait_certificate' && <CertificateStep ticket={ticket} />}
       <UseSection ticket={ticket} state={state} />

@@ -16,6 +16,7 @@ import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
 import { walletEn } from './wallet';
+import { walletPassesEn } from './walletPasses';
 
 export const translationEn = {
   ...en,
@@ -31,6 +32,7 @@ export const translationEn = {
   mapOffice: mapOfficeEn,
   passes: passesEn,
   receipts: receiptsEn,
+  walletPasses: walletPassesEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
   passPhotoReview: passPhotoReviewEn,

@@ -1,0 +1,25 @@
+// The outside services a pass change is told to: Apple's push service (APNs: an empty push to the device's push
+// token on the pass type's topic) and Google Wallet's REST API (PATCH of an eventTicketObject). Production adapters
+// speak to them with the same interfaces; the demo and tests use the local stand-ins, which only record.
+
+export interface ApnsAdapter {
+  push(pushToken: string, topic: string): Promise<void>;
+}
+
+export interface GoogleWalletAdapter {
+  patchObject(objectId: string, object: Record<string, unknown>): Promise<void>;
+}
+
+export class LocalApns implements ApnsAdapter {
+  readonly pushes: { pushToken: string; topic: string; at: Date }[] = [];
+  async push(pushToken: string, topic: string) {
+    this.pushes.push({ pushToken, topic, at: new Date() });
+  }
+}
+
+export class LocalGoogleWallet implements GoogleWalletAdapter {
+  readonly patches: { objectId: string; object: Record<string, unknown> }[] = [];
+  async patchObject(objectId: string, object: Record<string, unknown>) {
+    this.patches.push({ objectId, object });
+  }
+}

@@ -1,0 +1,2 @@
+export { type ApnsAdapter, type GoogleWalletAdapter, LocalApns, LocalGoogleWallet } from './adapters';
+export { type WalletPassesApi, walletPassesPlugin } from './plugin';

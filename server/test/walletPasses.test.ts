@@ -1,0 +1,223 @@
+// Issue 32: tickets in Apple Wallet and Google Wallet. The .pkpass is unzipped and checked as Wallet would (every
+// file's SHA-1 in manifest.json, the PKCS#7 detached signature against the local test chain with openssl), its
+// barcode is the app's token; the PassKit web service lists a cancelled ticket's serial as changed since the tag,
+// serves a void pass, and the push stand-in gets one push; the Google save JWT verifies with the test key.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { importSPKI, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WalletTicket } from '../../common/dto/wallet';
+import { addDays, tokyoDate } from '../../common/time';
+import type { LocalApns, LocalGoogleWallet } from '../features/walletPasses';
+import { oneTokyoDayPerTest } from './clock';
+import { body, type Caller, commerce } from './commerceFixtures';
+import { createTestServer, type TestContext } from './testServer';
+
+let ctx: TestContext;
+const c = commerce(() => ctx);
+oneTokyoDayPerTest();
+
+beforeAll(async () => {
+  ctx = await createTestServer();
+}, 240_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const wallet = () => ctx.server.plugins.walletPasses;
+
+/** The entries of a zip (stored or deflated), read from its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(eocd + 16);
+  const count = zip.readUInt16LE(eocd + 10);
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + size);
+    out.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
+    at += 46 + nameLength + extra + comment;
+  }
+  return out;
+}
+
+/** A visitor with one adult ticket 5 days ahead (cancellable for free), read from the wallet (token issued). */
+async function bought() {
+  const buyer = await c.user();
+  const item = await c.makeItem();
+  await c
+    .knex()('coin_entries')
+    .insert({
+      user_id: buyer.id,
+      kind: 'plus',
+      reason: 'reward',
+      amount: 1000,
+      expires_at: new Date(Date.now() + 9e8),
+    });
+  await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 3, charge_rate: 0 });
+  await c
+    .knex()('items')
+    .where({ id: item.id })
+    .update({ shareable_until: addDays(tokyoDate(), 60) });
+  await c.addToCart(buyer, item, 1, 0, 5);
+  const order = await c.call('POST', '/api/v1/orders', buyer, {
+    park_id: item.parkId,
+    agreement: true,
+    payment_method: 4,
+    coins: 1000,
+  });
+  expect(order.statusCode, order.payload).toBe(201);
+  const tickets = (body(await c.call('GET', '/api/v1/me/tickets', buyer)).data.tickets as WalletTicket[]).filter(
+    (t) => t.orderId === body(order).data.orderId,
+  );
+  const ticket = tickets[0] as WalletTicket;
+  expect(ticket.token).toBeTruthy();
+  return { buyer, ticket };
+}
+
+async function pkpassOf(buyer: Caller, ticketId: string) {
+  const res = await c.call('GET', `/api/v1/me/tickets/${ticketId}/pkpass`, buyer);
+  expect(res.statusCode, res.payload).toBe(200);
+  expect(res.headers['content-type']).toContain('application/vnd.apple.pkpass');
+  return unzip(res.rawPayload);
+}
+
+/** Checks the manifest's SHA-1s and the detached PKCS#7 signature with openssl against the local root. */
+function verifyPkpass(files: Map<string, Buffer>) {
+  const manifest = JSON.parse(String(files.get('manifest.json'))) as Record<string, string>;
+  const signed = [...files.keys()].filter((n) => n !== 'manifest.json' && n !== 'signature').sort();
+  expect(Object.keys(manifest).sort()).toEqual(signed);
+  for (const name of signed)
+    expect(manifest[name], name).toBe(
+      createHash('sha1')
+        .update(files.get(name) as Buffer)
+        .digest('hex'),
+    );
+  const dir = mkdtempSync(join(tmpdir(), 'pkpass-'));
+  writeFileSync(join(dir, 'manifest.json'), files.get('manifest.json') as Buffer);
+  writeFileSync(join(dir, 'signature'), files.get('signature') as Buffer);
+  const root = wallet().config().testRootPath as string;
+  // Throws (non-zero exit) when the signature or the chain does not verify.
+  execFileSync(
+    'openssl',
+    [
+      'smime',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-content',
+      'manifest.json',
+      '-in',
+      'signature',
+      '-CAfile',
+      root,
+      '-purpose',
+      'any',
+      '-out',
+      '/dev/null',
+    ],
+    { cwd: dir, stdio: 'pipe' },
+  );
+  return JSON.parse(String(files.get('pass.json')));
+}
+
+describe('Apple Wallet', () => {
+  it('the .pkpass is signed under the chain, every file is in the manifest, its barcode is the app token', async () => {
+    const { buyer, ticket } = await bought();
+    const files = await pkpassOf(buyer, ticket.id);
+    const pass = verifyPkpass(files);
+    expect(pass.barcodes[0]).toMatchObject({ message: ticket.token, format: 'PKBarcodeFormatQR' });
+    expect(pass.serialNumber).toBe(`${ticket.id}.${buyer.id}`);
+    expect(pass.webServiceURL).toMatch(/\/api\/passkit$/);
+    expect(pass.locations[0].latitude).toEqual(expect.any(Number));
+    expect(new Date(pass.relevantDate).toISOString().slice(0, 10) <= ticket.useDate).toBe(true);
+    expect(pass.voided).toBe(false);
+    expect(String(files.get('ja.lproj/pass.strings'))).toContain(ticket.itemName);
+    expect(String(files.get('en.lproj/pass.strings'))).toContain('"date" = "Date of use"');
+    expect(String(files.get('ja.lproj/pass.strings'))).toContain('"date" = "利用日"');
+    // Someone else's ticket is not found.
+    const other = await c.user();
+    expect((await c.call('GET', `/api/v1/me/tickets/${ticket.id}/pkpass`, other)).statusCode).toBe(404);
+  });
+
+  it('after a cancellation the web service lists the serial as changed, serves a void pass, and pushes once', async () => {
+    const { buyer, ticket } = await bought();
+    const pass = verifyPkpass(await pkpassOf(buyer, ticket.id));
+    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
+    const reg = `/api/passkit/v1/devices/device-1/registrations/${pass.passTypeIdentifier}`;
+    const forged = { headers: { authorization: 'ApplePass forged-token-000000000000' } };
+    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, forged, { pushToken: 'push-1' })).statusCode).toBe(401);
+    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-1' })).statusCode).toBe(201);
+    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-1' })).statusCode).toBe(200);
+    const all = await c.call('GET', reg);
+    expect(all.statusCode).toBe(200);
+    const tag = JSON.parse(all.payload).lastUpdated as string;
+    expect(JSON.parse(all.payload).serialNumbers).toEqual([pass.serialNumber]);
+    expect((await c.call('GET', `${reg}?passesUpdatedSince=${tag}`)).statusCode).toBe(204);
+    expect(await wallet().pushChanges()).toMatchObject({ pushed: 0 });
+
+    const cancel = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [ticket.id] });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+
+    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
+    expect(changed.statusCode).toBe(200);
+    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
+    expect(Number(JSON.parse(changed.payload).lastUpdated)).toBeGreaterThan(Number(tag));
+    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
+    expect(latest.statusCode).toBe(200);
+    const files = unzip(latest.rawPayload);
+    const now = verifyPkpass(files);
+    expect(now.voided).toBe(true);
+    expect(now.barcodes ?? []).toEqual([]);
+    expect(String(files.get('en.lproj/pass.strings'))).toContain('Void (cancelled or passed on)');
+
+    const apns = wallet().apns as LocalApns;
+    const before = apns.pushes.length;
+    expect(await wallet().pushChanges()).toMatchObject({ pushed: 1 });
+    expect(apns.pushes.slice(before)).toEqual([
+      expect.objectContaining({ pushToken: 'push-1', topic: pass.passTypeIdentifier }),
+    ]);
+    expect(await wallet().pushChanges()).toMatchObject({ pushed: 0 });
+
+    expect((await c.call('DELETE', `${reg}/${pass.serialNumber}`, apple)).statusCode).toBe(200);
+    expect((await c.call('GET', reg)).statusCode).toBe(204);
+  });
+});
+
+describe('Google Wallet', () => {
+  it('the save link is a JWT that verifies with the test key and carries the token; a cancellation PATCHes it', async () => {
+    const { buyer, ticket } = await bought();
+    const res = await c.call('GET', `/api/v1/me/tickets/${ticket.id}/google-wallet`, buyer);
+    expect(res.statusCode, res.payload).toBe(200);
+    const url = body(res).data.url as string;
+    expect(url).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    const key = await importSPKI(wallet().config().googlePublicKey as string, 'RS256');
+    const { payload } = await jwtVerify(url.split('/').pop() as string, key, { audience: 'google' });
+    const object = (payload.payload as { eventTicketObjects: Record<string, any>[] }).eventTicketObjects[0];
+    expect(object?.barcode).toEqual({ type: 'QR_CODE', value: ticket.token });
+    expect(object?.state).toBe('ACTIVE');
+    const other = await c.user();
+    expect((await c.call('GET', `/api/v1/me/tickets/${ticket.id}/google-wallet`, other)).statusCode).toBe(404);
+
+    await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [ticket.id] });
+    const google = wallet().google as LocalGoogleWallet;
+    const before = google.patches.length;
+    await wallet().pushChanges();
+    const mine = google.patches.slice(before).filter((p) => p.objectId === object?.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.object).toMatchObject({ state: 'INACTIVE' });
+    expect(mine[0]?.object.barcode).toBeUndefined();
+  });
+});
