@@ -3,6 +3,7 @@
 // authorised per serial by `Authorization: ApplePass <authenticationToken>`.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { envelope, shape, str } from '../../lib/responses';
 import { answers, ok, PRIVATE } from '../../lib/routeKit';
 import { fields, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
@@ -78,7 +79,8 @@ export function walletPassRoutes(walletConfig: () => WalletPassConfig): ServerRo
         auth: REQUIRED,
         tags: ['api', 'wallet'],
         description: "The ticket's Save to Google Wallet link (a signed JWT with an eventTicketObject)",
-        plugins: answers({ 404: 'Not your ticket' }),
+        response: { status: { 200: envelope(shape({ url: str() })) } },
+        plugins: answers({ 200: 'The link to open', 404: 'Not your ticket' }),
         validate: { params: ticketParams },
       },
       async handler(request, h) {
