@@ -433,45 +433,49 @@ async function brokenInvariants(w: World, seen: Map<string, string[]>): Promise<
 }
 
 describe(`the ledgers as properties (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('any short sequence of buys, cancels, shares, uses, draws, offers, expiries and races keeps the books', async () => {
-    await awayFromTokyoMidnight(20 * 60_000);
-    const started = Date.now();
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (s) => {
-        runs++;
-        // Long measurements (LEDGER_PROPERTY_PROGRESS=file) can be watched while they run.
-        if (process.env.LEDGER_PROPERTY_PROGRESS && runs % 50 === 0)
-          appendFileSync(
-            process.env.LEDGER_PROPERTY_PROGRESS,
-            `${runs} runs ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-          );
-        const w = await setUp(s);
-        const seen = new Map<string, string[]>();
-        for (const st of s.steps) {
-          await step(w, st, s.lottery);
-          const broken = await brokenInvariants(w, seen);
-          expect(broken, `after ${JSON.stringify(st)}`).toEqual([]);
-        }
-        await runJobs();
-        expect(await brokenInvariants(w, seen), 'after the jobs settled').toEqual([]);
-      }),
-      {
-        numRuns: RUNS,
-        seed: SEED,
-        path: process.env.LEDGER_PROPERTY_PATH,
-        endOnFailure: process.env.LEDGER_PROPERTY_SHRINK === 'false',
-      },
-    );
-    clock().reset();
-    console.log(
-      [...outcomes]
-        .sort()
-        .map(([key, n]) => `${n}\t${key}`)
-        .join('\n'),
-    );
-    console.log(
-      `ledger properties: ${RUNS} runs (${runs} with shrinking) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }, Math.max(HOUR, RUNS * 5_000));
+  it(
+    'any short sequence of buys, cancels, shares, uses, draws, offers, expiries and races keeps the books',
+    async () => {
+      await awayFromTokyoMidnight(20 * 60_000);
+      const started = Date.now();
+      let runs = 0;
+      await fc.assert(
+        fc.asyncProperty(scenarioArb, async (s) => {
+          runs++;
+          // Long measurements (LEDGER_PROPERTY_PROGRESS=file) can be watched while they run.
+          if (process.env.LEDGER_PROPERTY_PROGRESS && runs % 50 === 0)
+            appendFileSync(
+              process.env.LEDGER_PROPERTY_PROGRESS,
+              `${runs} runs ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+            );
+          const w = await setUp(s);
+          const seen = new Map<string, string[]>();
+          for (const st of s.steps) {
+            await step(w, st, s.lottery);
+            const broken = await brokenInvariants(w, seen);
+            expect(broken, `after ${JSON.stringify(st)}`).toEqual([]);
+          }
+          await runJobs();
+          expect(await brokenInvariants(w, seen), 'after the jobs settled').toEqual([]);
+        }),
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          path: process.env.LEDGER_PROPERTY_PATH,
+          endOnFailure: process.env.LEDGER_PROPERTY_SHRINK === 'false',
+        },
+      );
+      clock().reset();
+      console.log(
+        [...outcomes]
+          .sort()
+          .map(([key, n]) => `${n}\t${key}`)
+          .join('\n'),
+      );
+      console.log(
+        `ledger properties: ${RUNS} runs (${runs} with shrinking) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+    Math.max(HOUR, RUNS * 5_000),
+  );
 });
