@@ -180,7 +180,9 @@ describe('day lists by change', () => {
       state: 'used',
       usedBy: { source: 'scan', deviceId: 'dev-east', gateName: '東門' },
     });
-    expect(delta.latest.has(tickets[1]?.id as string)).toBe(false);
+    // The other ticket is not used: if it comes again (the cursor hands a change out again rather than skip it when
+    // the first sync's bound fell before its write, as on a shared database), it comes unchanged.
+    expect(delta.latest.get(tickets[1]?.id as string)?.state ?? 'available').toBe('available');
   });
 
   it('deltas page by the cursor: every changed ticket once, in as many pages as the limit asks', async () => {
