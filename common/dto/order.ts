@@ -61,10 +61,14 @@ export interface PlaceOrderRequest {
 export interface PlaceOrderAnswer {
   orderId: number;
   applicationNumber: string;
-  /** redirect: open `url` (3-D Secure, PayPay, merpay); completed: paid; failed: see `reason`. */
+  /**
+   * redirect: open `url` (3-D Secure, PayPay, merpay); completed: paid; failed: see `reason`; pending: the
+   * provider's answer was lost, follow the payment at the return page (`/payment/gmo/callback?payment_id=…`).
+   */
   payment:
     | { kind: 'redirect'; url: string; paymentId: string }
     | { kind: 'completed'; paymentId: string }
+    | { kind: 'pending'; paymentId: string; provider: string }
     | { kind: 'failed'; paymentId: string; reason: string; message: string };
 }
 

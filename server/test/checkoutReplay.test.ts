@@ -106,6 +106,42 @@ describe('checkout replays', () => {
   });
 });
 
+describe("a provider's answer lost after it charged", () => {
+  it('answers pending (not 503): the return page settles it paid with tickets; the order is never abandoned', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 2);
+    // 4000000000000119: the sandbox charges, then answers 504 (a gateway timeout after the provider acted).
+    const o = await placed(buyer, item.parkId, { payment_method: 1, card_token: await tokenize('4000000000000119') });
+    expect(o.payment).toMatchObject({ kind: 'pending', provider: 'gmo' });
+    const before = await outcomeOf(o.orderId, buyer.id);
+    expect(before.order.state).toBe('pending_payment');
+    expect(before.tickets).toHaveLength(0);
+    expect(before.units[0]).toMatchObject({ sold: 0, held: 2 });
+    // The return page asks the server, which asks the provider: captured, so paid, twice over or not.
+    const back = `${base}/payment/gmo/callback?payment_id=${o.payment.paymentId}&provider=gmo`;
+    const returns = await Promise.all([returnOf(back, buyer.token as string), returnOf(back, buyer.token as string)]);
+    for (const r of returns) expect(body(r).data.state).toBe('captured');
+    const after = await outcomeOf(o.orderId, buyer.id);
+    expect(after.order).toMatchObject({ state: 'paid', amountPaid: 2000 });
+    expect(after.tickets).toHaveLength(2);
+    expect(after.units[0]).toMatchObject({ sold: 2, held: 0 });
+  });
+
+  it('left alone, the expiry sweep asks the provider and fulfils it', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    const o = await placed(buyer, item.parkId, { payment_method: 1, card_token: await tokenize('4000000000000119') });
+    expect(o.payment.kind).toBe('pending');
+    const ran = (await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 21 * 60_000))) as Record<string, unknown>;
+    expect(ran.expirePendingPayments).toMatchObject({ expired: 0 });
+    const { order, tickets } = await outcomeOf(o.orderId, buyer.id);
+    expect(order.state).toBe('paid');
+    expect(tickets).toHaveLength(1);
+  });
+});
+
 const balance = async (who: { token?: string }) =>
   body(await c.call('GET', '/api/v1/me/coins/current_coin', who)).data.balance as number;
 

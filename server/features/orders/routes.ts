@@ -113,7 +113,9 @@ export const orderRoutes: ServerRoute[] = [
                 reason: result.reason,
                 message: message(FAILURE_MESSAGES[result.reason], request.app.locale),
               }
-            : { kind: 'completed', paymentId: result.payment.id };
+            : result.kind === 'pending'
+              ? { kind: 'pending', paymentId: result.payment.id, provider: result.payment.provider }
+              : { kind: 'completed', paymentId: result.payment.id };
       const answer: PlaceOrderAnswer = {
         orderId: placed.orderId,
         applicationNumber: placed.applicationNumber,

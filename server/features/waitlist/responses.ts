@@ -31,7 +31,8 @@ export const ACCEPTED_ANSWER = {
         payment: Joi.alternatives(
           shape({ kind: Joi.valid('redirect'), url: str(), paymentId: str() }),
           shape({ kind: Joi.valid('completed'), paymentId: str() }),
-          shape({ kind: Joi.valid('failed'), paymentId: str(), reason: str() }),
+          shape({ kind: Joi.valid('pending'), paymentId: str(), provider: str() }),
+          shape({ kind: Joi.valid('failed'), paymentId: str(), reason: str(), message: str() }),
         ),
       }),
       none(),

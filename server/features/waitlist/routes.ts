@@ -1,5 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { message } from '../../../common/messages';
+import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { fields, optional, orNoBody, orNull, route } from '../../lib/typedInput';
@@ -134,8 +136,15 @@ export const waitlistRoutes: ServerRoute[] = [
             r.kind === 'redirect'
               ? { kind: 'redirect', url: r.url, paymentId: r.payment.id }
               : r.kind === 'failed'
-                ? { kind: 'failed', paymentId: r.payment.id, reason: r.reason }
-                : { kind: 'completed', paymentId: r.payment.id },
+                ? {
+                    kind: 'failed',
+                    paymentId: r.payment.id,
+                    reason: r.reason,
+                    message: message(FAILURE_MESSAGES[r.reason], request.app.locale),
+                  }
+                : r.kind === 'pending'
+                  ? { kind: 'pending', paymentId: r.payment.id, provider: r.payment.provider }
+                  : { kind: 'completed', paymentId: r.payment.id },
         },
         {},
         201,

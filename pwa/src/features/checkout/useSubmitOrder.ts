@@ -1,11 +1,13 @@
 // Placing the order and following its payment: a redirect leaves for the provider (3-D Secure, PayPay, merpay),
 // completed goes to the completion page, failed to the payment error page; refusals the visitor cannot fix here
 // (the tickets are gone, the application count is used up) go to the error page too, others are shown in place.
+
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceOrderRequest } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
 import { apiCode, errorText } from '../../lib/apiErrors';
+import { paymentReturnPath } from '../../lib/paymentReturn';
 import { useLocale } from '../../lib/useLocale';
 import { usePlaceOrderMutation } from './checkoutApi';
 import { type CheckoutDraft, clearCheckout, ORDER_ERROR_REASONS } from './rules';
@@ -44,6 +46,11 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
       if (p.kind === 'redirect') {
         setLeaving(true);
         window.location.assign(p.url);
+        return;
+      }
+      if (p.kind === 'pending') {
+        // The provider's answer was lost: the return page asks it and follows the payment to its end.
+        navigate(paymentReturnPath(p), { replace: true });
         return;
       }
       if (p.kind === 'completed') {

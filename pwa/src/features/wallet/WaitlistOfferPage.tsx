@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { paymentReturnPath } from '../../lib/paymentReturn';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useAcceptOfferMutation, useLeaveWaitlistMutation, useWaitlistEntryQuery } from './lotteryApi';
@@ -31,6 +32,10 @@ export default function WaitlistOfferPage() {
       }
       if (p.kind === 'failed') {
         setError(p.message);
+        return;
+      }
+      if (p.kind === 'pending') {
+        navigate(paymentReturnPath(p));
         return;
       }
       showToast({ text: t('wallet.lottery.accepted'), kind: 'success' });

@@ -26,8 +26,11 @@ import { GMO_ERR, gmoCheckString, gmoDecode, gmoEncode } from '../providers/gmoC
 import { decisionPage, donePage, yen } from './html';
 import { enqueueNotification } from './notifications';
 
-/** checkOnly: passes a zero-amount check, and every charge or authorisation is declined. */
-export type CardBehaviour = 'ok' | '3ds' | 'declined' | 'insufficient' | 'checkOnly';
+/**
+ * checkOnly: passes a zero-amount check, and every charge or authorisation is declined. lostAnswer: the charge is
+ * done and its answer never arrives (a gateway timeout after the provider acted), as a slow network does.
+ */
+export type CardBehaviour = 'ok' | '3ds' | 'declined' | 'insufficient' | 'checkOnly' | 'lostAnswer';
 
 /** Test card numbers and what they do; any other valid number succeeds without 3-D Secure. */
 export const TEST_CARDS: Record<string, CardBehaviour> = {
@@ -37,6 +40,7 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient',
   '4000000000000341': 'checkOnly',
+  '4000000000000119': 'lostAnswer',
 };
 
 const TOKEN_TTL_MS = 30 * 60_000;
@@ -44,6 +48,9 @@ const MERCHANT_NAME = 'ZooPass (sandbox shop)';
 
 type Fields = Record<string, string>;
 type Err = { code: string; info: string };
+
+/** The provider acted and its answer is lost on the way back: the API answers 504. */
+class LostAnswer extends Error {}
 
 class GmoFail extends Error {
   constructor(readonly err: Err) {
@@ -233,6 +240,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
         return fail(err);
       }
       const done = await authorise(db, trade.accessId, common);
+      if (card.behaviour === 'lostAnswer') throw new LostAnswer();
       return {
         ACS: '0',
         OrderID: done.orderId,
@@ -474,6 +482,7 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
           return text(h, await api(knexOf(request), fields));
         } catch (err) {
           if (err instanceof GmoFail) return text(h, { ErrCode: err.err.code, ErrInfo: err.err.info });
+          if (err instanceof LostAnswer) return h.response('Gateway Timeout').code(504);
           throw err;
         }
       },

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type PaymentMethod, PaymentMode } from '../../../../common/enums';
 import type { FailureReason } from '../../../../common/rules/paymentState';
-import { SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
+import { isPendingPayment, SUCCEEDED_PAYMENT_STATES } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
@@ -11,7 +11,7 @@ import type { PaymentOutcomeHandler } from '../outcome';
 import { type ChargeCard, ProviderError, type ProviderRefs } from '../provider';
 import { METHOD_PROVIDER, providerFor } from '../providers';
 import { settle } from '../settle';
-import { lockPayment, moveState, type Payment } from '../store';
+import { findPayment, lockPayment, moveState, type Payment } from '../store';
 import { registerCard } from './registerCard';
 
 export interface StartPaymentInput {
@@ -37,14 +37,20 @@ export type StartPaymentResult =
   /** Authorised (AUTH), checked (CHECK) or captured (CAPTURE) already; the `succeeded` hook has run. */
   | { kind: 'completed'; payment: Payment }
   /** Declined; the `failed` hook has run. Another attempt is a new startPayment. */
-  | { kind: 'failed'; reason: FailureReason; payment: Payment };
+  | { kind: 'failed'; reason: FailureReason; payment: Payment }
+  /**
+   * The provider knew the payment and its answer was lost (timeout, 5xx): still `created`. Its notification, the
+   * browser's return call (which asks the provider) or the expiry sweep settles it; the buyer is shown that it is
+   * being confirmed, never told to pay again.
+   */
+  | { kind: 'pending'; payment: Payment };
 
 export const DEFAULT_RETURN_PATH = '/payment/gmo/callback';
 
 /**
  * Starts one payment attempt. Call it outside any transaction: it talks to the provider between its own short
- * transactions. A provider that cannot be reached after it knew the payment leaves it `created` (its
- * notification settles it later) and throws 503.
+ * transactions. A provider that cannot be reached after it knew the payment leaves it `created` and answers
+ * `pending` (its notification, the return call or the expiry sweep settles it later).
  */
 export async function startPayment(
   knex: Knex,
@@ -156,7 +162,7 @@ export async function startPayment(
         action: 'payment.start_error',
         data: { error: err.message },
       });
-      throw new DomainError('paymentUnavailable');
+      return outcomeOf((await findPayment(knex, id)) as Payment);
     }
     // Nothing happened at the provider: this attempt failed.
     const payment = await transaction(knex, 'checkout', async (trx) => {
@@ -194,5 +200,6 @@ export async function startPayment(
 function outcomeOf(payment: Payment): StartPaymentResult {
   if (payment.state === 'failed') return { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment };
   if (SUCCEEDED_PAYMENT_STATES.includes(payment.state)) return { kind: 'completed', payment };
+  if (isPendingPayment(payment.state)) return { kind: 'pending', payment };
   throw new DomainError('paymentUnavailable');
 }
