@@ -54,6 +54,8 @@ export default function LeafletView(props: LeafletViewProps) {
   const toLatLng = useCallback((x: number, y: number) => L.latLng(height - y, x), [height]);
   const markersNow = useRef(markers);
   markersNow.current = markers;
+  const onSelectNow = useRef(onSelect);
+  onSelectNow.current = onSelect;
 
   // The map itself, once per picture
   useEffect(() => {
@@ -110,7 +112,8 @@ export default function LeafletView(props: LeafletViewProps) {
     };
   }, [map, imageSrc, label]);
 
-  // Markers
+  // Markers, drawn again only when what they show changes: a marker replaced on every render (a position or a
+  // poll re-renders) can vanish between a tap's press and release, and the tap then selects nothing.
   useEffect(() => {
     const l = leaflet.current;
     if (!l) return;
@@ -133,10 +136,10 @@ export default function LeafletView(props: LeafletViewProps) {
         riseOnHover: true,
         zIndexOffset: selected ? 1000 : 0,
       })
-        .on('click', () => onSelect(p))
+        .on('click', () => onSelectNow.current(p))
         .addTo(l.markers);
     }
-  });
+  }, [markers, selectedId, showLabels, locale, kindName, toLatLng]);
 
   // Barrier-free layer: step-free walkways solid, stairs dashed, slopes with an arrow uphill
   useEffect(() => {

@@ -85,7 +85,10 @@ function MapView({ row, imageSrc }: ReadyMap) {
   const markers = useMemo(() => markersOf(map, tab), [map, tab]);
   const selected = map.places.find((p) => p.id === selectedId) ?? null;
   // The selected place shows on the map even when its tab does not list it (a search result).
-  const shown = selected && !markers.includes(selected) ? [...markers, selected] : markers;
+  const shown = useMemo(
+    () => (selected && !markers.includes(selected) ? [...markers, selected] : markers),
+    [markers, selected],
+  );
   const select = useCallback((p: MapPlace) => setSelectedId(p.id), []);
 
   const search = (e: FormEvent) => {

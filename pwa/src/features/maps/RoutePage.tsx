@@ -92,7 +92,7 @@ function RouteView({ row, imageSrc }: ReadyMap) {
       ...(toPlace ? [[toPlace.x, toPlace.y] as [number, number]] : []),
     ];
   }, [route, graph, fromPlace, toPlace, position]);
-  const ends = [fromPlace, toPlace].filter((p): p is MapPlace => !!p);
+  const ends = useMemo(() => [fromPlace, toPlace].filter((p): p is MapPlace => !!p), [fromPlace, toPlace]);
   const sorted = useMemo(
     () => [...map.places].sort((a, b) => a.name.localeCompare(b.name, locale)),
     [map.places, locale],
