@@ -38,13 +38,13 @@ import { staffParkRoutes } from './features/parks/staffRoutes';
 import { parkUserRoutes } from './features/parkUsers/routes';
 import {
   guestVoucherPricing,
+  guestVouchersFollowOrder,
   holdGuestVouchers,
   linkPurchasePhotos,
   memberPricing,
   jobs as passJobs,
   passReviewRoutes,
   passRoutes,
-  releaseGuestVouchers,
   voucherOffers,
 } from './features/passes';
 import { passGateRoutes } from './features/passes/gateRoutes';
@@ -106,7 +106,7 @@ registerOrderHooks({
   issueTickets: issueOrderTickets,
   passesIssued: linkPurchasePhotos,
   holdGuestVouchers,
-  passOrderFailed: releaseGuestVouchers,
+  guestVouchersFollowOrder,
 });
 
 export interface ServerDeps {

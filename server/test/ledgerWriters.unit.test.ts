@@ -72,6 +72,12 @@ describe('one writer per table', () => {
     expect(writers('payments', { insert: false, stateOnly: true })).toEqual(['server/features/payments/store.ts']);
   });
 
+  it('guest vouchers of passes are held, spent and given back only in guestVouchers.ts', () => {
+    expect(writers('pass_voucher_uses', { insert: true, stateOnly: false })).toEqual([
+      'server/features/passes/services/guestVouchers.ts',
+    ]);
+  });
+
   it('pass products and the parks they admit at are written only by the pass office (savePassProduct)', () => {
     for (const table of ['pass_products', 'pass_product_parks']) {
       expect(writers(table, { insert: true, stateOnly: false }), table).toEqual([

@@ -164,6 +164,8 @@ describe('guest vouchers', () => {
     c.call('PUT', `/api/v1/carts/${parkId}/lines/${lineId}/voucher`, who, { pass_id: passId, quantity });
   const uses = (passId: number) =>
     c.knex()('pass_voucher_uses').where({ pass_id: passId }).orderBy('id').select('state', 'order_id');
+  const spent = (passId: number) =>
+    c.knex()('pass_voucher_uses').where({ pass_id: passId }).orderBy('id').select('state', 'order_id', 'ticket_id');
 
   it('makes admission units free, at most N per term, refused on an event or for another pass (ja/en, naming the field)', async () => {
     const { who, pass } = await passHolder(0, { guestVouchers: 2 });
@@ -201,9 +203,17 @@ describe('guest vouchers', () => {
     expect(paid.statusCode, paid.payload).toBe(201);
     const orderId = body(paid).data.orderId as number;
     expect(await c.knex()('orders').where({ id: orderId }).first()).toMatchObject({ subtotal: 1000 });
-    expect(await uses(pass.id)).toEqual([
-      { state: 'held', orderId },
-      { state: 'held', orderId },
+    // Paid: each voucher is spent on one of the free admissions (price 0), not on the one paid for.
+    const issued = (await c
+      .knex()('tickets')
+      .where({ order_id: orderId })
+      .orderBy('ticket_number')
+      .select('id', 'price')) as { id: string; price: number }[];
+    const free = issued.filter((t) => t.price === 0).map((t) => t.id);
+    expect(free).toHaveLength(2);
+    expect(await spent(pass.id)).toEqual([
+      { state: 'used', orderId, ticketId: free[0] },
+      { state: 'used', orderId, ticketId: free[1] },
     ]);
     // Used up this term: the next line is refused.
     const next = await c.addToCart(who, gate, 1);
@@ -235,6 +245,40 @@ describe('guest vouchers', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = both.find((r) => r.statusCode === 409);
     expect(body(refused as (typeof both)[number]).meta.code).toBe('passVouchersUsedUp');
-    expect((await uses(pass.id)).map((u: { state: string }) => u.state)).toEqual(['held']);
+    expect((await uses(pass.id)).map((u: { state: string }) => u.state)).toEqual(['used']);
+  });
+
+  it('a partial cancellation gives back the vouchers of the free admissions it cancels, and only those', async () => {
+    const { who, pass } = await passHolder(0, { guestVouchers: 2 });
+    const gate = await admission();
+    await clearCart(who, gate.parkId);
+    const lineId = await c.addToCart(who, gate, 3);
+    expect((await choose(who, gate.parkId, lineId, pass.id, 2)).statusCode).toBe(200);
+    const paid = await shop.pay(who, gate.parkId, 1000);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    const orderId = body(paid).data.orderId as number;
+    const tickets = (await c
+      .knex()('tickets')
+      .where({ order_id: orderId })
+      .orderBy('ticket_number')
+      .select('id', 'price')) as { id: string; price: number }[];
+    const charged = tickets.filter((t) => t.price > 0).map((t) => t.id);
+    const free = tickets.filter((t) => t.price === 0).map((t) => t.id);
+    const cancel = (ids: string[]) => c.call('POST', '/api/v1/me/tickets/cancellations', who, { ticket_ids: ids });
+
+    // The paid admission: no voucher comes back.
+    expect((await cancel(charged)).statusCode).toBe(200);
+    expect((await spent(pass.id)).map((u: { state: string }) => u.state)).toEqual(['used', 'used']);
+    // One free admission: its voucher comes back, the other stays spent.
+    expect((await cancel([free[0] as string])).statusCode).toBe(200);
+    expect(await spent(pass.id)).toEqual([
+      { state: 'released', orderId, ticketId: free[0] },
+      { state: 'used', orderId, ticketId: free[1] },
+    ]);
+    const next = await c.addToCart(who, gate, 1);
+    const offered = (await parkCart(who, gate.parkId)).lines.find((l) => l.id === next);
+    expect(offered?.voucherPasses).toEqual([expect.objectContaining({ passId: pass.id, left: 1 })]);
+    const problems = await findProblems(c.knex(), new Date(Date.now() + 3_600_000));
+    expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
   });
 });

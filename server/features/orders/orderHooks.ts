@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { PassLineDetails } from '../../../common/dto/pass';
 import type { DrawChoice } from '../../../common/rules/lotteryDraw';
+import type { OrderState } from '../../../common/rules/orderState';
 
 export interface LotteryEntryInput {
   userId: number;
@@ -67,8 +68,8 @@ export interface OrderHooks {
     userId: number,
     uses: readonly GuestVoucherUse[],
   ): Promise<void>;
-  /** The order failed, was voided or cancelled: the guest vouchers it held are given back (passes). */
-  passOrderFailed(trx: Knex.Transaction, orderId: number): Promise<void>;
+  /** The order changed state: its guest vouchers are spent (paid) or given back (failed, cancelled) (passes). */
+  guestVouchersFollowOrder(trx: Knex.Transaction, orderId: number, state: OrderState): Promise<void>;
 }
 
 /** Guest vouchers of a pass used on an admission line (carts' VoucherLine). */

@@ -20,8 +20,7 @@ export async function setOrderState(
     .update({ ...set, state, updated_at: now });
   // Every paid order has its qualified invoice, numbered in this transaction (no gaps: issue 31).
   if (state === 'paid') await issueInvoice(trx, order.id, now);
-  // An order that ends unpaid or cancelled gives its guest vouchers back, whichever path ended it.
-  if (state === 'failed' || state === 'voided' || state === 'cancelled')
-    await orderHooks().passOrderFailed(trx, order.id);
+  // Guest vouchers are spent when the order is paid and come back with what is cancelled, whichever path moved it.
+  await orderHooks().guestVouchersFollowOrder(trx, order.id, state);
   return state;
 }

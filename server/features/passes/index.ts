@@ -11,8 +11,8 @@ export { passRoutes } from './routes';
 // The member discount in the cart (carts' hook memberPricing, registered by server.ts; README 2.11).
 export {
   guestVoucherPricing,
+  guestVouchersFollowOrder,
   holdGuestVouchers,
-  releaseGuestVouchers,
   voucherOffers,
   voucherRoom,
 } from './services/guestVouchers';

@@ -86,12 +86,78 @@ export async function holdGuestVouchers(
   }
 }
 
-/** An order failed, was voided or cancelled: its held or used vouchers count no more. */
-export async function releaseGuestVouchers(trx: Knex.Transaction, orderId: number): Promise<void> {
-  await trx('pass_voucher_uses')
-    .where({ order_id: orderId })
-    .whereIn('state', ['held', 'used'])
-    .update({ state: 'released' });
+/**
+ * The vouchers follow their order (the order store calls this on every state change, in its transaction):
+ * - paid: each held voucher is spent on one free admission of its line (state used, ticket_id), so a later
+ *   cancellation knows which ticket it made free;
+ * - partially cancelled: the vouchers of the cancelled tickets (cancel_waiting until the refund is done, then
+ *   cancelled) come back, the others stay spent;
+ * - failed, voided or cancelled: all come back.
+ * This file is the only writer of pass_voucher_uses (ledgerWriters.unit.test.ts).
+ */
+export async function guestVouchersFollowOrder(trx: Knex.Transaction, orderId: number, state: string): Promise<void> {
+  if (state === 'failed' || state === 'voided' || state === 'cancelled') {
+    await trx('pass_voucher_uses')
+      .where({ order_id: orderId })
+      .whereIn('state', ['held', 'used'])
+      .update({ state: 'released' });
+    return;
+  }
+  if (state === 'partially_cancelled') {
+    const gone = (await trx('tickets')
+      .where({ order_id: orderId })
+      .whereIn('state', ['cancel_waiting', 'cancelled'])
+      .pluck('id')) as string[];
+    if (gone.length > 0)
+      await trx('pass_voucher_uses')
+        .where({ order_id: orderId, state: 'used' })
+        .whereIn('ticket_id', gone)
+        .update({ state: 'released' });
+    return;
+  }
+  if (state === 'paid') await spendHeldVouchers(trx, orderId);
+}
+
+/** Each held voucher of the order onto one free admission (price 0) of the line that used it, in ticket order. */
+async function spendHeldVouchers(trx: Knex.Transaction, orderId: number): Promise<void> {
+  const held = (await trx('pass_voucher_uses')
+    .where({ order_id: orderId, state: 'held' })
+    .orderBy('id')
+    .select('id', 'pass_id')) as { id: number; passId: number }[];
+  if (held.length === 0) return;
+  const lines = (await trx('order_lines').where({ order_id: orderId }).orderBy('id').select('id', 'units')) as {
+    id: number;
+    units: string | { kind: string; ageGroupId: number | null; unitPrice: number; memberVoucherPassId?: number }[];
+  }[];
+  const free: { ticketId: string; passId: number }[] = [];
+  for (const line of lines) {
+    const units = typeof line.units === 'string' ? JSON.parse(line.units) : line.units;
+    for (const unit of units as {
+      kind: string;
+      ageGroupId: number | null;
+      quantity: number;
+      memberVoucherPassId?: number;
+    }[]) {
+      if (unit.memberVoucherPassId === undefined) continue;
+      const taken = new Set(free.map((f) => f.ticketId));
+      const ids = (
+        (await trx('tickets')
+          .where({ order_line_id: line.id, unit_kind: unit.kind, price: 0 })
+          .where((q) =>
+            unit.ageGroupId === null ? q.whereNull('age_group_id') : q.where('age_group_id', unit.ageGroupId),
+          )
+          .orderBy('ticket_number')
+          .pluck('id')) as string[]
+      ).filter((id) => !taken.has(id));
+      for (const ticketId of ids.slice(0, unit.quantity)) free.push({ ticketId, passId: unit.memberVoucherPassId });
+    }
+  }
+  for (const use of held) {
+    const i = free.findIndex((f) => f.passId === use.passId);
+    if (i < 0) continue;
+    const [target] = free.splice(i, 1);
+    await trx('pass_voucher_uses').where({ id: use.id }).update({ state: 'used', ticket_id: target?.ticketId });
+  }
 }
 
 /** Per admission line, the caller's passes whose guest vouchers could be used on it, and how many are left. */
