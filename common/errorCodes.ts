@@ -175,6 +175,7 @@ export const ERROR_STATUS = {
   groupDocumentType: 415,
   groupRequestState: 409,
   groupTransferAmount: 400,
+  groupAdmitTooMany: 409,
   // The waiting room of a high-demand sale (issue 30)
   waitingRoomAdmissionRequired: 403,
   waitingRoomAdmissionNotYours: 403,

@@ -209,6 +209,10 @@ export const MESSAGES = {
     ja: 'この団体申込は現在の状態ではその操作ができません',
     en: 'The group request cannot do that in its current state',
   },
+  groupAdmitTooMany: {
+    ja: 'この団体の未入場は残り{left}名です',
+    en: 'Only {left} of this group have not entered yet',
+  },
   groupTransferAmount: {
     ja: '入金額が請求額（{amount}円）と一致しません',
     en: 'The amount transferred does not equal the invoice ({amount} yen)',

@@ -54,9 +54,20 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id']);
     t.index(['state', 'due_at']);
   });
+  /** A gate's admission of part of a paid group (36 of 44 now, the rest later that day), idempotent by scan_id. */
+  await knex.schema.createTable('group_admissions', (t) => {
+    t.uuid('scan_id').primary();
+    t.bigInteger('group_request_id').notNullable().references('group_requests.id').onDelete('CASCADE');
+    t.integer('count').notNullable();
+    t.integer('staff_user_id').nullable();
+    t.timestamp('scanned_at', { useTz: true }).notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.index(['group_request_id']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('group_admissions');
   await knex.schema.dropTable('group_requests');
   await knex.schema.dropTable('park_group_settings');
 }

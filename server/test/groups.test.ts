@@ -4,7 +4,10 @@
 // (inbox); the invoice PDF carries the bank account; staff record the transfer (the amount must equal), the order
 // is paid and one ticket per person issued; an unpaid request past its due date releases its places. PGlite, and
 // PostgreSQL with DATABASE_URL.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokyoDate } from '../../common/time';
+import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { multipart } from './photoFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -50,7 +53,7 @@ const schoolFields = (itemId: number, date: string, extra: Record<string, string
   ...extra,
 });
 
-async function setup(capacity = 100) {
+async function setup(capacity = 100, fromDays = 1) {
   const item = await c.makeItem({ capacity });
   const editor = await staff(item.parkId, 'editor');
   const finance = await staff(item.parkId, 'finance');
@@ -62,7 +65,7 @@ async function setup(capacity = 100) {
     paymentDays: 14,
   });
   expect(res.statusCode, res.payload).toBe(200);
-  const date = await c.openDate(item.id);
+  const date = await c.openDate(item.id, fromDays);
   return { item, editor, finance, date };
 }
 
@@ -228,5 +231,56 @@ describe('group requests', () => {
     const finance = await staff(item.parkId, 'finance');
     const late = await c.call('POST', `${url}/transfer`, finance, { amount: 10000 });
     expect(body(late).meta.code).toBe('groupRequestState');
+  });
+
+  it('the gate admits a paid group with a count: 36, then 8 later that day, never more; a replay changes nothing', async () => {
+    await awayFromTokyoMidnight();
+    const { item, editor, finance, date } = await setup(100, 0);
+    expect(date).toBe(tokyoDate());
+    const leader = await c.user();
+    const id = body(await submit(leader, schoolFields(item.id, date))).data.id as number;
+    const url = `/api/v1/staff/parks/${item.parkId}/group-requests/${id}`;
+    const scanner = await staff(item.parkId, 'scanner');
+    // Not paid yet: nothing to admit.
+    const early = await c.call('POST', `${url}/admissions`, scanner, { scanId: randomUUID(), count: 1 });
+    expect(body(early).meta.code).toBe('groupRequestState');
+    expect((await c.call('POST', `${url}/approve`, editor, { price: 22000, exemptions: [] })).statusCode).toBe(204);
+    expect((await c.call('POST', `${url}/transfer`, finance, { amount: 22000 })).statusCode).toBe(200);
+
+    const first = randomUUID();
+    const a = await c.call('POST', `${url}/admissions`, scanner, { scanId: first, count: 36 });
+    expect(a.statusCode, a.payload).toBe(200);
+    expect(body(a).data).toEqual({ partySize: 44, admitted: 36, arrived: 36, left: 8 });
+    const replay = await c.call('POST', `${url}/admissions`, scanner, { scanId: first, count: 36 });
+    expect(body(replay).data).toEqual({ partySize: 44, admitted: 36, arrived: 36, left: 8 });
+    const tooMany = await c.call('POST', `${url}/admissions`, scanner, { scanId: randomUUID(), count: 9 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(body(tooMany).meta.code).toBe('groupAdmitTooMany');
+    expect(body(tooMany).meta.message).toContain('8');
+    const rest = await c.call('POST', `${url}/admissions`, scanner, { scanId: randomUUID(), count: 8 });
+    expect(body(rest).data).toEqual({ partySize: 44, admitted: 8, arrived: 44, left: 0 });
+    const more = await c.call('POST', `${url}/admissions`, scanner, { scanId: randomUUID(), count: 1 });
+    expect(body(more).meta.code).toBe('groupAdmitTooMany');
+    const arrivals = await c.call('GET', `${url}/arrivals`, editor);
+    expect(body(arrivals).data).toMatchObject({ arrived: 44, left: 0 });
+    const orderId = body(await c.call('GET', `/api/v1/me/group-requests/${id}`, leader)).data.orderId as number;
+    const used = await c
+      .knex()('tickets')
+      .where({ order_id: orderId })
+      .whereNotNull('used_at')
+      .count({ n: '*' })
+      .first();
+    expect(Number(used?.n)).toBe(44);
+    const usages = await c
+      .knex()('ticket_usages')
+      .whereIn('ticket_id', c.knex()('tickets').where({ order_id: orderId }).select('id'))
+      .count({ n: '*' })
+      .first();
+    expect(Number(usages?.n)).toBe(44);
+    // Another park's scanner cannot admit.
+    const stranger = await c.user();
+    expect((await c.call('POST', `${url}/admissions`, stranger, { scanId: randomUUID(), count: 1 })).statusCode).toBe(
+      403,
+    );
   });
 });

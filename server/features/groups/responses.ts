@@ -43,3 +43,4 @@ export const REQUEST_LIST = envelope(Joi.array().items(GROUP_REQUEST));
 export const SETTINGS_ANSWER = envelope(GROUP_SETTINGS);
 export const CREATED = envelope(shape({ id: int() }));
 export const PAID = envelope(shape({ orderId: int(), tickets: int() }));
+export const ARRIVALS = envelope(shape({ partySize: int(), admitted: int(), arrived: int(), left: int() }));

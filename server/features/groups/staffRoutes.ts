@@ -9,7 +9,8 @@ import { answers, id, ok, PRIVATE, text } from '../../lib/routeKit';
 import { parkParams, staffOnly } from '../../lib/staffRouteKit';
 import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId } from '../../plugins/auth';
-import { ONE_REQUEST, PAID, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
+import { ARRIVALS, ONE_REQUEST, PAID, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
+import { admitGroup, groupArrivals } from './services/admitGroup';
 import { approveGroupRequest } from './services/approveGroupRequest';
 import { declineGroupRequest } from './services/declineGroupRequest';
 import { getGroupDocument, getGroupRequest } from './services/getGroupRequest';
@@ -221,6 +222,61 @@ export const staffGroupRoutes: ServerRoute[] = [
         now: request.server.app.clock.now(),
       });
       return ok(h, paid);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: `${BASE}/group-requests/{requestId}/arrivals`,
+    options: {
+      ...staffOnly('any'),
+      response: { status: { 200: ARRIVALS } },
+      plugins: answers({ 404: 'Not a request of the park' }),
+      description: 'How many of a paid group have entered, and how many are left',
+      validate: { params: requestParams },
+    },
+    async handler(request, h) {
+      const a = await groupArrivals(request.server.app.knex, request.params.parkId, request.params.requestId);
+      return ok(h, a).header('cache-control', PRIVATE);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: `${BASE}/group-requests/{requestId}/admissions`,
+    options: {
+      ...staffOnly('scanner'),
+      response: { status: { 200: ARRIVALS } },
+      plugins: answers({
+        400: 'A field is wrong (invalidParam names it)',
+        404: 'Not a request of the park',
+        409: 'Not paid (groupRequestState), not the day of use (ticketWrongDay), or more than are left (groupAdmitTooMany)',
+      }),
+      description:
+        "The gate admits `count` people of a paid group (partial arrivals: the rest later that day); idempotent by scanId; never more than the group's count",
+      validate: {
+        params: requestParams,
+        payload: fields({
+          scanId: Joi.string().guid().required(),
+          count: Joi.number().integer().min(1).max(100_000).required(),
+          scannedAt: optional(Joi.date().iso()),
+          deviceId: optional(Joi.string().max(64)),
+          gateName: optional(Joi.string().max(40)),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload;
+      const now = request.server.app.clock.now();
+      const a = await admitGroup(request.server.app.knex, {
+        ...request.params,
+        count: p.count,
+        scanId: p.scanId,
+        scannedAt: p.scannedAt ?? now,
+        staffUserId: currentUserId(request),
+        deviceId: p.deviceId ?? null,
+        gateName: p.gateName ?? null,
+        now,
+      });
+      return ok(h, a);
     },
   }),
 ];
