@@ -40,13 +40,13 @@ export default function GroupRequestPage() {
   }
 
   return (
-    <div className="wallet group-form" data-testid="group-request-page">
+    <div className="wallet group-page" data-testid="group-request-page">
       <p className="wallet-back">
         <Link to="/groups/requests">{t('groups.back')}</Link>
       </p>
       <h1 className="wallet-head__title">{t('groups.formTitle')}</h1>
       {settings && <p>{t('groups.formIntro', { min: settings.minSize, max: settings.maxSize })}</p>}
-      <form onSubmit={send} className="stack">
+      <form onSubmit={send}>
         <label htmlFor="g-organisation">{t('groups.organisation')}</label>
         <input id="g-organisation" name="organisation" required maxLength={100} />
         <label htmlFor="g-kind">{t('groups.kind')}</label>
@@ -59,7 +59,7 @@ export default function GroupRequestPage() {
         </select>
         <label htmlFor="g-date">{t('groups.date')}</label>
         <input id="g-date" name="date" type="date" required />
-        <fieldset>
+        <fieldset className="group-mix">
           <legend>{t('groups.ageMix')}</legend>
           {BANDS.map((b) => (
             <p key={b}>
@@ -107,7 +107,7 @@ export default function GroupRequestPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn--primary" disabled={state.isLoading}>
+        <button type="submit" className="button button--primary" disabled={state.isLoading}>
           {t('groups.submit')}
         </button>
       </form>

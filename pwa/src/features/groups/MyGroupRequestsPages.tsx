@@ -100,7 +100,7 @@ export function MyGroupRequestPage() {
   const id = Number(useParams().id);
   const { data, isLoading, error } = useMyGroupRequestQuery(id);
   return (
-    <div className="wallet" data-testid="my-group-request">
+    <div className="wallet group-page" data-testid="my-group-request">
       <p className="wallet-back">
         <Link to="/groups/requests">{t('groups.back')}</Link>
       </p>
@@ -115,7 +115,7 @@ export function MyGroupRequestPage() {
               <GroupFacts r={r} />
               {(r.state === 'approved' || r.state === 'paid') && (
                 <p>
-                  <a className="btn" href={`/api/v1/me/group-requests/${r.id}/invoice.pdf?lang=${locale}`}>
+                  <a className="button" href={`/api/v1/me/group-requests/${r.id}/invoice.pdf?lang=${locale}`}>
                     {t('groups.invoice')}
                   </a>
                 </p>
@@ -123,13 +123,13 @@ export function MyGroupRequestPage() {
               {r.state === 'approved' && <p>{t('groups.payByTransfer')}</p>}
               {r.state === 'paid' && (
                 <p>
-                  <Link className="btn btn--primary" to="/my-tickets" data-testid="group-tickets-link">
+                  <Link className="button button--primary" to="/my-tickets" data-testid="group-tickets-link">
                     {t('groups.tickets')}
                   </Link>
                 </p>
               )}
               <p>
-                <button type="button" className="btn" onClick={() => window.print()}>
+                <button type="button" className="button" onClick={() => window.print()}>
                   {t('groups.print')}
                 </button>
               </p>

@@ -40,7 +40,7 @@ function SettingsForm({ parkId, settings }: { parkId: number; settings: GroupSet
     setNote('error' in res ? (messageOf(res.error) ?? '!') : t('groups.saved'));
   }
   return (
-    <form onSubmit={submit} className="panel stack" data-testid="group-settings">
+    <form onSubmit={submit} className="panel" data-testid="group-settings">
       <h2>{t('groups.settings')}</h2>
       <label htmlFor="gs-min">{t('groups.minSize')}</label>
       <input id="gs-min" name="minSize" type="number" min={1} defaultValue={settings.minSize} required />
@@ -52,7 +52,7 @@ function SettingsForm({ parkId, settings }: { parkId: number; settings: GroupSet
       <textarea id="gs-bank" name="bankAccount" rows={2} defaultValue={settings.bankAccount} />
       <label htmlFor="gs-days">{t('groups.paymentDays')}</label>
       <input id="gs-days" name="paymentDays" type="number" min={1} max={90} defaultValue={settings.paymentDays} />
-      <button type="submit" className="btn" disabled={saving.isLoading}>
+      <button type="submit" className="button" disabled={saving.isLoading}>
         {t('groups.save')}
       </button>
       {note && <p role="status">{note}</p>}
@@ -68,7 +68,7 @@ export function OfficeGroupsPage() {
   const list = useOfficeGroupRequestsQuery({ parkId, state: state || undefined });
   const settings = useOfficeGroupSettingsQuery(parkId).data?.data;
   return (
-    <div className="office" data-testid="office-groups">
+    <div className="office group-page" data-testid="office-groups">
       <p>
         <Link to="/staff/office">{t('backOffice.title')}</Link>
       </p>
@@ -125,7 +125,7 @@ export function OfficeGroupPage() {
   };
 
   return (
-    <div className="office" data-testid="office-group">
+    <div className="office group-page" data-testid="office-group">
       <p>
         <Link to={`/staff/office/${parkId}/groups`}>{t('groups.officeBack')}</Link>
       </p>
@@ -141,7 +141,7 @@ export function OfficeGroupPage() {
               <GroupFacts r={r} />
               {r.hasDocument && (
                 <p>
-                  <a className="btn" href={`/api/v1/staff/parks/${parkId}/group-requests/${id}/document`}>
+                  <a className="button" href={`/api/v1/staff/parks/${parkId}/group-requests/${id}/document`}>
                     {t('groups.viewDocument')}
                   </a>
                 </p>
@@ -149,7 +149,7 @@ export function OfficeGroupPage() {
               {r.state === 'requested' && (
                 <>
                   <form
-                    className="panel stack"
+                    className="panel"
                     onSubmit={(e) => {
                       const f = form(e);
                       run('approve', {
@@ -166,37 +166,34 @@ export function OfficeGroupPage() {
                         {t('groups.exemptionsApplied')}: {r.exemptionKind}
                       </label>
                     )}
-                    <button type="submit" className="btn btn--primary" disabled={acting.isLoading}>
+                    <button type="submit" className="button button--primary" disabled={acting.isLoading}>
                       {t('groups.approve')}
                     </button>
                   </form>
                   <form
-                    className="panel stack"
+                    className="panel"
                     onSubmit={(e) => run('decline', { reason: String(form(e).get('reason') ?? '') })}
                   >
                     <label htmlFor="og-reason">{t('groups.reason')}</label>
                     <textarea id="og-reason" name="reason" rows={2} required maxLength={500} />
-                    <button type="submit" className="btn" disabled={acting.isLoading}>
+                    <button type="submit" className="button" disabled={acting.isLoading}>
                       {t('groups.decline')}
                     </button>
                   </form>
                 </>
               )}
               {r.state === 'approved' && (
-                <form
-                  className="panel stack"
-                  onSubmit={(e) => run('transfer', { amount: Number(form(e).get('amount')) })}
-                >
+                <form className="panel" onSubmit={(e) => run('transfer', { amount: Number(form(e).get('amount')) })}>
                   <label htmlFor="og-amount">{t('groups.transferAmount')}</label>
                   <input id="og-amount" name="amount" type="number" min={0} required />
-                  <button type="submit" className="btn btn--primary" disabled={acting.isLoading}>
+                  <button type="submit" className="button button--primary" disabled={acting.isLoading}>
                     {t('groups.recordTransfer')}
                   </button>
                 </form>
               )}
               {r.state === 'paid' && (
                 <form
-                  className="panel stack"
+                  className="panel"
                   onSubmit={(e) =>
                     run('admissions', { scanId: crypto.randomUUID(), count: Number(form(e).get('count')) })
                   }
@@ -208,7 +205,7 @@ export function OfficeGroupPage() {
                   )}
                   <label htmlFor="og-count">{t('groups.admitCount')}</label>
                   <input id="og-count" name="count" type="number" min={1} max={a?.left ?? undefined} required />
-                  <button type="submit" className="btn btn--primary" disabled={acting.isLoading}>
+                  <button type="submit" className="button button--primary" disabled={acting.isLoading}>
                     {t('groups.admit')}
                   </button>
                 </form>
