@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../common/time';
+import { findProblems } from '../features/finance/services/reconcileLedgers';
 import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { multipart } from './photoFixtures';
@@ -172,6 +173,14 @@ describe('group requests', () => {
       .where({ entity: 'group_request', entity_id: String(id) })
       .pluck('action');
     expect(audits).toEqual(['requested', 'approved', 'paid']);
+    // The books balance: the reconciliation finds nothing wrong with the group's order (no payment row: a transfer).
+    const problems = await findProblems(c.knex(), new Date(Date.now() + DAY));
+    expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+    // The receipt mail is queued and sent like any paid order's.
+    await ctx.server.plugins.jobs.runOnce();
+    expect(await c.knex()('orders').where({ id: orderId }).first('receipt_sent_at')).toMatchObject({
+      receiptSentAt: expect.any(Date),
+    });
     // Paid once only.
     const twice = await c.call('POST', `${url}/transfer`, finance, { amount: 8800 });
     expect(body(twice).meta.code).toBe('groupRequestState');
