@@ -132,7 +132,15 @@ test('a school visit: request with an exemption letter, approval, invoice, trans
   await expect(staffPage.getByTestId('office-group-state')).toHaveText('入金確認済み');
   await expect(staffPage.getByTestId('office-group-arrivals')).toHaveText('入場 0名 / 44名（残り44名）');
 
-  // The gate: 36 now, 8 later, then no more.
+  // The leader's group pass: its QR opens the group's page for the gate's staff.
+  await page.reload();
+  await expect(page.getByTestId('group-pass')).toBeVisible();
+  await expect(page.getByTestId('group-entered')).toHaveText('入場済み 0名 / 44名');
+  const qrUrl = await page.getByTestId('group-qr').getAttribute('data-url');
+  expect(qrUrl).toMatch(new RegExp(`/staff/office/${parkId}/groups/${id}$`));
+
+  // The gate scans it: 36 now, 8 later, then no more.
+  await staffPage.goto(qrUrl as string);
   await staffPage.locator('#og-count').fill('36');
   await staffPage.getByRole('button', { name: '入場を記録' }).click();
   await expect(staffPage.getByTestId('office-group-arrivals')).toHaveText('入場 36名 / 44名（残り8名）');
@@ -152,6 +160,9 @@ test('a school visit: request with an exemption letter, approval, invoice, trans
   expect(more.status()).toBe(409);
   await page.reload();
   await expect(page.getByTestId('group-tickets-link')).toBeVisible();
+  await expect(page.getByTestId('group-entered')).toHaveText('入場済み 44名 / 44名');
+  await checkPage(page);
+  await page.screenshot({ path: `${SHOTS}/group-pass-ja-390.png`, fullPage: true });
   await page.goto('/groups/requests');
   await expect(page.getByTestId('group-request-link')).toHaveCount(1);
   await checkPage(page);

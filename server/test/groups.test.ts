@@ -262,6 +262,10 @@ describe('group requests', () => {
     expect(body(a).data).toEqual({ partySize: 44, admitted: 36, arrived: 36, left: 8 });
     const replay = await c.call('POST', `${url}/admissions`, scanner, { scanId: first, count: 36 });
     expect(body(replay).data).toEqual({ partySize: 44, admitted: 36, arrived: 36, left: 8 });
+    const list = body(await c.call('GET', `/api/v1/me/group-requests/${id}/tickets`, leader)).data;
+    expect(list).toHaveLength(44);
+    expect(list.filter((t: { entered: boolean }) => t.entered)).toHaveLength(36);
+    expect((await c.call('GET', `/api/v1/me/group-requests/${id}/tickets`, editor)).statusCode).toBe(404);
     const tooMany = await c.call('POST', `${url}/admissions`, scanner, { scanId: randomUUID(), count: 9 });
     expect(tooMany.statusCode).toBe(409);
     expect(body(tooMany).meta.code).toBe('groupAdmitTooMany');

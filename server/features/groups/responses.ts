@@ -44,3 +44,4 @@ export const SETTINGS_ANSWER = envelope(GROUP_SETTINGS);
 export const CREATED = envelope(shape({ id: int() }));
 export const PAID = envelope(shape({ orderId: int(), tickets: int() }));
 export const ARRIVALS = envelope(shape({ partySize: int(), admitted: int(), arrived: int(), left: int() }));
+export const GROUP_TICKETS = envelope(Joi.array().items(shape({ ticketNumber: str(), entered: bool() })));

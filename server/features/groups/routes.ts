@@ -8,10 +8,11 @@ import { DomainError } from '../../lib/errors';
 import { answers, id, isoDate, ok, PRIVATE, text } from '../../lib/routeKit';
 import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
-import { CREATED, ONE_REQUEST, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
+import { CREATED, GROUP_TICKETS, ONE_REQUEST, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
 import { getGroupDocument, getGroupRequest } from './services/getGroupRequest';
 import { groupInvoicePdf } from './services/groupInvoicePdf';
 import { listGroupRequests } from './services/listGroupRequests';
+import { listGroupTickets } from './services/listGroupTickets';
 import { submitGroupRequest } from './services/submitGroupRequest';
 import { readGroupSettings } from './settings';
 
@@ -196,6 +197,22 @@ export const groupRoutes: ServerRoute[] = [
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="group-invoice-${request.params.requestId}.pdf"`)
         .header('cache-control', PRIVATE);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/me/group-requests/{requestId}/tickets',
+    options: {
+      auth: REQUIRED,
+      tags: TAGS,
+      response: { status: { 200: GROUP_TICKETS } },
+      plugins: answers({ 404: 'Not a request of the caller' }),
+      description: "A paid group's tickets (one per person) with whether each has entered: the leader's list",
+      validate: { params: requestParams },
+    },
+    async handler(request, h) {
+      const list = await listGroupTickets(request.server.app.knex, currentUserId(request), request.params.requestId);
+      return ok(h, list).header('cache-control', PRIVATE);
     },
   }),
 ];

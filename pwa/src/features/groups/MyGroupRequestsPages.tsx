@@ -1,9 +1,16 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { type GroupRequest, useMyGroupRequestQuery, useMyGroupRequestsQuery } from './groupsApi';
+import {
+  type GroupRequest,
+  useMyGroupRequestQuery,
+  useMyGroupRequestsQuery,
+  useMyGroupTicketsQuery,
+} from './groupsApi';
 
 /** /groups/requests: the visitor's group requests, newest first. */
 export function MyGroupRequestsPage() {
@@ -93,6 +100,44 @@ export function GroupFacts({ r }: { r: GroupRequest }) {
   );
 }
 
+/**
+ * A paid group's pass: a QR the gate's staff scan with their phone (it opens the group's page in the back office,
+ * where they admit with a count), and the list of the group's tickets with who has entered, to print or show.
+ */
+function GroupPass({ r }: { r: GroupRequest }) {
+  const { t } = useTranslation();
+  const tickets = useMyGroupTicketsQuery(r.id).data?.data ?? [];
+  const [src, setSrc] = useState('');
+  const url = `${window.location.origin}/staff/office/${r.parkId}/groups/${r.id}`;
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 }).then((d) => {
+      if (live) setSrc(d);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const entered = tickets.filter((x) => x.entered).length;
+  return (
+    <section className="panel" data-testid="group-pass">
+      <h2>{t('groups.groupPass')}</h2>
+      <p>{t('groups.groupPassNote')}</p>
+      {src && (
+        <img src={src} width={240} height={240} alt={t('groups.groupQr')} data-url={url} data-testid="group-qr" />
+      )}
+      <p data-testid="group-entered">{t('groups.entered', { count: entered, size: tickets.length })}</p>
+      <ol className="group-tickets">
+        {tickets.map((x) => (
+          <li key={x.ticketNumber}>
+            {x.ticketNumber} {x.entered ? `✓ ${t('groups.enteredMark')}` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** /groups/requests/:id: one request: its state, the invoice to pay, the tickets once paid; printable. */
 export function MyGroupRequestPage() {
   const { t } = useTranslation();
@@ -121,6 +166,7 @@ export function MyGroupRequestPage() {
                 </p>
               )}
               {r.state === 'approved' && <p>{t('groups.payByTransfer')}</p>}
+              {r.state === 'paid' && <GroupPass r={r} />}
               {r.state === 'paid' && (
                 <p>
                   <Link className="button button--primary" to="/my-tickets" data-testid="group-tickets-link">

@@ -62,6 +62,9 @@ const groupsApi = api.injectEndpoints({
     myGroupRequest: build.query<Envelope<GroupRequest>, number>({
       query: (id) => `/me/group-requests/${id}`,
     }),
+    myGroupTickets: build.query<Envelope<{ ticketNumber: string; entered: boolean }[]>, number>({
+      query: (id) => `/me/group-requests/${id}/tickets`,
+    }),
     officeGroupSettings: build.query<Envelope<GroupSettings>, number>({
       query: (parkId) => `/staff/parks/${parkId}/group-settings`,
     }),
@@ -99,6 +102,7 @@ export const {
   useSubmitGroupRequestMutation,
   useMyGroupRequestsQuery,
   useMyGroupRequestQuery,
+  useMyGroupTicketsQuery,
   useOfficeGroupSettingsQuery,
   useSaveGroupSettingsMutation,
   useOfficeGroupRequestsQuery,
