@@ -102,6 +102,14 @@ describe('group requests', () => {
       document: { filename: 'l.pdf', type: 'application/pdf', data: PDF },
     });
     expect(body(unknownKind).meta.code).toBe('groupExemptionUnknown');
+    // An item sold by time slot needs one of its slots.
+    const slotted = await c.makeItem();
+    await c
+      .knex()('item_time_slots')
+      .insert({ item_id: slotted.id, start_time: '10:00', end_time: '11:00', capacity: 80 });
+    const noSlot = await submit(leader, schoolFields(slotted.id, date));
+    expect(noSlot.statusCode).toBe(400);
+    expect(body(noSlot).meta.message).toContain('timeSlotId');
     const after = await c.knex()('group_requests').count({ n: '*' }).first();
     expect(Number(after?.n)).toBe(Number(before?.n));
   });

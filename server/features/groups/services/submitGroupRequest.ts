@@ -36,10 +36,10 @@ export async function submitGroupRequest(
     | undefined;
   if (!item) throw new DomainError('notFound');
   if (!isIsoDate(input.date)) throw new DomainError('invalidParam', { field: 'date' });
-  if (input.timeSlotId !== null) {
-    const slot = await knex('item_time_slots').where({ id: input.timeSlotId, item_id: item.id }).first('id');
-    if (!slot) throw new DomainError('invalidParam', { field: 'timeSlotId' });
-  }
+  // An item sold by time slot needs one of its slots; an item sold by the day takes none.
+  const slots = (await knex('item_time_slots').where({ item_id: item.id }).pluck('id')) as number[];
+  const slotOk = input.timeSlotId === null ? slots.length === 0 : slots.map(Number).includes(input.timeSlotId);
+  if (!slotOk) throw new DomainError('invalidParam', { field: 'timeSlotId' });
   const settings = await readGroupSettings(knex, item.parkId);
   if (input.partySize < settings.minSize || input.partySize > settings.maxSize) {
     throw new DomainError('groupSizeOutOfRange', { min: settings.minSize, max: settings.maxSize });
