@@ -167,6 +167,15 @@ export const ERROR_STATUS = {
   mediaPhotoType: 415,
   movieType: 415,
   photoType: 415,
+  // Group visits (issue 31)
+  groupSizeOutOfRange: 400,
+  groupExemptionUnknown: 400,
+  groupDocumentRequired: 400,
+  groupDocumentTooLarge: 413,
+  groupDocumentType: 415,
+  groupRequestState: 409,
+  groupTransferAmount: 400,
+  groupAdmitTooMany: 409,
   // The waiting room of a high-demand sale (issue 30)
   waitingRoomAdmissionRequired: 403,
   waitingRoomAdmissionNotYours: 403,

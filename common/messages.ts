@@ -188,6 +188,35 @@ export const MESSAGES = {
     en: 'This offer has expired or has already been answered',
   },
   // Cart, stock and holds
+  groupSizeOutOfRange: {
+    ja: '人数は{min}〜{max}名の範囲で入力してください',
+    en: 'The group must have between {min} and {max} people',
+  },
+  groupExemptionUnknown: {
+    ja: 'この施設では選択された減免区分を扱っていません',
+    en: 'This park does not grant the chosen exemption',
+  },
+  groupDocumentRequired: {
+    ja: '減免の申請には書類（PDFまたは画像）が必要です',
+    en: 'An exemption needs its document (PDF or image)',
+  },
+  groupDocumentTooLarge: { ja: '書類のサイズが10MBを超えています', en: 'The document exceeds 10MB' },
+  groupDocumentType: {
+    ja: '書類はPDF、PNG、JPEGのいずれかを選んでください',
+    en: 'Please choose a PDF, PNG or JPEG document',
+  },
+  groupRequestState: {
+    ja: 'この団体申込は現在の状態ではその操作ができません',
+    en: 'The group request cannot do that in its current state',
+  },
+  groupAdmitTooMany: {
+    ja: 'この団体の未入場は残り{left}名です',
+    en: 'Only {left} of this group have not entered yet',
+  },
+  groupTransferAmount: {
+    ja: '入金額が請求額（{amount}円）と一致しません',
+    en: 'The amount transferred does not equal the invoice ({amount} yen)',
+  },
   soldOut: { ja: '売り切れました', en: 'Sold out' },
   passHolderInvalid: {
     ja: '年間パスポートの利用者 {position} 人目の内容を確認してください（{field}）',

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'passPhotoRejected',
   /** To the pass owner: the pass ends in 30 or 7 days; renew it. */
   'passRenewalReminder',
+  /** To a group's requester: the request was approved, declined, paid, or released unpaid. */
+  'groupRequest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

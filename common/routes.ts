@@ -41,6 +41,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'find-tickets-result', path: '/find/tickets/result' },
   { name: 'forgot-password', path: '/forgot-password', layout: 'auth', guards: ['guest'] },
   { name: 'forgot-password-notify', path: '/forgot-password/notify', layout: 'auth', guards: ['guest'] },
+  // Group visits (issue 31; not in the spec's table): the request form, the requester's requests.
+  { name: 'groups-request', path: '/groups/request', guards: ['auth'] },
+  { name: 'groups-requests', path: '/groups/requests', guards: ['auth'] },
+  { name: 'groups-request-detail', path: '/groups/requests/:id', guards: ['auth'] },
   { name: 'item', path: '/items/:id' },
   { name: 'map', path: '/maps/:parkId' },
   { name: 'map-route', path: '/maps/:parkId/route', layout: 'map' },
@@ -123,6 +127,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-pass-holder', path: '/staff/office/:parkId/passes/holders/:holderId', guards: ['auth'] },
   // The review queue of holders' face photos (editors, owners).
   { name: 'staff-office-pass-photos', path: '/staff/office/:parkId/passes/photos', guards: ['auth'] },
+  // Group visits (issue 31): the park's group requests and settings; one request (decide, transfer, admit).
+  { name: 'staff-office-groups', path: '/staff/office/:parkId/groups', guards: ['auth'] },
+  { name: 'staff-office-group', path: '/staff/office/:parkId/groups/:requestId', guards: ['auth'] },
   { name: 'staff-invitation', path: '/staff/invitations/:token', guards: ['auth'] },
   { name: 'story', path: '/story/:id' },
   { name: 'ticket-pack', path: '/ticket-pack/:id' },

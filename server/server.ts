@@ -13,6 +13,7 @@ import { jobs as cartJobs, registerCartHooks } from './features/carts';
 import { cartRoutes } from './features/carts/routes';
 import { jobs as financeJobs } from './features/finance';
 import { financeRoutes } from './features/finance/routes';
+import { jobs as groupJobs, groupRoutes, staffGroupRoutes } from './features/groups';
 import { invoiceRoutes } from './features/invoices';
 import { itemRoutes } from './features/items/routes';
 import { staffItemRoutes } from './features/items/staffRoutes';
@@ -95,6 +96,7 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
   ...waitlistJobs,
   ...financeJobs,
   ...passJobs,
+  ...groupJobs,
 ];
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
@@ -205,6 +207,8 @@ export async function createServer(config: Config, deps: ServerDeps) {
     ...staffItemRoutes,
     ...passStaffRoutes,
     ...passReviewRoutes,
+    ...groupRoutes,
+    ...staffGroupRoutes,
     ...staffParkRoutes,
     ...staffMapRoutes,
     ...staffLotteryRoutes,

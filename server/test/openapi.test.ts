@@ -166,9 +166,23 @@ describe('the OpenAPI document', () => {
         contentMediaType: 'application/octet-stream',
       });
     }
+    // A group request's exemption document is an optional file part (issue 31).
+    const group = doc.paths['/api/v1/groups/requests']?.post?.requestBody?.content ?? {};
+    expect(Object.keys(group)).toEqual(['multipart/form-data']);
+    const groupSchema = group['multipart/form-data']?.schema as {
+      properties: Record<string, object>;
+      required: string[];
+    };
+    expect(groupSchema.required).toEqual(expect.arrayContaining(['itemId', 'date', 'partySize', 'ageMix']));
+    expect(groupSchema.properties.document).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+    });
     // Every route that parses multipart is documented so, and nothing else is.
     const multipart = operations().filter(({ op }) => op.requestBody?.content['multipart/form-data']);
-    expect(multipart.map(({ path }) => path).sort()).toEqual(Object.keys(uploads).sort());
+    expect(multipart.map(({ path }) => path).sort()).toEqual(
+      [...Object.keys(uploads), '/api/v1/groups/requests'].sort(),
+    );
   });
 
   it('documents the real-date rule as format date, never date-time', () => {

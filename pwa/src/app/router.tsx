@@ -47,6 +47,11 @@ const PREFETCH_WAIT_MS = 2500;
 /** Pages by route name. Routes of the table without a page yet show the "being prepared" page. */
 const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-tickets-receipt': () => import('../features/receipts/ReceiptPage').then((m) => m.default),
+  'groups-request': () => import('../features/groups/GroupRequestPage').then((m) => m.default),
+  'groups-requests': () => import('../features/groups/MyGroupRequestsPages').then((m) => m.MyGroupRequestsPage),
+  'groups-request-detail': () => import('../features/groups/MyGroupRequestsPages').then((m) => m.MyGroupRequestPage),
+  'staff-office-groups': () => import('../features/groups/OfficeGroupsPages').then((m) => m.OfficeGroupsPage),
+  'staff-office-group': () => import('../features/groups/OfficeGroupsPages').then((m) => m.OfficeGroupPage),
   home: () => import('../features/home/HomePage').then((m) => m.default),
   'find-parks': () => import('../features/parks/FindParksPage').then((m) => m.default),
   'find-parks-result': () => import('../features/parks/ParkResultPage').then((m) => m.default),

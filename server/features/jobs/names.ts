@@ -13,4 +13,6 @@ export const JOB_NAMES = {
   waitlistOfferMail: 'waitlistOfferMail',
   /** passes: a holder's photo rejected, or a renewal reminder, by e-mail. */
   passMail: 'passMail',
+  /** groups: a group request approved, declined, paid or released, by e-mail to its requester. */
+  groupMail: 'groupMail',
 } as const;

@@ -144,4 +144,12 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
             body: `${p.item}（${p.number}）の有効期限は${p.until}です。お早めに更新してください。`,
           },
   },
+  groupRequest: {
+    ttlSeconds: 3 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: `Group visit: ${p.stateEn}`, body: `${p.organisation}, ${p.item} on ${p.date}: ${p.detailEn}` }
+        : { title: `団体申込：${p.stateJa}`, body: `${p.organisation}様 ${p.item}（${p.date}）：${p.detailJa}` },
+  },
 };

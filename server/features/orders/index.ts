@@ -10,4 +10,5 @@ export {
 } from './orderHooks';
 export { setOrderState } from './orderStore';
 export { fulfilLotteryWin, voidAuthorisedOrder } from './services/fulfilOrder';
+export { type GroupOrderSpec, payGroupOrder } from './services/payGroupOrder';
 export { insertOfferOrder, payOfferOrder } from './services/placeOfferOrder';

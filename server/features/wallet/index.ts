@@ -1,5 +1,6 @@
 export { jobs } from './jobs';
 export { passCancelFacts } from './passCancellation';
+export { admitGroupTickets, type GroupAdmission } from './services/admitGroupTickets';
 export { cancelTickets } from './services/cancelTickets';
 export { parkOccupancy } from './services/parkOccupancy';
 export { quoteCancellation } from './services/quoteCancellation';

@@ -84,6 +84,9 @@ export function OfficeHomePage() {
               <Link className="button" to={`/staff/office/${parkId}/passes`} data-testid="office-passes-link">
                 {t('passOffice.link')}
               </Link>
+              <Link className="button" to={`/staff/office/${parkId}/groups`} data-testid="office-groups-link">
+                {t('groups.officeTitle')}
+              </Link>
               {held.includes('owner') && (
                 <>
                   <Link className="button" to={`/staff/office/${parkId}/members`} data-testid="office-members-link">

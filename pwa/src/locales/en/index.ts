@@ -5,6 +5,7 @@ import { backOfficeEn } from './backOffice';
 import { catalogueEn } from './catalogue';
 import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
+import { groupsEn } from './groups';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
@@ -37,4 +38,5 @@ export const translationEn = {
   passHolders: passHoldersEn,
   passPhotoReview: passPhotoReviewEn,
   passVisitor: passVisitorEn,
+  groups: groupsEn,
 };

@@ -1,0 +1,58 @@
+// Staff (finance or owner) record the bank transfer of an approved group's invoice. The amount must equal the
+// price (else 400 groupTransferAmount naming it, nothing changed). Then, in one transaction under the request's
+// lock: the order is placed and paid, the held places sold through the stock ledger, one ticket per person issued
+// through the ticket ledger (orders' payGroupOrder), the request paid; the requester is told. A transfer that
+// arrives after the due date but before the release sweep still buys the places (they were never given away).
+import type { Knex } from 'knex';
+import { transaction } from '../../../db/timeouts';
+import { audit } from '../../../lib/audit';
+import { DomainError } from '../../../lib/errors';
+import { payGroupOrder } from '../../orders';
+import { lockGroupRequest } from '../lock';
+import { tellRequester } from '../tell';
+
+export async function recordGroupTransfer(
+  knex: Knex,
+  input: { parkId: number; requestId: number; actorUserId: number; amount: number; now: Date },
+): Promise<{ orderId: number; tickets: number }> {
+  return transaction(knex, 'checkout', async (trx) => {
+    const r = await lockGroupRequest(trx, input.requestId, input.parkId, 'paid');
+    if (input.amount !== r.price) throw new DomainError('groupTransferAmount', { amount: r.price ?? 0 });
+    const paid = await payGroupOrder(
+      trx,
+      {
+        userId: r.userId,
+        parkId: r.parkId,
+        itemId: r.itemId,
+        date: r.date,
+        timeSlotId: r.timeSlotId,
+        partySize: r.partySize,
+        amount: input.amount,
+        holdIds: r.holdIds.map(Number),
+        stockUnitId: Number(r.stockUnitId),
+        actorUserId: input.actorUserId,
+      },
+      input.now,
+    );
+    await trx('group_requests').where('id', r.id).update({
+      state: 'paid',
+      order_id: paid.orderId,
+      transfer_amount: input.amount,
+      paid_at: input.now,
+      updated_at: input.now,
+    });
+    await audit(trx, {
+      entity: 'group_request',
+      entityId: r.id,
+      action: 'paid',
+      actorUserId: input.actorUserId,
+      data: { amount: input.amount, orderId: paid.orderId, tickets: paid.tickets },
+    });
+    await tellRequester(
+      trx,
+      { id: Number(r.id), userId: r.userId, itemId: r.itemId, organisation: r.organisation, date: r.date },
+      'paid',
+    );
+    return paid;
+  });
+}
