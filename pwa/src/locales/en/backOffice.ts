@@ -68,7 +68,7 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
     orderedAt: 'Ordered',
     payment: 'Payment',
     method: 'Method',
-    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 5: 'Bank transfer (group invoice)' },
+    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 6: 'Bank transfer (group invoice)' },
     subtotal: 'Subtotal (tax incl.)',
     coupon: 'Coupon',
     coins: 'Coins used',

@@ -15,9 +15,9 @@ import { setOrderState } from '../orderStore';
 
 /**
  * orders.payment_method of a bank transfer recorded by staff: outside PaymentMethod (the card, wallet and coin
- * providers the checkout pays through), since no provider takes it and no payment row exists for it.
+ * providers the checkout pays through; 5 is konbini), since no provider takes it and no payment row exists for it.
  */
-export const BANK_TRANSFER_METHOD = 5;
+export const BANK_TRANSFER_METHOD = 6;
 
 export interface GroupOrderSpec {
   userId: number;
