@@ -173,6 +173,7 @@ export const ticketsJa = {
   },
   purchase: {
     summary: '料金',
+    groupLink: '学校・団体でのご来園（団体申込・請求書払い）',
     notOnSale: '現在は販売していません。',
     beforeRelease: '発売前です。',
     saleStartsAt: '{{date}}から販売します。',

@@ -1,9 +1,10 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DateAvailability } from '../../../../common/dto/cart';
 import type { ItemDetail } from '../../../../common/dto/item';
 import type { PassItemFields } from '../../../../common/dto/pass';
+import { ItemCategory } from '../../../../common/enums';
 import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { addMonths, firstCalendarMonth, monthOf, monthRange } from '../../../../common/rules/calendarMonth';
 import { checkLineQuantities } from '../../../../common/rules/cart';
@@ -392,6 +393,14 @@ export function ItemPurchasePanel({
       ) : (
         <PurchaseForm item={item} linkId={linkId} />
       )}
+      {!closedReason && !isChild && !pass && !linkId && item.category === ItemCategory.AdmissionTicket ? (
+        // A school or group asks the park for its date (groups feature: staff approve, pay by invoice).
+        <p className="purchase-panel__group">
+          <Link to={`/groups/request?park=${item.park.id}&item=${item.id}`} data-testid="group-request-link">
+            {t('tickets.purchase.groupLink')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -182,6 +182,7 @@ export const ticketsEn: English<typeof ticketsJa> = {
   },
   purchase: {
     summary: 'Price',
+    groupLink: 'Schools and groups (group request, pay by invoice)',
     notOnSale: 'Not on sale at the moment.',
     beforeRelease: 'Not released yet.',
     saleStartsAt: 'On sale from {{date}}.',
