@@ -15,6 +15,8 @@ import { addDays, tokyoDate } from '../../common/time';
 import type { LocalApns, LocalGoogleWallet } from '../features/walletPasses';
 import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
+import { multipart, rotatedGpsJpeg } from './photoFixtures';
+import { makePassProduct, PASS_PRICES, passShop } from './support/passFixtures';
 import { createTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
@@ -196,6 +198,90 @@ describe('Apple Wallet', () => {
   });
 });
 
+describe('Apple Wallet: member cards', () => {
+  const shop = passShop(c);
+  /** A single pass (valid from purchase) whose holder is the buyer, with a face photo chosen at purchase. */
+  async function member() {
+    const product = await makePassProduct(c.knex(), { kind: 'single', validityStart: 'purchase' });
+    const who = (await shop.buyer()) as Caller & { id: number; token: string };
+    const { payload, type } = multipart({
+      photo: { filename: 'face.jpg', type: 'image/jpeg', data: await rotatedGpsJpeg('#a33') },
+    });
+    const up = await ctx.server.inject({
+      method: 'POST',
+      url: '/api/v1/me/pass-photos',
+      payload,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': type },
+    });
+    expect(up.statusCode, up.payload).toBe(201);
+    const added = await shop.addPass(who, product.itemId, { quantities: [{ age_group_id: 5, quantity: 1 }] });
+    expect(added.statusCode, added.payload).toBe(201);
+    const named = await shop.setHolders(who, product.parkId, body(added).data.id, [
+      {
+        position: 1,
+        holder_user_id: who.id,
+        name: '会員 花子',
+        age_group_id: 5,
+        unit_kind: 'basic',
+        photo_id: body(up).data.id,
+      },
+    ]);
+    expect(named.statusCode, named.payload).toBe(200);
+    expect((await shop.pay(who, product.parkId, PASS_PRICES.adult)).statusCode).toBe(201);
+    const [card] = await shop.cards(who);
+    if (!card) throw new Error('no member card');
+    return { who, card };
+  }
+  const cardUrl = (card: { passId: number; holderId: number }) =>
+    `/api/v1/me/passes/${card.passId}/holders/${card.holderId}/pkpass`;
+
+  it("a member card's .pkpass: signed, the card's QR, holder, pass number, validity and the holder's photo", async () => {
+    const { who, card } = await member();
+    const res = await c.call('GET', cardUrl(card), who);
+    expect(res.statusCode, res.payload).toBe(200);
+    expect(res.headers['content-type']).toContain('application/vnd.apple.pkpass');
+    const files = unzip(res.rawPayload);
+    const pass = verifyPkpass(files);
+    expect(pass.barcodes[0]).toMatchObject({ message: card.terms[0]?.token, format: 'PKBarcodeFormatQR' });
+    expect(pass.serialNumber).toBe(`${card.terms[0]?.ticketId}.${who.id}`);
+    expect(pass.voided).toBe(false);
+    expect(pass.generic).toBeTruthy();
+    const ja = String(files.get('ja.lproj/pass.strings'));
+    expect(ja).toContain('会員 花子');
+    expect(pass.generic.secondaryFields).toContainEqual(
+      expect.objectContaining({ key: 'number', value: card.passNumber }),
+    );
+    expect(ja).toContain(String(card.validUntil));
+    expect(String(files.get('en.lproj/pass.strings'))).toContain('"holder" = "Holder"');
+    // The holder's face as the pass's thumbnail (PNG, as Wallet requires).
+    const thumb = files.get('thumbnail.png') as Buffer;
+    expect(thumb.subarray(1, 4).toString()).toBe('PNG');
+    // Someone else's card is not found.
+    expect((await c.call('GET', cardUrl(card), await c.user())).statusCode).toBe(404);
+  });
+
+  it('a reissued card: the web service lists the serial as changed and serves the new QR', async () => {
+    const { who, card } = await member();
+    const pass = verifyPkpass(unzip((await c.call('GET', cardUrl(card), who)).rawPayload));
+    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
+    const reg = `/api/passkit/v1/devices/device-m/registrations/${pass.passTypeIdentifier}`;
+    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-m' })).statusCode).toBe(201);
+    const tag = JSON.parse((await c.call('GET', reg)).payload).lastUpdated as string;
+
+    const reissued = await c.call('POST', `/api/v1/me/passes/${card.passId}/holders/${card.holderId}/reissue`, who);
+    expect(reissued.statusCode, reissued.payload).toBe(200);
+    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
+    expect(changed.statusCode).toBe(200);
+    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
+    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
+    expect(latest.statusCode).toBe(200);
+    const now = verifyPkpass(unzip(latest.rawPayload));
+    const [fresh] = await shop.cards(who);
+    expect(now.barcodes[0].message).toBe(fresh?.terms[0]?.token);
+    expect(now.barcodes[0].message).not.toBe(pass.barcodes[0].message);
+  });
+});
+
 describe('Google Wallet', () => {
   it('the save link is a JWT that verifies with the test key and carries the token; a cancellation PATCHes it', async () => {
     const { buyer, ticket } = await bought();
@@ -205,7 +291,7 @@ describe('Google Wallet', () => {
     expect(url).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
     const key = await importSPKI(wallet().config().googlePublicKey as string, 'RS256');
     const { payload } = await jwtVerify(url.split('/').pop() as string, key, { audience: 'google' });
-    const object = (payload.payload as { eventTicketObjects: Record<string, any>[] }).eventTicketObjects[0];
+    const object = (payload.payload as { eventTicketObjects: Record<string, unknown>[] }).eventTicketObjects[0];
     expect(object?.barcode).toEqual({ type: 'QR_CODE', value: ticket.token });
     expect(object?.state).toBe('ACTIVE');
     const other = await c.user();

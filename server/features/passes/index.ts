@@ -17,3 +17,5 @@ export {
   voucherRoom,
 } from './services/guestVouchers';
 export { memberPricing } from './services/memberPricing';
+// A member card as a wallet pass (walletPasses; issue 32).
+export { type MemberWalletCard, memberWalletCard, memberWalletCardOfTerm } from './services/memberWalletCard';

@@ -11,7 +11,7 @@ function icon(size: number): Buffer {
   for (let i = 0; i < size * size; i++) png.data.set([46, 125, 50, 255], i * 4);
   return PNG.sync.write(png);
 }
-const ICONS = { 'icon.png': icon(29), 'icon@2x.png': icon(58), 'logo.png': icon(50) };
+export const ICONS = { 'icon.png': icon(29), 'icon@2x.png': icon(58), 'logo.png': icon(50) };
 
 const strings = (f: PassFacts, locale: 'ja' | 'en') => {
   const t = f.byLocale[locale];

@@ -4,7 +4,7 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { envelope, shape, str } from '../../lib/responses';
-import { answers, ok, PRIVATE } from '../../lib/routeKit';
+import { answers, id, ok, PRIVATE } from '../../lib/routeKit';
 import { fields, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import type { WalletPassConfig } from './certificates';
@@ -12,10 +12,11 @@ import { passAuthorised } from './passAuth';
 import { parseSerial } from './passContent';
 import { changedSerials, registerDevice, unregisterDevice } from './services/deviceRegistrations';
 import { googleSaveLink } from './services/googleSaveLink';
-import { latestPkpass, ownTicketPkpass, type PassOptions } from './services/ticketPkpass';
+import { latestPkpass, ownMemberPkpass, ownTicketPkpass, type PassOptions } from './services/ticketPkpass';
 
 const PKPASS = 'application/vnd.apple.pkpass';
 const ticketParams = fields({ id: Joi.string().guid() });
+const cardParams = fields({ passId: id(), holderId: id() });
 const token = () =>
   Joi.string()
     .min(1)
@@ -65,6 +66,27 @@ export function walletPassRoutes(walletConfig: () => WalletPassConfig): ServerRo
       },
       async handler(request, h) {
         const p = await ownTicketPkpass(knexOf(request), currentUserId(request), request.params.id, opts(request));
+        return h
+          .response(p.pkpass)
+          .type(PKPASS)
+          .header('content-disposition', `attachment; filename="${p.filename}"`)
+          .header('cache-control', PRIVATE);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/me/passes/{passId}/holders/{holderId}/pkpass',
+      options: {
+        auth: REQUIRED,
+        tags: ['api', 'wallet'],
+        description:
+          "A member card as an Apple Wallet pass (.pkpass, signed): holder's name and photo, pass number, validity and the card's QR; the pass's owner or the holder only",
+        plugins: answers({ 200: { description: 'The signed .pkpass', kind: 'binary' }, 404: 'Not your card' }),
+        validate: { params: cardParams },
+      },
+      async handler(request, h) {
+        const { passId, holderId } = request.params;
+        const p = await ownMemberPkpass(knexOf(request), currentUserId(request), passId, holderId, opts(request));
         return h
           .response(p.pkpass)
           .type(PKPASS)

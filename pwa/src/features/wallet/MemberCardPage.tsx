@@ -6,6 +6,7 @@ import type { MemberCard, PassState } from '../../../../common/dto/pass';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
 import { walletDb } from '../../db/wallet';
+import { AddMemberCardToWallet } from '../../lib/components/AddToWalletButtons';
 import { PassBenefits } from '../../lib/components/PassBenefits';
 import { formatDate } from '../../lib/format';
 import { useOnline } from '../../lib/online';
@@ -159,6 +160,7 @@ function HolderCard({ card, today }: { card: MemberCard; today: string }) {
           <>
             <QrCode value={token} size={240} label={t('passes.card.qrLabel')} />
             <p className="wallet-ticket-number">{term?.ticketNumber}</p>
+            <AddMemberCardToWallet passId={card.passId} holderId={card.holderId} />
           </>
         ) : (
           SHOWS_QR.includes(card.state) && <p className="muted">{t('passes.card.noQr')}</p>

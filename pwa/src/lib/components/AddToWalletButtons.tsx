@@ -16,6 +16,18 @@ const walletPassesApi = api.injectEndpoints({
 
 const { useLazyGoogleWalletLinkQuery } = walletPassesApi;
 
+/** A member card in Apple Wallet (its holder's name, photo and QR; kept current by the PassKit web service). */
+export function AddMemberCardToWallet({ passId, holderId }: { passId: number; holderId: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="wallet-links wallet-links--stack" data-testid="add-card-to-wallet">
+      <a className="button button--small" href={`/api/v1/me/passes/${passId}/holders/${holderId}/pkpass`} download>
+        {t('walletPasses.apple')}
+      </a>
+    </div>
+  );
+}
+
 export function AddToWalletButtons({ ticketId }: { ticketId: string }) {
   const { t } = useTranslation();
   const [googleLink, google] = useLazyGoogleWalletLinkQuery();

@@ -1,6 +1,11 @@
-// A ticket's .pkpass, for its owner (GET api/v1/me/tickets/{id}/pkpass) or a registered device (latest pass).
+// A ticket's .pkpass, for its owner (GET api/v1/me/tickets/{id}/pkpass) or a registered device (latest pass); a
+// member card's, for its owner or holder (GET api/v1/me/passes/{passId}/holders/{holderId}/pkpass), whose serial is
+// its current term ticket, so the same web service keeps it current.
 import type { Knex } from 'knex';
+import { notFound } from '../../../lib/errors';
+import { memberWalletCard, memberWalletCardOfTerm } from '../../passes';
 import type { WalletPassConfig } from '../certificates';
+import { buildMemberPkpass, type MemberPassFacts } from '../memberPkpass';
 import { passAuthToken } from '../passAuth';
 import { serialOf } from '../passContent';
 import { buildPkpass } from '../pkpass';
@@ -31,5 +36,37 @@ export async function ownTicketPkpass(knex: Knex, userId: number, ticketId: stri
 
 /** The latest pass of a serial (always served whole: the protocol allows it, and changes are not dated). */
 export async function latestPkpass(knex: Knex, ticketId: string, holderId: number, o: PassOptions) {
+  const member = await memberWalletCardOfTerm(knex, ticketId, holderId, o);
+  if (member) {
+    const park = member.card ? await parkPlace(knex, member.card.byLocale.ja.park.id) : null;
+    return memberPkpassOf({ ...member, park }, ticketId, holderId, o);
+  }
   return pkpassOf(await passFacts(knex, ticketId, holderId, o), ticketId, o);
+}
+
+/** A member card's .pkpass for its owner or holder (anyone else: 404); null term: the card has no term to show. */
+export async function ownMemberPkpass(knex: Knex, userId: number, passId: number, holderId: number, o: PassOptions) {
+  const card = await memberWalletCard(knex, userId, passId, holderId, o);
+  const ja = card.byLocale.ja;
+  const term = ja.terms[0];
+  if (!term) throw notFound();
+  const facts = { card, passNumber: ja.passNumber, holderName: ja.holderName, park: await parkPlace(knex, ja.park.id) };
+  return {
+    pkpass: await memberPkpassOf(facts, term.ticketId, userId, o),
+    filename: `zoopass-${ja.passNumber}-${ja.position}.pkpass`,
+  };
+}
+
+function memberPkpassOf(facts: MemberPassFacts, termTicketId: string, userId: number, o: PassOptions) {
+  const serialNumber = serialOf(termTicketId, userId);
+  return buildMemberPkpass(facts, o.wallet.apple, {
+    serialNumber,
+    authenticationToken: passAuthToken(o.appSecret, serialNumber),
+    webServiceURL: webServiceUrl(o.publicUrl),
+  });
+}
+
+async function parkPlace(knex: Knex, parkId: number) {
+  const park = await knex('parks').where({ id: parkId }).first('latitude', 'longitude');
+  return park?.latitude == null ? null : { latitude: Number(park.latitude), longitude: Number(park.longitude) };
 }
