@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'passPhotoRejected',
   /** To the pass owner: the pass ends in 30 or 7 days; renew it. */
   'passRenewalReminder',
+  /** A konbini payment's deadline passed unpaid: the order is cancelled and its places given back. */
+  'konbiniExpired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

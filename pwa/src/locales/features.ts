@@ -5,6 +5,7 @@ import { backOfficeJa } from './backOffice';
 import { catalogueJa } from './catalogue';
 import { catalogueOfficeJa } from './catalogueOffice';
 import { checkoutJa } from './checkout';
+import { konbiniJa } from './konbini';
 import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { passesJa } from './passes';
@@ -36,4 +37,5 @@ export const featuresJa = {
   passVisitor: passVisitorJa,
   receipts: receiptsJa,
   walletPasses: walletPassesJa,
+  konbini: konbiniJa,
 };

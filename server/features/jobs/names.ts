@@ -13,4 +13,6 @@ export const JOB_NAMES = {
   waitlistOfferMail: 'waitlistOfferMail',
   /** passes: a holder's photo rejected, or a renewal reminder, by e-mail. */
   passMail: 'passMail',
+  /** orders: a konbini order's deadline passed unpaid, by e-mail. */
+  konbiniExpiredMail: 'konbiniExpiredMail',
 } as const;

@@ -15,9 +15,10 @@ import {
   PAYMENT_ANSWER,
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
+  PENDING_KONBINI_ANSWER,
 } from './responses';
 import { deleteCard } from './services/deleteCard';
-import { getPayment } from './services/getPayment';
+import { getPayment, konbiniSlip, pendingKonbiniPayments } from './services/getPayment';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
 import { listCards } from './services/listCards';
@@ -60,10 +61,26 @@ export const paymentRoutes: ServerRoute[] = [
             },
             paypay: { available: isProviderConfigured(config, 'paypay') },
             merpay: { available: isProviderConfigured(config, 'merpay') },
+            konbini: { available: isProviderConfigured(config, 'konbini') },
           },
           meta: {},
         })
         .header('cache-control', 'no-cache');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/me/konbini-payments',
+    options: {
+      response: PENDING_KONBINI_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'Your konbini payments awaiting payment at the store: order, amount, slip (store, numbers, deadline)',
+    },
+    async handler(request, h) {
+      const list = await pendingKonbiniPayments(request.server.app.knex, currentUserId(request));
+      return h.response({ data: list, meta: {} }).header('cache-control', noStore);
     },
   }),
   route({
@@ -78,9 +95,11 @@ export const paymentRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { id } = request.params;
-      const payment = await getPayment(request.server.app.knex, id, currentUserId(request));
+      const knex = request.server.app.knex;
+      const payment = await getPayment(knex, id, currentUserId(request));
+      const konbini = payment.provider === 'konbini' ? await konbiniSlip(knex, payment.id) : undefined;
       return h
-        .response({ data: presentPayment(payment, request.app.locale), meta: {} })
+        .response({ data: { ...presentPayment(payment, request.app.locale), konbini }, meta: {} })
         .header('cache-control', noStore);
     },
   }),

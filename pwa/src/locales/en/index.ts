@@ -5,6 +5,7 @@ import { backOfficeEn } from './backOffice';
 import { catalogueEn } from './catalogue';
 import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
+import { konbiniEn } from './konbini';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
@@ -33,6 +34,7 @@ export const translationEn = {
   passes: passesEn,
   receipts: receiptsEn,
   walletPasses: walletPassesEn,
+  konbini: konbiniEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
   passPhotoReview: passPhotoReviewEn,

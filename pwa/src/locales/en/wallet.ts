@@ -138,7 +138,7 @@ export const walletEn: English<typeof walletJa> = {
     ticketSubtotal: 'Ticket subtotal',
     notUsed: 'Not used',
     none: 'None',
-    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free' },
+    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 5: 'Convenience store' },
     orderStates: {
       pending_payment: 'Awaiting payment',
       authorized: 'Authorised',

@@ -191,10 +191,18 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
   return 'fulfilled';
 }
 
-export async function orderFailed(trx: Knex.Transaction, payment: Payment, now: Date): Promise<void> {
+export async function orderFailed(trx: Knex.Transaction, payment: Payment, now: Date): Promise<boolean> {
   const order = await lockOrder(trx, payment.orderId);
-  if (order?.state !== 'pending_payment') return;
+  if (order?.state !== 'pending_payment') return false;
+  // A konbini order's places were held for it alone until its deadline: they go back now, with its lines (a
+  // card attempt's lines instead open again in the cart, their holds kept until the cart's own deadline).
+  if (payment.provider === 'konbini') {
+    const locked = await lockOrderLines(trx, order.id);
+    await releaseLockedHolds(trx, locked.holds, 'expired', order.userId);
+    await trx('cart_lines').where('order_id', order.id).delete();
+  }
   await failOrder(trx, order, payment, payment.failureReason ?? 'provider_error', now);
+  return true;
 }
 
 /** Installed on `server.app.paymentOutcome`: work that follows (receipt, give-back) is queued in the transaction. */
@@ -219,7 +227,21 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
       }
       return settled === 'unfulfillable' ? 'unfulfillable' : 'fulfilled';
     },
-    failed: (trx, payment) => orderFailed(trx, payment, clock.now()),
+    async failed(trx, payment) {
+      const failed = await orderFailed(trx, payment, clock.now());
+      // A konbini slip that was not paid by its deadline (or was cancelled): the buyer is told, inbox and mail.
+      if (failed && payment.provider === 'konbini') {
+        const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
+        await notify(trx, {
+          userId: payment.userId,
+          kind: 'konbiniExpired',
+          params: { number: order?.applicationNumber ?? '' },
+          navigate: '/my-tickets/history',
+          about: `order:${payment.orderId}`,
+        });
+        await jobs.send(trx, JOB_NAMES.konbiniExpiredMail, { orderId: payment.orderId }, { singletonKey: payment.id });
+      }
+    },
     async giveBack(trx, request) {
       await jobs.send(trx, JOB_NAMES.paymentGiveBack, request as unknown as Record<string, unknown>);
     },
