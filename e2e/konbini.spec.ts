@@ -3,6 +3,7 @@
 // store; paid through the sandbox's slip ("pay at the store") it gives tickets. An unpaid one past its deadline
 // (the jobs run as at that time) frees its places, says so on its page, and tells the buyer (inbox and mail).
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiUser, signInPage } from './support/accounts';
 import { availableDay } from './support/cart';
@@ -76,8 +77,15 @@ async function remaining(request: APIRequestContext, p: Placed): Promise<number>
   return day?.slots.find((s) => s.timeSlotId === p.slotId)?.remaining ?? -1;
 }
 
-async function noSideways(page: Page) {
+/** 390 px: no sideways scroll; and axe finds nothing serious. */
+async function fits(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 async function start(page: Page, request: APIRequestContext, lang: 'ja' | 'en') {
@@ -100,20 +108,22 @@ for (const lang of ['ja', 'en'] as const) {
     await page.getByTestId('method-choices').getByText(x.method, { exact: true }).click();
     await page.getByTestId('konbini-stores').getByText(x.store, { exact: true }).click();
     await page.getByTestId('terms-choice').getByText(x.accept, { exact: true }).click();
+    await fits(page);
+    await page.screenshot({ path: `${SHOTS}/checkout-${lang}-390.png`, fullPage: true });
     await page.getByTestId('pay-button').click();
 
     await expect(page).toHaveURL(/\/payment\/konbini\?payment_id=/, { timeout: 20_000 });
     await expect(page.getByTestId('konbini-receipt-no')).toHaveText(/^\d{12}$/);
     await expect(page.getByTestId('konbini-store')).toHaveText(x.store);
     await expect(page.getByTestId('konbini-deadline')).not.toBeEmpty();
-    await noSideways(page);
+    await fits(page);
     await page.screenshot({ path: `${SHOTS}/slip-${lang}-390.png`, fullPage: true });
     const slipPage = page.url();
     const slipUrl = (await page.getByTestId('konbini-open-slip').getAttribute('href')) as string;
 
     await page.goto('/my-tickets');
     await expect(page.getByTestId('konbini-pending')).toContainText(x.pending);
-    await noSideways(page);
+    await fits(page);
     await page.screenshot({ path: `${SHOTS}/pending-${lang}-390.png`, fullPage: true });
 
     // The sandbox's slip: store, numbers, barcode; "pay at the store" sends the provider's notification.
@@ -157,7 +167,7 @@ for (const lang of ['ja', 'en'] as const) {
 
     await page.goto(`/payment/konbini?payment_id=${paymentId}`);
     await expect(page.getByTestId('checkout-message')).toContainText(x.expired);
-    await noSideways(page);
+    await fits(page);
     await page.screenshot({ path: `${SHOTS}/expired-${lang}-390.png`, fullPage: true });
     const inbox = (
       (await (
