@@ -64,7 +64,7 @@ export const backOfficeJa = {
     orderedAt: '申込日時',
     payment: 'お支払い',
     method: '支払い方法',
-    methods: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料' },
+    methods: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料', 5: 'コンビニ払い' },
     subtotal: '小計（税込）',
     coupon: 'クーポン割引',
     coins: 'コイン利用',

@@ -68,7 +68,7 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
     orderedAt: 'Ordered',
     payment: 'Payment',
     method: 'Method',
-    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free' },
+    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 5: 'Convenience store' },
     subtotal: 'Subtotal (tax incl.)',
     coupon: 'Coupon',
     coins: 'Coins used',

@@ -6,8 +6,8 @@ import { presentOrder } from '../presentOrder';
 import { getOrder } from './getOrder';
 
 const METHOD = {
-  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料' },
-  en: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free' },
+  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料', 5: 'コンビニ払い' },
+  en: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 5: 'Convenience store' },
 } as const;
 
 const PASS_NOTE = {
