@@ -262,6 +262,33 @@ describe('konbini payment', () => {
     }
   });
 
+  it('the visitor cancels the slip: cancelled at the provider, the lines back in the cart for 15 minutes, no notice', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1, 0, 10);
+    const o = await konbiniOrder(buyer, item.parkId);
+    const slip = await slipOf(buyer, o.payment.paymentId);
+    const res = await c.call('POST', `/api/v1/orders/${o.orderId}/cancel-payment`, buyer, {});
+    expect(res.statusCode, res.payload).toBe(200);
+    expect(await payment(o.payment.paymentId)).toMatchObject({ state: 'failed', failureReason: 'cancelled' });
+    expect((await orderOf(o.orderId)).state).toBe('failed');
+    const trade = await c
+      .knex()('sandbox_gmo_cvs_trades')
+      .where({ order_id: (await payment(o.payment.paymentId)).orderRef })
+      .first();
+    expect(trade.status).toBe('CANCEL');
+    // The store refuses the cancelled slip.
+    const page = await flow.http('GET', slip.receiptUrl);
+    expect(page.text).not.toContain('<form');
+    const cart = body(await c.call('GET', `/api/v1/carts/${item.parkId}`, buyer)).data;
+    expect(cart.lines).toHaveLength(1);
+    const line = await c.knex()('cart_lines').where({ id: cart.lines[0].id }).first();
+    expect(new Date(line.expiresAt).getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 5_000);
+    expect((await unitsOf(item.id))[0]).toMatchObject({ held: 1, sold: 0 });
+    const inbox = body(await c.call('GET', '/api/v1/me/notifications', buyer)).data as { kind: string }[];
+    expect(inbox.map((n) => n.kind)).not.toContain('konbiniExpired');
+  });
+
   it('lottery entries and waitlist offers cannot be paid at a konbini', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
