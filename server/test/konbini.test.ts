@@ -192,7 +192,25 @@ describe('konbini payment', () => {
   it('deadline: the park term, never past the day before use; refused when no day is left', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
-    await c.knex()('parks').where({ id: item.parkId }).update({ konbini_payment_days: 5 });
+    // The park owner sets the term (1 to 30 days); a scanner may not, nor can 0 or 31 be set.
+    const owner = await c.user();
+    await c.knex()('park_staff').insert({ user_id: owner.id, park_id: item.parkId, role: 'owner' });
+    const settings = `/api/v1/staff/parks/${item.parkId}/konbini-settings`;
+    expect(body(await c.call('GET', settings, owner)).data).toEqual({ paymentDays: 3 });
+    for (const days of [0, 31]) {
+      const bad = await c.call('PUT', settings, { ...owner, lang: 'en' }, { payment_days: days });
+      expect(bad.statusCode).toBe(400);
+      expect(body(bad).meta.message).toContain('payment_days');
+    }
+    expect((await c.call('PUT', settings, buyer, { payment_days: 5 })).statusCode).toBe(403);
+    const set = await c.call('PUT', settings, owner, { payment_days: 5 });
+    expect(set.statusCode, set.payload).toBe(200);
+    expect(body(set).data).toEqual({ paymentDays: 5 });
+    expect(
+      await c
+        .knex()('audit_logs')
+        .where({ entity: 'park', entity_id: String(item.parkId), action: 'konbini_settings' }),
+    ).toHaveLength(1);
     try {
       await c.addToCart(buyer, item, 1, 0, 20);
       const far = await konbiniOrder(buyer, item.parkId);

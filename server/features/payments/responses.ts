@@ -63,6 +63,7 @@ export const PENDING_KONBINI_ANSWER = {
     ),
   },
 };
+export const KONBINI_SETTINGS_ANSWER = { status: { 200: envelope(shape({ paymentDays: int() }), NO_META) } };
 export const PAYMENT_ANSWER = { status: { 200: envelope(PAYMENT, NO_META) } };
 /** After the return from the provider: `meta.message` says why a payment failed. */
 export const PAYMENT_RETURN_ANSWER = { status: { 200: envelope(PAYMENT, shape({ message: str().optional() })) } };

@@ -12,6 +12,7 @@ import {
   CARD_SAVED_ANSWER,
   CARDS_ANSWER,
   DEFAULT_CARD_ANSWER,
+  KONBINI_SETTINGS_ANSWER,
   PAYMENT_ANSWER,
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
@@ -21,6 +22,7 @@ import { deleteCard } from './services/deleteCard';
 import { getPayment, konbiniSlip, pendingKonbiniPayments } from './services/getPayment';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
+import { getKonbiniSettings, setKonbiniSettings } from './services/konbiniSettings';
 import { listCards } from './services/listCards';
 import { registerCard } from './services/registerCard';
 import { setDefaultCard } from './services/setDefaultCard';
@@ -66,6 +68,49 @@ export const paymentRoutes: ServerRoute[] = [
           meta: {},
         })
         .header('cache-control', 'no-cache');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/konbini-settings',
+    options: {
+      response: KONBINI_SETTINGS_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description: 'The park’s konbini payment term in days (default 3)',
+      validate: { params: fields({ parkId: id() }) },
+    },
+    async handler(request, h) {
+      const settings = await getKonbiniSettings(request.server.app.knex, request.params.parkId);
+      return h.response({ data: settings, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/konbini-settings',
+    options: {
+      response: KONBINI_SETTINGS_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description:
+        'Sets the konbini payment term (1 to 30 days); a deadline never passes the day before use whatever the term',
+      validate: {
+        params: fields({ parkId: id() }),
+        payload: fields({ payment_days: Joi.number().integer().min(1).max(30) }),
+      },
+    },
+    async handler(request, h) {
+      const settings = await setKonbiniSettings(
+        request.server.app.knex,
+        request.params.parkId,
+        currentUserId(request),
+        {
+          paymentDays: request.payload.payment_days,
+        },
+      );
+      return h.response({ data: settings, meta: {} }).header('cache-control', noStore);
     },
   }),
   route({
