@@ -3,6 +3,7 @@ import { CHROMIUM } from './e2e/support/chromium';
 
 const DATABASE_LEG_SPECS = [
   'checkout',
+  'konbini',
   'lottery',
   'waitlist',
   'wallet',

@@ -46,7 +46,8 @@ export const LISTED_SALE_LABELS: readonly SaleLabel[] = [
   SaleLabel.Blank,
 ];
 
-export const PaymentMethod = { Visa: 1, MPay: 2, PayPay: 3, FullCoin: 4 } as const;
+// 5 konbini (convenience-store payment, issue 32): a code of our own after the spec's 1-4.
+export const PaymentMethod = { Visa: 1, MPay: 2, PayPay: 3, FullCoin: 4, Konbini: 5 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
 // CHECK: the card is verified with a zero-amount check now and charged at a lottery's draw (a draw beyond the
@@ -95,6 +96,12 @@ export type ParkKind = (typeof ParkKind)[keyof typeof ParkKind];
 
 export const StoryKind = { Article: 'article', ShortMovie: 'short_movie' } as const;
 export type StoryKind = (typeof StoryKind)[keyof typeof StoryKind];
+
+/** Convenience stores taking konbini payment, by GMO Payment Gateway's Convenience code. */
+export const KonbiniStore = { SevenEleven: '00007', Lawson: '10001', FamilyMart: '10002', Ministop: '10005' } as const;
+export type KonbiniStore = (typeof KonbiniStore)[keyof typeof KonbiniStore];
+/** The park setting's default: days the visitor has to pay at the store. */
+export const DEFAULT_KONBINI_PAYMENT_DAYS = 3;
 
 /** "Few left" is shown when fewer than this many remain (SPEC section 9). */
 export const FEW_LEFT_THRESHOLD = 10;

@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   passwordMismatch: 400,
   passwordRule: 400,
   paymentMethodInvalid: 400,
+  konbiniNoTime: 400,
+  konbiniAmountLimit: 400,
   paymentModeUnsupported: 400,
   paymentRefundTooLarge: 400,
   phoneRequired: 400,

@@ -422,6 +422,14 @@ export const MESSAGES = {
     ja: 'ただいまこのお支払い方法はご利用いただけません',
     en: 'This payment method is not available right now',
   },
+  konbiniNoTime: {
+    ja: 'ご利用日の前日までにお支払いいただく時間がないため、コンビニ払いはご利用いただけません',
+    en: 'Convenience-store payment is not available: there is no time left to pay before the day before your visit',
+  },
+  konbiniAmountLimit: {
+    ja: 'コンビニ払いは1回299,999円までです。ほかのお支払い方法をお選びください',
+    en: 'Convenience-store payment is limited to ¥299,999 per order. Please choose another payment method',
+  },
   paymentModeUnsupported: {
     ja: '抽選・キャンセル待ちのお申し込みはクレジットカードのみご利用いただけます',
     en: 'Lottery and waitlist applications can only be paid by credit card',

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'passRenewalReminder',
   /** To a group's requester: the request was approved, declined, paid, or released unpaid. */
   'groupRequest',
+  /** A konbini payment's deadline passed unpaid: the order is cancelled and its places given back. */
+  'konbiniExpired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

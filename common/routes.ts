@@ -82,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'page', path: '/page/:slug' },
   { name: 'payment-error', path: '/payment/error' },
   { name: 'payment-gmo-callback', path: '/payment/gmo/callback' },
+  { name: 'payment-konbini', path: '/payment/konbini' },
   { name: 'private-item', path: '/private/items/:id' },
   { name: 'private-park', path: '/private/profile/park/:id' },
   { name: 'private-story', path: '/private/story/:id' },

@@ -43,7 +43,9 @@ export interface PlaceOrderRequest {
   /** Quick buy: only these cart lines (order_type 1). */
   line_ids?: number[];
   order_type?: 0 | 1;
-  payment_method: 1 | 2 | 3 | 4;
+  payment_method: 1 | 2 | 3 | 4 | 5;
+  /** Konbini (payment_method 5): the store, GMO Convenience code (common/enums.ts KonbiniStore). */
+  convenience?: string;
   coins?: number;
   user_coupon_ids?: number[];
   /** The terms must be accepted (true); false is an explicit decline. */

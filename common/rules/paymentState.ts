@@ -121,4 +121,16 @@ export interface PaymentView {
   failureMessage: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Konbini payments: the slip to pay at the store (null for other methods, or before the provider issued it). */
+  konbini?: KonbiniSlipView | null;
+}
+
+/** A konbini payment's slip: store (GMO Convenience code), numbers, deadline, the provider's slip page. */
+export interface KonbiniSlipView {
+  convenience: string;
+  confNo: string;
+  receiptNo: string;
+  /** ISO date-time: pay by then. */
+  deadline: string;
+  receiptUrl: string | null;
 }

@@ -55,6 +55,6 @@ export const tokyoMinute = (at: Date | null) =>
 
 /** PaymentMethod (common/enums.ts) by name. */
 export const PAYMENT_METHOD_NAMES: Record<Locale, Record<number, string>> = {
-  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン' },
-  en: { 1: 'Card', 2: 'merpay', 3: 'PayPay', 4: 'Coins' },
+  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン', 5: 'コンビニ払い', 6: '銀行振込' },
+  en: { 1: 'Card', 2: 'merpay', 3: 'PayPay', 4: 'Coins', 5: 'Convenience store', 6: 'Bank transfer' },
 };

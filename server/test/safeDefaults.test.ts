@@ -144,7 +144,12 @@ describe('a start without DEMO', () => {
     const page = await prod.server.inject('/sandbox/gmo/challenge/nope');
     expect(page.statusCode).toBe(404);
     expect(page.payload).not.toContain('Sandbox');
-    for (const url of ['/sandbox/gmo/token', '/sandbox/paypay/v2/codes', '/sandbox/notifications/deliver']) {
+    for (const url of [
+      '/sandbox/gmo/token',
+      '/sandbox/gmo/cvs/nope/pay',
+      '/sandbox/paypay/v2/codes',
+      '/sandbox/notifications/deliver',
+    ]) {
       expect((await prod.server.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(404);
     }
     const config = await prod.server.inject('/api/v1/payments/config');
@@ -152,6 +157,7 @@ describe('a start without DEMO', () => {
       card: { available: false, sandbox: false, shopId: null, tokenUrl: null },
       paypay: { available: false },
       merpay: { available: false },
+      konbini: { available: false },
     });
   });
 

@@ -107,6 +107,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'cart-payment-completed': () => import('../features/checkout/PaymentCompletedPage').then((m) => m.default),
   'payment-error': () => import('../features/checkout/PaymentErrorPage').then((m) => m.default),
   'payment-gmo-callback': () => import('../features/checkout/PaymentCallbackPage').then((m) => m.default),
+  'payment-konbini': () => import('../features/checkout/KonbiniSlipPage').then((m) => m.default),
   'seat-reservation': () => import('../features/tickets/SeatReservationPage').then((m) => m.default),
   'me-my-coupon': () => import('../features/checkout/CouponsPage').then((m) => m.default),
   'me-wallet-histories': () => import('../features/checkout/CoinHistoryPage').then((m) => m.default),

@@ -141,6 +141,7 @@ export const checkoutJa = {
     paypay: 'PayPay',
     merpay: 'メルペイ',
     coin: 'コイン払い（お支払いなし）',
+    konbini: 'コンビニ払い',
     free: '無料',
   },
   totals: {

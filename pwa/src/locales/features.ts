@@ -6,6 +6,7 @@ import { catalogueJa } from './catalogue';
 import { catalogueOfficeJa } from './catalogueOffice';
 import { checkoutJa } from './checkout';
 import { groupsJa } from './groups';
+import { konbiniJa } from './konbini';
 import { mapOfficeJa } from './mapOffice';
 import { mapsJa } from './maps';
 import { passesJa } from './passes';
@@ -38,4 +39,5 @@ export const featuresJa = {
   receipts: receiptsJa,
   walletPasses: walletPassesJa,
   groups: groupsJa,
+  konbini: konbiniJa,
 };

@@ -56,7 +56,7 @@ describe.each([
   {
     scope: 'wallet',
     features: ['wallet'],
-    groups: ['tickets', 'checkout', 'wallet', 'passes', 'passVisitor', 'walletPasses'],
+    groups: ['tickets', 'checkout', 'wallet', 'passes', 'passVisitor', 'walletPasses', 'konbini'],
     bundle: async () => (await import('./walletPages')).walletPagesJa,
   },
 ])('strings of the $scope pages', ({ scope, features, groups, bundle }) => {

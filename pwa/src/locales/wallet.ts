@@ -136,7 +136,14 @@ export const walletJa = {
     ticketSubtotal: 'チケット小計',
     notUsed: '未使用',
     none: 'なし',
-    methods: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料' },
+    methods: {
+      1: 'クレジットカード',
+      2: 'メルペイ',
+      3: 'PayPay',
+      4: 'コイン・無料',
+      5: 'コンビニ払い',
+      6: '銀行振込（団体請求書）',
+    },
     orderStates: {
       pending_payment: 'お支払い待ち',
       authorized: '与信済み',

@@ -1,6 +1,7 @@
 // The Japanese strings the wallet pages use: the ticket pages', the wallet's own and the member cards' (passes) (lib/i18n.ts;
 // locales/firstLoad.test.ts checks they need no other).
 import { checkoutJa } from './checkout';
+import { konbiniJa } from './konbini';
 import { passesJa } from './passes';
 import { passVisitorJa } from './passVisitor';
 import { ticketsJa } from './tickets';
@@ -14,4 +15,5 @@ export const walletPagesJa = {
   passes: passesJa,
   passVisitor: passVisitorJa,
   walletPasses: walletPassesJa,
+  konbini: konbiniJa,
 };

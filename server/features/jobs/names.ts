@@ -15,4 +15,6 @@ export const JOB_NAMES = {
   passMail: 'passMail',
   /** groups: a group request approved, declined, paid or released, by e-mail to its requester. */
   groupMail: 'groupMail',
+  /** orders: a konbini order's deadline passed unpaid, by e-mail. */
+  konbiniExpiredMail: 'konbiniExpiredMail',
 } as const;

@@ -62,6 +62,20 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
             body: `申込番号${p.number}：チケットはマイチケットでご確認いただけます。`,
           },
   },
+  konbiniExpired: {
+    ttlSeconds: 3 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? {
+            title: 'Payment deadline passed',
+            body: `Order ${p.number} was not paid at the store by its deadline and has been cancelled.`,
+          }
+        : {
+            title: 'お支払い期限を過ぎました',
+            body: `申込番号${p.number}：コンビニでのお支払いが期限までに確認できなかったため、お申し込みを取り消しました。`,
+          },
+  },
   refundDone: {
     ttlSeconds: 3 * DAY,
     urgency: 'normal',

@@ -1,6 +1,7 @@
 import { JOB_NAMES, type JobDefinition } from '../jobs';
 import { expireCoins } from './services/expireCoins';
 import { failStalledOrders } from './services/failStalledOrders';
+import { mailKonbiniExpired } from './services/mailKonbiniExpired';
 import { mailOrderRefunded } from './services/mailOrderRefunded';
 import { sendReceipt } from './services/sendReceipt';
 
@@ -10,6 +11,10 @@ export const jobs: JobDefinition[] = [
   {
     name: JOB_NAMES.orderReceipt,
     run: (d, app) => sendReceipt(app.knex, app.mailer, app.config.publicUrl, Number(d.orderId)),
+  },
+  {
+    name: JOB_NAMES.konbiniExpiredMail,
+    run: (d, app) => mailKonbiniExpired(app.knex, app.mailer, app.config.publicUrl, Number(d.orderId)),
   },
   {
     name: JOB_NAMES.orderRefundedMail,

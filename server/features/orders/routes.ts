@@ -1,12 +1,13 @@
 import type { ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { CouponView, PlaceOrderAnswer } from '../../../common/dto/order';
+import { enumValues, KonbiniStore } from '../../../common/enums';
 import { message } from '../../../common/messages';
 import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, isoDate } from '../../lib/routeKit';
-import { fields, listOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
+import { fields, listOf, oneOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { presentOrder } from './presentOrder';
 import { COIN_BALANCE_ANSWER, COIN_HISTORY_ANSWER, COUPONS_ANSWER, ORDER_ANSWER, PLACED_ANSWER } from './responses';
@@ -53,7 +54,10 @@ export const orderRoutes: ServerRoute[] = [
           park_id: id(),
           line_ids: optional(listOf(id()).min(1).max(50)),
           order_type: oneOfNumbers([0, 1] as const).default(0),
-          payment_method: oneOfNumbers([1, 2, 3, 4] as const),
+          payment_method: oneOfNumbers([1, 2, 3, 4, 5] as const),
+          convenience: optional(oneOf(enumValues(KonbiniStore))).description(
+            'Konbini (payment_method 5): the store, GMO Convenience code',
+          ),
           coins: Joi.number().integer().min(0).max(100_000_000).default(0),
           user_coupon_ids: listOf(id()).max(10).default([]),
           agreement: Joi.boolean(),
@@ -94,6 +98,7 @@ export const orderRoutes: ServerRoute[] = [
         userCouponIds: p.user_coupon_ids,
         card,
         saveCard: p.save_card,
+        konbini: p.convenience ? { convenience: p.convenience } : undefined,
         locale: request.app.locale,
         idempotencyKey: request.headers['idempotency-key'] as string | undefined,
         lottery: {

@@ -6,7 +6,7 @@ export type { Fulfilment, PaymentOutcomeHandler } from './outcome';
 export { cancelPendingPayment } from './services/cancelPendingPayment';
 export { capturePayment } from './services/capturePayment';
 export { deleteCard } from './services/deleteCard';
-export { getPayment } from './services/getPayment';
+export { getPayment, konbiniSlip } from './services/getPayment';
 export { handleBrowserReturn } from './services/handleBrowserReturn';
 export { handleProviderNotification } from './services/handleProviderNotification';
 export { listCards } from './services/listCards';

@@ -1,4 +1,5 @@
 import { JOB_NAMES, type JobDefinition } from '../jobs';
+import { expireKonbiniPayments } from './services/expireKonbiniPayments';
 import { expirePendingPayments } from './services/expirePendingPayments';
 import { giveBackPayment } from './services/giveBackPayment';
 
@@ -7,6 +8,11 @@ export const jobs: JobDefinition[] = [
     name: 'expirePendingPayments',
     sweep: true,
     run: (_d, app, now) => expirePendingPayments(app.knex, app.config, app.paymentOutcome, now),
+  },
+  {
+    name: 'expireKonbiniPayments',
+    sweep: true,
+    run: (_d, app, now) => expireKonbiniPayments(app.knex, app.config, app.paymentOutcome, now),
   },
   {
     name: JOB_NAMES.paymentGiveBack,

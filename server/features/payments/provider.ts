@@ -7,9 +7,9 @@ import type { PaymentMode } from '../../../common/enums';
 import type { CardBrand } from '../../../common/rules/card';
 import type { FailureReason } from '../../../common/rules/paymentState';
 
-export type ProviderName = 'gmo' | 'paypay' | 'merpay' | 'internal';
+export type ProviderName = 'gmo' | 'paypay' | 'merpay' | 'konbini' | 'internal';
 /** Providers that send server-to-server notifications. */
-export const NOTIFYING_PROVIDERS = ['gmo', 'paypay', 'merpay'] as const;
+export const NOTIFYING_PROVIDERS = ['gmo', 'paypay', 'merpay', 'konbini'] as const;
 export type NotifyingProvider = (typeof NOTIFYING_PROVIDERS)[number];
 
 /** The provider's word on a payment, normalised. */
@@ -30,6 +30,28 @@ export interface ProviderRefs {
   providerRef: string;
   accessId?: string;
   accessPass?: string;
+  /** Konbini: the payment slip the provider issued. */
+  konbini?: KonbiniSlip;
+}
+
+/** What the buyer takes to the store (GMO ExecTranCvs: Convenience, ConfNo, ReceiptNo, PaymentTerm, ReceiptUrl). */
+export interface KonbiniSlip {
+  convenience: string;
+  confNo: string;
+  receiptNo: string;
+  paymentTerm: Date;
+  receiptUrl: string | null;
+}
+
+/** Konbini: the store chosen, who pays (the store's terminal prints it) and the deadline. */
+export interface KonbiniRequest {
+  convenience: string;
+  customerName: string;
+  customerKana: string;
+  telNo: string;
+  mailAddress: string | null;
+  /** The payment term as a number of days from today (Asia/Tokyo); the term ends 23:59:59 of that day. */
+  paymentTermDays: number;
 }
 
 /** A card to charge: a one-time token from the tokeniser, or a registered (member) card. */
@@ -47,6 +69,7 @@ export interface StartRequest {
   notifyUrl: string;
   description: string;
   card?: ChargeCard;
+  konbini?: KonbiniRequest;
   /** Called once the provider has given its reference, before the step that can produce a notification. */
   onProviderRefs?: (refs: ProviderRefs) => Promise<void>;
 }

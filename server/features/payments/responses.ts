@@ -8,6 +8,14 @@ import { bool, codeOf, dateTime, envelope, int, nullable, shape, str } from '../
 const NO_META = Joi.object({});
 const DONE = shape({ message: str() });
 
+const KONBINI_SLIP = shape({
+  convenience: str(),
+  confNo: str(),
+  receiptNo: str(),
+  deadline: dateTime(),
+  receiptUrl: nullable(str()),
+});
+
 const PAYMENT = shape({
   id: str(),
   orderId: int(),
@@ -20,6 +28,7 @@ const PAYMENT = shape({
   failureMessage: nullable(str()),
   createdAt: dateTime(),
   updatedAt: dateTime(),
+  konbini: nullable(KONBINI_SLIP).optional(),
 });
 const CARD = shape({
   id: int(),
@@ -38,11 +47,23 @@ export const PAYMENTS_CONFIG_ANSWER = {
         card: shape({ available: bool(), sandbox: bool(), shopId: nullable(str()), tokenUrl: nullable(str()) }),
         paypay: shape({ available: bool() }),
         merpay: shape({ available: bool() }),
+        konbini: shape({ available: bool() }),
       }),
       NO_META,
     ),
   },
 };
+export const PENDING_KONBINI_ANSWER = {
+  status: {
+    200: envelope(
+      Joi.array().items(
+        shape({ paymentId: str(), orderId: int(), applicationNumber: str(), amount: int(), slip: KONBINI_SLIP }),
+      ),
+      NO_META,
+    ),
+  },
+};
+export const KONBINI_SETTINGS_ANSWER = { status: { 200: envelope(shape({ paymentDays: int() }), NO_META) } };
 export const PAYMENT_ANSWER = { status: { 200: envelope(PAYMENT, NO_META) } };
 /** After the return from the provider: `meta.message` says why a payment failed. */
 export const PAYMENT_RETURN_ANSWER = { status: { 200: envelope(PAYMENT, shape({ message: str().optional() })) } };

@@ -12,14 +12,17 @@ import {
   CARD_SAVED_ANSWER,
   CARDS_ANSWER,
   DEFAULT_CARD_ANSWER,
+  KONBINI_SETTINGS_ANSWER,
   PAYMENT_ANSWER,
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
+  PENDING_KONBINI_ANSWER,
 } from './responses';
 import { deleteCard } from './services/deleteCard';
-import { getPayment } from './services/getPayment';
+import { getPayment, konbiniSlip, pendingKonbiniPayments } from './services/getPayment';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
+import { getKonbiniSettings, setKonbiniSettings } from './services/konbiniSettings';
 import { listCards } from './services/listCards';
 import { registerCard } from './services/registerCard';
 import { setDefaultCard } from './services/setDefaultCard';
@@ -60,10 +63,69 @@ export const paymentRoutes: ServerRoute[] = [
             },
             paypay: { available: isProviderConfigured(config, 'paypay') },
             merpay: { available: isProviderConfigured(config, 'merpay') },
+            konbini: { available: isProviderConfigured(config, 'konbini') },
           },
           meta: {},
         })
         .header('cache-control', 'no-cache');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/konbini-settings',
+    options: {
+      response: KONBINI_SETTINGS_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description: 'The park’s konbini payment term in days (default 3)',
+      validate: { params: fields({ parkId: id() }) },
+    },
+    async handler(request, h) {
+      const settings = await getKonbiniSettings(request.server.app.knex, request.params.parkId);
+      return h.response({ data: settings, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/konbini-settings',
+    options: {
+      response: KONBINI_SETTINGS_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description:
+        'Sets the konbini payment term (1 to 30 days); a deadline never passes the day before use whatever the term',
+      validate: {
+        params: fields({ parkId: id() }),
+        payload: fields({ payment_days: Joi.number().integer().min(1).max(30) }),
+      },
+    },
+    async handler(request, h) {
+      const settings = await setKonbiniSettings(
+        request.server.app.knex,
+        request.params.parkId,
+        currentUserId(request),
+        {
+          paymentDays: request.payload.payment_days,
+        },
+      );
+      return h.response({ data: settings, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/me/konbini-payments',
+    options: {
+      response: PENDING_KONBINI_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'Your konbini payments awaiting payment at the store: order, amount, slip (store, numbers, deadline)',
+    },
+    async handler(request, h) {
+      const list = await pendingKonbiniPayments(request.server.app.knex, currentUserId(request));
+      return h.response({ data: list, meta: {} }).header('cache-control', noStore);
     },
   }),
   route({
@@ -78,9 +140,11 @@ export const paymentRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { id } = request.params;
-      const payment = await getPayment(request.server.app.knex, id, currentUserId(request));
+      const knex = request.server.app.knex;
+      const payment = await getPayment(knex, id, currentUserId(request));
+      const konbini = payment.provider === 'konbini' ? await konbiniSlip(knex, payment.id) : undefined;
       return h
-        .response({ data: presentPayment(payment, request.app.locale), meta: {} })
+        .response({ data: { ...presentPayment(payment, request.app.locale), konbini }, meta: {} })
         .header('cache-control', noStore);
     },
   }),

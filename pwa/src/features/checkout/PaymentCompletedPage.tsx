@@ -15,6 +15,7 @@ const METHOD_KEYS: Record<number, string> = {
   [PaymentMethod.MPay]: 'merpay',
   [PaymentMethod.PayPay]: 'paypay',
   [PaymentMethod.FullCoin]: 'coin',
+  [PaymentMethod.Konbini]: 'konbini',
 };
 
 function Completed({ orderId }: { orderId: number }) {

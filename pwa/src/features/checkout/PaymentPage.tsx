@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CouponView } from '../../../../common/dto/order';
-import { PaymentMethod } from '../../../../common/enums';
+import { enumValues, KonbiniStore, PaymentMethod } from '../../../../common/enums';
 import { message } from '../../../../common/messages';
 import { useAppSelector } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
@@ -46,7 +46,9 @@ const METHOD_KEYS: Record<PaymentMethod, string> = {
   [PaymentMethod.MPay]: 'merpay',
   [PaymentMethod.PayPay]: 'paypay',
   [PaymentMethod.FullCoin]: 'coin',
+  [PaymentMethod.Konbini]: 'konbini',
 };
+const STORES = enumValues(KonbiniStore);
 
 function readTerms(): 'accept' | 'decline' | null {
   const v = sessionStorage.getItem(CHECKOUT_KEYS.termsAnswer);
@@ -74,6 +76,7 @@ function PaymentContent({ parkId }: { parkId: number }) {
   const [coinsText, setCoinsText] = useState(saved && saved.coins > 0 ? String(saved.coins) : '');
   const [terms, setTerms] = useState<'accept' | 'decline' | null>(readTerms);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [store, setStore] = useState<KonbiniStore | null>(null);
   const [tried, setTried] = useState(false);
 
   const lines = checkoutLines(cart.data?.data, quick);
@@ -87,7 +90,12 @@ function PaymentContent({ parkId }: { parkId: number }) {
   const methods = offeredMethods({
     total: totals.total,
     lottery,
-    available: { card: !!cfg?.card.available, paypay: !!cfg?.paypay.available, merpay: !!cfg?.merpay.available },
+    available: {
+      card: !!cfg?.card.available,
+      paypay: !!cfg?.paypay.available,
+      merpay: !!cfg?.merpay.available,
+      konbini: !!cfg?.konbini?.available,
+    },
   });
   const chosenMethod = method !== null && methods.includes(method) ? method : (methods[0] ?? null);
   const needsProfile = totals.total > 0 && !profileComplete(profile);
@@ -113,6 +121,7 @@ function PaymentContent({ parkId }: { parkId: number }) {
   if (terms !== 'accept') problems.push(message('agreementRequired', locale));
   if (needsProfile) problems.push(message('profileRequiredForPayment', locale));
   if (chosenMethod === null) problems.push(message('paymentUnavailable', locale));
+  if (chosenMethod === PaymentMethod.Konbini && store === null) problems.push(t('konbini.storeRequired'));
 
   const pay = async () => {
     setTried(true);
@@ -135,7 +144,7 @@ function PaymentContent({ parkId }: { parkId: number }) {
       navigate(`/cart/${parkId}/payment/credit-card${quick ? `?quick=${quick}` : ''}`);
       return;
     }
-    void submit(draft, chosenMethod);
+    void submit(draft, chosenMethod, undefined, store ?? undefined);
   };
 
   const loading = cart.isLoading || coupons.isLoading || coins.isLoading || config.isLoading;
@@ -261,6 +270,26 @@ function PaymentContent({ parkId }: { parkId: number }) {
                 ))}
               </fieldset>
               {lottery && <p className="muted">{message('paymentModeUnsupported', locale)}</p>}
+              {chosenMethod === PaymentMethod.Konbini && (
+                <>
+                  <p className="muted">{t('konbini.methodNote')}</p>
+                  <fieldset className="field chips" aria-labelledby={`${id}-store`} data-testid="konbini-stores">
+                    <legend id={`${id}-store`}>{t('konbini.chooseStore')}</legend>
+                    {STORES.map((code) => (
+                      <label key={code} className="chip">
+                        <input
+                          type="radio"
+                          name="konbini-store"
+                          value={code}
+                          checked={store === code}
+                          onChange={() => setStore(code)}
+                        />
+                        <span className="chip-text--tall">{t(`konbini.stores.${code}`)}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                </>
+              )}
             </section>
 
             {lottery && lines.length === 1 && lines[0] && (
@@ -304,7 +333,9 @@ function PaymentContent({ parkId }: { parkId: number }) {
                 ? t('checkout.common.sending')
                 : chosenMethod === PaymentMethod.Visa
                   ? t('checkout.payment.toCard')
-                  : t('checkout.payment.pay', { total: formatYen(totals.total, locale) })}
+                  : chosenMethod === PaymentMethod.Konbini
+                    ? t('konbini.toSlip', { total: formatYen(totals.total, locale) })
+                    : t('checkout.payment.pay', { total: formatYen(totals.total, locale) })}
             </button>
             <p className="checkout-back">
               <Link to="/cart">{t('checkout.common.backToCart')}</Link>

@@ -21,6 +21,7 @@ export interface PaymentsConfig {
   card: { available: boolean; sandbox: boolean; shopId: string | null; tokenUrl: string | null };
   paypay: { available: boolean };
   merpay: { available: boolean };
+  konbini?: { available: boolean };
 }
 
 /** The item as the add-info step reads it: the fields may come with the item detail (or the cart line). */
@@ -148,6 +149,7 @@ export const {
   useCheckLotteryEntryMutation,
   useGetOrderQuery,
   usePaymentReturnMutation,
+  useGetPaymentQuery,
   usePaymentsConfigQuery,
   useMyCouponsQuery,
   useCurrentCoinsQuery,

@@ -147,7 +147,7 @@ export function formatCountdown(seconds: number, locale: Locale): string {
 export function offeredMethods(input: {
   total: number;
   lottery: boolean;
-  available: { card: boolean; paypay: boolean; merpay: boolean };
+  available: { card: boolean; paypay: boolean; merpay: boolean; konbini?: boolean };
 }): PaymentMethod[] {
   if (input.total === 0) return [PaymentMethod.FullCoin];
   const out: PaymentMethod[] = [];
@@ -155,6 +155,8 @@ export function offeredMethods(input: {
   if (!input.lottery) {
     if (input.available.paypay) out.push(PaymentMethod.PayPay);
     if (input.available.merpay) out.push(PaymentMethod.MPay);
+    // Paid at a store days later (GMO's limit: 299,999 yen).
+    if (input.available.konbini && input.total <= 299_999) out.push(PaymentMethod.Konbini);
   }
   return out;
 }

@@ -25,6 +25,7 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
     draft: CheckoutDraft,
     method: PaymentMethod,
     card?: Pick<PlaceOrderRequest, 'card_token' | 'card_holder' | 'user_card_id' | 'save_card'>,
+    convenience?: string,
   ) => {
     setError(null);
     const body: PlaceOrderRequest = {
@@ -35,6 +36,7 @@ export function useSubmitOrder(parkId: number, quick: number | null) {
       user_coupon_ids: draft.couponIds,
       agreement: draft.agreement,
       ...(method === PaymentMethod.Visa ? card : {}),
+      ...(method === PaymentMethod.Konbini && convenience ? { convenience } : {}),
       ...(draft.lotteryChoices?.length || draft.lotteryWaitlist
         ? { lottery_choices: draft.lotteryChoices ?? [], lottery_waitlist: draft.lotteryWaitlist ?? false }
         : {}),

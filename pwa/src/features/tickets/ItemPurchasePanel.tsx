@@ -396,7 +396,11 @@ export function ItemPurchasePanel({
       {!closedReason && !isChild && !pass && !linkId && item.category === ItemCategory.AdmissionTicket ? (
         // A school or group asks the park for its date (groups feature: staff approve, pay by invoice).
         <p className="purchase-panel__group">
-          <Link to={`/groups/request?park=${item.park.id}&item=${item.id}`} data-testid="group-request-link">
+          <Link
+            className="purchase-panel__group-link"
+            to={`/groups/request?park=${item.park.id}&item=${item.id}`}
+            data-testid="group-request-link"
+          >
             {t('tickets.purchase.groupLink')}
           </Link>
         </p>

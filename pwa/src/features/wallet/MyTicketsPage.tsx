@@ -21,6 +21,7 @@ import {
   waitingCount,
 } from './components';
 import { FIRST_CARDS, QR_ICON } from './firstScreen';
+import { KonbiniPending } from './KonbiniPending';
 import { PassStateBadge } from './MemberCardPage';
 import { passGroups } from './memberCards';
 import { firstTickets, groupTickets } from './rules';
@@ -207,6 +208,7 @@ export default function MyTicketsPage() {
         </p>
       )}
       {outbox && tickets && <ConflictNotices outbox={outbox} tickets={tickets} />}
+      <KonbiniPending />
       <MemberCardList cards={passes} />
       {tickets === undefined ? (
         <div className="loading" aria-busy="true" />

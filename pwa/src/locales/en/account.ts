@@ -254,6 +254,7 @@ export const accountEn: English<typeof accountJa> = {
       passPhotoRejected: 'An annual pass photo was not accepted',
       passRenewalReminder: 'Annual pass renewal (30 and 7 days before it ends)',
       groupRequest: 'Group visit requests (approved, declined, paid, released)',
+      konbiniExpired: 'Convenience-store payment deadline passed',
     },
   },
   family: {

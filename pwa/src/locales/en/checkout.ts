@@ -147,6 +147,7 @@ export const checkoutEn: English<typeof checkoutJa> = {
     paypay: 'PayPay',
     merpay: 'merpay',
     coin: 'Coins (nothing to pay)',
+    konbini: 'Pay at a convenience store',
     free: 'Free',
   },
   totals: {

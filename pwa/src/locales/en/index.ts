@@ -6,6 +6,7 @@ import { catalogueEn } from './catalogue';
 import { catalogueOfficeEn } from './catalogueOffice';
 import { checkoutEn } from './checkout';
 import { groupsEn } from './groups';
+import { konbiniEn } from './konbini';
 import { mapOfficeEn } from './mapOffice';
 import { mapsEn } from './maps';
 import { passesEn } from './passes';
@@ -34,6 +35,7 @@ export const translationEn = {
   passes: passesEn,
   receipts: receiptsEn,
   walletPasses: walletPassesEn,
+  konbini: konbiniEn,
   passOffice: passOfficeEn,
   passHolders: passHoldersEn,
   passPhotoReview: passPhotoReviewEn,

@@ -138,7 +138,14 @@ export const walletEn: English<typeof walletJa> = {
     ticketSubtotal: 'Ticket subtotal',
     notUsed: 'Not used',
     none: 'None',
-    methods: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free' },
+    methods: {
+      1: 'Credit card',
+      2: 'merpay',
+      3: 'PayPay',
+      4: 'Coins / free',
+      5: 'Convenience store',
+      6: 'Bank transfer (group invoice)',
+    },
     orderStates: {
       pending_payment: 'Awaiting payment',
       authorized: 'Authorised',

@@ -22,6 +22,6 @@ export async function cancelOrderPayment(
     .whereIn('state', ['created', 'redirected'])
     .pluck('id')) as string[];
   for (const id of payments) {
-    await cancelPendingPayment(knex, config, outcome, { paymentId: id, actorUserId: input.userId });
+    await cancelPendingPayment(knex, config, outcome, { paymentId: id, actorUserId: input.userId, byVisitor: true });
   }
 }

@@ -191,10 +191,31 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
   return 'fulfilled';
 }
 
-export async function orderFailed(trx: Knex.Transaction, payment: Payment, now: Date): Promise<void> {
+/** What a cart line keeps its places for once its konbini slip is given up (the payment window of placeOrder). */
+const CART_WINDOW_MS = 15 * 60_000;
+
+export async function orderFailed(trx: Knex.Transaction, payment: Payment, now: Date): Promise<boolean> {
   const order = await lockOrder(trx, payment.orderId);
-  if (order?.state !== 'pending_payment') return;
+  if (order?.state !== 'pending_payment') return false;
+  // A konbini order's places were held for it alone until its deadline. Past the deadline they go back now, with
+  // its lines; given up before it (the visitor cancelled the slip, or it was never issued) its lines open again
+  // in the cart like a card attempt's, for the cart's own 15 minutes, not the days left to the deadline.
+  if (payment.provider === 'konbini') {
+    const locked = await lockOrderLines(trx, order.id);
+    if (payment.failureReason === 'expired') {
+      await releaseLockedHolds(trx, locked.holds, 'expired', order.userId);
+      await trx('cart_lines').where('order_id', order.id).delete();
+    } else {
+      const until = new Date(now.getTime() + CART_WINDOW_MS);
+      const holdIds = locked.holds.map((h) => h.id);
+      if (holdIds.length) {
+        await trx('stock_holds').whereIn('id', holdIds).where('expires_at', '>', until).update({ expires_at: until });
+      }
+      await trx('cart_lines').where('order_id', order.id).where('expires_at', '>', until).update({ expires_at: until });
+    }
+  }
   await failOrder(trx, order, payment, payment.failureReason ?? 'provider_error', now);
+  return true;
 }
 
 /** Installed on `server.app.paymentOutcome`: work that follows (receipt, give-back) is queued in the transaction. */
@@ -219,7 +240,21 @@ export function orderPaymentOutcome(jobs: JobQueue, clock: Clock): PaymentOutcom
       }
       return settled === 'unfulfillable' ? 'unfulfillable' : 'fulfilled';
     },
-    failed: (trx, payment) => orderFailed(trx, payment, clock.now()),
+    async failed(trx, payment) {
+      const failed = await orderFailed(trx, payment, clock.now());
+      // A konbini slip that was not paid by its deadline (or was cancelled): the buyer is told, inbox and mail.
+      if (failed && payment.provider === 'konbini' && payment.failureReason === 'expired') {
+        const order = await trx('orders').where({ id: payment.orderId }).first('application_number');
+        await notify(trx, {
+          userId: payment.userId,
+          kind: 'konbiniExpired',
+          params: { number: order?.applicationNumber ?? '' },
+          navigate: '/my-tickets/history',
+          about: `order:${payment.orderId}`,
+        });
+        await jobs.send(trx, JOB_NAMES.konbiniExpiredMail, { orderId: payment.orderId }, { singletonKey: payment.id });
+      }
+    },
     async giveBack(trx, request) {
       await jobs.send(trx, JOB_NAMES.paymentGiveBack, request as unknown as Record<string, unknown>);
     },

@@ -5,7 +5,14 @@
 // A checkout submitted twice with the same idempotency key (the PWA sends one per checkout) answers the same order
 // and payment; without a key, the frozen lines refuse a second order with 409 cartLineInPayment.
 import type { Knex } from 'knex';
-import { OrderKind, type OrderType, PaymentMethod, PaymentMode } from '../../../../common/enums';
+import {
+  enumValues,
+  KonbiniStore,
+  OrderKind,
+  type OrderType,
+  PaymentMethod,
+  PaymentMode,
+} from '../../../../common/enums';
 import type { AdvanceField } from '../../../../common/rules/advanceInfo';
 import { advanceInfoProblems } from '../../../../common/rules/advanceInfo';
 import {
@@ -15,6 +22,7 @@ import {
   type PricedTicket,
   type Refusal,
 } from '../../../../common/rules/checkout';
+import { konbiniDeadline } from '../../../../common/rules/konbini';
 import type { DrawChoice } from '../../../../common/rules/lotteryDraw';
 import { chargesAtDraw } from '../../../../common/rules/lotteryPayment';
 import { renewalWindow } from '../../../../common/rules/passValidity';
@@ -45,6 +53,8 @@ export interface PlaceOrderInput {
   userCouponIds: number[];
   card?: { token: string; holderName?: string | null } | { userCardId: number };
   saveCard?: boolean;
+  /** Konbini (method 5): the store the buyer will pay at (GMO Convenience code). */
+  konbini?: { convenience: string };
   locale: 'ja' | 'en';
   /** A lottery entry: the second and third choices (the line is the first) and the waitlist opt-in. */
   lottery?: { more: DrawChoice[]; waitlist: boolean };
@@ -52,6 +62,9 @@ export interface PlaceOrderInput {
   idempotencyKey?: string;
   now?: Date;
 }
+
+/** GMO's upper limit of one convenience-store payment (yen). */
+export const KONBINI_AMOUNT_LIMIT = 299_999;
 
 export interface PlacedOrder {
   orderId: number;
@@ -82,7 +95,15 @@ export async function placeOrder(
   await ensureUserCoupons(knex, input.userId);
   const placed = await transaction(knex, 'checkout', async (trx) => {
     const user = (await trx('users').where({ id: input.userId }).forUpdate().first()) as
-      | { id: number; childFlag: number; birthdate: string | null; telephone: string | null; prefectureId: number }
+      | {
+          id: number;
+          childFlag: number;
+          birthdate: string | null;
+          telephone: string | null;
+          prefectureId: number;
+          name: string;
+          email: string | null;
+        }
       | undefined;
     if (!user) throw new DomainError('unauthorized');
     if (user.childFlag === 1) throw new DomainError('childRestricted');
@@ -151,6 +172,24 @@ export async function placeOrder(
     else if (method === PaymentMethod.FullCoin) throw new DomainError('paymentMethodInvalid');
     if (lottery && method !== PaymentMethod.Visa && method !== PaymentMethod.FullCoin)
       throw new DomainError('paymentModeUnsupported');
+    // Konbini: a store chosen, within GMO's amount limit, and a deadline that leaves time to pay before use.
+    let konbini: { deadline: Date; termDays: number } | null = null;
+    if (method === PaymentMethod.Konbini) {
+      if (!input.konbini || !enumValues(KonbiniStore).includes(input.konbini.convenience as KonbiniStore)) {
+        throw new DomainError('required', { field: 'convenience' });
+      }
+      if (totals.total > KONBINI_AMOUNT_LIMIT) throw new DomainError('konbiniAmountLimit');
+      const park = (await trx('parks').where({ id: input.parkId }).first('konbini_payment_days')) as
+        | { konbiniPaymentDays: number }
+        | undefined;
+      const due = konbiniDeadline(
+        now,
+        park?.konbiniPaymentDays ?? 3,
+        cart.lines.map((l) => l.date),
+      );
+      if (!due) throw new DomainError('konbiniNoTime');
+      konbini = { deadline: due.deadline, termDays: due.termDays };
+    }
     if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
       throw new DomainError('profileRequiredForPayment');
     }
@@ -243,8 +282,8 @@ export async function placeOrder(
       });
     }
     await spendCoins(trx, input.userId, order.id, totals.coinDiscount);
-    // The payment window: the expiry job leaves these holds while the visitor pays.
-    const until = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+    // The payment window: the expiry job leaves these holds while the visitor pays (konbini: until its deadline).
+    const until = konbini?.deadline ?? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
     const holdIds = cart.lines.flatMap((l) => l.holds.map((h) => h.id));
     if (holdIds.length) {
       await trx('stock_holds').whereIn('id', holdIds).where('expires_at', '<', until).update({ expires_at: until });
@@ -272,7 +311,21 @@ export async function placeOrder(
       actorUserId: input.userId,
       data: { applicationNumber, total: totals.total, method, mode },
     });
-    return { orderId: order.id, applicationNumber, method, mode, total: totals.total };
+    return {
+      orderId: order.id,
+      applicationNumber,
+      method,
+      mode,
+      total: totals.total,
+      konbini: konbini && {
+        convenience: input.konbini?.convenience ?? '',
+        customerName: user.name,
+        customerKana: user.name,
+        telNo: (user.telephone ?? '').replace(/\D/g, '').slice(0, 13),
+        mailAddress: user.email,
+        paymentTermDays: konbini.termDays,
+      },
+    };
   });
   if ('repeat' in placed) return repeatAnswer(knex, placed.repeat as KeyedOrder);
 
@@ -286,6 +339,8 @@ export async function placeOrder(
       amount: placed.total,
       card: input.card,
       saveCard: input.saveCard,
+      konbini: placed.konbini ?? undefined,
+      ...(placed.konbini ? { returnPath: '/payment/konbini' } : {}),
       description: placed.applicationNumber,
     });
   } catch (err) {

@@ -6,8 +6,22 @@ import { presentOrder } from '../presentOrder';
 import { getOrder } from './getOrder';
 
 const METHOD = {
-  ja: { 1: 'クレジットカード', 2: 'メルペイ', 3: 'PayPay', 4: 'コイン・無料', 6: '銀行振込（団体請求書）' },
-  en: { 1: 'Credit card', 2: 'merpay', 3: 'PayPay', 4: 'Coins / free', 6: 'Bank transfer (group invoice)' },
+  ja: {
+    1: 'クレジットカード',
+    2: 'メルペイ',
+    3: 'PayPay',
+    4: 'コイン・無料',
+    5: 'コンビニ払い',
+    6: '銀行振込（団体請求書）',
+  },
+  en: {
+    1: 'Credit card',
+    2: 'merpay',
+    3: 'PayPay',
+    4: 'Coins / free',
+    5: 'Convenience store',
+    6: 'Bank transfer (group invoice)',
+  },
 } as const;
 
 const PASS_NOTE = {
@@ -31,7 +45,7 @@ export async function sendReceipt(knex: Knex, mailer: Mailer, publicUrl: string,
   const locale: Locale = owner.language === 1 ? 'en' : 'ja';
   const order = presentOrder(await getOrder(knex, owner.id, orderId), locale);
   const en = locale === 'en';
-  const method = METHOD[locale][order.paymentMethod as 1 | 2 | 3 | 4 | 6] ?? '';
+  const method = METHOD[locale][order.paymentMethod as 1 | 2 | 3 | 4 | 5 | 6] ?? '';
   const rows: [string, string][] = [
     [en ? 'Application number' : '申込番号', order.applicationNumber],
     [en ? 'Applied on' : '申込日時', dateTime(order.orderedAt, locale)],

@@ -4,22 +4,26 @@ import type { Config } from '../../../config';
 import { DomainError } from '../../../lib/errors';
 import type { CardVault, PaymentProvider, ProviderName } from '../provider';
 import { GmoCardProvider } from './gmoCard';
+import { GmoKonbiniProvider } from './gmoKonbini';
 import { InternalProvider } from './internal';
 import { MerpayProvider } from './merpay';
 import { PayPayProvider } from './payPay';
 
-/** Spec method codes: 1 card (visa), 2 m-pay (merpay), 3 paypay, 4 full coin / free. */
+/** Spec method codes: 1 card (visa), 2 m-pay (merpay), 3 paypay, 4 full coin / free; ours: 5 konbini. */
 export const METHOD_PROVIDER: Record<PaymentMethod, ProviderName> = {
   [PaymentMethod.Visa]: 'gmo',
   [PaymentMethod.MPay]: 'merpay',
   [PaymentMethod.PayPay]: 'paypay',
   [PaymentMethod.FullCoin]: 'internal',
+  [PaymentMethod.Konbini]: 'konbini',
 };
 
 interface Registry {
   gmo?: GmoCardProvider;
   paypay?: PayPayProvider;
   merpay?: MerpayProvider;
+  /** Konbini payments go through the card provider's shop (GMO CVS payment). */
+  konbini?: GmoKonbiniProvider;
   internal: InternalProvider;
 }
 
@@ -33,6 +37,7 @@ function registry(config: Config): Registry {
       gmo: gmo ? new GmoCardProvider(gmo) : undefined,
       paypay: paypay ? new PayPayProvider(paypay) : undefined,
       merpay: merpay ? new MerpayProvider(merpay) : undefined,
+      konbini: gmo ? new GmoKonbiniProvider(gmo) : undefined,
       internal: new InternalProvider(),
     };
     registries.set(config, r);

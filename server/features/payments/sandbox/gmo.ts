@@ -23,6 +23,7 @@ import type { Config, GmoConfig } from '../../../config';
 import { bodyFields, formBody } from '../../../lib/formBody';
 import { pathParam } from '../../../lib/request';
 import { GMO_ERR, gmoCheckString, gmoDecode, gmoEncode } from '../providers/gmoCard';
+import { gmoCvsApis, gmoCvsSlipRoutes } from './gmoCvs';
 import { decisionPage, donePage, yen } from './html';
 import { enqueueNotification } from './notifications';
 
@@ -411,10 +412,13 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
     },
   };
 
+  const cvs = gmoCvsApis(config);
+
   const text = (h: ResponseToolkit, fields: Record<string, string | undefined>) =>
     h.response(gmoEncode(fields)).type('text/plain; charset=utf-8');
 
   return [
+    ...gmoCvsSlipRoutes(config),
     {
       method: 'POST',
       path: '/sandbox/gmo/token',
@@ -475,9 +479,11 @@ export function gmoSandboxRoutes(config: Config): ServerRoute[] {
       },
       async handler(request, h) {
         const name = pathParam(request, 'api').replace(/\.idPass$/, '');
+        const fields = gmoDecode(String(request.payload ?? ''));
+        const cvsApi = Object.hasOwn(cvs, name) ? cvs[name] : undefined;
+        if (cvsApi) return text(h, await cvsApi(knexOf(request), fields, request));
         const api = Object.hasOwn(apis, name) ? apis[name] : undefined;
         if (!api) return text(h, { ErrCode: 'E01', ErrInfo: 'E01999999' }).code(404);
-        const fields = gmoDecode(String(request.payload ?? ''));
         try {
           return text(h, await api(knexOf(request), fields));
         } catch (err) {

@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 import { isPendingPayment } from '../../../../common/rules/paymentState';
 import type { Config } from '../../../config';
+import { DomainError } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../outcome';
-import { lockPayment, moveState, type Payment } from '../store';
+import { ProviderError } from '../provider';
+import { providerFor } from '../providers';
+import { lockPayment, moveState, type Payment, providerTxn } from '../store';
 import { reconcilePayment } from './reconcilePayment';
 
 /**
@@ -15,16 +18,29 @@ export async function cancelPendingPayment(
   knex: Knex,
   config: Config,
   outcome: PaymentOutcomeHandler,
-  input: { paymentId: string; actorUserId?: number | null },
+  input: { paymentId: string; actorUserId?: number | null; byVisitor?: boolean },
 ): Promise<Payment> {
   const now = await reconcilePayment(knex, config, outcome, input.paymentId);
   if (!isPendingPayment(now.state)) return now;
+  // A konbini slip the visitor gives up is cancelled at the provider first (CvsCancel), so the store refuses it from
+  // then on: it fails as cancelled, never to be paid late. Should the cancel not go through, the slip stands.
+  const cancelled = input.byVisitor === true && now.provider === 'konbini';
+  if (cancelled && now.providerRef) {
+    try {
+      await providerFor(config, now.provider).void(providerTxn(now));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      const again = await reconcilePayment(knex, config, outcome, input.paymentId);
+      if (!isPendingPayment(again.state)) return again;
+      throw new DomainError('paymentUnavailable');
+    }
+  }
   return knex.transaction(async (trx) => {
     const locked = (await lockPayment(trx, input.paymentId)) as Payment;
     if (!isPendingPayment(locked.state)) return locked;
     const failed = await moveState(trx, locked, 'failed', {
       source: 'cancel',
-      reason: 'expired',
+      reason: cancelled ? 'cancelled' : 'expired',
       actorUserId: input.actorUserId,
     });
     await outcome.failed(trx, failed);

@@ -24,6 +24,8 @@ export async function expirePendingPayments(
   const ids = (await knex('payments')
     .whereIn('state', ['created', 'redirected'])
     .where('updated_at', '<', before)
+    // A konbini payment waits days for the store: expireKonbiniPayments ends it at its own deadline.
+    .whereNot('provider', 'konbini')
     .orderBy('updated_at')
     .limit(BATCH)
     .pluck('id')) as string[];

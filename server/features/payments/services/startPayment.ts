@@ -8,7 +8,7 @@ import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import type { PaymentOutcomeHandler } from '../outcome';
-import { type ChargeCard, ProviderError, type ProviderRefs } from '../provider';
+import { type ChargeCard, type KonbiniRequest, ProviderError, type ProviderRefs } from '../provider';
 import { METHOD_PROVIDER, providerFor } from '../providers';
 import { settle } from '../settle';
 import { findPayment, lockPayment, moveState, type Payment } from '../store';
@@ -26,6 +26,8 @@ export interface StartPaymentInput {
   card?: { token: string; holderName?: string | null } | { userCardId: number };
   /** With a token: register the card first (at most 5), then pay with it. Always so in mode CHECK. */
   saveCard?: boolean;
+  /** Konbini payments: the store, the buyer's name, kana and telephone, the term in days. */
+  konbini?: KonbiniRequest;
   /** PWA path the browser comes back to (default /payment/gmo/callback); payment_id and provider are added. */
   returnPath?: string;
   description?: string;
@@ -70,6 +72,9 @@ export async function startPayment(
   }
   // A checked card is charged later with nobody present: only a card registered with the provider can be.
   if (input.mode === PaymentMode.Check && providerName !== 'gmo') throw new DomainError('paymentModeUnsupported');
+  // Paid at a store days later: nothing to authorise now and capture at a draw.
+  if (providerName === 'konbini' && input.mode !== PaymentMode.Capture) throw new DomainError('paymentModeUnsupported');
+  if (providerName === 'konbini' && !input.konbini) throw new DomainError('required', { field: 'convenience' });
   const returnPath = input.returnPath ?? DEFAULT_RETURN_PATH;
   if (!/^\/(?!\/)[\w\-/.?=&%]*$/.test(returnPath)) throw new DomainError('invalidParam', { field: 'returnPath' });
   const provider = providerFor(config, providerName);
@@ -136,6 +141,19 @@ export async function startPayment(
         access_pass: refs.accessPass ?? null,
         updated_at: new Date(),
       });
+    if (refs.konbini) {
+      await knex('konbini_payments')
+        .insert({
+          payment_id: id,
+          convenience: refs.konbini.convenience,
+          conf_no: refs.konbini.confNo,
+          receipt_no: refs.konbini.receiptNo,
+          payment_term: refs.konbini.paymentTerm,
+          receipt_url: refs.konbini.receiptUrl,
+        })
+        .onConflict('payment_id')
+        .ignore();
+    }
     refsStored = true;
   };
 
@@ -150,6 +168,7 @@ export async function startPayment(
       notifyUrl: `${base}/api/v1/payments/notifications/${providerName}`,
       description: input.description ?? `ZooPass order ${input.orderId}`,
       card,
+      konbini: input.konbini,
       onProviderRefs: storeRefs,
     });
   } catch (err) {
@@ -177,7 +196,7 @@ export async function startPayment(
     });
     return { kind: 'failed', reason: 'provider_error', payment };
   }
-  if (!refsStored) await storeRefs(result);
+  if (!refsStored || result.konbini) await storeRefs(result);
 
   if (result.kind === 'redirect') {
     const payment = await transaction(knex, 'checkout', async (trx) => {
