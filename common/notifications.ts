@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'passPhotoRejected',
   /** To the pass owner: the pass ends in 30 or 7 days; renew it. */
   'passRenewalReminder',
+  /** A high-demand sale's waiting room reached the visitor's place: they may buy now. */
+  'waitingRoomTurn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

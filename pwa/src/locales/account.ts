@@ -250,6 +250,7 @@ export const accountJa = {
       passCardReissued: '会員証の再発行',
       passPhotoRejected: '年間パスポートの写真が承認されなかったとき',
       passRenewalReminder: '年間パスポートの更新のご案内（期限の30日前と7日前）',
+      waitingRoomTurn: '順番待ちの順番が来たとき',
     },
   },
   family: {

@@ -17,6 +17,10 @@ export interface RoomRow {
   nextPosition: number;
   earlyCount: number;
   tokenMinutes: number;
+  /** The staff's maximum rate; null: `rate` is fixed. */
+  maxRate: number | null;
+  /** Opened by the high-demand trigger. */
+  auto: boolean;
 }
 
 export function frontier(room: RoomRow, now: Date): number {
@@ -34,3 +38,17 @@ export function estimateSeconds(room: RoomRow, position: number, now: Date): num
 }
 
 export const isActive = (room: RoomRow, now: Date) => !room.closesAt || now < room.closesAt;
+
+/** The slowest a room with people waiting lets in (per second): never stuck at 0 while the stock path is idle. */
+export const MIN_RATE = 0.2;
+
+/**
+ * The next admission rate from what the stock path took over the last interval (`holdsPerSecond`: successful
+ * holds on the item): when the holds keep up with the admissions (at least 80 %), the rate grows by half; when
+ * they fall behind, it drops to what was taken. Always within [min(MIN_RATE, max), max].
+ */
+export function adaptRate(current: number, maxRate: number, holdsPerSecond: number): number {
+  const floor = Math.min(MIN_RATE, maxRate);
+  const next = holdsPerSecond >= 0.8 * current ? current * 1.5 : holdsPerSecond;
+  return Math.round(Math.min(maxRate, Math.max(floor, next)) * 1000) / 1000;
+}

@@ -50,6 +50,8 @@ export const OVERVIEW_ANSWER = {
         closesAt: nullable(dateTime()),
         seedHash: str(),
         rate: Joi.number(),
+        maxRate: nullable(Joi.number()),
+        auto: bool(),
         paused: bool(),
         tokenMinutes: int(),
         length: int(),

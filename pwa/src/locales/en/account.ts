@@ -253,6 +253,7 @@ export const accountEn: English<typeof accountJa> = {
       passCardReissued: 'Member card reissued',
       passPhotoRejected: 'An annual pass photo was not accepted',
       passRenewalReminder: 'Annual pass renewal (30 and 7 days before it ends)',
+      waitingRoomTurn: 'Your turn in a waiting room',
     },
   },
   family: {
