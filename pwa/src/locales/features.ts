@@ -15,6 +15,7 @@ import { passVisitorJa } from './passVisitor';
 import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
+import { waitingRoomJa } from './waitingRoom';
 import { walletJa } from './wallet';
 import { walletPassesJa } from './walletPasses';
 
@@ -36,4 +37,5 @@ export const featuresJa = {
   passVisitor: passVisitorJa,
   receipts: receiptsJa,
   walletPasses: walletPassesJa,
+  waitingRoom: waitingRoomJa,
 };

@@ -52,3 +52,21 @@ export function adaptRate(current: number, maxRate: number, holdsPerSecond: numb
   const next = holdsPerSecond >= 0.8 * current ? current * 1.5 : holdsPerSecond;
   return Math.round(Math.min(maxRate, Math.max(floor, next)) * 1000) / 1000;
 }
+
+/**
+ * How long a visitor's page should wait before polling again (the status answer's Retry-After): a quarter of the
+ * estimate, between 2 and 30 seconds; 15 while paused; 2 in the pre-queue's last half-minute.
+ */
+export function pollAfterSeconds(
+  room: RoomRow,
+  place: { estimateSeconds: number | null; admitted: boolean } | null,
+  now: Date,
+): number {
+  if (room.state === 'prequeue') {
+    const toOpening = (room.opensAt.getTime() - now.getTime()) / 1000;
+    return Math.max(2, Math.min(30, Math.ceil(toOpening)));
+  }
+  if (room.paused) return 15;
+  if (!place || place.admitted || place.estimateSeconds === null) return 5;
+  return Math.max(2, Math.min(30, Math.ceil(place.estimateSeconds / 4)));
+}

@@ -20,6 +20,7 @@ const STATUS = shape({
       used: bool(),
     }),
   ),
+  pollAfterSeconds: int(),
 });
 
 export const STATUS_ANSWER = { status: { 200: envelope(STATUS) } };

@@ -15,6 +15,7 @@ import { passVisitorEn } from './passVisitor';
 import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
+import { waitingRoomEn } from './waitingRoom';
 import { walletEn } from './wallet';
 import { walletPassesEn } from './walletPasses';
 
@@ -37,4 +38,5 @@ export const translationEn = {
   passHolders: passHoldersEn,
   passPhotoReview: passPhotoReviewEn,
   passVisitor: passVisitorEn,
+  waitingRoom: waitingRoomEn,
 };
