@@ -58,24 +58,25 @@ describe('adaptRate', () => {
 
 describe('the waiting room sweep', () => {
   it('adapts the rate to the holds of the last minute, never above the staff maximum, from the frontier', async () => {
-    const item = await roomItem({ opensInMs: -1000, rate: 2 });
+    const item = await roomItem({ opensInMs: -1000, rate: 1 });
     const users = await Promise.all(Array.from({ length: 12 }, () => c.user()));
     for (const u of users) expect((await join(item.id, u)).statusCode).toBe(201);
     clock().advance(2000);
-    // 3 s after the opening at 2 a second: 6 of the 12 let in.
+    // About 3 s after the opening at 1 a second: 3 of the 12 let in (more if the machine is slow, well under 10).
     const before = body(await c.call('GET', item.url, item.editor)).data;
-    expect(before).toMatchObject({ rate: 2, maxRate: 2, length: 12 });
+    expect(before).toMatchObject({ rate: 1, maxRate: 1, length: 12 });
     // Nobody took any stock in the last minute: the rate falls to the floor, the places let in stay let in.
     await sweep();
     const after = body(await c.call('GET', item.url, item.editor)).data;
-    expect(after).toMatchObject({ rate: MIN_RATE, maxRate: 2 });
-    expect(after.admitted).toBe(before.admitted);
+    expect(after).toMatchObject({ rate: MIN_RATE, maxRate: 1 });
+    expect(after.admitted).toBeGreaterThanOrEqual(before.admitted);
+    expect(after.admitted).toBeLessThan(10);
     // The ones let in buy: one hold each.
     for (const u of users.slice(0, after.admitted)) {
       const token = body(await c.call('POST', `/api/v1/items/${item.id}/waiting-room/admission`, u)).data.token;
       expect((await addLine(item.id, item.date, u, token)).statusCode).toBe(201);
     }
-    // 6 holds in the minute (0.1/s) < 80 % of 0.2: stays at the floor; then 12+ holds (≥ 0.16/s) lift it by half.
+    // Under 10 holds in the minute (< 0.16/s, 80 % of 0.2): stays at the floor; 10 more lift it by half.
     await sweep();
     expect(body(await c.call('GET', item.url, item.editor)).data.rate).toBe(MIN_RATE);
     const stock = (await c.knex()('stock_holds').orderBy('id', 'desc').first('stock_unit_id')) as {
@@ -113,6 +114,10 @@ describe('the waiting room sweep', () => {
         (n) => n.kind === 'waitingRoomTurn',
       );
     expect(await inboxOf(a)).toHaveLength(0);
+    // The status answer says when to poll again: a quarter of the estimate, at most 30 s (here b waits 200 s).
+    const polled = await c.call('GET', `/api/v1/items/${item.id}/waiting-room`, b);
+    expect(body(polled).data.pollAfterSeconds).toBe(30);
+    expect(polled.headers['retry-after']).toBe('30');
     clock().advance(100_000);
     await sweep();
     await sweep();

@@ -10,6 +10,7 @@ import { useAppSelector } from '../../app/store';
 import { PushOffer } from '../../lib/components/PushOffer';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import './waitingRoom.css';
 import { hasPlace, rememberPlace, storeAdmission, storedAdmission } from './waitingRoom';
 import {
   type QueueStatus,
@@ -155,7 +156,9 @@ export default function WaitingRoomPage() {
       )}
       {signedIn && hasPlace(itemId) && place && !place.admitted && <PushOffer reason="tickets" />}
       <p>
-        <Link to={`/items/${itemId}`}>{t('waitingRoom.backToItem')}</Link>
+        <Link className="button button--ghost" to={`/items/${itemId}`}>
+          {t('waitingRoom.backToItem')}
+        </Link>
       </p>
     </article>
   );
