@@ -4,6 +4,7 @@
 // admission. A second tab of the same account finds the same place. An admission works once, and only for its
 // account. The room is closed at the end, so other specs buy the item as before.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
 import { availableDay, payByCard, toPayment } from './support/cart';
@@ -16,6 +17,7 @@ const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 let owner: ApiUser;
 let itemId = 0;
 let roomUrl = '';
+let parkId = 0;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,6 +30,7 @@ test.beforeAll(async ({ request }) => {
   ).data.find((i) => i.name === 'レンタルベビーカー' && i.park.name.includes('上野'));
   expect(found, "Ueno Zoo's pushchair rental").toBeTruthy();
   itemId = found?.id as number;
+  parkId = found?.park.id as number;
   roomUrl = `/api/v1/staff/parks/${found?.park.id}/items/${itemId}/waiting-room`;
   const existing = await request.get(roomUrl, { headers: auth(owner) });
   // A room from an earlier run on the same database has opened already: it is reopened (no new opening).
@@ -150,4 +153,23 @@ test('an admission token works once, and not for another account', async ({ requ
   const again = await add(a);
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { meta: { code: string } }).meta.code).toBe('waitingRoomAdmissionUsed');
+});
+
+test("the park's owner sees the queue's length, admissions and rate, and pauses and resumes it", async ({ page }) => {
+  await signInPage(page, owner);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/staff/office/${parkId}/waiting-room?item=${itemId}`);
+  const facts = page.getByTestId('room-facts');
+  // The visitors of the tests above: at least five places, some let in, some bought.
+  await expect(facts.getByTestId('room-length')).toHaveText(/^[5-9]|\d\d/);
+  await expect(facts.getByTestId('room-used')).not.toHaveText('0');
+  await expect(facts.getByTestId('room-rate-now')).toBeVisible();
+  await facts.getByTestId('room-pause').click();
+  await expect(facts.getByTestId('room-state')).toHaveText('一時停止中');
+  await shot(page, 'waiting-room-office');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await facts.getByTestId('room-pause').click();
+  await expect(facts.getByTestId('room-state')).toHaveText('受付中');
 });
