@@ -103,6 +103,21 @@ describe('the waiting room sweep', () => {
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives an idle queue no credit: newcomers after a quiet spell are let in at the rate, not all at once', async () => {
+    const item = await roomItem({ opensInMs: -1000, rate: 0.1 });
+    clock().advance(10 * MIN);
+    const [a, b] = [await c.user(), await c.user()];
+    await join(item.id, a);
+    await join(item.id, b);
+    const placeOf = async (u: Caller) =>
+      body(await c.call('GET', `/api/v1/items/${item.id}/waiting-room`, u)).data.place;
+    expect(await placeOf(a)).toMatchObject({ position: 1, admitted: false });
+    expect(await placeOf(b)).toMatchObject({ position: 2, admitted: false });
+    clock().advance(11_000);
+    expect(await placeOf(a)).toMatchObject({ admitted: true });
+    expect(await placeOf(b)).toMatchObject({ admitted: false, ahead: 0 });
+  });
+
   it('tells a signed-in visitor once, by inbox (and push), when the queue reaches their place', async () => {
     const item = await roomItem({ opensInMs: -1000, rate: 0.01 });
     const [a, b] = [await c.user(), await c.user()];
