@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'groupRequest',
   /** A konbini payment's deadline passed unpaid: the order is cancelled and its places given back. */
   'konbiniExpired',
+  /** A high-demand sale's waiting room reached the visitor's place: they may buy now. */
+  'waitingRoomTurn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -46,6 +46,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'groups-requests', path: '/groups/requests', guards: ['auth'] },
   { name: 'groups-request-detail', path: '/groups/requests/:id', guards: ['auth'] },
   { name: 'item', path: '/items/:id' },
+  // A high-demand sale's waiting room (issue 30): the visitor's place, then on to buy.
+  { name: 'item-queue', path: '/items/:id/queue' },
   { name: 'map', path: '/maps/:parkId' },
   { name: 'map-route', path: '/maps/:parkId/route', layout: 'map' },
   { name: 'me', path: '/me', guards: ['auth'] },
@@ -122,6 +124,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
   // An item's places per date and slot (editors, owners).
   { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
+  // An item's waiting room: set up, queue length and rate, pause (editors, owners).
+  { name: 'staff-office-waiting-room', path: '/staff/office/:parkId/waiting-room', guards: ['auth'] },
   { name: 'staff-office-passes', path: '/staff/office/:parkId/passes', guards: ['auth'] },
   // A park's pass holders: found by name, pass number, e-mail or phone; one holder (suspend, reinstate, reissue).
   { name: 'staff-office-pass-holders', path: '/staff/office/:parkId/passes/holders', guards: ['auth'] },

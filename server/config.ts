@@ -38,6 +38,8 @@ export interface Config {
   accessTokenTtl: number;
   /** How often expired cart holds are released (ms); 0 turns the job runner off. */
   holdSweepIntervalMs: number;
+  /** Issue 30: add-to-cart holds per minute on one item that open a waiting room for it (0: never). */
+  waitingRoomAutoHoldsPerMinute: number;
   /** A park's newest ticket signing key older than this gets a new one (sweep rotateTicketKeys); 0: never. */
   ticketKeyMaxAgeDays: number;
   /** SMTP URL for nodemailer; unset writes mails to DATA_DIR/mail (readable at /dev/mail with DEMO=true only). */
@@ -143,6 +145,7 @@ const schema = Joi.object({
     .max(60 * 60 * 24 * 90)
     .default(60 * 60 * 24 * 14),
   HOLD_SWEEP_INTERVAL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
+  WAITING_ROOM_AUTO_HOLDS_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(600),
   TICKET_KEY_MAX_AGE_DAYS: Joi.number().integer().min(0).max(3650).default(90),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
@@ -353,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: value.RATE_LIMIT_FACTOR,
     accessTokenTtl: value.ACCESS_TOKEN_TTL,
     holdSweepIntervalMs: value.HOLD_SWEEP_INTERVAL_MS,
+    waitingRoomAutoHoldsPerMinute: value.WAITING_ROOM_AUTO_HOLDS_PER_MINUTE,
     ticketKeyMaxAgeDays: value.TICKET_KEY_MAX_AGE_DAYS,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,

@@ -62,7 +62,7 @@ import { systemRoutes } from './features/system/routes';
 import { testClockRoutes } from './features/system/testClockRoutes';
 import { ticketPackRoutes } from './features/ticketPacks/routes';
 import { staffPackRoutes } from './features/ticketPacks/staffRoutes';
-import { staffWaitingRoomRoutes, waitingRoomRoutes } from './features/waitingRoom';
+import { staffWaitingRoomRoutes, jobs as waitingRoomJobs, waitingRoomRoutes } from './features/waitingRoom';
 import { offerTaken, jobs as waitlistJobs } from './features/waitlist';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
@@ -94,6 +94,7 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
   ...paymentJobs,
   ...lotteryJobs,
   ...waitlistJobs,
+  ...waitingRoomJobs,
   ...financeJobs,
   ...passJobs,
   ...groupJobs,

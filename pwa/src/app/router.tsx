@@ -58,6 +58,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'find-tickets': () => import('../features/tickets/FindTicketsPage').then((m) => m.default),
   'find-tickets-result': () => import('../features/tickets/TicketResultPage').then((m) => m.default),
   item: () => import('../features/tickets/ItemPage').then((m) => m.default),
+  'item-queue': () => import('../features/tickets/WaitingRoomPage').then((m) => m.default),
   'private-item': () => import('../features/tickets/ItemPage').then((m) => m.PrivateItemPage),
   'ticket-pack': () => import('../features/tickets/TicketPackPage').then((m) => m.default),
   'private-ticket-pack': () => import('../features/tickets/TicketPackPage').then((m) => m.PrivateTicketPackPage),
@@ -131,6 +132,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-order': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeOrderPage),
   'staff-office-reports': () => import('../features/backOffice/FinancePages').then((m) => m.OfficeReportPage),
   'staff-office-stock': () => import('../features/backOffice/StockPage').then((m) => m.OfficeStockPage),
+  'staff-office-waiting-room': () =>
+    import('../features/backOffice/WaitingRoomOfficePage').then((m) => m.OfficeWaitingRoomPage),
   'staff-office-passes': () => import('../features/backOffice/PassPages').then((m) => m.OfficePassesPage),
   'staff-office-pass-holders': () =>
     import('../features/backOffice/PassHolderPages').then((m) => m.OfficePassHoldersPage),
@@ -168,6 +171,7 @@ export const CATALOGUE_PAGES = new Set([
  *  (locales/firstLoad.test.ts); the wallet pages the wallet's too. */
 export const TICKET_PAGES = new Set([
   'item',
+  'item-queue',
   'private-item',
   'ticket-pack',
   'private-ticket-pack',

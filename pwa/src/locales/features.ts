@@ -17,6 +17,7 @@ import { passVisitorJa } from './passVisitor';
 import { receiptsJa } from './receipts';
 import { staffJa } from './staff';
 import { ticketsJa } from './tickets';
+import { waitingRoomJa } from './waitingRoom';
 import { walletJa } from './wallet';
 import { walletPassesJa } from './walletPasses';
 
@@ -40,4 +41,5 @@ export const featuresJa = {
   walletPasses: walletPassesJa,
   groups: groupsJa,
   konbini: konbiniJa,
+  waitingRoom: waitingRoomJa,
 };

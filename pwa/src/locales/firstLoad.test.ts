@@ -50,7 +50,7 @@ describe.each([
   {
     scope: 'tickets',
     features: ['tickets'],
-    groups: ['tickets', 'checkout', 'wallet', 'passes'],
+    groups: ['tickets', 'checkout', 'wallet', 'passes', 'waitingRoom'],
     bundle: async () => (await import('./ticketPages')).ticketPagesJa,
   },
   {

@@ -5,10 +5,12 @@ import { checkoutJa } from './checkout';
 import { lotteryStatusJa } from './lotteryStatus';
 import { passesJa } from './passes';
 import { ticketsJa } from './tickets';
+import { waitingRoomJa } from './waitingRoom';
 
 export const ticketPagesJa = {
   tickets: ticketsJa,
   checkout: checkoutJa,
   wallet: { lottery: { status: lotteryStatusJa } },
   passes: passesJa,
+  waitingRoom: waitingRoomJa,
 };

@@ -147,6 +147,14 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
             body: `${p.holder}さんの写真（${p.item}）は承認されませんでした。理由：${p.reason}`,
           },
   },
+  waitingRoomTurn: {
+    ttlSeconds: 10 * MINUTE,
+    urgency: 'high',
+    text: (l, p) =>
+      l === 'en'
+        ? { title: "It's your turn", body: `${p.item}: you can buy now. Open the queue page to continue.` }
+        : { title: '順番が来ました', body: `${p.item}：ご購入いただけます。順番待ちの画面からお進みください。` },
+  },
   passRenewalReminder: {
     ttlSeconds: 3 * DAY,
     urgency: 'low',

@@ -17,6 +17,10 @@ export interface RoomRow {
   nextPosition: number;
   earlyCount: number;
   tokenMinutes: number;
+  /** The staff's maximum rate; null: `rate` is fixed. */
+  maxRate: number | null;
+  /** Opened by the high-demand trigger. */
+  auto: boolean;
 }
 
 export function frontier(room: RoomRow, now: Date): number {
@@ -34,3 +38,35 @@ export function estimateSeconds(room: RoomRow, position: number, now: Date): num
 }
 
 export const isActive = (room: RoomRow, now: Date) => !room.closesAt || now < room.closesAt;
+
+/** The slowest a room with people waiting lets in (per second): never stuck at 0 while the stock path is idle. */
+export const MIN_RATE = 0.2;
+
+/**
+ * The next admission rate from what the stock path took over the last interval (`holdsPerSecond`: successful
+ * holds on the item): when the holds keep up with the admissions (at least 80 %), the rate grows by half; when
+ * they fall behind, it drops to what was taken. Always within [min(MIN_RATE, max), max].
+ */
+export function adaptRate(current: number, maxRate: number, holdsPerSecond: number): number {
+  const floor = Math.min(MIN_RATE, maxRate);
+  const next = holdsPerSecond >= 0.8 * current ? current * 1.5 : holdsPerSecond;
+  return Math.round(Math.min(maxRate, Math.max(floor, next)) * 1000) / 1000;
+}
+
+/**
+ * How long a visitor's page should wait before polling again (the status answer's Retry-After): a quarter of the
+ * estimate, between 2 and 30 seconds; 15 while paused; 2 in the pre-queue's last half-minute.
+ */
+export function pollAfterSeconds(
+  room: RoomRow,
+  place: { estimateSeconds: number | null; admitted: boolean } | null,
+  now: Date,
+): number {
+  if (room.state === 'prequeue') {
+    const toOpening = (room.opensAt.getTime() - now.getTime()) / 1000;
+    return Math.max(2, Math.min(30, Math.ceil(toOpening)));
+  }
+  if (room.paused) return 15;
+  if (!place || place.admitted || place.estimateSeconds === null) return 5;
+  return Math.max(2, Math.min(30, Math.ceil(place.estimateSeconds / 4)));
+}

@@ -1,4 +1,5 @@
 export { ADMISSION_HEADER } from './admissionHeader';
+export { jobs } from './jobs';
 export { type PublishedRanking, type QueueVerdict, verifyRanking } from './ranking';
 export { waitingRoomRoutes } from './routes';
 export { withAdmission } from './services/admission';

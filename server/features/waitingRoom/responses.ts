@@ -20,6 +20,7 @@ const STATUS = shape({
       used: bool(),
     }),
   ),
+  pollAfterSeconds: int(),
 });
 
 export const STATUS_ANSWER = { status: { 200: envelope(STATUS) } };
@@ -50,6 +51,8 @@ export const OVERVIEW_ANSWER = {
         closesAt: nullable(dateTime()),
         seedHash: str(),
         rate: Joi.number(),
+        maxRate: nullable(Joi.number()),
+        auto: bool(),
         paused: bool(),
         tokenMinutes: int(),
         length: int(),

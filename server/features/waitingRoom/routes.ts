@@ -34,7 +34,8 @@ export const waitingRoomRoutes: ServerRoute[] = [
       const { knex, clock } = request.server.app;
       const status = await queueStatus(knex, request.params.id, holderOf(request)?.key ?? null, clock.now());
       if (!status) throw notFound();
-      return ok(h, status);
+      // Polite polling: the page waits this long before asking again.
+      return ok(h, status).header('retry-after', String(status.pollAfterSeconds));
     },
   }),
   route({

@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { notFound } from '../../lib/errors';
 import { answers, id, ok } from '../../lib/routeKit';
 import { fields, optional, orNull, route } from '../../lib/typedInput';
-import { EDITOR, REQUIRED } from '../../plugins/auth';
+import { currentUserId, EDITOR, REQUIRED } from '../../plugins/auth';
 import { OVERVIEW_ANSWER } from './responses';
 import { roomOverview, saveRoom } from './services/saveRoom';
 
@@ -73,6 +73,7 @@ export const staffWaitingRoomRoutes: ServerRoute[] = [
         itemId,
         { opensAt: p.opens_at, closesAt: p.closes_at, rate: p.rate, paused: p.paused, tokenMinutes: p.token_minutes },
         now,
+        currentUserId(request),
       );
       return ok(h, await roomOverview(knex, itemId, now));
     },

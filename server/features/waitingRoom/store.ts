@@ -19,6 +19,8 @@ const COLUMNS = {
   nextPosition: 'next_position',
   earlyCount: 'early_count',
   tokenMinutes: 'token_minutes',
+  maxRate: 'max_rate',
+  auto: 'auto',
 };
 
 const rowOf = (r: Record<string, unknown>): RoomRow => ({
@@ -26,6 +28,7 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
   id: Number(r.id),
   itemId: Number(r.itemId),
   rate: Number(r.rate),
+  maxRate: r.maxRate === null || r.maxRate === undefined ? null : Number(r.maxRate),
   opensAt: new Date(r.opensAt as string),
   closesAt: r.closesAt ? new Date(r.closesAt as string) : null,
   admittedAt: r.admittedAt ? new Date(r.admittedAt as string) : null,

@@ -69,6 +69,13 @@ export function OfficeHomePage() {
                   <Link className="button" to={`/staff/office/${parkId}/stock`} data-testid="office-stock-link">
                     {t('backOffice.stockLink')}
                   </Link>
+                  <Link
+                    className="button"
+                    to={`/staff/office/${parkId}/waiting-room`}
+                    data-testid="office-waiting-room-link"
+                  >
+                    {t('waitingRoom.office.title')}
+                  </Link>
                   <Link className="button" to={`/staff/office/${parkId}/items`} data-testid="office-items-link">
                     {t('catalogueOffice.items')}
                   </Link>

@@ -11,7 +11,7 @@ import { checkLineQuantities } from '../../../../common/rules/cart';
 import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
-import { formatDate, formatYen } from '../../lib/format';
+import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { PassPurchaseForm } from './PassPurchaseForm';
 import {
@@ -25,6 +25,27 @@ import {
 import { useItemAvailabilityQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
 import { WaitlistJoin } from './WaitlistJoin';
+import { forgetRoom, storedAdmission } from './waitingRoom';
+import { useQueueStatusQuery } from './waitingRoomApi';
+
+/** A high-demand sale: instead of the cart buttons, the way to the queue (or, admitted, until when). */
+function WaitingRoomGate({ itemId }: { itemId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="checkout-alert stack" data-testid="waiting-room-gate">
+      <p>{t('waitingRoom.notice')}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => navigate(`/items/${itemId}/queue`)}
+        data-testid="join-queue"
+      >
+        {t('waitingRoom.join')}
+      </button>
+    </div>
+  );
+}
 
 const MARKS = { available: '○', few: '△', soldOut: '×', unavailable: '－' } as const;
 
@@ -144,6 +165,10 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
   const [companion, setCompanion] = useState(0);
   const [tried, setTried] = useState(false);
   const { submit, busy, error, added } = useAddToCart();
+  // A high-demand sale goes through its waiting room (issue 30): the add needs the admission kept by the queue page.
+  const room = useQueueStatusQuery(item.id);
+  const roomActive = room.data?.data.active === true;
+  const admission = roomActive ? storedAdmission(item.id) : null;
 
   const hasSlots = item.timeSlots.length > 0;
   const slot = day?.slots.find((s) => s.timeSlotId === slotId) ?? null;
@@ -200,7 +225,8 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       navigate(`/custom/seat_reservation?mode=${mode}`);
       return;
     }
-    await submit(addLineRequest(selection), mode);
+    const done = await submit({ ...addLineRequest(selection), admissionToken: admission?.token }, mode);
+    if (done && admission) forgetRoom(item.id);
   };
 
   const maxPeople = item.maxPerOrder;
@@ -333,7 +359,14 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </p>
       )}
       <AddResult error={error} added={added} />
-      {joinWaitlist && day && !problem ? (
+      {admission && !added && (
+        <p className="checkout-alert checkout-alert--success" data-testid="queue-admitted">
+          {t('waitingRoom.admitted', { time: formatDateTime(admission.expiresAt, locale) })}
+        </p>
+      )}
+      {roomActive && !admission && !added ? (
+        <WaitingRoomGate itemId={item.id} />
+      ) : joinWaitlist && day && !problem ? (
         <WaitlistJoin
           itemId={item.id}
           date={day.date}

@@ -11,6 +11,7 @@ import { addLineRequest, peopleOfSelection, readReservation } from './purchase';
 import { useItemSeatsQuery } from './purchaseApi';
 import { useGetItemQuery } from './ticketsApi';
 import { AddResult, useAddToCart } from './useAddToCart';
+import { forgetRoom, storedAdmission } from './waitingRoom';
 
 function SeatMap({
   seats,
@@ -104,7 +105,13 @@ export default function SeatReservationPage() {
   const go = async (m: 'cart' | 'buy') => {
     setTried(true);
     if (!ready) return;
-    const ok = await submit(addLineRequest(selection, normalizeSeatCodes(chosen)), m);
+    // A high-demand sale: the admission its queue page kept (issue 30), spent by this add.
+    const admission = storedAdmission(selection.itemId);
+    const ok = await submit(
+      { ...addLineRequest(selection, normalizeSeatCodes(chosen)), admissionToken: admission?.token },
+      m,
+    );
+    if (ok && admission) forgetRoom(selection.itemId);
     if (!ok) {
       setChosen([]);
       void seats.refetch();

@@ -15,6 +15,9 @@ export interface AddLineMeta {
   serverTime: string;
 }
 
+/** An add to the cart, with the waiting room's admission token when the item's sale goes through one. */
+export type AddLineBody = (AddCartLineRequest | AddPassLineRequest) & { admissionToken?: string };
+
 export const purchaseApi = api.injectEndpoints({
   endpoints: (build) => ({
     itemAvailability: build.query<
@@ -50,8 +53,14 @@ export const purchaseApi = api.injectEndpoints({
       query: ({ itemId, ...body }) => ({ url: `/items/${itemId}/waitlist`, method: 'POST', body }),
       invalidatesTags: ['Lottery'],
     }),
-    addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddCartLineRequest | AddPassLineRequest>({
-      query: (body) => ({ url: '/carts', method: 'POST', body }),
+    addCartLine: build.mutation<Envelope<CartLine, AddLineMeta>, AddLineBody>({
+      // A high-demand item's add carries the waiting room's admission (issue 30) in its header.
+      query: ({ admissionToken, ...body }) => ({
+        url: '/carts',
+        method: 'POST',
+        body,
+        ...(admissionToken ? { headers: { 'x-admission-token': admissionToken } } : {}),
+      }),
       invalidatesTags: ['Cart'],
     }),
   }),

@@ -4,13 +4,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { AddCartLineRequest } from '../../../../common/dto/cart';
-import type { AddPassLineRequest } from '../../../../common/dto/pass';
 import { useAppSelector } from '../../app/store';
 import { apiCode, errorText } from '../../lib/apiErrors';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
-import { useAddCartLineMutation } from './purchaseApi';
+import { type AddLineBody, useAddCartLineMutation } from './purchaseApi';
 
 export type AddOutcome = { kind: 'added'; parkId: number } | null;
 
@@ -23,7 +21,7 @@ export function useAddToCart() {
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [added, setAdded] = useState<AddOutcome>(null);
 
-  const submit = async (body: AddCartLineRequest | AddPassLineRequest, mode: 'cart' | 'buy'): Promise<boolean> => {
+  const submit = async (body: AddLineBody, mode: 'cart' | 'buy'): Promise<boolean> => {
     setError(null);
     setAdded(null);
     try {

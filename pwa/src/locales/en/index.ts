@@ -17,6 +17,7 @@ import { passVisitorEn } from './passVisitor';
 import { receiptsEn } from './receipts';
 import { staffEn } from './staff';
 import { ticketsEn } from './tickets';
+import { waitingRoomEn } from './waitingRoom';
 import { walletEn } from './wallet';
 import { walletPassesEn } from './walletPasses';
 
@@ -41,4 +42,5 @@ export const translationEn = {
   passPhotoReview: passPhotoReviewEn,
   passVisitor: passVisitorEn,
   groups: groupsEn,
+  waitingRoom: waitingRoomEn,
 };

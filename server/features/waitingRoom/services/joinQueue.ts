@@ -2,9 +2,9 @@
 // place). Before the opening the place is in the pre-queue (ranked at the opening); after it, the next position.
 import type { Knex } from 'knex';
 import { DomainError } from '../../../lib/errors';
-import { isActive } from '../frontier';
+import { frontier, isActive } from '../frontier';
 import { entryIdOf } from '../ranking';
-import { roomOpenedIfDue } from '../store';
+import { readRoom, roomOpenedIfDue } from '../store';
 
 export async function joinQueue(knex: Knex, itemId: number, holderKey: string, now: Date): Promise<void> {
   const room = await roomOpenedIfDue(knex, itemId, now);
@@ -22,7 +22,13 @@ export async function joinQueue(knex: Knex, itemId: number, holderKey: string, n
       .ignore()
       .returning('id');
     if (inserted.length === 0 || room.state === 'prequeue') return;
-    // Arrival order: the counter's row lock orders joins across instances.
+    // Arrival order: the counter's row lock orders joins across instances. A queue that had emptied (the frontier
+    // caught up with the last place) starts letting in from now: the idle time is no credit that would let a
+    // burst of newcomers in at once, more than the stock path was measured to take.
+    const locked = await readRoom(trx, itemId, true);
+    if (locked && !locked.paused && frontier(locked, now) >= locked.nextPosition) {
+      await trx('waiting_rooms').where('id', locked.id).update({ admitted: locked.nextPosition, admitted_at: now });
+    }
     const [next] = await trx('waiting_rooms')
       .where('id', room.id)
       .increment('next_position', 1)

@@ -1,7 +1,7 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
 // by its unique key, and arithmetic (frontier.ts). No write, no count over the queue.
 import type { Knex } from 'knex';
-import { estimateSeconds, frontier, isActive } from '../frontier';
+import { estimateSeconds, frontier, isActive, pollAfterSeconds } from '../frontier';
 import { cachedRoom } from '../store';
 
 export interface QueueStatus {
@@ -21,6 +21,8 @@ export interface QueueStatus {
     admitted: boolean;
     used: boolean;
   } | null;
+  /** Seconds before the next poll is worth it (also the answer's Retry-After). */
+  pollAfterSeconds: number;
 }
 
 export async function queueStatus(
@@ -40,6 +42,16 @@ export async function queueStatus(
     : undefined;
   const front = frontier(room, now);
   const position = row?.position ?? null;
+  const place = row
+    ? {
+        entryId: row.entryId,
+        position,
+        ahead: position === null ? null : Math.max(0, position - front - 1),
+        estimateSeconds: position === null ? null : estimateSeconds(room, position, now),
+        admitted: position !== null && position <= front,
+        used: row.tokenUsedAt !== null,
+      }
+    : null;
   return {
     itemId,
     active: isActive(room, now),
@@ -47,15 +59,7 @@ export async function queueStatus(
     opensAt: room.opensAt.toISOString(),
     seedHash: room.seedHash,
     paused: room.paused,
-    place: row
-      ? {
-          entryId: row.entryId,
-          position,
-          ahead: position === null ? null : Math.max(0, position - front - 1),
-          estimateSeconds: position === null ? null : estimateSeconds(room, position, now),
-          admitted: position !== null && position <= front,
-          used: row.tokenUsedAt !== null,
-        }
-      : null,
+    place,
+    pollAfterSeconds: pollAfterSeconds(room, place, now),
   };
 }

@@ -2,6 +2,7 @@
 // committed at once), change the rate, pause and resume; and what the queue looks like.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { frontier, type RoomRow } from '../frontier';
 import { seedHashOf } from '../ranking';
@@ -21,7 +22,12 @@ export interface RoomOverview {
   opensAt: string;
   closesAt: string | null;
   seedHash: string;
+  /** Admissions per second now (adapted to the stock path). */
   rate: number;
+  /** The staff's maximum; null: the rate is fixed. */
+  maxRate: number | null;
+  /** Opened by the high-demand trigger. */
+  auto: boolean;
   paused: boolean;
   tokenMinutes: number;
   /** Places taken (pre-queue and after). */
@@ -48,6 +54,8 @@ export async function roomOverview(knex: Knex, itemId: number, now: Date): Promi
     closesAt: room.closesAt?.toISOString() ?? null,
     seedHash: room.seedHash,
     rate: room.rate,
+    maxRate: room.maxRate,
+    auto: room.auto,
     paused: room.paused,
     tokenMinutes: room.tokenMinutes,
     length: counts.length,
@@ -57,7 +65,13 @@ export async function roomOverview(knex: Knex, itemId: number, now: Date): Promi
 }
 
 /** Creates the item's room (opens_at required) or changes it; a new rate or a pause starts from today's frontier. */
-export async function saveRoom(knex: Knex, itemId: number, s: RoomSettings, now: Date): Promise<void> {
+export async function saveRoom(
+  knex: Knex,
+  itemId: number,
+  s: RoomSettings,
+  now: Date,
+  actorUserId: number | null = null,
+): Promise<void> {
   await roomOpenedIfDue(knex, itemId, now);
   await knex.transaction(async (trx) => {
     const room = await readRoom(trx, itemId, true);
@@ -71,9 +85,11 @@ export async function saveRoom(knex: Knex, itemId: number, s: RoomSettings, now:
         seed,
         seed_hash: seedHashOf(seed),
         rate: s.rate ?? 2,
+        max_rate: s.rate ?? 2,
         paused: s.paused ?? false,
         token_minutes: s.tokenMinutes ?? 10,
       });
+      await audit(trx, { entity: 'waiting_room', entityId: itemId, action: 'created', actorUserId, data: s });
       return;
     }
     // The opening is committed to with the seed: it cannot move once the pre-queue is ranked.
@@ -88,6 +104,7 @@ export async function saveRoom(knex: Knex, itemId: number, s: RoomSettings, now:
         ...(s.tokenMinutes !== undefined ? { token_minutes: s.tokenMinutes } : {}),
         ...rebase(room, s, now),
       });
+    await audit(trx, { entity: 'waiting_room', entityId: itemId, action: 'changed', actorUserId, data: s });
   });
 }
 
@@ -96,6 +113,8 @@ function rebase(room: RoomRow, s: RoomSettings, now: Date) {
   const open = room.state === 'open';
   return {
     rate: s.rate ?? room.rate,
+    // The staff's rate is the maximum the adaptive rate moves under.
+    ...(s.rate !== undefined ? { max_rate: s.rate } : {}),
     paused: s.paused ?? room.paused,
     ...(open ? { admitted: frontier(room, now), admitted_at: now } : {}),
   };
