@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
@@ -130,7 +131,12 @@ function GroupPass({ r }: { r: GroupRequest }) {
       <ol className="group-tickets">
         {tickets.map((x) => (
           <li key={x.ticketNumber}>
-            {x.ticketNumber} {x.entered ? `✓ ${t('groups.enteredMark')}` : ''}
+            {x.ticketNumber}{' '}
+            {x.entered ? (
+              <>
+                <Icon name="check" size={16} /> {t('groups.enteredMark')}
+              </>
+            ) : null}
           </li>
         ))}
       </ol>
