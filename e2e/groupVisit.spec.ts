@@ -191,7 +191,7 @@ test('a school visit: request with an exemption letter, approval, invoice, trans
     data: { price: 30000, exemptions: [] },
   });
   expect(approve.status()).toBe(204);
-  await runJobsAt(request, new Date(Date.now() + 15 * 86_400_000));
+  await runJobsAt(request, new Date(Date.now() + 15 * 86_400_000), ['releaseUnpaidGroups']);
   const released = await request.get(`/api/v1/me/group-requests/${otherId}`, { headers: auth(other) });
   expect(((await released.json()) as { data: { state: string } }).data.state).toBe('released');
 });

@@ -160,9 +160,9 @@ for (const lang of ['ja', 'en'] as const) {
     ).data.konbini;
 
     // Just before the deadline nothing moves; just after, the place is free again.
-    await runJobsAt(request, new Date(new Date(slip.deadline).getTime() - 60_000));
+    await runJobsAt(request, new Date(new Date(slip.deadline).getTime() - 60_000), ['expireKonbiniPayments']);
     expect(await remaining(request, placed)).toBe(held);
-    await runJobsAt(request, new Date(new Date(slip.deadline).getTime() + 1000));
+    await runJobsAt(request, new Date(new Date(slip.deadline).getTime() + 1000), ['expireKonbiniPayments']);
     expect(await remaining(request, placed)).toBe(held + 1);
 
     await page.goto(`/payment/konbini?payment_id=${paymentId}`);

@@ -1,7 +1,8 @@
 // Browser-test harness: a real SMTP sink (its mails readable over HTTP for the tests), then the app itself.
 //   SMTP on E2E_SMTP_PORT (4025), mails at http://127.0.0.1:E2E_MAIL_PORT/mails?to=<address> (4026).
 //   POST http://127.0.0.1:E2E_MAIL_PORT/jobs?at=<ISO time> runs the background jobs as if it were that time (hold
-//   expiry, abandoned payments, ...), so a test can see what happens after a deadline without waiting for it.
+//   expiry, abandoned payments, ...), so a test can see what happens after a deadline without waiting for it;
+//   `&only=<sweep>,<sweep>` runs only those sweeps (then the queued jobs), for a time days ahead.
 import { createServer } from 'node:http';
 import type { Server } from '@hapi/hapi';
 import { simpleParser } from 'mailparser';
@@ -41,7 +42,8 @@ createServer((req, res) => {
       res.end('{}');
       return;
     }
-    app.plugins.jobs.runOnce(at).then(
+    const only = url.searchParams.get('only');
+    app.plugins.jobs.runOnce(at, only ? only.split(',') : undefined).then(
       (result) => res.end(JSON.stringify(result)),
       (err: Error) => {
         res.statusCode = 500;

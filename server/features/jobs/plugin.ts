@@ -8,7 +8,8 @@ import { type JobDefinition, JobQueue } from './queue';
 import { registerJobQueue } from './registry';
 
 export interface JobsApi {
-  runOnce(now?: Date): Promise<Record<string, unknown>>;
+  /** The sweeps at `now` (only those named in `sweeps`, when given), then every due job. */
+  runOnce(now?: Date, sweeps?: readonly string[]): Promise<Record<string, unknown>>;
   /** Whether this instance takes work. */
   running(): boolean;
 }
@@ -33,7 +34,7 @@ export const jobsPlugin: Plugin<{ intervalMs: number; jobs: readonly JobDefiniti
     registerJobQueue(server.app.knex, queue);
     let working = false;
     server.expose({
-      runOnce: (now?: Date) => queue.drain(now ?? server.app.clock.now()),
+      runOnce: (now?: Date, sweeps?: readonly string[]) => queue.drain(now ?? server.app.clock.now(), sweeps),
       running: () => working,
     } satisfies JobsApi);
 
