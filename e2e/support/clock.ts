@@ -3,10 +3,14 @@
 import { test } from '@playwright/test';
 import { msUntilTokyoMidnight } from '../../common/time';
 
-/** Sets the test's timeout to `timeoutMs` plus any wait, then waits if midnight in Tokyo is less than `marginMs` away. */
-export async function startClearOfMidnight(timeoutMs: number, marginMs = timeoutMs): Promise<void> {
+/**
+ * Sets the test's timeout to `timeoutMs` plus any wait, then waits if midnight in Tokyo is less than `marginMs` away,
+ * or (a test that dates an act up to `lookbackMs` in the past) passed less than `lookbackMs` ago.
+ */
+export async function startClearOfMidnight(timeoutMs: number, marginMs = timeoutMs, lookbackMs = 0): Promise<void> {
   const left = msUntilTokyoMidnight();
-  const wait = left < marginMs ? left + 2_000 : 0;
+  const since = 86_400_000 - left;
+  const wait = left < marginMs ? left + lookbackMs + 2_000 : since < lookbackMs ? lookbackMs - since + 2_000 : 0;
   test.setTimeout(timeoutMs + wait);
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
 }
