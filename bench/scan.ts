@@ -626,7 +626,8 @@ async function holderSync(browser: Browser): Promise<Record<string, unknown>> {
         [order.id, order.lineId, buyer, park, order.id],
       );
       seedMs = performance.now() - t0;
-      await knex.raw('ANALYZE passes; ANALYZE pass_holders; ANALYZE pass_photos; ANALYZE tickets');
+      // One statement per call: a prepared statement (PGlite's, pg's with bindings) takes one command.
+      for (const table of ['passes', 'pass_holders', 'pass_photos', 'tickets']) await knex.raw(`ANALYZE ${table}`);
     },
     async ({ knex, order, page, context, base }) => {
       const first = performance.now();
