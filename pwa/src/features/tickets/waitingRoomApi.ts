@@ -1,30 +1,8 @@
 // The waiting room of a high-demand sale (issue 30): the caller's place (polled politely: the answer's
 // Retry-After says when to ask again), taking a place, and the admission token the cart asks for.
 import type { Envelope } from '../../../../common/dto/api';
+import type { Admission, QueueStatus } from '../../../../common/dto/waitingRoom';
 import { api } from '../../lib/api';
-
-export interface QueueStatus {
-  itemId: number;
-  active: boolean;
-  state: 'prequeue' | 'open';
-  opensAt: string;
-  seedHash: string;
-  paused: boolean;
-  place: {
-    entryId: string;
-    position: number | null;
-    ahead: number | null;
-    estimateSeconds: number | null;
-    admitted: boolean;
-    used: boolean;
-  } | null;
-  pollAfterSeconds: number;
-}
-
-export interface Admission {
-  token: string;
-  expiresAt: string;
-}
 
 export const waitingRoomApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -40,6 +18,8 @@ export const waitingRoomApi = api.injectEndpoints({
     }),
   }),
 });
+
+export type { Admission, QueueStatus };
 
 export const { useQueueStatusQuery, useLazyQueueStatusQuery, useJoinQueueMutation, useAdmissionMutation } =
   waitingRoomApi;

@@ -1,29 +1,11 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
 // by its unique key, and arithmetic (frontier.ts). No write, no count over the queue.
 import type { Knex } from 'knex';
+import type { QueueStatus } from '../../../../common/dto/waitingRoom';
 import { estimateSeconds, frontier, isActive, pollAfterSeconds } from '../frontier';
 import { cachedRoom } from '../store';
 
-export interface QueueStatus {
-  itemId: number;
-  active: boolean;
-  state: 'prequeue' | 'open';
-  opensAt: string;
-  seedHash: string;
-  paused: boolean;
-  /** Null: the caller has no place (or is not identified). */
-  place: {
-    entryId: string;
-    /** Null in the pre-queue: the order is drawn at the opening. */
-    position: number | null;
-    ahead: number | null;
-    estimateSeconds: number | null;
-    admitted: boolean;
-    used: boolean;
-  } | null;
-  /** Seconds before the next poll is worth it (also the answer's Retry-After). */
-  pollAfterSeconds: number;
-}
+export type { QueueStatus };
 
 export async function queueStatus(
   knex: Knex,
