@@ -128,6 +128,26 @@ test('the service worker registers, the shell reloads offline, and the app is in
   }
 });
 
+test('a service worker whose install failed (a precache request lost) is installed again without a page load', async ({
+  page,
+  context,
+}) => {
+  // The install fails when one precached file does not arrive; the browser would only try again at the next full
+  // page load, which a single-page app may not have before the visitor is at the gate with no signal.
+  let failed = 0;
+  await context.route(/\/assets\/.*\.wasm$/, async (route) => {
+    if (failed++ === 0) return route.abort('connectionreset');
+    return route.continue();
+  });
+  await page.goto('/find/parks');
+  await expect.poll(() => failed, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 60_000 }).toBe(true);
+  expect(failed).toBeGreaterThan(1);
+  await reloadOffline(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('動物園・水族館をさがす');
+  await context.setOffline(false);
+});
+
 test('hashed assets are immutable; the shell, service worker and build metadata are revalidated', async ({
   request,
 }) => {

@@ -32,6 +32,34 @@ export async function fetchBuildId(): Promise<string | null> {
   }
 }
 
+/** Waits before each new try of a failed install: short at first, then a few minutes (each try fetches the precache). */
+const INSTALL_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
+
+/**
+ * A first install fails when one precached file does not arrive (a flaky network, a busy server); the browser then
+ * drops the registration and tries again only at the next full page load, which a single-page app may not have
+ * before the visitor is at the gate with no signal. Registers again, with growing waits and when the network comes
+ * back, until a worker is active.
+ */
+async function installAgainUntilActive(): Promise<void> {
+  let attempt = 0;
+  const tryAgain = async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined);
+    if (registration?.active || registration?.waiting || registration?.installing) return;
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  };
+  const schedule = () => {
+    const delay = INSTALL_RETRY_DELAYS_MS[Math.min(attempt++, INSTALL_RETRY_DELAYS_MS.length - 1)];
+    setTimeout(async () => {
+      if ((await navigator.serviceWorker.getRegistration('/').catch(() => undefined))?.active) return;
+      await tryAgain();
+      schedule();
+    }, delay);
+  };
+  window.addEventListener('online', () => void tryAgain());
+  schedule();
+}
+
 /**
  * Registers the service worker and watches for new builds: the build id is compared at load and hourly;
  * when it differs, the service worker is asked to update and the user is offered a reload.
@@ -48,6 +76,7 @@ export async function startAppUpdates(): Promise<void> {
     });
   });
   void wb.register();
+  void installAgainUntilActive();
 
   const check = async () => {
     const latest = await fetchBuildId();

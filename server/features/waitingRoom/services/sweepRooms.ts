@@ -127,7 +127,7 @@ export async function sweepWaitingRooms(knex: Knex, autoPerMinute: number, now: 
   const items = (await knex('waiting_rooms').pluck('item_id')) as number[];
   for (const itemId of items) {
     let room = await roomOpenedIfDue(knex, Number(itemId), now);
-    if (!room || room.state !== 'open' || !isActive(room, now)) continue;
+    if (room?.state !== 'open' || !isActive(room, now)) continue;
     if ((await adaptRoomRate(knex, room, now)) !== null) room = (await readRoom(knex, Number(itemId))) ?? room;
     await notifyTurns(knex, room, now);
   }
