@@ -10,8 +10,8 @@ describe('route table', () => {
     // plus the back office's finance pages (orders, one order, the daily report), its stock page, its catalogue,
     // park profile, map editor and audit trail, its annual pass products, and the two-factor sign-in setting, plus an
     // annual pass's member card, visits and renewal, plus the back office's pass holders (list, one holder).
-    // Plus the group visit pages (5), konbini's slip page, the waiting room's queue page and its back office page.
-    expect(ROUTES.length).toBe(103);
+    // Plus the group visit pages (6: with its card payment), konbini's slip page, the waiting room's queue page and its back office page.
+    expect(ROUTES.length).toBe(104);
     for (const r of ROUTES) {
       if (r.layout) expect(LAYOUTS).toContain(r.layout);
       for (const g of r.guards ?? []) expect(GUARDS).toContain(g);

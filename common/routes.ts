@@ -45,6 +45,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'groups-request', path: '/groups/request', guards: ['auth'] },
   { name: 'groups-requests', path: '/groups/requests', guards: ['auth'] },
   { name: 'groups-request-detail', path: '/groups/requests/:id', guards: ['auth'] },
+  { name: 'groups-request-pay', path: '/groups/requests/:id/pay', guards: ['auth-parent'] },
   { name: 'item', path: '/items/:id' },
   // A high-demand sale's waiting room (issue 30): the visitor's place, then on to buy.
   { name: 'item-queue', path: '/items/:id/queue' },

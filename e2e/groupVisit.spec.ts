@@ -195,3 +195,58 @@ test('a school visit: request with an exemption letter, approval, invoice, trans
   const released = await request.get(`/api/v1/me/group-requests/${otherId}`, { headers: auth(other) });
   expect(((await released.json()) as { data: { state: string } }).data.state).toBe('released');
 });
+
+test('in English: a company asks through the form, is approved, and its leader pays by card through 3-D Secure', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await apiStaff(request, OFFICE_OWNER);
+  const { parkId, itemId, date } = await itemForToday(request, owner);
+  const leader = await apiUser(request, { name: 'Jane Smith' });
+  await signInPage(page, leader);
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: new URL(page.url()).origin }]);
+  await page.goto(`/groups/request?park=${parkId}&item=${itemId}`);
+  await expect(page.getByTestId('group-request-page')).toBeVisible();
+  await page.locator('#g-organisation').fill('Sakura Trading Co.');
+  await page.locator('#g-kind').selectOption('company');
+  await page.locator('#g-date').fill(date);
+  await page.locator('#g-adult').fill('25');
+  await page.locator('#g-leaders').fill('1');
+  await page.locator('#g-leader-name').fill('Jane Smith');
+  await page.locator('#g-purpose').fill('Team outing');
+  await checkPage(page);
+  await page.screenshot({ path: `${SHOTS}/request-form-en-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('group-state')).toHaveText('Waiting for the park');
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+  const approve = await request.post(`/api/v1/staff/parks/${parkId}/group-requests/${id}/approve`, {
+    headers: auth(owner),
+    data: { price: 25000, exemptions: [] },
+  });
+  expect(approve.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByTestId('group-state')).toHaveText('Approved, waiting for payment');
+  await checkPage(page);
+  await page.getByTestId('group-pay-card').click();
+  await expect(page.getByTestId('group-card-payment-page')).toBeVisible();
+  await expect(page.getByTestId('group-pay-amount')).toContainText('25,000');
+  await page.getByLabel('Card number').fill('4000000000003220');
+  await page.getByLabel('Cardholder name').fill('JANE SMITH');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await checkPage(page);
+  await page.screenshot({ path: `${SHOTS}/pay-by-card-en-390.png`, fullPage: true });
+  await page.getByTestId('group-card-pay').click();
+  await expect(page).toHaveURL(/\/sandbox\/gmo\/challenge\//);
+  await page.getByRole('button', { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/payment-completed\?order=\d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('amount-paid')).toContainText('25,000');
+
+  await page.goto(`/groups/requests/${id}`);
+  await expect(page.getByTestId('group-state')).toHaveText('Paid');
+  await expect(page.getByTestId('group-entered')).toHaveText(/0.*25/);
+  await checkPage(page);
+  await page.screenshot({ path: `${SHOTS}/group-pass-en-390.png`, fullPage: true });
+});

@@ -13,7 +13,7 @@ import { jobs as cartJobs, registerCartHooks } from './features/carts';
 import { cartRoutes } from './features/carts/routes';
 import { jobs as financeJobs } from './features/finance';
 import { financeRoutes } from './features/finance/routes';
-import { jobs as groupJobs, groupRoutes, staffGroupRoutes } from './features/groups';
+import { jobs as groupJobs, groupOrderAwaited, groupOrderPaid, groupRoutes, staffGroupRoutes } from './features/groups';
 import { invoiceRoutes } from './features/invoices';
 import { itemRoutes } from './features/items/routes';
 import { staffItemRoutes } from './features/items/staffRoutes';
@@ -106,6 +106,8 @@ registerCartHooks({ memberPricing, guestVoucherPricing, voucherOffers });
 registerOrderHooks({
   ...lotteryOrderHooks,
   offerTaken,
+  groupOrderAwaited,
+  groupOrderPaid,
   issueTickets: issueOrderTickets,
   passesIssued: linkPurchasePhotos,
   holdGuestVouchers,

@@ -67,12 +67,18 @@ export interface PlaceOrderAnswer {
    * redirect: open `url` (3-D Secure, PayPay, merpay); completed: paid; failed: see `reason`; pending: the
    * provider's answer was lost, follow the payment at the return page (`/payment/gmo/callback?payment_id=…`).
    */
-  payment:
-    | { kind: 'redirect'; url: string; paymentId: string }
-    | { kind: 'completed'; paymentId: string }
-    | { kind: 'pending'; paymentId: string; provider: string }
-    | { kind: 'failed'; paymentId: string; reason: string; message: string };
+  payment: PaymentStartAnswer;
 }
+
+/**
+ * A payment just started: redirect: open `url` (3-D Secure, PayPay, merpay); completed: paid; failed: see `reason`;
+ * pending: the provider's answer was lost, follow the payment at the return page (`/payment/gmo/callback?…`).
+ */
+export type PaymentStartAnswer =
+  | { kind: 'redirect'; url: string; paymentId: string }
+  | { kind: 'completed'; paymentId: string }
+  | { kind: 'pending'; paymentId: string; provider: string }
+  | { kind: 'failed'; paymentId: string; reason: string; message: string };
 
 export interface CouponView {
   userCouponId: number;

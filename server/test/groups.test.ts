@@ -11,17 +11,23 @@ import { findProblems } from '../features/finance/services/reconcileLedgers';
 import { awayFromTokyoMidnight } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { multipart } from './photoFixtures';
-import { createTestServer, type TestContext } from './testServer';
+import { sandboxFlow } from './sandboxFlow';
+import { createHttpTestServer, type TestContext } from './testServer';
 
 let ctx: TestContext;
+let base = '';
 beforeAll(async () => {
-  ctx = await createTestServer();
+  const listening = await createHttpTestServer();
+  ctx = listening;
+  base = listening.base;
+  await ctx.server.start();
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();
 });
 
 const c = commerce(() => ctx);
+const { press, tokenize, returnOf } = sandboxFlow(() => base, c);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 0x20)]);
 const DAY = 86_400_000;
 
@@ -192,6 +198,88 @@ describe('group requests', () => {
     // Paid once only.
     const twice = await c.call('POST', `${url}/transfer`, finance, { amount: 8800 });
     expect(body(twice).meta.code).toBe('groupRequestState');
+  });
+
+  /** A school of 44, approved at 8,800 yen; answers where to pay. */
+  async function approvedSchool() {
+    const { item, editor, finance, date } = await setup();
+    const leader = await c.user();
+    const id = body(await submit(leader, schoolFields(item.id, date))).data.id as number;
+    const office = `/api/v1/staff/parks/${item.parkId}/group-requests/${id}`;
+    expect((await c.call('POST', `${office}/approve`, editor, { price: 8800, exemptions: [] })).statusCode).toBe(204);
+    return { item, finance, date, leader, id, office, pay: `/api/v1/me/group-requests/${id}/payment` };
+  }
+
+  it('the leader pays by card through 3-D Secure: 44 tickets, the request paid by card, the books balance', async () => {
+    const { item, finance, date, leader, id, office, pay } = await approvedSchool();
+    // Someone else's request, a bad body: refused, nothing placed.
+    const stranger = await c.user();
+    const card = await tokenize('4000000000003220');
+    expect((await c.call('POST', pay, stranger, { card_token: card })).statusCode).toBe(404);
+    const bad = await c.call('POST', pay, leader, {});
+    expect(bad.statusCode).toBe(400);
+    expect(await c.knex()('orders').where({ user_id: leader.id }).first('id')).toBeUndefined();
+
+    const started = await c.call('POST', pay, leader, { card_token: card });
+    expect(started.statusCode, started.payload).toBe(201);
+    const { orderId, payment } = body(started).data as { orderId: number; payment: { kind: string; url: string } };
+    expect(payment.kind).toBe('redirect');
+    // While the card is in flight: no second payment, no transfer, no release at the due date.
+    const second = await c.call('POST', pay, leader, { card_token: await tokenize('4111111111111111') });
+    expect(body(second).meta.code).toBe('checkoutInProgress');
+    const transfer = await c.call('POST', `${office}/transfer`, finance, { amount: 8800 });
+    expect(body(transfer).meta.code).toBe('checkoutInProgress');
+    expect(await unitOf(item.id, date)).toMatchObject({ held: 44, sold: 0 });
+
+    const back = await returnOf(await press(payment.url, 'approve'), leader.token);
+    expect(back.statusCode, back.payload).toBe(200);
+    expect(await unitOf(item.id, date)).toMatchObject({ held: 0, sold: 44 });
+    const view = body(await c.call('GET', `/api/v1/me/group-requests/${id}`, leader)).data;
+    expect(view).toMatchObject({ state: 'paid', paymentMethod: 'card', orderId });
+    const order = await c.knex()('orders').where({ id: orderId }).first('state', 'total', 'amount_paid', 'source');
+    expect(order).toMatchObject({ state: 'paid', total: 8800, amountPaid: 8800, source: 'group' });
+    const prices = await c.knex()('tickets').where({ order_id: orderId }).pluck('price');
+    expect(prices).toHaveLength(44);
+    expect(prices.reduce((n: number, p: number) => n + p, 0)).toBe(8800);
+    expect((await c.call('GET', `/api/v1/me/group-requests/${id}/tickets`, leader)).statusCode).toBe(200);
+    const problems = await findProblems(c.knex(), new Date(Date.now() + DAY));
+    expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+    // Paid: no second card payment, no transfer.
+    expect(body(await c.call('POST', pay, leader, { card_token: card })).meta.code).toBe('groupRequestState');
+    expect(body(await c.call('POST', `${office}/transfer`, finance, { amount: 8800 })).meta.code).toBe(
+      'groupRequestState',
+    );
+  });
+
+  it('a declined card leaves the group approved with its places; a transfer then pays it; the late card buys nothing', async () => {
+    const { item, finance, date, leader, id, office, pay } = await approvedSchool();
+    const declined = await c.call('POST', pay, leader, { card_token: await tokenize('4000000000000002') });
+    expect(declined.statusCode, declined.payload).toBe(201);
+    expect(body(declined).data.payment.kind).toBe('failed');
+    expect(body(declined).data.payment.message).toBeTruthy();
+    expect(body(await c.call('GET', `/api/v1/me/group-requests/${id}`, leader)).data.state).toBe('approved');
+    expect(await unitOf(item.id, date)).toMatchObject({ held: 44, sold: 0 });
+
+    // A 3-D Secure attempt left at the challenge, given up by the abandoned-payment sweep: still approved.
+    const started = await c.call('POST', pay, leader, { card_token: await tokenize('4000000000003220') });
+    const { orderId, payment } = body(started).data as { orderId: number; payment: { url: string } };
+    await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 3 * 3_600_000));
+    expect(await c.knex()('orders').where({ id: orderId }).first('state')).toMatchObject({ state: 'failed' });
+    expect(await unitOf(item.id, date)).toMatchObject({ held: 44, sold: 0 });
+
+    const paid = await c.call('POST', `${office}/transfer`, finance, { amount: 8800 });
+    expect(paid.statusCode, paid.payload).toBe(200);
+    expect(body(await c.call('GET', `/api/v1/me/group-requests/${id}`, leader)).data).toMatchObject({
+      state: 'paid',
+      paymentMethod: 'invoice',
+    });
+    // The challenge answered late: the card's money goes back and no place is bought twice.
+    await returnOf(await press(payment.url, 'approve'), leader.token);
+    await ctx.server.plugins.jobs.runOnce();
+    expect(await unitOf(item.id, date)).toMatchObject({ held: 0, sold: 44 });
+    expect(await c.knex()('tickets').where({ order_id: orderId }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    const late = await c.knex()('payments').where({ order_id: orderId }).first('state');
+    expect(['refunded', 'voided', 'cancelled']).toContain(late?.state);
   });
 
   it('declines with a reason and tells the requester', async () => {

@@ -50,6 +50,7 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'groups-request': () => import('../features/groups/GroupRequestPage').then((m) => m.default),
   'groups-requests': () => import('../features/groups/MyGroupRequestsPages').then((m) => m.MyGroupRequestsPage),
   'groups-request-detail': () => import('../features/groups/MyGroupRequestsPages').then((m) => m.MyGroupRequestPage),
+  'groups-request-pay': () => import('../features/checkout/GroupCardPaymentPage').then((m) => m.default),
   'staff-office-groups': () => import('../features/groups/OfficeGroupsPages').then((m) => m.OfficeGroupsPage),
   'staff-office-group': () => import('../features/groups/OfficeGroupsPages').then((m) => m.OfficeGroupPage),
   home: () => import('../features/home/HomePage').then((m) => m.default),

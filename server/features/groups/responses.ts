@@ -1,6 +1,7 @@
 // The answers of the group routes (OpenAPI, checked against real answers by the contract tests).
 import Joi from 'joi';
 import { bool, dateTime, day, envelope, int, nullable, shape, str } from '../../lib/responses';
+import { PAYMENT_START_SCHEMA } from '../payments';
 
 export const GROUP_REQUEST = shape({
   id: int(),
@@ -45,3 +46,4 @@ export const CREATED = envelope(shape({ id: int() }));
 export const PAID = envelope(shape({ orderId: int(), tickets: int() }));
 export const ARRIVALS = envelope(shape({ partySize: int(), admitted: int(), arrived: int(), left: int() }));
 export const GROUP_TICKETS = envelope(Joi.array().items(shape({ ticketNumber: str(), entered: bool() })));
+export const CARD_PAYMENT_STARTED = envelope(shape({ orderId: int(), payment: PAYMENT_START_SCHEMA }));

@@ -8,11 +8,13 @@ import { DomainError } from '../../lib/errors';
 import { answers, id, isoDate, ok, PRIVATE, text } from '../../lib/routeKit';
 import { fields, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
-import { CREATED, GROUP_TICKETS, ONE_REQUEST, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
+import { paymentStartAnswer } from '../payments';
+import { CARD_PAYMENT_STARTED, CREATED, GROUP_TICKETS, ONE_REQUEST, REQUEST_LIST, SETTINGS_ANSWER } from './responses';
 import { getGroupDocument, getGroupRequest } from './services/getGroupRequest';
 import { groupInvoicePdf } from './services/groupInvoicePdf';
 import { listGroupRequests } from './services/listGroupRequests';
 import { listGroupTickets } from './services/listGroupTickets';
+import { payGroupByCard } from './services/payGroupByCard';
 import { submitGroupRequest } from './services/submitGroupRequest';
 import { readGroupSettings } from './settings';
 
@@ -213,6 +215,49 @@ export const groupRoutes: ServerRoute[] = [
     async handler(request, h) {
       const list = await listGroupTickets(request.server.app.knex, currentUserId(request), request.params.requestId);
       return ok(h, list).header('cache-control', PRIVATE);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/me/group-requests/{requestId}/payment',
+    options: {
+      auth: REQUIRED,
+      app: { access: 'parent' },
+      tags: TAGS,
+      response: { status: { 201: CARD_PAYMENT_STARTED } },
+      plugins: answers({
+        200: null,
+        201: "The group's order placed and its card payment started (3-D Secure may follow)",
+        404: 'Not a request of the caller',
+        409: 'Not approved, already paid, or a payment in flight (groupRequestState, checkoutInProgress)',
+        422: 'The payment profile (birth date, telephone, prefecture) is missing (profileRequiredForPayment)',
+        503: 'The payment provider is unavailable (paymentUnavailable)',
+      }),
+      description:
+        "Pay an approved group request by card instead of by invoice: a registered card or a new card's token",
+      validate: {
+        params: requestParams,
+        payload: fields({
+          user_card_id: optional(id()),
+          card_token: optional(Joi.string().max(128)),
+        }).xor('user_card_id', 'card_token'),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload;
+      const { knex, config, clock, paymentOutcome } = request.server.app;
+      const placed = await payGroupByCard(knex, config, paymentOutcome, {
+        userId: currentUserId(request),
+        requestId: request.params.requestId,
+        card: p.card_token ? { token: p.card_token } : { userCardId: Number(p.user_card_id) },
+        now: clock.now(),
+      });
+      return ok(
+        h,
+        { orderId: placed.orderId, payment: paymentStartAnswer(placed.payment, request.app.locale) },
+        {},
+        201,
+      );
     },
   }),
 ];

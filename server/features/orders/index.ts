@@ -10,5 +10,6 @@ export {
 } from './orderHooks';
 export { setOrderState } from './orderStore';
 export { fulfilLotteryWin, voidAuthorisedOrder } from './services/fulfilOrder';
-export { type GroupOrderSpec, payGroupOrder } from './services/payGroupOrder';
-export { insertOfferOrder, payOfferOrder } from './services/placeOfferOrder';
+export { type GroupOrderSpec, insertGroupOrder, payGroupOrder } from './services/payGroupOrder';
+export { payPlacedOrder } from './services/payPlacedOrder';
+export { insertOfferOrder } from './services/placeOfferOrder';

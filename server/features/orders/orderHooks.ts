@@ -1,5 +1,5 @@
 // What becomes of an order in the features built on orders: a lottery entry is an order (lottery), a waitlist offer
-// is paid by one (waitlist), a paid order's places become tickets (wallet). Those features import orders; orders
+// is paid by one (waitlist), so is a group's visit (groups), a paid order's places become tickets (wallet). Those features import orders; orders
 // calls them back through these hooks, which server.ts (the composition root) registers at start, so orders imports
 // none of them and no cycle forms. Each hook runs in the transaction of the order's change.
 import type { Knex } from 'knex';
@@ -51,6 +51,13 @@ export interface OrderHooks {
   lotteryOrderFailed(trx: Knex.Transaction, orderId: number, now: Date): Promise<void>;
   /** The order of a waitlist offer was paid. */
   offerTaken(trx: Knex.Transaction, orderId: number, now: Date): Promise<void>;
+  /**
+   * A group's card payment succeeded: whether its request still waits for this order (locked; false when the
+   * group was paid otherwise or given up meanwhile: the payment is then given back, nothing is bought).
+   */
+  groupOrderAwaited(trx: Knex.Transaction, orderId: number): Promise<boolean>;
+  /** The order of a group's visit was paid by card (its tickets issued): the request is paid (groups). */
+  groupOrderPaid(trx: Knex.Transaction, orderId: number, now: Date): Promise<void>;
   /** Issues the order's tickets (the ticket ledger); answers how many. */
   issueTickets(
     trx: Knex.Transaction,

@@ -2,6 +2,7 @@
 import Joi from 'joi';
 import { ORDER_STATES } from '../../../common/rules/orderState';
 import { dateTime, envelope, int, nullable, PAGE_META, shape, str } from '../../lib/responses';
+import { PAYMENT_START_SCHEMA } from '../payments';
 
 const ORDER = shape({
   id: int(),
@@ -48,12 +49,7 @@ export const PLACED_ANSWER = {
       shape({
         orderId: int(),
         applicationNumber: str(),
-        payment: Joi.alternatives(
-          shape({ kind: Joi.valid('redirect'), url: str(), paymentId: str() }),
-          shape({ kind: Joi.valid('completed'), paymentId: str() }),
-          shape({ kind: Joi.valid('pending'), paymentId: str(), provider: str() }),
-          shape({ kind: Joi.valid('failed'), paymentId: str(), reason: str(), message: str() }),
-        ),
+        payment: PAYMENT_START_SCHEMA,
       }),
       Joi.object({}),
     ),

@@ -2,13 +2,12 @@ import type { ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { CouponView, PlaceOrderAnswer } from '../../../common/dto/order';
 import { enumValues, KonbiniStore } from '../../../common/enums';
-import { message } from '../../../common/messages';
-import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { DomainError } from '../../lib/errors';
 import { pageMeta, pagingQuery } from '../../lib/paging';
 import { answers, isoDate } from '../../lib/routeKit';
 import { fields, listOf, oneOf, oneOfNumbers, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { paymentStartAnswer } from '../payments';
 import { presentOrder } from './presentOrder';
 import { COIN_BALANCE_ANSWER, COIN_HISTORY_ANSWER, COUPONS_ANSWER, ORDER_ANSWER, PLACED_ANSWER } from './responses';
 import { cancelOrderPayment } from './services/cancelOrderPayment';
@@ -107,24 +106,10 @@ export const orderRoutes: ServerRoute[] = [
         },
         now: app.clock.now(),
       });
-      const result = placed.payment;
-      const payment: PlaceOrderAnswer['payment'] =
-        result.kind === 'redirect'
-          ? { kind: 'redirect', url: result.url, paymentId: result.payment.id }
-          : result.kind === 'failed'
-            ? {
-                kind: 'failed',
-                paymentId: result.payment.id,
-                reason: result.reason,
-                message: message(FAILURE_MESSAGES[result.reason], request.app.locale),
-              }
-            : result.kind === 'pending'
-              ? { kind: 'pending', paymentId: result.payment.id, provider: result.payment.provider }
-              : { kind: 'completed', paymentId: result.payment.id };
       const answer: PlaceOrderAnswer = {
         orderId: placed.orderId,
         applicationNumber: placed.applicationNumber,
-        payment,
+        payment: paymentStartAnswer(placed.payment, request.app.locale),
       };
       return ok(h, answer, {}, 201);
     },

@@ -15,4 +15,5 @@ export { type RefundRecord, refundPayment } from './services/refundPayment';
 export { registerCard } from './services/registerCard';
 export { type StartPaymentInput, type StartPaymentResult, startPayment } from './services/startPayment';
 export { voidPayment } from './services/voidPayment';
+export { PAYMENT_START_SCHEMA, paymentStartAnswer } from './startAnswer';
 export { findPayment, type Payment, presentPayment } from './store';

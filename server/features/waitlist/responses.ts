@@ -1,6 +1,7 @@
 // Answer schemas of the waitlist routes (common/dto/lottery.ts WaitlistView), for the OpenAPI document.
 import Joi from 'joi';
 import { bool, envelope, int, nullable, shape, str } from '../../lib/responses';
+import { PAYMENT_START_SCHEMA } from '../payments';
 
 const none = () => Joi.object({});
 const PLACE = shape({
@@ -28,12 +29,7 @@ export const ACCEPTED_ANSWER = {
     201: envelope(
       shape({
         orderId: int(),
-        payment: Joi.alternatives(
-          shape({ kind: Joi.valid('redirect'), url: str(), paymentId: str() }),
-          shape({ kind: Joi.valid('completed'), paymentId: str() }),
-          shape({ kind: Joi.valid('pending'), paymentId: str(), provider: str() }),
-          shape({ kind: Joi.valid('failed'), paymentId: str(), reason: str(), message: str() }),
-        ),
+        payment: PAYMENT_START_SCHEMA,
       }),
       none(),
     ),

@@ -1,11 +1,10 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { message } from '../../../common/messages';
-import { FAILURE_MESSAGES } from '../../../common/rules/paymentState';
 import { notFound } from '../../lib/errors';
 import { answers, id, isoDate, ok } from '../../lib/routeKit';
 import { fields, optional, orNoBody, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { paymentStartAnswer } from '../payments';
 import { ACCEPTED_ANSWER, JOINED_ANSWER, LEFT_ANSWER, PLACE_ANSWER, PLACES_ANSWER } from './responses';
 import { acceptOffer, leaveWaitlist } from './services/answerOffer';
 import { joinWaitlist } from './services/joinWaitlist';
@@ -127,25 +126,9 @@ export const waitlistRoutes: ServerRoute[] = [
         card,
         now: clock.now(),
       });
-      const r = placed.payment;
       return ok(
         h,
-        {
-          orderId: placed.orderId,
-          payment:
-            r.kind === 'redirect'
-              ? { kind: 'redirect', url: r.url, paymentId: r.payment.id }
-              : r.kind === 'failed'
-                ? {
-                    kind: 'failed',
-                    paymentId: r.payment.id,
-                    reason: r.reason,
-                    message: message(FAILURE_MESSAGES[r.reason], request.app.locale),
-                  }
-                : r.kind === 'pending'
-                  ? { kind: 'pending', paymentId: r.payment.id, provider: r.payment.provider }
-                  : { kind: 'completed', paymentId: r.payment.id },
-        },
+        { orderId: placed.orderId, payment: paymentStartAnswer(placed.payment, request.app.locale) },
         {},
         201,
       );

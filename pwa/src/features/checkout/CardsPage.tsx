@@ -8,8 +8,8 @@ import { QueryState } from '../../lib/components/QueryState';
 import { useIsChild } from '../../lib/sessionHooks';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
+import { CardLabel } from './CardChoice';
 import { CardFields, useCardForm } from './CardFields';
-import { CardLabel } from './CreditCardPage';
 import {
   useCardsQuery,
   useDeleteCardMutation,

@@ -2,11 +2,13 @@
 // URLs are relative to /api/v1. Guests' cart calls carry the guest header (added by the shared baseQuery).
 import type { Envelope, PageMeta } from '../../../../common/dto/api';
 import type { Cart, CartsMeta, RemoveCartLinesRequest, UpdateCartLinesRequest } from '../../../../common/dto/cart';
+import type { GroupRequest } from '../../../../common/dto/group';
 import type {
   CoinBalance,
   CoinHistoryEntry,
   CouponView,
   OrderDetail,
+  PaymentStartAnswer,
   PlaceOrderAnswer,
   PlaceOrderRequest,
 } from '../../../../common/dto/order';
@@ -133,6 +135,16 @@ export const checkoutApi = api.injectEndpoints({
       query: (id) => ({ url: `/me/cards/${id}`, method: 'DELETE' }),
       invalidatesTags: [CARDS],
     }),
+    /** An approved group request, paid here by card instead of by invoice (issue 31). */
+    groupToPay: build.query<Envelope<GroupRequest>, number>({
+      query: (id) => `/me/group-requests/${id}`,
+    }),
+    payGroupByCard: build.mutation<
+      Envelope<{ orderId: number; payment: PaymentStartAnswer }>,
+      { id: number; card: { user_card_id: number } | { card_token: string } }
+    >({
+      query: ({ id, card }) => ({ url: `/me/group-requests/${id}/payment`, method: 'POST', body: card }),
+    }),
     updatePaymentProfile: build.mutation<Envelope<Profile>, ProfileUpdate>({
       query: (body) => ({ url: '/me', method: 'PUT', body }),
       invalidatesTags: ['Me'],
@@ -159,4 +171,6 @@ export const {
   useSetDefaultCardMutation,
   useDeleteCardMutation,
   useUpdatePaymentProfileMutation,
+  useGroupToPayQuery,
+  usePayGroupByCardMutation,
 } = checkoutApi;

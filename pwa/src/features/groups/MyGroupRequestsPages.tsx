@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Icon } from '../../lib/components/Icon';
 import { QueryState } from '../../lib/components/QueryState';
-import { formatYen } from '../../lib/format';
+import { formatDate, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import {
   type GroupRequest,
@@ -50,7 +50,7 @@ export function GroupFacts({ r }: { r: GroupRequest }) {
       <dd>{r.organisation}</dd>
       <dt>{t('groups.date')}</dt>
       <dd>
-        {r.itemName} · {r.date}
+        {r.itemName} · {formatDate(r.date, locale)}
       </dd>
       <dt>{t('groups.ageMix')}</dt>
       <dd>
@@ -149,7 +149,7 @@ export function MyGroupRequestPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = Number(useParams().id);
-  const { data, isLoading, error } = useMyGroupRequestQuery(id);
+  const { data, isLoading, error } = useMyGroupRequestQuery(id, { refetchOnMountOrArgChange: true });
   return (
     <div className="wallet group-page" data-testid="my-group-request">
       <p className="wallet-back">
@@ -164,14 +164,28 @@ export function MyGroupRequestPage() {
             <>
               <p data-testid="group-state">{t(`groups.states.${r.state}`)}</p>
               <GroupFacts r={r} />
-              {(r.state === 'approved' || r.state === 'paid') && (
+              {(r.state === 'approved' || (r.state === 'paid' && r.paymentMethod !== 'card')) && (
                 <p>
                   <a className="button" href={`/api/v1/me/group-requests/${r.id}/invoice.pdf?lang=${locale}`}>
                     {t('groups.invoice')}
                   </a>
                 </p>
               )}
-              {r.state === 'approved' && <p>{t('groups.payByTransfer')}</p>}
+              {r.state === 'approved' && (
+                <>
+                  <p>{t('groups.payByTransfer')}</p>
+                  <p>{t('groups.payByCardOr')}</p>
+                  <p>
+                    <Link
+                      className="button button--primary"
+                      to={`/groups/requests/${r.id}/pay`}
+                      data-testid="group-pay-card"
+                    >
+                      {t('groups.payByCard')}
+                    </Link>
+                  </p>
+                </>
+              )}
               {r.state === 'paid' && <GroupPass r={r} />}
               {r.state === 'paid' && (
                 <p>

@@ -1,37 +1,10 @@
 // Group visits (issue 31): the visitor's request and requests, the office's list, decisions, transfer and gate
 // admissions. Documents and invoices are plain links (PDF downloads).
 import type { Envelope } from '../../../../common/dto/api';
+import type { GroupRequest, GroupState } from '../../../../common/dto/group';
 import { api } from '../../lib/api';
 
-export type GroupState = 'requested' | 'approved' | 'declined' | 'paid' | 'released';
-
-export interface GroupRequest {
-  id: number;
-  parkId: number;
-  itemId: number;
-  itemName: string;
-  date: string;
-  timeSlotId: number | null;
-  organisation: string;
-  kind: string;
-  partySize: number;
-  ageMix: Record<string, number>;
-  leaders: number;
-  leaderName: string;
-  purpose: string;
-  exemptionKind: string | null;
-  hasDocument: boolean;
-  state: GroupState;
-  price: number | null;
-  exemptions: string[];
-  declineReason: string | null;
-  dueAt: string | null;
-  paymentMethod: string | null;
-  orderId: number | null;
-  transferAmount: number | null;
-  paidAt: string | null;
-  createdAt: string;
-}
+export type { GroupRequest, GroupState } from '../../../../common/dto/group';
 
 export interface GroupSettings {
   minSize: number;

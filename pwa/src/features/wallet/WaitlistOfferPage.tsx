@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
-import { paymentReturnPath } from '../../lib/paymentReturn';
+import { followPaymentStart } from '../../lib/paymentReturn';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
 import { useAcceptOfferMutation, useLeaveWaitlistMutation, useWaitlistEntryQuery } from './lotteryApi';
@@ -25,21 +25,14 @@ export default function WaitlistOfferPage() {
     setError(null);
     try {
       const res = await accept(id).unwrap();
-      const p = res.data.payment;
-      if (p.kind === 'redirect') {
-        window.location.assign(p.url);
-        return;
-      }
-      if (p.kind === 'failed') {
-        setError(p.message);
-        return;
-      }
-      if (p.kind === 'pending') {
-        navigate(paymentReturnPath(p));
-        return;
-      }
-      showToast({ text: t('wallet.lottery.accepted'), kind: 'success' });
-      navigate('/my-tickets');
+      followPaymentStart(res.data.payment, {
+        navigate,
+        failed: setError,
+        completed: () => {
+          showToast({ text: t('wallet.lottery.accepted'), kind: 'success' });
+          navigate('/my-tickets');
+        },
+      });
     } catch (err) {
       setError(errorText(err, locale));
     }

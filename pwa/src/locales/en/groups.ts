@@ -47,6 +47,11 @@ export const groupsEn: English<typeof groupsJa> = {
   invoice: 'Download the invoice (PDF)',
   payByTransfer:
     'Please transfer the amount to the account on the invoice. Once it arrives, the group tickets are in My Tickets.',
+  payByCard: 'Pay by card',
+  payByCardOr: 'Instead of a transfer, you can also pay by credit card.',
+  payByCardTitle: 'Pay for the group by card',
+  cardPaid: 'Paid. The group tickets are in My Tickets.',
+  nothingToPay: 'There is nothing to pay for this request.',
   tickets: 'See the group tickets in My Tickets',
   print: 'Print',
   groupPass: 'Group admission',

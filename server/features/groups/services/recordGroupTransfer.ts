@@ -3,13 +3,15 @@
 // lock: the order is placed and paid, the held places sold through the stock ledger, one ticket per person issued
 // through the ticket ledger (orders' payGroupOrder), the request paid; the requester is told. A transfer that
 // arrives after the due date but before the release sweep still buys the places (they were never given away).
+// While the leader's card payment is in flight the transfer is refused (409 checkoutInProgress): one must fail first.
 import type { Knex } from 'knex';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { payGroupOrder } from '../../orders';
-import { lockGroupRequest } from '../lock';
+import { groupOrderSpec, lockGroupRequest } from '../lock';
 import { tellRequester } from '../tell';
+import { refuseWhilePaying } from './cardOrderInFlight';
 
 export async function recordGroupTransfer(
   knex: Knex,
@@ -17,25 +19,12 @@ export async function recordGroupTransfer(
 ): Promise<{ orderId: number; tickets: number }> {
   return transaction(knex, 'checkout', async (trx) => {
     const r = await lockGroupRequest(trx, input.requestId, input.parkId, 'paid');
+    await refuseWhilePaying(trx, r.orderId);
     if (input.amount !== r.price) throw new DomainError('groupTransferAmount', { amount: r.price ?? 0 });
-    const paid = await payGroupOrder(
-      trx,
-      {
-        userId: r.userId,
-        parkId: r.parkId,
-        itemId: r.itemId,
-        date: r.date,
-        timeSlotId: r.timeSlotId,
-        partySize: r.partySize,
-        amount: input.amount,
-        holdIds: r.holdIds.map(Number),
-        stockUnitId: Number(r.stockUnitId),
-        actorUserId: input.actorUserId,
-      },
-      input.now,
-    );
+    const paid = await payGroupOrder(trx, groupOrderSpec(r, input.amount, input.actorUserId), input.now);
     await trx('group_requests').where('id', r.id).update({
       state: 'paid',
+      payment_method: 'invoice',
       order_id: paid.orderId,
       transfer_amount: input.amount,
       paid_at: input.now,

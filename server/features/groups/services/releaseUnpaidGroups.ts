@@ -11,6 +11,10 @@ export async function releaseUnpaidGroups(knex: Knex, now: Date): Promise<{ rele
     const rows = (await trx('group_requests')
       .where('state', 'approved')
       .where('due_at', '<=', now)
+      // A card payment still in flight decides first (its own sweep ends it): released, it could not buy.
+      .whereNotExists((q) =>
+        q.from('orders').whereRaw('orders.id = group_requests.order_id').where('orders.state', 'pending_payment'),
+      )
       .orderBy('id')
       .limit(100)
       .forUpdate()

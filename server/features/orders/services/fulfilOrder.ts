@@ -31,7 +31,7 @@ interface OrderRow {
   rewardCoins: number;
   coinDiscount: number;
   failureReason: string | null;
-  source: 'cart' | 'lottery' | 'waitlist';
+  source: 'cart' | 'lottery' | 'waitlist' | 'group';
 }
 
 interface LineRow {
@@ -122,6 +122,7 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, payment: Payment, 
     : await orderHooks().issueTickets(trx, order, lines, 'available', { wonViaWaitlist, now });
   if (issued > 0 && lines.some((l) => l.passDetails)) await orderHooks().passesIssued(trx, order.id);
   if (wonViaWaitlist) await orderHooks().offerTaken(trx, order.id, now);
+  if (order.source === 'group' && !authorisedOnly) await orderHooks().groupOrderPaid(trx, order.id, now);
   await setOrderState(trx, order, next, now, {
     amount_paid: payment.amount,
     payment_id: payment.id,
@@ -182,7 +183,11 @@ export async function orderPaid(trx: Knex.Transaction, payment: Payment, now: Da
     return 'fulfilled';
   }
   const lines = (await trx('order_lines').where({ order_id: order.id }).orderBy('id')) as LineRow[];
-  const ok = (!late || (await lateMoneyStillThere(trx, order))) && (await takePlaces(trx, order, lines, now));
+  // A group's card payment buys nothing once the group was paid otherwise (a transfer recorded after this
+  // attempt failed) or given up: asked before any place is taken.
+  const awaited = order.source !== 'group' || (await orderHooks().groupOrderAwaited(trx, order.id));
+  const ok =
+    awaited && (!late || (await lateMoneyStillThere(trx, order))) && (await takePlaces(trx, order, lines, now));
   if (!ok) {
     await failOrder(trx, order, payment, 'places_gone', now);
     return 'unfulfillable';

@@ -1,8 +1,9 @@
-// The order of a group visit paid by bank transfer (issue 31): staff recorded the transfer, so in the caller's
+// The order of a group visit (issue 31). Paid by bank transfer: staff recorded the transfer, so in the caller's
 // transaction (the group request locked there) the order is placed and paid at once: its line is the group's
 // item, date and slot, the places are the request's own holds (sold through the stock ledger), the order moves
 // pending_payment -> paid through the order store (which numbers its qualified invoice), and the ticket ledger
 // issues one ticket per person of the group, which the gate counts. The receipt mail is queued like any order's.
+// Paid by card: insertGroupOrder places the same order unpaid, and the payment's outcome fulfils it (fulfilOrder).
 import type { Knex } from 'knex';
 import { OrderKind, PaymentMode } from '../../../../common/enums';
 import { splitGroupPrice } from '../../../../common/rules/groupRequestState';
@@ -32,12 +33,13 @@ export interface GroupOrderSpec {
   actorUserId: number;
 }
 
-/** Answers the paid order's id and how many tickets were issued. */
-export async function payGroupOrder(
+/** The group's order and its one line, unpaid (pending_payment), in the caller's transaction. */
+export async function insertGroupOrder(
   trx: Knex.Transaction,
   spec: GroupOrderSpec,
+  method: number,
   now: Date,
-): Promise<{ orderId: number; tickets: number }> {
+): Promise<{ orderId: number; applicationNumber: string; line: IssuingLine }> {
   const [order] = (await trx('orders')
     .insert({
       user_id: spec.userId,
@@ -49,7 +51,7 @@ export async function payGroupOrder(
       coin_discount: 0,
       coupon_discount: 0,
       total: spec.amount,
-      payment_method: BANK_TRANSFER_METHOD,
+      payment_method: method,
       payment_mode: PaymentMode.Capture,
       reward_coins: 0,
       ordered_at: now,
@@ -84,10 +86,10 @@ export async function payGroupOrder(
     actorUserId: spec.actorUserId,
     data: { applicationNumber, total: spec.amount, source: 'group' },
   });
-  await sellHolds(trx, spec.holdIds, { actorUserId: spec.actorUserId });
-  const issuing = { id: order.id, userId: spec.userId, parkId: spec.parkId, applicationNumber };
-  const lines: IssuingLine[] = [
-    {
+  return {
+    orderId: order.id,
+    applicationNumber,
+    line: {
       id: Number(line?.id),
       itemId: spec.itemId,
       ticketPackId: null,
@@ -96,19 +98,30 @@ export async function payGroupOrder(
       seats: [],
       units,
     },
-  ];
-  const tickets = await orderHooks().issueTickets(trx, issuing, lines, 'available', { now });
-  await setOrderState(trx, { id: order.id, state: 'pending_payment' }, 'paid', now, {
+  };
+}
+
+/** Answers the paid order's id and how many tickets were issued. */
+export async function payGroupOrder(
+  trx: Knex.Transaction,
+  spec: GroupOrderSpec,
+  now: Date,
+): Promise<{ orderId: number; tickets: number }> {
+  const { orderId, applicationNumber, line } = await insertGroupOrder(trx, spec, BANK_TRANSFER_METHOD, now);
+  await sellHolds(trx, spec.holdIds, { actorUserId: spec.actorUserId });
+  const issuing = { id: orderId, userId: spec.userId, parkId: spec.parkId, applicationNumber };
+  const tickets = await orderHooks().issueTickets(trx, issuing, [line], 'available', { now });
+  await setOrderState(trx, { id: orderId, state: 'pending_payment' }, 'paid', now, {
     amount_paid: spec.amount,
     paid_at: now,
   });
   await audit(trx, {
     entity: 'order',
-    entityId: order.id,
+    entityId: orderId,
     action: 'paid',
     actorUserId: spec.actorUserId,
     data: { method: 'bank_transfer', tickets },
   });
-  await jobQueueOf(trx).send(trx, JOB_NAMES.orderReceipt, { orderId: order.id });
-  return { orderId: order.id, tickets };
+  await jobQueueOf(trx).send(trx, JOB_NAMES.orderReceipt, { orderId: orderId });
+  return { orderId: orderId, tickets };
 }

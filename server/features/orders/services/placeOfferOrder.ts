@@ -4,12 +4,8 @@
 import type { Knex } from 'knex';
 import { OrderKind, PaymentMethod, PaymentMode } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
-import type { Config } from '../../../config';
-import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { type PaymentOutcomeHandler, type StartPaymentResult, startPayment } from '../../payments';
-import { failUnstartedOrder } from './failStalledOrders';
 
 export interface OfferOrderSpec {
   userId: number;
@@ -75,44 +71,4 @@ export async function insertOfferOrder(trx: Knex.Transaction, spec: OfferOrderSp
     data: { applicationNumber, total: spec.amount, source: 'waitlist' },
   });
   return order.id;
-}
-
-/** Starts the order's card payment after the commit; a start that fails leaves the offer open to try again. */
-export async function payOfferOrder(
-  knex: Knex,
-  config: Config,
-  outcome: PaymentOutcomeHandler,
-  input: {
-    orderId: number;
-    userId: number;
-    amount: number;
-    card?: { token: string } | { userCardId: number };
-    now: Date;
-  },
-): Promise<StartPaymentResult> {
-  const order = await knex('orders').where({ id: input.orderId }).first('payment_method', 'application_number');
-  try {
-    const payment = await startPayment(knex, config, outcome, {
-      orderId: input.orderId,
-      userId: input.userId,
-      method: order?.paymentMethod,
-      mode: PaymentMode.Capture,
-      amount: input.amount,
-      card: order?.paymentMethod === PaymentMethod.FullCoin ? undefined : input.card,
-      description: order?.applicationNumber,
-    });
-    await knex('orders')
-      .where({ id: input.orderId })
-      .whereNull('payment_id')
-      .update({ payment_id: payment.payment.id });
-    return payment;
-  } catch (err) {
-    await transaction(knex, 'checkout', async (trx) => {
-      const row = await trx('orders').where({ id: input.orderId }).forUpdate().first('state');
-      if (row?.state === 'pending_payment' && !(await trx('payments').where({ order_id: input.orderId }).first('id'))) {
-        await failUnstartedOrder(trx, input.orderId, input.now);
-      }
-    });
-    throw err;
-  }
 }

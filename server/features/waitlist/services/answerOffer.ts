@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { DomainError, notFound } from '../../../lib/errors';
-import { insertOfferOrder, payOfferOrder } from '../../orders';
+import { insertOfferOrder, payPlacedOrder } from '../../orders';
 import type { PaymentOutcomeHandler, StartPaymentResult } from '../../payments';
 import { releaseHolds } from '../../stock';
 import { lockWaitlistEntry } from '../store';
@@ -56,7 +56,7 @@ export async function acceptOffer(
   });
   const card = input.card ?? (placed.userCardId ? { userCardId: placed.userCardId } : undefined);
   if (!card && placed.amount > 0) throw new DomainError('required', { field: 'card' });
-  const payment = await payOfferOrder(knex, config, outcome, {
+  const payment = await payPlacedOrder(knex, config, outcome, {
     orderId: placed.orderId,
     userId: input.userId,
     amount: placed.amount,
