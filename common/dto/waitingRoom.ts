@@ -1,7 +1,18 @@
 // The waiting room's answers (issue 30), shared by the server that gives them and the PWA that reads them.
 
-/** GET and POST api/v1/items/{id}/waiting-room. */
-export interface QueueStatus {
+/** GET and POST api/v1/items/{id}/waiting-room: the item's room, or that it sells without one. */
+export type QueueStatus = RoomStatus | NoRoom;
+
+/** The item sells without a waiting room (nothing to wait for; the page asks rarely). */
+export interface NoRoom {
+  itemId: number;
+  active: false;
+  state: 'none';
+  place: null;
+  pollAfterSeconds: number;
+}
+
+export interface RoomStatus {
   itemId: number;
   active: boolean;
   state: 'prequeue' | 'open';

@@ -113,6 +113,22 @@ describe('the waiting room', () => {
     expect(body(await status(item.id, late[1] as Caller)).data.place.position).toBe(9);
   });
 
+  it('an item without a room says so (200, state none, asked rarely); an unknown item is 404', async () => {
+    const plain = await c.makeItem();
+    const who = await c.user();
+    const none = await status(plain.id, who);
+    expect(none.statusCode, none.payload).toBe(200);
+    expect(body(none).data).toEqual({
+      itemId: plain.id,
+      active: false,
+      state: 'none',
+      place: null,
+      pollAfterSeconds: 300,
+    });
+    expect(none.headers['retry-after']).toBe('300');
+    expect((await status(999_999, who)).statusCode).toBe(404);
+  });
+
   it('gives a second tab or device of the same account the same place', async () => {
     const item = await roomItem({ opensInMs: -MIN, rate: 0.01 });
     const u = await c.user();

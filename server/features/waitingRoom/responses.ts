@@ -23,7 +23,14 @@ const STATUS = shape({
   pollAfterSeconds: int(),
 });
 
-export const STATUS_ANSWER = { status: { 200: envelope(STATUS) } };
+const NO_ROOM = shape({
+  itemId: int(),
+  active: Joi.valid(false),
+  state: Joi.valid('none'),
+  place: Joi.valid(null),
+  pollAfterSeconds: int(),
+});
+export const STATUS_ANSWER = { status: { 200: envelope(Joi.alternatives(STATUS, NO_ROOM)) } };
 export const JOINED_ANSWER = { status: { 201: envelope(STATUS) } };
 export const ADMISSION_ANSWER = {
   status: { 201: envelope(shape({ token: str(), expiresAt: dateTime() })) },

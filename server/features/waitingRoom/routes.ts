@@ -25,9 +25,9 @@ export const waitingRoomRoutes: ServerRoute[] = [
     options: {
       auth: TRY,
       response: STATUS_ANSWER,
-      plugins: answers({ 404: 'The item has no waiting room' }),
+      plugins: answers({ 404: 'No such item' }),
       tags: ['api', 'waitingRoom'],
-      description: `The item's waiting room and the caller's place in it (position, people ahead, estimate). Cheap: poll it. ${GUESTS}`,
+      description: `The item's waiting room (state none: it sells without one) and the caller's place in it (position, people ahead, estimate). Cheap: poll it. ${GUESTS}`,
       validate: { params: params() },
     },
     async handler(request, h) {

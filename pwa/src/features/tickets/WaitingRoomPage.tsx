@@ -39,6 +39,10 @@ export default function WaitingRoomPage() {
     try {
       const res = await fetchStatus(itemId).unwrap();
       let s = res.data;
+      if (s.state === 'none') {
+        setProblem('none');
+        return;
+      }
       // First visit (or the place was lost): take one. The same account gets the same place again.
       if (s.active && !s.place && signedIn) s = (await join(itemId).unwrap()).data;
       if (s.place) rememberPlace(itemId, s.place.entryId);

@@ -7,6 +7,9 @@ import { cachedRoom } from '../store';
 
 export type { QueueStatus };
 
+/** An item without a room is asked about again at most this often. */
+const NO_ROOM_POLL_SECONDS = 300;
+
 export async function queueStatus(
   knex: Knex,
   itemId: number,
@@ -14,7 +17,11 @@ export async function queueStatus(
   now: Date,
 ): Promise<QueueStatus | null> {
   const room = await cachedRoom(knex, itemId, now);
-  if (!room) return null;
+  if (!room) {
+    // Most items sell without a room: their pages ask too, and hear so (an unknown item is null: 404).
+    const item = await knex('items').where({ id: itemId }).first('id');
+    return item ? { itemId, active: false, state: 'none', place: null, pollAfterSeconds: NO_ROOM_POLL_SECONDS } : null;
+  }
   const row = holderKey
     ? ((await knex('waiting_room_places')
         .where({ room_id: room.id, holder_key: holderKey })
