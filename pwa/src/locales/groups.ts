@@ -42,6 +42,8 @@ export const groupsJa = {
   declineReason: 'お断りの理由',
   invoice: '請求書（PDF）をダウンロード',
   payByTransfer: '請求書記載の口座へお振り込みください。入金を確認すると団体チケットがマイチケットに入ります。',
+  timeSlot: '時間帯',
+  chooseSlot: '時間帯を選んでください',
   payByCard: 'クレジットカードで支払う',
   payByCardOr: 'お振り込みのかわりに、クレジットカードでもお支払いいただけます。',
   payByCardTitle: '団体料金のお支払い（クレジットカード）',

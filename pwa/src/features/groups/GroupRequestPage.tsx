@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messageOf, useGroupSettingsQuery, useSubmitGroupRequestMutation } from './groupsApi';
+import { messageOf, useGroupItemQuery, useGroupSettingsQuery, useSubmitGroupRequestMutation } from './groupsApi';
 
 const KINDS = ['school', 'company', 'tour', 'welfare', 'other'] as const;
 const BANDS = ['infants', 'primary', 'middle', 'high', 'adult', 'senior'] as const;
@@ -14,6 +14,8 @@ export default function GroupRequestPage() {
   const parkId = Number(query.get('park'));
   const itemId = Number(query.get('item'));
   const settings = useGroupSettingsQuery(parkId, { skip: !(parkId > 0) }).data?.data;
+  const item = useGroupItemQuery(itemId, { skip: !(itemId > 0) }).data?.data;
+  const slots = item?.timeSlots ?? [];
   const [submit, state] = useSubmitGroupRequestMutation();
   const [mix, setMix] = useState<Record<string, number>>({});
   const [exemption, setExemption] = useState('');
@@ -29,6 +31,8 @@ export default function GroupRequestPage() {
     for (const k of ['date', 'organisation', 'kind', 'leaders', 'leaderName', 'purpose']) {
       body.append(k, String(form.get(k) ?? ''));
     }
+    const slot = form.get('timeSlotId');
+    if (slot) body.append('timeSlotId', String(slot));
     body.append('partySize', String(total));
     body.append('ageMix', JSON.stringify(mix));
     if (exemption) body.append('exemptionKind', exemption);
@@ -45,6 +49,7 @@ export default function GroupRequestPage() {
         <Link to="/groups/requests">{t('groups.back')}</Link>
       </p>
       <h1 className="wallet-head__title">{t('groups.formTitle')}</h1>
+      {item && <p data-testid="group-item">{item.name}</p>}
       {settings && <p>{t('groups.formIntro', { min: settings.minSize, max: settings.maxSize })}</p>}
       <form onSubmit={send}>
         <label htmlFor="g-organisation">{t('groups.organisation')}</label>
@@ -59,6 +64,21 @@ export default function GroupRequestPage() {
         </select>
         <label htmlFor="g-date">{t('groups.date')}</label>
         <input id="g-date" name="date" type="date" required />
+        {slots.length > 0 && (
+          <>
+            <label htmlFor="g-slot">{t('groups.timeSlot')}</label>
+            <select id="g-slot" name="timeSlotId" required defaultValue="">
+              <option value="" disabled>
+                {t('groups.chooseSlot')}
+              </option>
+              {slots.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.startTime}–{s.endTime}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <fieldset className="group-mix">
           <legend>{t('groups.ageMix')}</legend>
           {BANDS.map((b) => (

@@ -2,6 +2,7 @@
 // admissions. Documents and invoices are plain links (PDF downloads).
 import type { Envelope } from '../../../../common/dto/api';
 import type { GroupRequest, GroupState } from '../../../../common/dto/group';
+import type { ItemDetail } from '../../../../common/dto/item';
 import { api } from '../../lib/api';
 
 export type { GroupRequest, GroupState } from '../../../../common/dto/group';
@@ -21,8 +22,12 @@ export interface Arrivals {
   left: number;
 }
 
-const groupsApi = api.injectEndpoints({
+export const groupsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The item a group asks for: its name and time slots (one is chosen when it sells by slot). */
+    groupItem: build.query<Envelope<ItemDetail>, number>({
+      query: (itemId) => `/items/${itemId}`,
+    }),
     groupSettings: build.query<Envelope<GroupSettings>, number>({
       query: (parkId) => `/parks/${parkId}/group-settings`,
     }),
@@ -72,6 +77,7 @@ const groupsApi = api.injectEndpoints({
 
 export const {
   useGroupSettingsQuery,
+  useGroupItemQuery,
   useSubmitGroupRequestMutation,
   useMyGroupRequestsQuery,
   useMyGroupRequestQuery,

@@ -47,6 +47,8 @@ export const groupsEn: English<typeof groupsJa> = {
   invoice: 'Download the invoice (PDF)',
   payByTransfer:
     'Please transfer the amount to the account on the invoice. Once it arrives, the group tickets are in My Tickets.',
+  timeSlot: 'Time slot',
+  chooseSlot: 'Choose a time slot',
   payByCard: 'Pay by card',
   payByCardOr: 'Instead of a transfer, you can also pay by credit card.',
   payByCardTitle: 'Pay for the group by card',
