@@ -141,6 +141,11 @@ export async function createServer(config: Config, deps: ServerDeps) {
     // A malformed cookie from elsewhere must not break our pages.
     state: { strictHeader: false, ignoreErrors: true },
   });
+  // Idle keep-alive connections stay open longer than the proxies and clients in front keep theirs (haproxy, a
+  // load balancer, fetch's and Playwright's agents): a server that closes first races a request sent on the same
+  // socket, which the client sees as ECONNRESET (seen in CI). Stopping still ends idle connections at once.
+  server.listener.keepAliveTimeout = 65_000;
+  server.listener.headersTimeout = 66_000;
   server.app.config = config;
   server.app.readCache = new ReadCache(config.catalogueCacheMs);
   server.app.mailer =
