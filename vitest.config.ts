@@ -30,6 +30,10 @@ export default defineConfig({
           exclude: ['server/**/*.unit.test.ts'],
           // One migrated + seeded template per run; every test file clones it.
           globalSetup: ['server/test/globalSetup.ts'],
+          // Files in a worker share one module graph: each file builds its own server on its own database (no
+          // module mocks, no module state that outlives a server), and the server's import was a third of the run
+          // (the whole project: 355 s instead of about 600 s on this machine).
+          isolate: false,
         },
       },
     ],
