@@ -5,9 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiUser, signInPage } from './support/accounts';
+import { apiStaff, apiUser, signInPage } from './support/accounts';
 import { availableDay } from './support/cart';
 import { runJobsAt } from './support/jobs';
+import { signInOffice } from './support/office';
 
 const SHOTS = 'screenshots-konbini';
 mkdirSync(SHOTS, { recursive: true });
@@ -186,3 +187,45 @@ for (const lang of ['ja', 'en'] as const) {
       .toContain('お支払い期限切れ'); // the buyer's account language (ja) decides the mail's
   });
 }
+
+test("the park's owner sets the konbini payment term on the park profile page; other roles are refused", async ({
+  page,
+  request,
+}) => {
+  const owner = await signInOffice(page, request);
+  const parks = (
+    (await (
+      await request.get('/api/v1/staff/parks', { headers: { Authorization: `Bearer ${owner.token}` } })
+    ).json()) as {
+      data: { id: number; roles: string[] }[];
+    }
+  ).data;
+  const parkId = parks.find((p) => p.roles.includes('owner'))?.id as number;
+  await page.goto(`/staff/office/${parkId}/profile`);
+  const panel = page.getByTestId('konbini-settings');
+  await expect(panel).toBeVisible();
+  const before = await panel.getByLabel('お支払い期限（日数）').inputValue();
+  await panel.getByLabel('お支払い期限（日数）').fill('31');
+  await panel.getByRole('button', { name: '保存する' }).click();
+  // The browser's own range check stops 31 before it is sent; nothing changes.
+  await expect(page.getByTestId('konbini-settings-note')).toHaveText('');
+  await panel.getByLabel('お支払い期限（日数）').fill('5');
+  await panel.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByTestId('konbini-settings-note')).toHaveText('保存しました');
+  await fits(page);
+  await page.screenshot({ path: `${SHOTS}/office-konbini-ja-390.png`, fullPage: true });
+  await page.reload();
+  await expect(page.getByTestId('konbini-settings').getByLabel('お支払い期限（日数）')).toHaveValue('5');
+  const put = await request.put(`/api/v1/staff/parks/${parkId}/konbini-settings`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { payment_days: Number(before) },
+  });
+  expect(put.status()).toBe(200);
+
+  // Other roles are refused (the panel then stays away).
+  const gate = await apiStaff(request, 'gate.asahiyama-zoo@staff.zoopass.jp');
+  const refused = await request.get(`/api/v1/staff/parks/1/konbini-settings`, {
+    headers: { Authorization: `Bearer ${gate.token}` },
+  });
+  expect(refused.status()).toBe(403);
+});

@@ -28,6 +28,7 @@ import {
   useUpdateItemMutation,
 } from './catalogueApi';
 import { EditableRows, Field, TranslatedTexts } from './EditableRows';
+import { KonbiniSettingsPanel } from './KonbiniSettingsPanel';
 import './backOffice.css';
 
 const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
@@ -1248,6 +1249,7 @@ export function OfficeProfilePage() {
         </p>
       )}
       {profile && <ProfileEditor key={profile.id} parkId={parkId} profile={profile} />}
+      {profile && <KonbiniSettingsPanel parkId={parkId} />}
     </div>
   );
 }

@@ -60,4 +60,13 @@ export const konbiniEn: English<typeof konbiniJa> = {
     payBy: 'Pay at {{store}} by {{deadline}}',
     show: 'Show the payment number',
   },
+  office: {
+    title: 'Convenience store payment',
+    lead: 'The days a buyer who chose to pay at a convenience store has to pay. The deadline never passes the day before the visit.',
+    days: 'Days to pay',
+    hint: '1 to 30 days. Applies to orders placed after the change.',
+    save: 'Save',
+    saved: 'Saved',
+    failed: 'Could not save',
+  },
 };
