@@ -1,7 +1,7 @@
 // Issue 29, a family buying an annual pass as a visitor would (Chromium, 390 px): the seeded family pass's item page
 // (validity, the no-cancel rule), two adults in the cart, the holders named at the add-info step, a card payment,
-// the member cards in My Tickets, a holder's face photo added from the card, and a card with its QR opened again
-// with no network. Screenshots into /tmp/shots29.
+// the member cards in My Tickets, a holder's face photo added from the card, the card added to Apple Wallet, a card
+// with its QR opened again with no network, then saved to Google Wallet. Screenshots into /tmp/shots29.
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -64,6 +64,11 @@ test('a family pass: item page, holders named, paid by card, member cards in My 
   await expect(page.getByTestId('member-photo')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('member-card')).toContainText('顔写真は確認中です');
   await shot(page, 'card-390');
+  // The card in Apple Wallet: a signed .pkpass download (its QR, holder and photo: walletPasses.test).
+  const walletButtons = page.getByTestId('add-card-to-wallet');
+  const download = page.waitForEvent('download');
+  await walletButtons.getByRole('link', { name: 'Apple Wallet に追加' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pkpass$/);
 
   // No network: the card, its holder's name and its QR still open.
   await reloadOffline(page);
@@ -75,4 +80,8 @@ test('a family pass: item page, holders named, paid by card, member cards in My 
   ).toBeVisible();
   await shot(page, 'card-offline-390');
   await context.setOffline(false);
+  // Back online, the card saved to Google Wallet: its save link leaves for pay.google.com (caught, no network).
+  await page.route('https://pay.google.com/**', (route) => route.fulfill({ body: 'google' }));
+  await page.getByTestId('add-card-to-wallet').getByRole('button', { name: 'Google ウォレットに保存' }).click();
+  await expect(page).toHaveURL(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
 });

@@ -260,6 +260,23 @@ describe('Apple Wallet: member cards', () => {
     expect((await c.call('GET', cardUrl(card), await c.user())).statusCode).toBe(404);
   });
 
+  it("a member card's Save to Google Wallet link: a generic object with the card's QR, holder and number", async () => {
+    const { who, card } = await member();
+    const url = `/api/v1/me/passes/${card.passId}/holders/${card.holderId}/google-wallet`;
+    const res = await c.call('GET', url, who);
+    expect(res.statusCode, res.payload).toBe(200);
+    const link = body(res).data.url as string;
+    expect(link).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    const key = await importSPKI(wallet().config().googlePublicKey as string, 'RS256');
+    const { payload } = await jwtVerify(link.split('/').pop() as string, key, { audience: 'google' });
+    const object = (payload.payload as { genericObjects: Record<string, unknown>[] }).genericObjects[0];
+    expect(object?.barcode).toEqual({ type: 'QR_CODE', value: card.terms[0]?.token });
+    expect(object?.state).toBe('ACTIVE');
+    expect(JSON.stringify(object?.header)).toContain('会員 花子');
+    expect(JSON.stringify(object?.textModulesData)).toContain(card.passNumber);
+    expect((await c.call('GET', url, await c.user())).statusCode).toBe(404);
+  });
+
   it('a reissued card: the web service lists the serial as changed and serves the new QR', async () => {
     const { who, card } = await member();
     const pass = verifyPkpass(unzip((await c.call('GET', cardUrl(card), who)).rawPayload));

@@ -1,4 +1,4 @@
-// The Apple Wallet .pkpass of one member card (a generic pass): holder's name and face (thumbnail), pass number,
+// The Apple Wallet .pkpass of one member card (a generic pass; google.ts makes its Google Wallet twin): holder's name and face (thumbnail), pass number,
 // validity, product and park, in ja and en; the barcode is the card's signed token (kind "pass"), so the gate
 // verifies it offline as the app's card. A card that can no longer be shown (cancelled, suspended, expired, or no
 // longer the account's) is void and carries no barcode.
@@ -8,7 +8,7 @@ import type { MemberWalletCard } from '../passes';
 import type { AppleSigner } from './certificates';
 import { ICONS } from './pkpass';
 
-const LABELS = {
+export const MEMBER_LABELS = {
   ja: {
     holder: '会員',
     number: '会員番号',
@@ -42,7 +42,7 @@ export interface MemberPassFacts {
 }
 
 /** The card's barcode, when it can be shown at a gate today. */
-const showable = (f: MemberPassFacts) => {
+export const showableToken = (f: MemberPassFacts) => {
   const ja = f.card?.byLocale.ja;
   const term = ja?.terms[0];
   // The states My Tickets draws the QR for (a pass valid from its first entry is admitted before it starts).
@@ -61,7 +61,7 @@ export async function buildMemberPkpass(
   signer: AppleSigner,
   pass: { serialNumber: string; authenticationToken: string; webServiceURL: string },
 ): Promise<Buffer> {
-  const token = showable(f);
+  const token = showableToken(f);
   const p = new PKPass(
     { ...ICONS, ...(await thumbnails(f.card?.photo ?? null)) },
     { wwdr: signer.wwdr, signerCert: signer.signerCert, signerKey: signer.signerKey },
@@ -86,7 +86,7 @@ export async function buildMemberPkpass(
   p.auxiliaryFields.push({ key: 'product', label: 'product', value: 'productValue' });
   p.backFields.push({ key: 'park', label: 'park', value: 'parkValue' });
   for (const locale of ['ja', 'en'] as const) {
-    const l = LABELS[locale];
+    const l = MEMBER_LABELS[locale];
     const card = f.card?.byLocale[locale];
     p.localize(locale, {
       holder: l.holder,

@@ -11,7 +11,7 @@ import type { WalletPassConfig } from './certificates';
 import { passAuthorised } from './passAuth';
 import { parseSerial } from './passContent';
 import { changedSerials, registerDevice, unregisterDevice } from './services/deviceRegistrations';
-import { googleSaveLink } from './services/googleSaveLink';
+import { googleSaveLink, memberGoogleSaveLink } from './services/googleSaveLink';
 import { latestPkpass, ownMemberPkpass, ownTicketPkpass, type PassOptions } from './services/ticketPkpass';
 
 const PKPASS = 'application/vnd.apple.pkpass';
@@ -107,6 +107,25 @@ export function walletPassRoutes(walletConfig: () => WalletPassConfig): ServerRo
       },
       async handler(request, h) {
         return ok(h, await googleSaveLink(knexOf(request), currentUserId(request), request.params.id, opts(request)));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/me/passes/{passId}/holders/{holderId}/google-wallet',
+      options: {
+        auth: REQUIRED,
+        tags: ['api', 'wallet'],
+        description: "A member card's Save to Google Wallet link (a signed JWT with a genericObject); owner or holder",
+        response: { status: { 200: envelope(shape({ url: str() })) } },
+        plugins: answers({ 200: 'The link to open', 404: 'Not your card' }),
+        validate: { params: cardParams },
+      },
+      async handler(request, h) {
+        const { passId, holderId } = request.params;
+        return ok(
+          h,
+          await memberGoogleSaveLink(knexOf(request), currentUserId(request), passId, holderId, opts(request)),
+        );
       },
     }),
     route({

@@ -7,8 +7,9 @@ import { api } from '../api';
 
 const walletPassesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A save link (it carries the current token, so it is asked for on click), by its API path. */
     googleWalletLink: build.query<Envelope<{ url: string }>, string>({
-      query: (ticketId) => `/me/tickets/${encodeURIComponent(ticketId)}/google-wallet`,
+      query: (path) => path,
       keepUnusedDataFor: 0,
     }),
   }),
@@ -16,28 +17,16 @@ const walletPassesApi = api.injectEndpoints({
 
 const { useLazyGoogleWalletLinkQuery } = walletPassesApi;
 
-/** A member card in Apple Wallet (its holder's name, photo and QR; kept current by the PassKit web service). */
-export function AddMemberCardToWallet({ passId, holderId }: { passId: number; holderId: number }) {
-  const { t } = useTranslation();
-  return (
-    <div className="wallet-links wallet-links--stack" data-testid="add-card-to-wallet">
-      <a className="button button--small" href={`/api/v1/me/passes/${passId}/holders/${holderId}/pkpass`} download>
-        {t('walletPasses.apple')}
-      </a>
-    </div>
-  );
-}
-
-export function AddToWalletButtons({ ticketId }: { ticketId: string }) {
+function WalletButtons({ base, testId }: { base: string; testId: string }) {
   const { t } = useTranslation();
   const [googleLink, google] = useLazyGoogleWalletLinkQuery();
   const saveToGoogle = async () => {
-    const answer = await googleLink(ticketId);
+    const answer = await googleLink(`${base}/google-wallet`);
     if (answer.data) window.location.assign(answer.data.data.url);
   };
   return (
-    <div className="wallet-links wallet-links--stack" data-testid="add-to-wallet">
-      <a className="button button--small" href={`/api/v1/me/tickets/${encodeURIComponent(ticketId)}/pkpass`} download>
+    <div className="wallet-links wallet-links--stack" data-testid={testId}>
+      <a className="button button--small" href={`/api/v1${base}/pkpass`} download>
         {t('walletPasses.apple')}
       </a>
       <button type="button" className="button button--small" onClick={saveToGoogle} disabled={google.isFetching}>
@@ -50,4 +39,13 @@ export function AddToWalletButtons({ ticketId }: { ticketId: string }) {
       )}
     </div>
   );
+}
+
+/** A member card in Apple Wallet (kept current by the PassKit web service) or Google Wallet. */
+export function AddMemberCardToWallet({ passId, holderId }: { passId: number; holderId: number }) {
+  return <WalletButtons base={`/me/passes/${passId}/holders/${holderId}`} testId="add-card-to-wallet" />;
+}
+
+export function AddToWalletButtons({ ticketId }: { ticketId: string }) {
+  return <WalletButtons base={`/me/tickets/${encodeURIComponent(ticketId)}`} testId="add-to-wallet" />;
 }

@@ -1,9 +1,10 @@
-// The owner's "Save to Google Wallet" link; the object is remembered so later changes are PATCHed to it.
+// The owner's "Save to Google Wallet" link of a ticket (the object is remembered so later changes are PATCHed to
+// it), and of a member card.
 import type { Knex } from 'knex';
-import { saveLink } from '../google';
+import { memberSaveLink, saveLink } from '../google';
 import { serialOf } from '../passContent';
 import { lastChanges, ownPassFacts } from './passFacts';
-import type { PassOptions } from './ticketPkpass';
+import { ownMemberFacts, type PassOptions } from './ticketPkpass';
 
 export async function googleSaveLink(knex: Knex, userId: number, ticketId: string, o: PassOptions) {
   const facts = await ownPassFacts(knex, userId, ticketId, o);
@@ -14,5 +15,21 @@ export async function googleSaveLink(knex: Knex, userId: number, ticketId: strin
     .insert({ object_id: link.objectId, ticket_id: ticketId, user_id: userId, synced_xid: changed })
     .onConflict('object_id')
     .ignore();
+  return { url: link.url };
+}
+
+/**
+ * A member card's "Save to Google Wallet" link (owner or holder; anyone else 404). Not remembered for PATCHes: a
+ * reissued card (a new term token) is saved again from the card page; the old object's QR is then refused as revoked.
+ */
+export async function memberGoogleSaveLink(
+  knex: Knex,
+  userId: number,
+  passId: number,
+  holderId: number,
+  o: PassOptions,
+) {
+  const { facts, termTicketId } = await ownMemberFacts(knex, userId, passId, holderId, o);
+  const link = await memberSaveLink(facts, o.wallet.google, serialOf(termTicketId, userId), o.publicUrl, o.now);
   return { url: link.url };
 }

@@ -45,16 +45,24 @@ export async function latestPkpass(knex: Knex, ticketId: string, holderId: numbe
 }
 
 /** A member card's .pkpass for its owner or holder (anyone else: 404); null term: the card has no term to show. */
-export async function ownMemberPkpass(knex: Knex, userId: number, passId: number, holderId: number, o: PassOptions) {
+/** A member card's facts for its owner or holder (anyone else: 404), with its serial's term ticket. */
+export async function ownMemberFacts(knex: Knex, userId: number, passId: number, holderId: number, o: PassOptions) {
   const card = await memberWalletCard(knex, userId, passId, holderId, o);
   const ja = card.byLocale.ja;
   const term = ja.terms[0];
   if (!term) throw notFound();
-  const facts = { card, passNumber: ja.passNumber, holderName: ja.holderName, park: await parkPlace(knex, ja.park.id) };
-  return {
-    pkpass: await memberPkpassOf(facts, term.ticketId, userId, o),
-    filename: `zoopass-${ja.passNumber}-${ja.position}.pkpass`,
+  const facts: MemberPassFacts = {
+    card,
+    passNumber: ja.passNumber,
+    holderName: ja.holderName,
+    park: await parkPlace(knex, ja.park.id),
   };
+  return { facts, termTicketId: term.ticketId, filename: `zoopass-${ja.passNumber}-${ja.position}` };
+}
+
+export async function ownMemberPkpass(knex: Knex, userId: number, passId: number, holderId: number, o: PassOptions) {
+  const { facts, termTicketId, filename } = await ownMemberFacts(knex, userId, passId, holderId, o);
+  return { pkpass: await memberPkpassOf(facts, termTicketId, userId, o), filename: `${filename}.pkpass` };
 }
 
 function memberPkpassOf(facts: MemberPassFacts, termTicketId: string, userId: number, o: PassOptions) {
