@@ -275,6 +275,20 @@ describe('Apple Wallet: member cards', () => {
     expect(JSON.stringify(object?.header)).toContain('会員 花子');
     expect(JSON.stringify(object?.textModulesData)).toContain(card.passNumber);
     expect((await c.call('GET', url, await c.user())).statusCode).toBe(404);
+
+    // A reissued card (a new QR): its Google object is PATCHed once, as a generic object with the new token.
+    const reissued = await c.call('POST', `/api/v1/me/passes/${card.passId}/holders/${card.holderId}/reissue`, who);
+    expect(reissued.statusCode, reissued.payload).toBe(200);
+    const google = wallet().google as LocalGoogleWallet;
+    const before = google.patches.length;
+    await wallet().pushChanges();
+    await wallet().pushChanges();
+    const mine = google.patches.slice(before).filter((p) => p.objectId === object?.id);
+    expect(mine).toHaveLength(1);
+    const [fresh] = await shop.cards(who);
+    expect(mine[0]).toMatchObject({ kind: 'genericObject', object: { state: 'ACTIVE' } });
+    expect(mine[0]?.object.barcode).toEqual({ type: 'QR_CODE', value: fresh?.terms[0]?.token });
+    expect(fresh?.terms[0]?.token).not.toBe(card.terms[0]?.token);
   });
 
   it('a reissued card: the web service lists the serial as changed and serves the new QR', async () => {
@@ -320,6 +334,7 @@ describe('Google Wallet', () => {
     await wallet().pushChanges();
     const mine = google.patches.slice(before).filter((p) => p.objectId === object?.id);
     expect(mine).toHaveLength(1);
+    expect(mine[0]?.kind).toBe('eventTicketObject');
     expect(mine[0]?.object).toMatchObject({ state: 'INACTIVE' });
     expect(mine[0]?.object.barcode).toBeUndefined();
   });

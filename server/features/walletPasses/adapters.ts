@@ -1,13 +1,17 @@
 // The outside services a pass change is told to: Apple's push service (APNs: an empty push to the device's push
-// token on the pass type's topic) and Google Wallet's REST API (PATCH of an eventTicketObject). Production adapters
+// token on the pass type's topic) and Google Wallet's REST API (PATCH of an eventTicketObject or, for a member card, a genericObject). Production adapters
 // speak to them with the same interfaces; the demo and tests use the local stand-ins, which only record.
 
 export interface ApnsAdapter {
   push(pushToken: string, topic: string): Promise<void>;
 }
 
+/** The Google Wallet object types we issue: a ticket's event ticket, a member card's generic pass. */
+export type GoogleObjectKind = 'eventTicketObject' | 'genericObject';
+
 export interface GoogleWalletAdapter {
-  patchObject(objectId: string, object: Record<string, unknown>): Promise<void>;
+  /** PATCH walletobjects/v1/{kind}/{objectId}. */
+  patchObject(kind: GoogleObjectKind, objectId: string, object: Record<string, unknown>): Promise<void>;
 }
 
 export class LocalApns implements ApnsAdapter {
@@ -18,8 +22,8 @@ export class LocalApns implements ApnsAdapter {
 }
 
 export class LocalGoogleWallet implements GoogleWalletAdapter {
-  readonly patches: { objectId: string; object: Record<string, unknown> }[] = [];
-  async patchObject(objectId: string, object: Record<string, unknown>) {
-    this.patches.push({ objectId, object });
+  readonly patches: { kind: GoogleObjectKind; objectId: string; object: Record<string, unknown> }[] = [];
+  async patchObject(kind: GoogleObjectKind, objectId: string, object: Record<string, unknown>) {
+    this.patches.push({ kind, objectId, object });
   }
 }

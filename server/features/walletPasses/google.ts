@@ -104,5 +104,6 @@ export async function saveLink(f: PassFacts, g: GoogleSigner, serial: string, or
 
 /** A member card's save link. */
 export async function memberSaveLink(f: MemberPassFacts, g: GoogleSigner, serial: string, origin: string, now: Date) {
-  return signedSaveLink({ genericObjects: [memberGenericObject(f, g, serial)] }, g, origin, now);
+  const link = await signedSaveLink({ genericObjects: [memberGenericObject(f, g, serial)] }, g, origin, now);
+  return { ...link, objectId: googleObjectId(g, serial) };
 }

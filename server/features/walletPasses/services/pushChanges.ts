@@ -1,11 +1,11 @@
 // Tells the wallets about changed tickets: one APNs push per registered device of a changed serial, one PATCH per
 // Google object of a changed ticket; each row then remembers the change it told about, so a change goes out once.
 import type { Knex } from 'knex';
-import type { ApnsAdapter, GoogleWalletAdapter } from '../adapters';
-import { eventTicketObject } from '../google';
+import type { ApnsAdapter, GoogleObjectKind, GoogleWalletAdapter } from '../adapters';
+import { eventTicketObject, memberGenericObject } from '../google';
 import { serialOf } from '../passContent';
 import { lastChanges, passFacts } from './passFacts';
-import type { PassOptions } from './ticketPkpass';
+import { memberFactsOfTerm, type PassOptions } from './ticketPkpass';
 
 export async function pushChanges(
   knex: Knex,
@@ -46,13 +46,33 @@ export async function pushChanges(
     pushed++;
   }
   for (const g of objects) {
-    const changed = changes.get(g.ticketId) ?? 0;
+    let changed = changes.get(g.ticketId) ?? 0;
     if (changed <= Number(g.syncedXid)) continue;
-    const serial = serialOf(g.ticketId, g.userId);
-    const facts = await passFacts(knex, g.ticketId, g.userId, o);
-    await adapters.google.patchObject(g.objectId, eventTicketObject(facts, o.wallet.google, serial));
+    // Reading a card can write (its new term's token, made on first sight): the object is built again until the
+    // ticket's last change stands still, so the change remembered is the one the object shows.
+    let patch = await googleObjectOf(knex, g, o);
+    for (let tries = 0; tries < 3; tries++) {
+      const now = (await lastChanges(knex, [g.ticketId])).changes.get(g.ticketId) ?? 0;
+      if (now === changed) break;
+      changed = now;
+      patch = await googleObjectOf(knex, g, o);
+    }
+    await adapters.google.patchObject(patch.kind, g.objectId, patch.object);
     await knex('wallet_google_objects').where({ object_id: g.objectId }).update({ synced_xid: changed });
     patched++;
   }
   return { pushed, patched };
+}
+
+/** The Google object of a remembered save: a member card's generic object (by its term ticket) or a ticket's. */
+async function googleObjectOf(
+  knex: Knex,
+  g: { ticketId: string; userId: number },
+  o: PassOptions,
+): Promise<{ kind: GoogleObjectKind; object: Record<string, unknown> }> {
+  const serial = serialOf(g.ticketId, g.userId);
+  const member = await memberFactsOfTerm(knex, g.ticketId, g.userId, o);
+  if (member) return { kind: 'genericObject', object: memberGenericObject(member, o.wallet.google, serial) };
+  const facts = await passFacts(knex, g.ticketId, g.userId, o);
+  return { kind: 'eventTicketObject', object: eventTicketObject(facts, o.wallet.google, serial) };
 }

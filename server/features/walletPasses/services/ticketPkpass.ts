@@ -34,13 +34,23 @@ export async function ownTicketPkpass(knex: Knex, userId: number, ticketId: stri
   return { pkpass: pkpassOf(facts, ticketId, o), filename: `zoopass-${facts.byLocale.ja.ticketNumber}.pkpass` };
 }
 
+/** The member card behind a serial's term ticket (null: the serial is a ticket's), as its account sees it now. */
+export async function memberFactsOfTerm(
+  knex: Knex,
+  termTicketId: string,
+  userId: number,
+  o: PassOptions,
+): Promise<MemberPassFacts | null> {
+  const member = await memberWalletCardOfTerm(knex, termTicketId, userId, o);
+  if (!member) return null;
+  const park = member.card ? await parkPlace(knex, member.card.byLocale.ja.park.id) : null;
+  return { ...member, park };
+}
+
 /** The latest pass of a serial (always served whole: the protocol allows it, and changes are not dated). */
 export async function latestPkpass(knex: Knex, ticketId: string, holderId: number, o: PassOptions) {
-  const member = await memberWalletCardOfTerm(knex, ticketId, holderId, o);
-  if (member) {
-    const park = member.card ? await parkPlace(knex, member.card.byLocale.ja.park.id) : null;
-    return memberPkpassOf({ ...member, park }, ticketId, holderId, o);
-  }
+  const member = await memberFactsOfTerm(knex, ticketId, holderId, o);
+  if (member) return memberPkpassOf(member, ticketId, holderId, o);
   return pkpassOf(await passFacts(knex, ticketId, holderId, o), ticketId, o);
 }
 
