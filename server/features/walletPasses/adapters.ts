@@ -1,6 +1,7 @@
 // The outside services a pass change is told to: Apple's push service (APNs: an empty push to the device's push
 // token on the pass type's topic) and Google Wallet's REST API (PATCH of an eventTicketObject or, for a member card, a genericObject). Production adapters
-// speak to them with the same interfaces; the demo and tests use the local stand-ins, which only record.
+// speak to them with the same interfaces (googleRest.ts: Google's REST API, chosen when a service account is
+// configured; APNs has no production adapter yet); the demo and tests use the local stand-ins, which only record.
 
 export interface ApnsAdapter {
   push(pushToken: string, topic: string): Promise<void>;

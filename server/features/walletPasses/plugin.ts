@@ -3,6 +3,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { type ApnsAdapter, type GoogleWalletAdapter, LocalApns, LocalGoogleWallet } from './adapters';
 import { type WalletPassConfig, walletPassConfig } from './certificates';
+import { GoogleWalletRest } from './googleRest';
 import { walletPassRoutes } from './routes';
 import { pushChanges } from './services/pushChanges';
 
@@ -12,7 +13,7 @@ export interface WalletPassesApi {
   apns: ApnsAdapter;
   google: GoogleWalletAdapter;
   /** One sweep: pushes and PATCHes for tickets changed since last told. */
-  pushChanges(): Promise<{ pushed: number; patched: number }>;
+  pushChanges(): Promise<{ pushed: number; patched: number; failed: number }>;
 }
 
 declare module '@hapi/hapi' {
@@ -31,7 +32,10 @@ export const walletPassesPlugin: Plugin<{ apns?: ApnsAdapter; google?: GoogleWal
       return made;
     };
     const apns = options?.apns ?? new LocalApns();
-    const google = options?.google ?? new LocalGoogleWallet();
+    // A real service account (WALLET_GOOGLE_KEY) talks to Google's REST API; the demo and tests record locally.
+    const google =
+      options?.google ??
+      (process.env.WALLET_GOOGLE_KEY ? new GoogleWalletRest(config().google) : new LocalGoogleWallet());
     const sweep = () =>
       pushChanges(
         server.app.knex,

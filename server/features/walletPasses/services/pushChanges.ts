@@ -11,9 +11,10 @@ export async function pushChanges(
   knex: Knex,
   adapters: { apns: ApnsAdapter; google: GoogleWalletAdapter },
   o: PassOptions,
-): Promise<{ pushed: number; patched: number }> {
+): Promise<{ pushed: number; patched: number; failed: number }> {
   let pushed = 0;
   let patched = 0;
+  let failed = 0;
   const regs = (await knex('wallet_pass_registrations').select(
     'device_library_id',
     'pass_type_id',
@@ -57,11 +58,19 @@ export async function pushChanges(
       changed = now;
       patch = await googleObjectOf(knex, g, o);
     }
-    await adapters.google.patchObject(patch.kind, g.objectId, patch.object);
+    // One refused object does not hold back the others: it stays unsynced and is tried at the next sweep.
+    const sent = await adapters.google.patchObject(patch.kind, g.objectId, patch.object).then(
+      () => true,
+      () => false,
+    );
+    if (!sent) {
+      failed++;
+      continue;
+    }
     await knex('wallet_google_objects').where({ object_id: g.objectId }).update({ synced_xid: changed });
     patched++;
   }
-  return { pushed, patched };
+  return { pushed, patched, failed };
 }
 
 /** The Google object of a remembered save: a member card's generic object (by its term ticket) or a ticket's. */
