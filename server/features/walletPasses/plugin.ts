@@ -2,6 +2,7 @@
 // production ones are given) and a sweep that pushes ticket changes to registered wallets.
 import type { Plugin } from '@hapi/hapi';
 import { type ApnsAdapter, type GoogleWalletAdapter, LocalApns, LocalGoogleWallet } from './adapters';
+import { ApnsHttp2 } from './apnsHttp2';
 import { type WalletPassConfig, walletPassConfig } from './certificates';
 import { GoogleWalletRest } from './googleRest';
 import { walletPassRoutes } from './routes';
@@ -31,7 +32,8 @@ export const walletPassesPlugin: Plugin<{ apns?: ApnsAdapter; google?: GoogleWal
       made ??= walletPassConfig(process.env, server.app.config.dataDir);
       return made;
     };
-    const apns = options?.apns ?? new LocalApns();
+    // Real pass certificates (WALLET_APPLE_CERT) push through Apple; the demo and tests record locally.
+    const apns = options?.apns ?? (process.env.WALLET_APPLE_CERT ? new ApnsHttp2(config().apple) : new LocalApns());
     // A real service account (WALLET_GOOGLE_KEY) talks to Google's REST API; the demo and tests record locally.
     const google =
       options?.google ??

@@ -40,10 +40,19 @@ export async function pushChanges(
   for (const r of regs) {
     const changed = changes.get(r.ticketId) ?? 0;
     if (changed <= Number(r.pushedXid)) continue;
-    await adapters.apns.push(r.pushToken, r.passTypeId);
-    await knex('wallet_pass_registrations')
-      .where({ device_library_id: r.deviceLibraryId, pass_type_id: r.passTypeId, serial_number: r.serialNumber })
-      .update({ pushed_xid: changed });
+    const result = await adapters.apns.push(r.pushToken, r.passTypeId).catch(() => null);
+    if (result === null) {
+      failed++;
+      continue;
+    }
+    const reg = knex('wallet_pass_registrations').where({
+      device_library_id: r.deviceLibraryId,
+      pass_type_id: r.passTypeId,
+      serial_number: r.serialNumber,
+    });
+    // The device no longer has the pass: it is forgotten, as if it had unregistered.
+    if (result === 'unregistered') await reg.delete();
+    else await reg.update({ pushed_xid: changed });
     pushed++;
   }
   for (const g of objects) {
