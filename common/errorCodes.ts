@@ -129,6 +129,7 @@ export const ERROR_STATUS = {
   mapCodeTaken: 409,
   mediaLimit: 409,
   notCancellable: 409,
+  konbiniNotRefundable: 409,
   notShareable: 409,
   notUsable: 409,
   nothingToRefund: 409,

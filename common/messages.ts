@@ -554,6 +554,10 @@ export const MESSAGES = {
     en: 'A scheduled publication time must be in the future',
   },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
+  konbiniNotRefundable: {
+    ja: 'コンビニでお支払いいただいたチケットは、アプリからはキャンセル・返金できません。施設にお問い合わせください',
+    en: 'Tickets paid at a convenience store cannot be cancelled or refunded in the app. Please contact the park',
+  },
   ticketStateConflict: {
     ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',
     en: 'The ticket has changed meanwhile, so this cannot be done. Please reload',

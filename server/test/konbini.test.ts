@@ -96,6 +96,25 @@ describe('konbini payment', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(forged.status).toBe(401);
+
+    // Money paid at a store cannot go back through GMO (a bank transfer would be needed, not built): a cancellation
+    // that would refund money is refused before anything changes, with a message that says why, in ja and en.
+    await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 30, charge_rate: 0 });
+    const ids = (await c.knex()('tickets').where({ order_id: o.orderId }).pluck('id')) as string[];
+    const quote = await c.call('GET', `/api/v1/me/tickets/cancellation-quote?ticket_ids=${ids.join(',')}`, buyer);
+    expect(quote.statusCode, quote.payload).toBe(409);
+    expect(body(quote).meta.code).toBe('konbiniNotRefundable');
+    const cancel = await c.call(
+      'POST',
+      '/api/v1/me/tickets/cancellations',
+      { ...buyer, lang: 'en' },
+      { ticket_ids: ids },
+    );
+    expect(cancel.statusCode).toBe(409);
+    expect(body(cancel).meta.message).toMatch(/convenience store/);
+    expect(await c.knex()('tickets').where({ order_id: o.orderId }).pluck('state')).toEqual(['available', 'available']);
+    expect((await unitsOf(item.id))[0]).toMatchObject({ held: 0, sold: 2 });
+    expect(await payment(o.payment.paymentId)).toMatchObject({ state: 'captured', refundedAmount: 0 });
   });
 
   it('the deadline passing releases exactly the order’s places and tells the buyer (inbox and mail)', async () => {

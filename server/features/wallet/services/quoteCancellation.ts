@@ -141,6 +141,9 @@ export async function planCancellation(
   const rewardCoinsBack = Math.max(0, Math.min(rewardBack, available));
   const refundReducedBy = Math.min(rewardBack - rewardCoinsBack, feeRefund);
   const refundAmount = feeRefund - refundReducedBy;
+  // Money paid at a convenience store cannot go back through the provider (it would take a bank transfer to the
+  // buyer, which is not built): such a cancellation is refused before anything changes, by the visitor or the park.
+  if (refundAmount > 0 && order?.provider === 'konbini') throw new DomainError('konbiniNotRefundable');
   const quote: CancellationQuote = {
     ticketIds: rows.map((r) => r.id).sort(),
     daysBefore: Math.min(...parts.map((p) => p.daysBefore)),
