@@ -20,6 +20,10 @@ export const MESSAGES = {
     en: 'The request body must be JSON (Content-Type: application/json)',
   },
   payloadTooLarge: { ja: '送信内容が大きすぎます', en: 'The request body is too large' },
+  requestTimeout: {
+    ja: '送信に時間がかかりすぎたため受け付けられませんでした。もう一度お試しください',
+    en: 'The request took too long to arrive. Please try again',
+  },
   childBirthdate: {
     ja: 'キッズアカウントの生年月日は、18歳未満の日付を入力してください（未来の日付は指定できません）',
     en: "A kids account needs a child's date of birth: under 18 today, and not in the future",
