@@ -126,9 +126,20 @@ describe('konbini give-back by bank transfer', () => {
     // The owner's answers never carry the whole number back.
     expect(set.payload).not.toContain('1234567');
     expect(await problemsOf(orderId)).toEqual([]);
+    // Nor does any other answer about the order, nor the audit trail (finance reads it from its list only).
+    for (const url of [`/api/v1/payments/${paymentId}`, '/api/v1/me/notifications', '/api/v1/me/tickets']) {
+      const res = await c.call('GET', url, buyer);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.payload, url).not.toContain('1234567');
+    }
+    const trail = await c.knex()('audit_logs').where({ entity: 'bank_transfer', entity_id: transferId });
+    expect(JSON.stringify(trail)).not.toContain('1234567');
 
     // Finance sees it with the account, and the CSV.
     const staff = await finance(item.parkId);
+    const parkOrder = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/orders/${orderId}`, staff);
+    expect(parkOrder.statusCode).toBe(200);
+    expect(parkOrder.payload).not.toContain('1234567');
     const list = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/bank-transfers?state=ready`, staff);
     expect(list.statusCode, list.payload).toBe(200);
     expect(body(list).data).toContainEqual(
