@@ -362,6 +362,9 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByTestId('refund-account')).not.toContainText('1234567');
     await fits(page);
     await page.screenshot({ path: `${SHOTS}/refund-account-${lang}-390.png`, fullPage: true });
+    // My Tickets lists it (found again without the notice).
+    await page.goto('/my-tickets');
+    await expect(page.getByTestId('refunds-owed')).toContainText(x.ready);
 
     // The park's finance (the demo owner) marks the transfer made.
     await signInOffice(page, request);

@@ -157,6 +157,10 @@ describe('konbini give-back by bank transfer', () => {
     // Not for the visitor nor for other staff roles.
     expect((await c.call('GET', `/api/v1/staff/parks/${item.parkId}/bank-transfers`, buyer)).statusCode).toBe(403);
 
+    // Not on a day still to come.
+    const future = await mark(staff, item.parkId, transferId, '2099-01-01');
+    expect(future.statusCode).toBe(400);
+    expect(body(future).meta.message).toContain('transferred_on');
     // Mark transferred: payment refunded to the yen, books clean; a second mark is 409 and changes nothing.
     const done = await mark(staff, item.parkId, transferId);
     expect(done.statusCode, done.payload).toBe(200);
@@ -191,6 +195,11 @@ describe('konbini give-back by bank transfer', () => {
 
     const other = await c.user();
     expect((await c.call('GET', `/api/v1/me/bank-transfers/${transferId}`, other)).statusCode).toBe(404);
+    // My Tickets' panel: the owner's open transfers, nobody else's.
+    expect(body(await c.call('GET', '/api/v1/me/bank-transfers', buyer)).data).toMatchObject([
+      { id: transferId, amount: 700, state: 'awaiting_account' },
+    ]);
+    expect(body(await c.call('GET', '/api/v1/me/bank-transfers', other)).data).toEqual([]);
     expect((await setAccount(other, transferId, ACCOUNT)).statusCode).toBe(404);
 
     for (const [field, value] of [

@@ -14,6 +14,7 @@ import type {
   OfficeBankTransfer,
 } from '../../../common/dto/bankTransfer';
 import { stateAfterRefund } from '../../../common/rules/paymentState';
+import { tokyoDate } from '../../../common/time';
 import { audit } from '../../lib/audit';
 import { DomainError, notFound } from '../../lib/errors';
 import { recordStaffChange } from '../../lib/staffAudit';
@@ -177,6 +178,8 @@ export async function recordTransfer(
   if (!row) throw notFound();
   if (row.state === 'transferred') throw new DomainError('bankTransferDone');
   if (row.state !== 'ready') throw new DomainError('bankAccountMissing');
+  // A transfer is recorded once made: never on a day still to come (Tokyo).
+  if (input.transferredOn > tokyoDate(now)) throw new DomainError('invalidParam', { field: 'transferred_on' });
   const payment = await lockPayment(trx, row.paymentId);
   if (!payment) throw notFound();
   const [next] = (await trx('bank_transfer_refunds')

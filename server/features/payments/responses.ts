@@ -102,3 +102,4 @@ const MY_BANK_TRANSFER = shape({
   ),
 });
 export const MY_BANK_TRANSFER_ANSWER = { status: { 200: envelope(MY_BANK_TRANSFER, NO_META) } };
+export const MY_BANK_TRANSFERS_ANSWER = { status: { 200: envelope(Joi.array().items(MY_BANK_TRANSFER), NO_META) } };

@@ -16,6 +16,7 @@ import {
   DEFAULT_CARD_ANSWER,
   KONBINI_SETTINGS_ANSWER,
   MY_BANK_TRANSFER_ANSWER,
+  MY_BANK_TRANSFERS_ANSWER,
   PAYMENT_ANSWER,
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
@@ -28,6 +29,7 @@ import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
 import { getKonbiniSettings, setKonbiniSettings } from './services/konbiniSettings';
 import { listCards } from './services/listCards';
+import { listMyBankTransfers } from './services/listMyBankTransfers';
 import { registerCard } from './services/registerCard';
 import { setBankAccount } from './services/setBankAccount';
 import { setDefaultCard } from './services/setDefaultCard';
@@ -53,6 +55,21 @@ const BANK_ACCOUNT = fields({
 });
 
 export const paymentRoutes: ServerRoute[] = [
+  route({
+    method: 'GET',
+    path: '/api/v1/me/bank-transfers',
+    options: {
+      response: MY_BANK_TRANSFERS_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'Your refunds of money paid at a convenience store still owed by bank transfer (awaiting your account, or ready for the park to transfer), oldest first',
+    },
+    async handler(request, h) {
+      const list = await listMyBankTransfers(request.server.app.knex, currentUserId(request));
+      return h.response({ data: list, meta: {} }).header('cache-control', noStore);
+    },
+  }),
   route({
     method: 'GET',
     path: '/api/v1/me/bank-transfers/{id}',

@@ -8,6 +8,11 @@ const TAG = { type: 'Ticket' as const, id: 'BANK_TRANSFER' };
 
 export const refundApi = api.injectEndpoints({
   endpoints: (build) => ({
+    myBankTransfers: build.query<Envelope<MyBankTransfer[]>, void>({
+      query: () => '/me/bank-transfers',
+      providesTags: [TAG],
+      keepUnusedDataFor: 0,
+    }),
     bankTransfer: build.query<Envelope<MyBankTransfer>, string>({
       query: (id) => `/me/bank-transfers/${encodeURIComponent(id)}`,
       providesTags: [TAG],
@@ -24,4 +29,4 @@ export const refundApi = api.injectEndpoints({
   }),
 });
 
-export const { useBankTransferQuery, useSetBankAccountMutation } = refundApi;
+export const { useBankTransferQuery, useMyBankTransfersQuery, useSetBankAccountMutation } = refundApi;
