@@ -99,6 +99,8 @@ export const konbiniEn: English<typeof konbiniJa> = {
   transfers: {
     title: 'Refunds to transfer (convenience store payments)',
     lead: 'Money paid at a convenience store cannot be refunded through the payment provider: the park transfers it to the customer’s bank account. Record each transfer with “Mark transferred”.',
+    quoteNote:
+      'Paid at a convenience store: the park refunds it by bank transfer to the account the customer enters (the provider cannot refund it).',
     reason: 'Why, recorded at',
     filter: 'Show',
     all: 'All',
