@@ -558,9 +558,13 @@ export const MESSAGES = {
     en: 'A scheduled publication time must be in the future',
   },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
-  konbiniNotRefundable: {
-    ja: 'コンビニでお支払いいただいたチケットは、アプリからはキャンセル・返金できません。施設にお問い合わせください',
-    en: 'Tickets paid at a convenience store cannot be cancelled or refunded in the app. Please contact the park',
+  bankTransferDone: {
+    ja: 'この返金の振込はすでに記録されています',
+    en: 'This refund transfer has already been recorded',
+  },
+  bankAccountMissing: {
+    ja: 'お客様がまだ返金先の口座を登録していません',
+    en: 'The customer has not entered a bank account for the refund yet',
   },
   ticketStateConflict: {
     ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',

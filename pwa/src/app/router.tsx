@@ -29,6 +29,7 @@ export const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>>
   'my-tickets-history': walletPage('HistoryPage'),
   'my-tickets-lottery': walletPage('LotteryPage'),
   'my-tickets-waitlist-offer': walletPage('WaitlistOfferPage'),
+  'my-tickets-refund': walletPage('RefundAccountPage'),
   'my-ticket': walletPage('TicketPage'),
   'my-tickets-pass': walletPage('MemberCardPage'),
   'my-tickets-pass-visits': walletPage('PassVisitsPage'),
@@ -125,6 +126,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
   'staff-office-audit': () => import('../features/backOffice/AuditPage').then((m) => m.OfficeAuditPage),
+  'staff-office-bank-transfers': () =>
+    import('../features/backOffice/BankTransfersPage').then((m) => m.OfficeBankTransfersPage),
   'staff-office-items': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeItemsPage),
   'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
   'staff-office-map': () => import('../features/backOffice/MapEditorPage').then((m) => m.MapEditorPage),
