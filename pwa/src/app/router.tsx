@@ -181,6 +181,27 @@ export const TICKET_PAGES = new Set([
   'seat-reservation',
 ]);
 
+/** Pages of the checkout feature: they use its strings, a pass's, a group's and konbini's only
+ *  (locales/firstLoad.test.ts). */
+export const CHECKOUT_PAGES = new Set([
+  'cart',
+  'cart-add-info',
+  'cart-payment',
+  'cart-credit-card',
+  'cart-payment-completed',
+  'payment-error',
+  'payment-gmo-callback',
+  'payment-konbini',
+  'groups-request-pay',
+  'me-my-coupon',
+  'me-wallet-histories',
+  'me-registered-credit-card',
+  'me-register-card',
+]);
+
+/** Map mode's pages: the maps' strings only (locales/firstLoad.test.ts). */
+export const MAP_PAGES = new Set(['map', 'map-route']);
+
 const stringsOf = (route: string): FeatureStrings =>
   CATALOGUE_PAGES.has(route)
     ? 'catalogue'
@@ -188,7 +209,11 @@ const stringsOf = (route: string): FeatureStrings =>
       ? 'tickets'
       : route in WALLET_PAGES
         ? 'wallet'
-        : 'all';
+        : CHECKOUT_PAGES.has(route)
+          ? 'checkout'
+          : MAP_PAGES.has(route)
+            ? 'maps'
+            : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;
