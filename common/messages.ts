@@ -481,7 +481,6 @@ export const MESSAGES = {
     ja: '利用規約への同意が必要です',
     en: 'Please accept the terms to continue',
   },
-  cartEmpty: { ja: 'カートに商品がありません', en: 'Your cart is empty' },
   ticketInfoDeleted: {
     ja: 'チケット情報が削除されました。もう一度お選びください',
     en: 'The ticket information was deleted. Please select again',

@@ -1,21 +1,26 @@
-import i18next from 'i18next';
+import type { i18n as I18next } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
 import ja from '../locales/ja';
 import { storedLocale, storeLocale } from './locale';
+import { createTranslator } from './translator';
 
-export const i18n = i18next.createInstance();
+// The app's translator (lib/translator.ts: what the app uses of i18next, for react-i18next's hooks), typed as the
+// i18next instance react-i18next's hooks hand out.
+export const i18n = createTranslator() as unknown as I18next;
 
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
 // strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
 // (parks, animals, stories, library, content pages) need only the catalogue's strings, the ticket pages and the
-// wallet pages only theirs: chunks of their own too.
-export type FeatureStrings = 'catalogue' | 'tickets' | 'wallet' | 'all';
+// wallet pages, the checkout pages and map mode only theirs: chunks of their own too.
+export type FeatureStrings = 'catalogue' | 'tickets' | 'wallet' | 'checkout' | 'maps' | 'all';
 
 const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = {
   catalogue: () => import('../locales/catalogue').then((m) => ({ catalogue: m.catalogueJa })),
   tickets: () => import('../locales/ticketPages').then((m) => m.ticketPagesJa),
   wallet: () => import('../locales/walletPages').then((m) => m.walletPagesJa),
+  checkout: () => import('../locales/checkoutPages').then((m) => m.checkoutPagesJa),
+  maps: () => import('../locales/maps').then((m) => ({ maps: m.mapsJa })),
   all: () => import('../locales/features').then((m) => m.featuresJa),
 };
 const loading: Partial<Record<FeatureStrings, Promise<void>>> = {};
@@ -48,13 +53,8 @@ export async function initI18n(locale: Locale = storedLocale()) {
     resources: { ja: { translation: ja } },
     lng: locale,
     fallbackLng: 'ja',
-    supportedLngs: ['ja', 'en'],
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
   });
   document.documentElement.lang = locale;
-  i18n.on('failedLoading', (lng, ns, msg) => console.warn('locale load failed', lng, ns, msg));
   await ready;
   try {
     await ensureResources(locale);
