@@ -197,9 +197,6 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'pwa'),
   publicDir: resolve(import.meta.dirname, 'public'),
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  // The app translates with pwa/src/lib/translator.ts; react-i18next's one run-time import from i18next is stubbed
-  // (pwa/src/lib/i18nextStub.ts says why).
-  resolve: { alias: [{ find: /^i18next$/, replacement: resolve(import.meta.dirname, 'pwa/src/lib/i18nextStub.ts') }] },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

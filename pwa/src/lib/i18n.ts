@@ -1,13 +1,10 @@
-import type { i18n as I18next } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../common/enums';
 import ja from '../locales/ja';
 import { storedLocale, storeLocale } from './locale';
-import { createTranslator } from './translator';
 
-// The app's translator (lib/translator.ts: what the app uses of i18next, for react-i18next's hooks), typed as the
-// i18next instance react-i18next's hooks hand out.
-export const i18n = createTranslator() as unknown as I18next;
+export const i18n = i18next.createInstance();
 
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
 // strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
@@ -53,8 +50,13 @@ export async function initI18n(locale: Locale = storedLocale()) {
     resources: { ja: { translation: ja } },
     lng: locale,
     fallbackLng: 'ja',
+    supportedLngs: ['ja', 'en'],
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
   });
   document.documentElement.lang = locale;
+  i18n.on('failedLoading', (lng, ns, msg) => console.warn('locale load failed', lng, ns, msg));
   await ready;
   try {
     await ensureResources(locale);
