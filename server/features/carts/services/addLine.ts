@@ -25,6 +25,7 @@ import {
 } from '../../stock';
 import {
   assertLineQuantities,
+  assertPassPool,
   assertPlansSold,
   itemUnit,
   LINE_COLUMNS,
@@ -50,6 +51,8 @@ export interface AddLineInput extends QuantityInput {
   seatCodes?: string[];
   /** Packs: number of packs. */
   quantity?: number;
+  /** Timed items: take the places set aside for pass holders (stock pool 1). */
+  passPool?: boolean;
 }
 
 /** What the route takes: an annual pass has no day of use, so its line needs no date (a ticket's and a pack's do). */
@@ -73,7 +76,13 @@ async function loadItem(db: Knex, input: AddLineInput, itemId: number, ttl: numb
   return item;
 }
 
-async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, now: Date): Promise<Plan> {
+async function planItemLine(
+  db: Knex,
+  owner: CartOwner,
+  input: AddLineInput,
+  item: CatalogueItem,
+  now: Date,
+): Promise<Plan> {
   if (input.quantity !== undefined) throw new DomainError('invalidParam', { field: 'quantity' });
   assertItemSellable(item, input.date, now);
   // A lottery line is an entry to come: its date must be in a round taking entries now, said at once.
@@ -87,6 +96,8 @@ async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, 
   if (!seated && seatCodes.length > 0) throw new DomainError('seatsNotSelectable');
   assertLineQuantities(item, q, 0, seated ? seatCodes.length : null);
   const people = peopleOf(q);
+  const passPool = input.passPool === true;
+  if (passPool) await assertPassPool(db, owner, item, { date: input.date, timeSlotId: slot?.id ?? null }, people);
   return {
     parkId: item.parkId,
     item,
@@ -109,8 +120,9 @@ async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, 
       orderId: null,
       passDetails: null,
       passVoucher: null,
+      passPool,
     },
-    units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people)],
+    units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people, passPool)],
     seatCodes,
     catalogue: { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map(), member: new Map() },
   };
@@ -169,6 +181,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
       orderId: null,
       passDetails: null,
       passVoucher: null,
+      passPool: false,
     },
     units: packUnits(pack, items, input.date, input.time, total),
     seatCodes: [],
@@ -213,6 +226,7 @@ export async function addCartLine(
   const loadFor: AddLineInput = { ...request, date: request.date ?? tokyoDate(now) };
   const item = request.itemId !== undefined ? await loadItem(knex, loadFor, request.itemId, ttl) : null;
   if (item?.pass) {
+    if (request.passPool) throw new DomainError('passPoolUnavailable');
     // An annual pass: no day of use, nothing held (addPassLine.ts).
     const line = await addPassLine(knex, owner, item, loadFor, now);
     const catalogue: CartCatalogue = {
@@ -225,8 +239,9 @@ export async function addCartLine(
   }
   if (request.date === undefined) throw new DomainError('required', { field: 'date' });
   const input: AddLineInput = { ...request, date: request.date };
+  if (!item && input.passPool) throw new DomainError('passPoolUnavailable');
   const plan = item
-    ? await planItemLine(knex, input, item, now)
+    ? await planItemLine(knex, owner, input, item, now)
     : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
