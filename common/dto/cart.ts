@@ -26,6 +26,8 @@ export interface AddCartLineRequest {
   date: string;
   /** Required when the item has time slots. */
   time_slot_id?: number;
+  /** Timed items: take the places set aside for pass holders (signed-in holders only, at most their holders). */
+  pass_pool?: boolean;
   /** Packs: one of the pack's selectable times (HH:MM). */
   time?: string;
   /** Items with seat selection: one seat per person ('A-1'). */
