@@ -238,6 +238,17 @@ describe('pass-holder places', () => {
     expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
   });
 
+  it('one holder adding at once several times gets one place: the holders are counted again under the cart lock', async () => {
+    const item = await timedItem(10, 5);
+    const who = await holder();
+    const results = await Promise.all(Array.from({ length: 4 }, () => add(who, item, 1, true)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(body(r).meta).toMatchObject({ code: 'passPoolTooMany' });
+    }
+    expect(await rows(item)).toEqual({ pass: { pool: 1, capacity: 5, sold: 0, held: 1 } });
+  });
+
   it('concurrent adds never oversell: 20 holders at once for 5 places (sold + held <= capacity on every row)', async () => {
     const item = await timedItem(8, 5);
     const holders: Buyer[] = [];

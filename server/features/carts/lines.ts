@@ -123,7 +123,8 @@ export async function peopleInCart(
  * lottery nor seated (a seat is one place whatever the pool), its slot has places set aside, and the buyer is
  * signed in with active holders (themself and their kids accounts) valid at the park on the date, at least as many
  * as the people of the owner's pool lines for that slot once this one counts `people`. Read before the statement
- * that takes the stock: the pool's capacity is what the stock row enforces; this is who may use it.
+ * that takes the stock: the pool's capacity is what the stock row enforces; this is who may use it. Answers the
+ * holders, which the add passes on so that its statement counts the pool lines again under the cart's lock.
  */
 export async function assertPassPool(
   db: Knex | Knex.Transaction,
@@ -132,7 +133,7 @@ export async function assertPassPool(
   unit: { date: string; timeSlotId: number | null },
   people: number,
   exceptLineId?: number,
-): Promise<void> {
+): Promise<number> {
   const slot = item.slots.find((s) => s.id === unit.timeSlotId);
   if (item.lottery || item.seatSelection || !slot || slot.passCapacity === 0) {
     throw new DomainError('passPoolUnavailable');
@@ -150,6 +151,7 @@ export async function assertPassPool(
     .sum({ n: 'l.people' })
     .first()) as { n: unknown } | undefined;
   if (Number(row?.n ?? 0) + people > holders) throw new DomainError('passPoolTooMany', { max: holders });
+  return holders;
 }
 
 // ---------------------------------------------------------------------------------------------

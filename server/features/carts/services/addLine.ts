@@ -65,6 +65,8 @@ interface Plan {
   seatCodes: string[];
   catalogue: CartCatalogue;
   item?: CatalogueItem;
+  /** Pass-holder places: the buyer's holders, the most people the cart's pool lines of the slot may have. */
+  passPoolMax?: number;
 }
 
 async function loadItem(db: Knex, input: AddLineInput, itemId: number, ttl: number): Promise<CatalogueItem> {
@@ -97,8 +99,11 @@ async function planItemLine(
   assertLineQuantities(item, q, 0, seated ? seatCodes.length : null);
   const people = peopleOf(q);
   const passPool = input.passPool === true;
-  if (passPool) await assertPassPool(db, owner, item, { date: input.date, timeSlotId: slot?.id ?? null }, people);
+  const passPoolMax = passPool
+    ? await assertPassPool(db, owner, item, { date: input.date, timeSlotId: slot?.id ?? null }, people)
+    : undefined;
   return {
+    passPoolMax,
     parkId: item.parkId,
     item,
     line: {
@@ -189,7 +194,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   };
 }
 
-const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed']);
+const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed', 'passPoolTooMany']);
 
 /** The code a failure of zoo_add_cart_line raised (its message), if it is one of ours. */
 function functionError(err: unknown): string | null {
@@ -250,7 +255,7 @@ export async function addCartLine(
     userId: owner.userId,
     guestUserId: owner.guestUserId,
     parkId: plan.parkId,
-    line: l,
+    line: plan.passPoolMax === undefined ? l : { ...l, passPoolMax: plan.passPoolMax },
     maxPeople: l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
     units: plan.units,
     seatCodes: plan.seatCodes,
@@ -266,6 +271,7 @@ export async function addCartLine(
     if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed');
     if (code === 'seatUnknown') throw new DomainError('seatUnknown');
     if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', { max: plan.item?.maxPerOrder ?? 0 });
+    if (code === 'passPoolTooMany') throw new DomainError('passPoolTooMany', { max: plan.passPoolMax ?? 0 });
     // The slot was removed after the item's rules were read (they are reused for up to 2 s): its new stock row
     // has nothing to point at, and nothing was written.
     if ((err as { code?: string }).code === '23503') throw new DomainError('timeSlotInvalid');

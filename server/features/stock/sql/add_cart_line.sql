@@ -84,6 +84,17 @@ BEGIN
       RAISE EXCEPTION 'maxPerOrder' USING ERRCODE = 'P0001';
     END IF;
   END IF;
+  -- Pass-holder places: the cart's lines of that pool for the slot, this one counted, at most the buyer's holders
+  -- (`passPoolMax`, read before the call); checked here, under the cart's lock, so two adds at once cannot both pass.
+  IF COALESCE((p_line->>'passPool')::boolean, false) THEN
+    SELECT COALESCE(SUM(people), 0) INTO v_people FROM cart_lines
+      WHERE cart_id = v_cart AND pass_pool AND item_id = (p_line->>'itemId')::int
+        AND date = (p_line->>'date')::date
+        AND COALESCE(time_slot_id, 0) = COALESCE((p_line->>'timeSlotId')::int, 0);
+    IF v_people + (p_line->>'people')::int > COALESCE((p_line->>'passPoolMax')::int, 0) THEN
+      RAISE EXCEPTION 'passPoolTooMany' USING ERRCODE = 'P0001';
+    END IF;
+  END IF;
 
   IF p_line->>'kind' = 'item' AND COALESCE(cardinality(p_seat_codes), 0) = 0
      AND NOT COALESCE((p_line->>'lottery')::boolean, false)
