@@ -10,7 +10,7 @@ export interface UnitSpec {
   timeSlotId: number | null;
   /** Used only when the row is created: the pool's places of the slot, or the item's daily capacity. */
   capacity: number;
-  /** 0 general (the default), 1 places set aside for pass holders (migration 20261203000100). */
+  /** 0 general (the default), 1 places set aside for pass holders (migration 20261204000100). */
   pool?: StockPool;
 }
 

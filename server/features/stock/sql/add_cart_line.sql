@@ -10,7 +10,7 @@
 --   4. take the stock last, one conditional UPDATE per row in id order (`sold + held + q <= capacity`, else
 --      'soldOut'), so the row locks are held only until the commit right after.
 -- Stock rows are per pool (units' `pool`: 0 general, 1 places set aside for pass holders, migration
--- 20261203000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
+-- 20261204000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
 -- same pool. Who may take pool 1 is checked before the call (carts/services/addLine.ts).
 -- Any failure raises (SQLSTATE P0001, the message is the code) and the whole statement leaves nothing behind.
 -- It is the stock ledger's (server/features/stock/ledger.ts) SQL half: with the ledger, the only writer of

@@ -1,4 +1,4 @@
--- Frozen: the zoo_add_cart_line that migration 20261203000100 installed (branch pools). Never edit: the current text is
+-- Frozen: the zoo_add_cart_line that migration 20261204000100 installed (branch pools). Never edit: the current text is
 -- server/features/stock/sql/add_cart_line.sql, and a change to it comes with a new migration and a frozen copy of its own.
 -- zoo_add_cart_line: adding a cart line in ONE round trip (the hot path of a flash sale). In one statement:
 --   1. find or create (ON CONFLICT DO NOTHING) the stock rows; too few places left: 'soldOut' before any write;
@@ -12,7 +12,7 @@
 --   4. take the stock last, one conditional UPDATE per row in id order (`sold + held + q <= capacity`, else
 --      'soldOut'), so the row locks are held only until the commit right after.
 -- Stock rows are per pool (units' `pool`: 0 general, 1 places set aside for pass holders, migration
--- 20261203000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
+-- 20261204000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
 -- same pool. Who may take pool 1 is checked before the call (carts/services/addLine.ts).
 -- Any failure raises (SQLSTATE P0001, the message is the code) and the whole statement leaves nothing behind.
 -- It is the stock ledger's (server/features/stock/ledger.ts) SQL half: with the ledger, the only writer of

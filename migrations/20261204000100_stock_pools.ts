@@ -8,7 +8,7 @@ import { runFrozenSql } from './frozenSql';
 //   holds per pool: a holder's booking never takes a general place and the other way round. The unique key of a
 //   stock row gains the pool.
 // - cart_lines.pass_pool: the line takes pass-holder places (it grows only with lines of its own pool).
-// - the add-to-cart function that reads the pool of each unit (frozen copy: sql/20261203000100_add_cart_line.sql).
+// - the add-to-cart function that reads the pool of each unit (frozen copy: sql/20261204000100_add_cart_line.sql).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('item_time_slots', (t) => {
     t.integer('pass_capacity').notNullable().defaultTo(0);
@@ -26,7 +26,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('cart_lines', (t) => {
     t.boolean('pass_pool').notNullable().defaultTo(false);
   });
-  await runFrozenSql(knex, '20261203000100_add_cart_line.sql');
+  await runFrozenSql(knex, '20261204000100_add_cart_line.sql');
 }
 
 // Down gives the holders' places back to nobody: pool rows are dropped with their holds (a rollback of the feature).
