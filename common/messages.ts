@@ -20,6 +20,10 @@ export const MESSAGES = {
     en: 'The request body must be JSON (Content-Type: application/json)',
   },
   payloadTooLarge: { ja: '送信内容が大きすぎます', en: 'The request body is too large' },
+  requestTimeout: {
+    ja: '送信に時間がかかりすぎたため受け付けられませんでした。もう一度お試しください',
+    en: 'The request took too long to arrive. Please try again',
+  },
   childBirthdate: {
     ja: 'キッズアカウントの生年月日は、18歳未満の日付を入力してください（未来の日付は指定できません）',
     en: "A kids account needs a child's date of birth: under 18 today, and not in the future",
@@ -501,7 +505,6 @@ export const MESSAGES = {
     ja: '利用規約への同意が必要です',
     en: 'Please accept the terms to continue',
   },
-  cartEmpty: { ja: 'カートに商品がありません', en: 'Your cart is empty' },
   ticketInfoDeleted: {
     ja: 'チケット情報が削除されました。もう一度お選びください',
     en: 'The ticket information was deleted. Please select again',
@@ -578,9 +581,13 @@ export const MESSAGES = {
     en: 'A scheduled publication time must be in the future',
   },
   notCancellable: { ja: 'このチケットはキャンセルできません', en: 'This ticket cannot be cancelled' },
-  konbiniNotRefundable: {
-    ja: 'コンビニでお支払いいただいたチケットは、アプリからはキャンセル・返金できません。施設にお問い合わせください',
-    en: 'Tickets paid at a convenience store cannot be cancelled or refunded in the app. Please contact the park',
+  bankTransferDone: {
+    ja: 'この返金の振込はすでに記録されています',
+    en: 'This refund transfer has already been recorded',
+  },
+  bankAccountMissing: {
+    ja: 'お客様がまだ返金先の口座を登録していません',
+    en: 'The customer has not entered a bank account for the refund yet',
   },
   ticketStateConflict: {
     ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',

@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'groupRequest',
   /** A konbini payment's deadline passed unpaid: the order is cancelled and its places given back. */
   'konbiniExpired',
+  /** Money paid at a convenience store goes back by bank transfer: enter the account it goes to. */
+  'bankTransferOwed',
   /** A high-demand sale's waiting room reached the visitor's place: they may buy now. */
   'waitingRoomTurn',
 ] as const;

@@ -1,5 +1,5 @@
 // The messages the ticket pages show on their own (the cart's rules checked before a request, a child account's
-// refusal, the generic server error), ja and en: a module of its own so those pages do not load the whole table of
+// refusal, the generic server error, the cart page's empty cart), ja and en: a module of its own so those pages do not load the whole table of
 // common/messages.ts (about 10 KB gzip of the item page's first load), which includes these.
 import type { Locale } from './enums';
 
@@ -41,6 +41,7 @@ export const PURCHASE_MESSAGES = {
     en: 'Please select one seat per person ({count} seats)',
   },
   timeSlotRequired: { ja: '時間帯を選択してください', en: 'Please select a time slot' },
+  cartEmpty: { ja: 'カートに商品がありません', en: 'Your cart is empty' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type PurchaseMessageKey = keyof typeof PURCHASE_MESSAGES;

@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'my-tickets-receipt', path: '/my-tickets/orders/:orderId/receipt', guards: ['auth'] },
   { name: 'my-tickets-lottery', path: '/my-tickets/lottery', guards: ['auth'] },
   { name: 'my-tickets-waitlist-offer', path: '/my-tickets/waitlist/:id', guards: ['auth'] },
+  // A konbini refund owed by bank transfer: the buyer enters the account (not in the spec's table).
+  { name: 'my-tickets-refund', path: '/my-tickets/refunds/:id', guards: ['auth'] },
   { name: 'my-ticket', path: '/my-tickets/ticket/:id', guards: ['child-user-block'] },
   // Annual pass member cards (issue 29): a kids account may show its own card; renewal is the owner's (a parent).
   { name: 'my-tickets-pass', path: '/my-tickets/pass/:passId' },
@@ -123,6 +125,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'staff-office-orders', path: '/staff/office/:parkId/orders', guards: ['auth'] },
   { name: 'staff-office-order', path: '/staff/office/:parkId/orders/:orderId', guards: ['auth'] },
   { name: 'staff-office-reports', path: '/staff/office/:parkId/reports', guards: ['auth'] },
+  // Konbini refunds owed by bank transfer: the list of transfers to make, marked transferred.
+  { name: 'staff-office-bank-transfers', path: '/staff/office/:parkId/bank-transfers', guards: ['auth'] },
   // An item's places per date and slot (editors, owners).
   { name: 'staff-office-stock', path: '/staff/office/:parkId/stock', guards: ['auth'] },
   // An item's waiting room: set up, queue length and rate, pause (editors, owners).

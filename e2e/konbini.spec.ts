@@ -2,9 +2,13 @@
 // store chosen at checkout, the page shows the payment number and deadline, My Tickets says it awaits payment at the
 // store; paid through the sandbox's slip ("pay at the store") it gives tickets. An unpaid one past its deadline
 // (the jobs run as at that time) frees its places, says so on its page, and tells the buyer (inbox and mail).
+// A konbini-paid order cancelled by the visitor is refunded by bank transfer (GMO cannot refund a store payment):
+// the cancel dialog says so, the visitor enters a bank account (a wrong number is refused naming the field), and the
+// park's finance staff mark the transfer made in the back office.
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addDays, tokyoDate } from '../common/time';
 import { apiStaff, apiUser, signInPage } from './support/accounts';
 import { availableDay } from './support/cart';
 import { runJobsAt } from './support/jobs';
@@ -24,6 +28,11 @@ const TEXT = {
     pending: 'コンビニでのお支払い待ち',
     paid: 'お支払いが確認されました',
     expired: 'お支払い期限を過ぎたため',
+    bankNote: '振込で返金します',
+    awaiting: '口座のご登録待ち',
+    ready: '振込の準備中',
+    transferred: '振込済み',
+    marked: '振込済みとして記録しました',
   },
   en: {
     method: 'Pay at a convenience store',
@@ -32,6 +41,11 @@ const TEXT = {
     pending: 'Awaiting payment at the store',
     paid: 'Your payment is confirmed',
     expired: 'The payment deadline passed',
+    bankNote: 'refunds it by bank transfer',
+    awaiting: 'Waiting for your account',
+    ready: 'Transfer being prepared',
+    transferred: 'Transferred',
+    marked: 'Recorded as transferred',
   },
 } as const;
 
@@ -229,3 +243,167 @@ test("the park's owner sets the konbini payment term on the park profile page; o
   });
   expect(refused.status()).toBe(403);
 });
+
+/** A seeded item with a cancellation policy (no lottery, no seat choice), one place put in the page's cart on a day past every rule of its policy: cancelling it refunds everything. */
+async function cancellableInCart(page: Page, request: APIRequestContext): Promise<Placed> {
+  const items = (
+    (await (await request.get('/api/v1/items?tab=available&per_page=100')).json()) as { data: { id: number }[] }
+  ).data;
+  for (const it of items) {
+    const detail = (
+      (await (await request.get(`/api/v1/items/${it.id}`)).json()) as {
+        data: {
+          lottery: boolean;
+          seatSelection?: boolean;
+          advanceInfoFields?: unknown[];
+          cancellationPolicy?: { daysBefore: number; chargeRate: number }[];
+        };
+      }
+    ).data;
+    const policy = detail.cancellationPolicy ?? [];
+    // The seeded items with a policy are reserved events that ask each holder's name (and an optional gate photo).
+    if (detail.lottery || detail.seatSelection || policy.length === 0) continue;
+    const from = addDays(tokyoDate(), Math.max(7, ...policy.map((p) => p.daysBefore + 1)));
+    const res = await request.get(`/api/v1/items/${it.id}/availability?from=${from}&to=${addDays(from, 40)}`);
+    const days = (
+      (await res.json()) as {
+        data: { date: string; status: string; slots: { timeSlotId: number | null; remaining: number }[] }[];
+      }
+    ).data;
+    const day = days.find((d) => ['available', 'few'].includes(d.status) && d.slots.some((x) => x.remaining >= 1));
+    const slotId = day?.slots.find((x) => x.remaining >= 1)?.timeSlotId ?? null;
+    if (!day) continue;
+    const added = await page.request.post('/api/v1/carts', {
+      data: {
+        item_id: it.id,
+        date: day.date,
+        ...(slotId ? { time_slot_id: slotId } : {}),
+        quantities: [{ age_group_id: 5, quantity: 1 }],
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    if (added.status() !== 201) continue;
+    const line = (await added.json()) as { data: { id: number }; meta: { parkId: number } };
+    if ((detail.advanceInfoFields?.length ?? 0) > 0) {
+      const put = await page.request.put('/api/v1/carts', {
+        data: {
+          data: {
+            lines: [{ id: line.data.id, advance_info: { tickets: [{ name: '動物 花子', gate_photo: null }] } }],
+          },
+        },
+        headers: { Origin: new URL(page.url()).origin },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+    }
+    return { parkId: line.meta.parkId, itemId: it.id, date: day.date, slotId };
+  }
+  throw new Error('no cancellable item to buy');
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  const x = TEXT[lang];
+
+  test(`a konbini-paid order cancelled by the visitor is refunded by bank transfer; finance marks it transferred (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const user = await apiUser(request);
+    await signInPage(page, user);
+    const origin = new URL(page.url()).origin;
+    await page.context().addCookies([{ name: 'locale', value: lang, url: origin }]);
+    const placed = await cancellableInCart(page, request);
+    const order = await page.request.post('/api/v1/orders', {
+      data: { park_id: placed.parkId, agreement: true, payment_method: 5, convenience: '10001' },
+      headers: { Origin: origin },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const paymentId = ((await order.json()) as { data: { payment: { paymentId: string } } }).data.payment.paymentId;
+    const slip = (
+      (await (await page.request.get(`/api/v1/payments/${paymentId}`)).json()) as {
+        data: { konbini: { receiptUrl: string } };
+      }
+    ).data.konbini;
+    // Paid at the store (the sandbox's slip), the notification delivered: the ticket is issued.
+    await page.goto(slip.receiptUrl);
+    await page.getByRole('button', { name: 'Pay at the store（店頭で支払う）' }).click();
+    await expect(page.getByText('Paid at the store')).toBeVisible();
+    expect((await request.post('/sandbox/notifications/deliver')).status()).toBe(200);
+
+    // The visitor cancels the ticket: the dialog says the refund comes by bank transfer.
+    await page.goto('/my-tickets');
+    await expect(page.getByTestId('wallet-ticket').first()).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('wallet-ticket').first().locator('a').first().click();
+    await page.getByTestId('cancel-ticket').click();
+    await expect(page.getByTestId('cancel-quote')).toBeVisible();
+    await expect(page.getByTestId('cancel-bank-transfer')).toContainText(x.bankNote);
+    await fits(page);
+    await page.screenshot({ path: `${SHOTS}/refund-quote-${lang}-390.png`, fullPage: true });
+    await page.getByTestId('cancel-confirm').click();
+
+    // The account page: a wrong number is refused naming the field; a good account makes the transfer ready.
+    await expect(page).toHaveURL(/\/my-tickets\/refunds\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    const transferId = page.url().split('/').pop() as string;
+    await expect(page.getByTestId('refund-state')).toHaveText(x.awaiting);
+    await page.locator('#refund-bank_name').fill('みずほ銀行');
+    await page.locator('#refund-branch_name').fill('渋谷支店');
+    await page.locator('#refund-account_type').selectOption('ordinary');
+    await page.locator('#refund-account_number').fill('12345');
+    await page.locator('#refund-holder_kana').fill('ヤマダ ハナコ');
+    await page.getByTestId('refund-save').click();
+    await expect(page.getByTestId('refund-error-account_number')).toBeVisible();
+    await expect(page.locator('#refund-account_number')).toHaveAttribute('aria-invalid', 'true');
+    await fits(page);
+    await page.screenshot({ path: `${SHOTS}/refund-account-error-${lang}-390.png`, fullPage: true });
+    await page.locator('#refund-account_number').fill('1234567');
+    await page.getByTestId('refund-save').click();
+    await expect(page.getByTestId('refund-state')).toHaveText(x.ready);
+    await expect(page.getByTestId('refund-account')).toContainText('567');
+    await expect(page.getByTestId('refund-account')).not.toContainText('1234567');
+    await fits(page);
+    await page.screenshot({ path: `${SHOTS}/refund-account-${lang}-390.png`, fullPage: true });
+    // My Tickets lists it (found again without the notice).
+    await page.goto('/my-tickets');
+    await expect(page.getByTestId('refunds-owed')).toContainText(x.ready);
+
+    // The park's finance (the demo owner) marks the transfer made.
+    await signInOffice(page, request);
+    await page.context().addCookies([{ name: 'locale', value: lang, url: origin }]);
+    await page.goto(`/staff/office/${placed.parkId}/bank-transfers`);
+    const own = (
+      (await (
+        await request.get(`/api/v1/me/bank-transfers/${transferId}`, {
+          headers: { Authorization: `Bearer ${user.token}` },
+        })
+      ).json()) as { data: { applicationNumber: string } }
+    ).data;
+    // The list may hold other visitors' transfers (earlier tests): this order's card.
+    const card = page.locator(`[data-testid="bank-transfer"][data-order="${own.applicationNumber}"]`);
+    await expect(card).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    await expect(card.getByTestId('bank-transfer-account')).toContainText('1234567');
+    await fits(page);
+    await page.screenshot({ path: `${SHOTS}/office-transfers-${lang}-390.png`, fullPage: true });
+    await card.getByTestId('bank-transfer-mark').click();
+    await expect(card.getByTestId('bank-transfer-note')).toHaveText(x.marked);
+    await expect(page.locator(`[data-testid="bank-transfer"][data-order="${own.applicationNumber}"]`)).toHaveAttribute(
+      'data-state',
+      'transferred',
+    );
+    await page.screenshot({ path: `${SHOTS}/office-transferred-${lang}-390.png`, fullPage: true });
+    const after = (
+      (await (
+        await request.get(`/api/v1/me/bank-transfers/${transferId}`, {
+          headers: { Authorization: `Bearer ${user.token}` },
+        })
+      ).json()) as { data: { state: string } }
+    ).data;
+    expect(after.state).toBe('transferred');
+    const paid = (
+      (await (
+        await request.get(`/api/v1/payments/${paymentId}`, { headers: { Authorization: `Bearer ${user.token}` } })
+      ).json()) as { data: { state: string; refundedAmount: number; amount: number } }
+    ).data;
+    expect(paid.state).toBe('refunded');
+    expect(paid.refundedAmount).toBe(paid.amount);
+  });
+}

@@ -62,6 +62,7 @@ export const STAFF_AUDIT_ENTITIES = [
   'pass_product',
   'pass_holder',
   'pass_photo',
+  'bank_transfer',
 ] as const;
 export type StaffAuditEntity = (typeof STAFF_AUDIT_ENTITIES)[number];
 

@@ -3,6 +3,7 @@
 // IndexedDB as they come, so every field a ticket page needs offline is on the ticket itself.
 
 import type { UsageTrigger } from '../enums';
+import type { BankTransferBrief } from './bankTransfer';
 import type { PassRefusal, ScanPassInfo } from './pass';
 
 /** The spec's ticket states (SPEC "Ticket states"), as stored in tickets.state. */
@@ -112,6 +113,8 @@ export interface CancellationQuote {
   refundReducedBy: number;
   /** The provider must confirm (state becomes cancel_waiting until it does). */
   needsProviderConfirmation: boolean;
+  /** Paid at a convenience store: the money comes back by bank transfer from the park (the buyer enters an account). */
+  refundByBankTransfer: boolean;
 }
 
 /** POST api/v1/me/tickets/{id}/use, and the outbox's replay of it. */
@@ -248,4 +251,6 @@ export interface CancellationAnswer {
   state: 'done' | 'refunding' | 'refund_failed';
   quote: CancellationQuote;
   tickets: WalletTicket[];
+  /** The refund owed by bank transfer (konbini payments), for which the visitor enters an account; else null. */
+  bankTransfer: BankTransferBrief | null;
 }

@@ -10,6 +10,7 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'notFound',
+  408: 'requestTimeout',
   413: 'payloadTooLarge',
   415: 'unsupportedMediaType',
   429: 'tooManyRequests',

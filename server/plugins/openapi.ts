@@ -12,6 +12,8 @@
 //             403      `app: { access: 'parent' }` on a route that reads credentials (a kids account), and
 //                      unsafe methods under required auth (a cookie-authenticated write from another origin: CSRF)
 //             404      routes with path parameters (nothing with that id, or not yours)
+//             408      routes that take a body (it did not arrive within the payload timeout: a slow network, or
+//                      a server too busy to read it)
 //             413      routes that take a body (over the byte limit)
 //             415      routes that parse a body (a content type that is not JSON, form or multipart)
 //             503      every operation (the database busy: a lock or statement past its transaction's timeout,
@@ -185,6 +187,7 @@ const DERIVED_TEXT: Record<number, string> = {
   401: 'Not signed in, or the token expired or was revoked',
   403: 'Forbidden',
   404: 'Not found',
+  408: 'The body did not arrive in time (requestTimeout): send it again',
   413: 'Body too large',
   415: 'Unsupported content type',
   503: 'The database is busy (databaseBusy): try again after Retry-After seconds',
@@ -292,6 +295,7 @@ export function routeResponses(route: RequestRoute, authMode: string | null): Re
   if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; ')}`);
   if (/\{[^}]+\}/.test(route.path)) add(404, DERIVED_TEXT[404] as string);
   if (UNSAFE.has(method)) {
+    add(408, DERIVED_TEXT[408] as string);
     add(413, DERIVED_TEXT[413] as string);
     const payload = route.settings.payload as { parse?: boolean | 'gunzip' } | undefined;
     if (payload?.parse !== false) add(415, DERIVED_TEXT[415] as string);

@@ -97,24 +97,29 @@ describe('konbini payment', () => {
     });
     expect(forged.status).toBe(401);
 
-    // Money paid at a store cannot go back through GMO (a bank transfer would be needed, not built): a cancellation
-    // that would refund money is refused before anything changes, with a message that says why, in ja and en.
+    // Money paid at a store cannot go back through GMO: a cancellation the policy allows is made, and its refund is
+    // owed by bank transfer (konbiniGiveBack.test follows it to the transfer); GMO is never asked for a refund.
     await c.knex()('item_cancellation_policies').insert({ item_id: item.id, days_before: 30, charge_rate: 0 });
     const ids = (await c.knex()('tickets').where({ order_id: o.orderId }).pluck('id')) as string[];
     const quote = await c.call('GET', `/api/v1/me/tickets/cancellation-quote?ticket_ids=${ids.join(',')}`, buyer);
-    expect(quote.statusCode, quote.payload).toBe(409);
-    expect(body(quote).meta.code).toBe('konbiniNotRefundable');
+    expect(quote.statusCode, quote.payload).toBe(200);
+    expect(body(quote).data).toMatchObject({
+      refundAmount: 2000,
+      refundByBankTransfer: true,
+      needsProviderConfirmation: false,
+    });
     const cancel = await c.call(
       'POST',
       '/api/v1/me/tickets/cancellations',
       { ...buyer, lang: 'en' },
       { ticket_ids: ids },
     );
-    expect(cancel.statusCode).toBe(409);
-    expect(body(cancel).meta.message).toMatch(/convenience store/);
-    expect(await c.knex()('tickets').where({ order_id: o.orderId }).pluck('state')).toEqual(['available', 'available']);
-    expect((await unitsOf(item.id))[0]).toMatchObject({ held: 0, sold: 2 });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    expect(body(cancel).data.bankTransfer).toMatchObject({ amount: 2000, state: 'awaiting_account' });
+    expect(await c.knex()('tickets').where({ order_id: o.orderId }).pluck('state')).toEqual(['cancelled', 'cancelled']);
+    expect((await unitsOf(item.id))[0]).toMatchObject({ held: 0, sold: 0 });
     expect(await payment(o.payment.paymentId)).toMatchObject({ state: 'captured', refundedAmount: 0 });
+    expect(await c.knex()('payment_refunds').where({ payment_id: o.payment.paymentId })).toHaveLength(0);
   });
 
   it('the deadline passing releases exactly the order’s places and tells the buyer (inbox and mail)', async () => {
@@ -205,6 +210,12 @@ describe('konbini payment', () => {
         o2.payment.paymentId,
       ])) as { rows: unknown[] };
     expect(giveBack.rows.length).toBeGreaterThan(0);
+    // The give-back owes the money by bank transfer (GMO has no konbini refund): never a provider refund.
+    await ctx().server.plugins.jobs.runOnce(new Date(new Date(slip2.deadline).getTime() + 2000));
+    expect(await c.knex()('bank_transfer_refunds').where({ payment_id: o2.payment.paymentId })).toMatchObject([
+      { amount: 1000, reason: 'places_gone', state: 'awaiting_account' },
+    ]);
+    expect(await c.knex()('payment_refunds').where({ payment_id: o2.payment.paymentId })).toHaveLength(0);
     await everyUnitWithinCapacity(item2.id);
   });
 

@@ -106,6 +106,12 @@ describe('one writer per table', () => {
     ]);
   });
 
+  it('refunds owed by bank transfer (konbini give-back) are written only by payments/bankTransfers.ts', () => {
+    expect(writers('bank_transfer_refunds', { insert: true, stateOnly: false })).toEqual([
+      'server/features/payments/bankTransfers.ts',
+    ]);
+  });
+
   it('the check itself finds writes', () => {
     const t = { insert: true, stateOnly: true };
     expect(writes("await trx('tickets').where({ id }).update({ state: 'used' });\n", 'tickets', t)).toBe(true);

@@ -133,6 +133,7 @@ describe('cancelling a pass before its first entry', () => {
       rewardCoinsBack: 0,
       refundReducedBy: 0,
       needsProviderConfirmation: true,
+      refundByBankTransfer: false,
     });
     const before = tokenOf(cards[0]);
 

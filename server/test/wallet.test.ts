@@ -377,6 +377,7 @@ describe('cancellation', () => {
       rewardCoinsBack: 10,
       refundReducedBy: 0,
       needsProviderConfirmation: true,
+      refundByBankTransfer: false,
     });
 
     const done = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [id] });

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { ErrorPage } from '../lib/components/ErrorPage';
 
-/** Root error boundary: a fatal application error is logged and the spec's error page shown. */
-export function FatalErrorPage() {
-  const error = useRouteError();
+/** The app's error page: a fatal application error (a failed navigation, a page that threw while rendering) is logged
+ *  and the spec's error page shown (app/router.tsx). */
+export function FatalErrorPage({ error }: { error?: unknown }) {
   useEffect(() => {
     console.error('fatal application error', error);
   }, [error]);

@@ -1,5 +1,14 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { Component, type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  createPath,
+  type Location,
+  matchRoutes,
+  type NavigationType,
+  type RouteObject,
+  Router,
+  useRoutes,
+} from 'react-router';
 import { LAYOUTS, ROUTES, type RouteDef } from '../../../common/routes';
 import { ensureFeatureStrings, type FeatureStrings } from '../lib/i18n';
 import type { PrefetchingPage } from '../lib/prefetch';
@@ -15,7 +24,9 @@ import { store } from './store';
 
 // Every page's code is loaded by the navigation itself, in parallel with the session check, and the page renders
 // once it is there: no Suspense fallback replaced by the page a moment later (a layout shift), and on a first visit
-// the page's chunk starts downloading as soon as the router runs. Wallet pages also wait for their first IndexedDB
+// the page's chunk starts downloading as soon as the router runs. The navigations are this module's own (createRouter
+// below), on react-router's declarative <Router>: its data router (createBrowserRouter, loaders, redirect) was 17 KB
+// of JavaScript gzip in every page's first load, of which this used only the loader before each page. Wallet pages also wait for their first IndexedDB
 // read (features/wallet/pages.ts), so they render at once with their tickets and QR codes, also offline.
 type WalletPages = typeof import('../features/wallet/pages');
 const walletPages = () => import('../features/wallet/pages');
@@ -29,6 +40,7 @@ export const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>>
   'my-tickets-history': walletPage('HistoryPage'),
   'my-tickets-lottery': walletPage('LotteryPage'),
   'my-tickets-waitlist-offer': walletPage('WaitlistOfferPage'),
+  'my-tickets-refund': walletPage('RefundAccountPage'),
   'my-ticket': walletPage('TicketPage'),
   'my-tickets-pass': walletPage('MemberCardPage'),
   'my-tickets-pass-visits': walletPage('PassVisitsPage'),
@@ -125,6 +137,8 @@ const PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'staff-office-stories': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeStoriesPage),
   'staff-office-members': () => import('../features/backOffice/OfficePages').then((m) => m.OfficeMembersPage),
   'staff-office-audit': () => import('../features/backOffice/AuditPage').then((m) => m.OfficeAuditPage),
+  'staff-office-bank-transfers': () =>
+    import('../features/backOffice/BankTransfersPage').then((m) => m.OfficeBankTransfersPage),
   'staff-office-items': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeItemsPage),
   'staff-office-profile': () => import('../features/backOffice/CataloguePages').then((m) => m.OfficeProfilePage),
   'staff-office-map': () => import('../features/backOffice/MapEditorPage').then((m) => m.MapEditorPage),
@@ -181,6 +195,27 @@ export const TICKET_PAGES = new Set([
   'seat-reservation',
 ]);
 
+/** Pages of the checkout feature: they use its strings, a pass's, a group's and konbini's only
+ *  (locales/firstLoad.test.ts). */
+export const CHECKOUT_PAGES = new Set([
+  'cart',
+  'cart-add-info',
+  'cart-payment',
+  'cart-credit-card',
+  'cart-payment-completed',
+  'payment-error',
+  'payment-gmo-callback',
+  'payment-konbini',
+  'groups-request-pay',
+  'me-my-coupon',
+  'me-wallet-histories',
+  'me-registered-credit-card',
+  'me-register-card',
+]);
+
+/** Map mode's pages: the maps' strings only (locales/firstLoad.test.ts). */
+export const MAP_PAGES = new Set(['map', 'map-route']);
+
 const stringsOf = (route: string): FeatureStrings =>
   CATALOGUE_PAGES.has(route)
     ? 'catalogue'
@@ -188,45 +223,50 @@ const stringsOf = (route: string): FeatureStrings =>
       ? 'tickets'
       : route in WALLET_PAGES
         ? 'wallet'
-        : 'all';
+        : CHECKOUT_PAGES.has(route)
+          ? 'checkout'
+          : MAP_PAGES.has(route)
+            ? 'maps'
+            : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;
 
-function navigationLoader(route: RouteDef) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
-    const page = load?.().catch(() => undefined);
-    // The home page speaks with the app's own strings; every other page needs its feature's too.
-    const strings = route.name === 'home' ? undefined : ensureFeatureStrings(stringsOf(route.name));
-    const url = new URL(request.url);
-    // A first navigation has history only when it is a reload of an in-app entry (react-router's idx > 0).
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    const historyIndex = initialNavigation ? idx : Math.max(1, idx);
-    initialNavigation = false;
-    const outcome = await runNavigation(
-      { route, params: params as Record<string, string>, url, historyIndex, previousRouteName },
-      {
-        loadSession,
-        scrollToTop: () => window.scrollTo(0, 0),
-      },
-    );
-    if (outcome.kind === 'redirect') throw redirect(outcome.to);
-    if (outcome.kind === 'reload') {
-      window.location.assign(outcome.to);
-      return new Promise<never>(() => {});
-    }
-    previousRouteName = route.name;
-    await strings;
-    const loaded: PrefetchingPage | undefined = loadedPages.get(route.name) ?? (await page);
-    if (!loaded) return null;
-    loadedPages.set(route.name, loaded);
-    const reads = loaded.prefetch?.({ params: params as Record<string, string>, url, dispatch: store.dispatch });
-    if (reads) {
-      await Promise.race([reads.catch(() => undefined), new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
-    }
-    return null;
-  };
+/** What a navigation ends with: the page may show, or the address to go to instead (replacing this one). */
+type Loaded = { redirect: string } | null;
+
+/** Before a page shows: its code, the session and the route's guards, its strings and its first reads. */
+async function navigationLoader(route: RouteDef, params: Record<string, string>, url: URL): Promise<Loaded> {
+  const load = loadedPages.has(route.name) ? undefined : (WALLET_PAGES[route.name] ?? PAGES[route.name]);
+  const page = load?.().catch(() => undefined);
+  // The home page speaks with the app's own strings; every other page needs its feature's too.
+  const strings = route.name === 'home' ? undefined : ensureFeatureStrings(stringsOf(route.name));
+  // A first navigation has history only when it is a reload of an in-app entry (the history's idx > 0).
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  const historyIndex = initialNavigation ? idx : Math.max(1, idx);
+  initialNavigation = false;
+  const outcome = await runNavigation(
+    { route, params, url, historyIndex, previousRouteName },
+    {
+      loadSession,
+      scrollToTop: () => window.scrollTo(0, 0),
+    },
+  );
+  if (outcome.kind === 'redirect') return { redirect: outcome.to };
+  if (outcome.kind === 'reload') {
+    window.location.assign(outcome.to);
+    return new Promise<never>(() => {});
+  }
+  previousRouteName = route.name;
+  await strings;
+  const loaded: PrefetchingPage | undefined = loadedPages.get(route.name) ?? (await page);
+  if (!loaded) return null;
+  loadedPages.set(route.name, loaded);
+  const reads = loaded.prefetch?.({ params, url, dispatch: store.dispatch });
+  if (reads) {
+    await Promise.race([reads.catch(() => undefined), new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
+  }
+  return null;
 }
 
 function PageFor({ name }: { name: string }) {
@@ -236,6 +276,8 @@ function PageFor({ name }: { name: string }) {
   return WALLET_PAGES[name] || PAGES[name] ? <FatalErrorPage /> : <ComingSoonPage />;
 }
 
+const ROUTE_BY_NAME = new Map(ROUTES.map((r) => [r.name, r]));
+
 export function buildRoutes(): RouteObject[] {
   const layoutRoutes: RouteObject[] = LAYOUTS.map((layout) => {
     const LayoutComponent = LAYOUT_COMPONENTS[layout];
@@ -244,7 +286,6 @@ export function buildRoutes(): RouteObject[] {
       children: ROUTES.filter((r) => (r.layout ?? 'default') === layout).map((r) => ({
         id: r.name,
         path: r.path,
-        loader: navigationLoader(r),
         element: <PageFor name={r.name} />,
       })),
     };
@@ -253,11 +294,113 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Root />,
-      errorElement: <FatalErrorPage />,
-      hydrateFallbackElement: <AppShell />,
       children: [...layoutRoutes, { element: <DefaultLayout />, children: [{ path: '*', element: <NotFoundPage /> }] }],
     },
   ];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+/** The location on screen: the page of the last navigation that ended (the previous one stays until then). */
+export interface Shown {
+  location: Location;
+  action: NavigationType;
+  /** A navigation that failed: the error page instead of the app's. */
+  error?: unknown;
+}
+
+export interface AppRouter {
+  routes: RouteObject[];
+  history: ReturnType<typeof createBrowserHistory>;
+  /** Null until the first navigation has ended (the app shell stands in). */
+  shown(): Shown | null;
+  subscribe(listener: () => void): () => void;
+  navigate(to: string): void;
+}
+
+/**
+ * The app's navigations: each change of the browser's address (a link, navigate(), back and forward) runs the
+ * route's loader (navigationLoader), and the new location is shown once it has ended; a newer navigation makes an
+ * older one's end count for nothing. The first navigation starts here, before React renders anything.
+ */
+export function createRouter(): AppRouter {
+  const routes = buildRoutes();
+  const history = createBrowserHistory({ v5Compat: true });
+  const listeners = new Set<() => void>();
+  let shown: Shown | null = null;
+  let latest = 0;
+  const show = (next: Shown) => {
+    shown = next;
+    for (const listener of listeners) listener();
+  };
+  const run = async (location: Location, action: NavigationType) => {
+    const id = ++latest;
+    try {
+      const leaf = matchRoutes(routes, location)?.at(-1);
+      const route = leaf?.route.id ? ROUTE_BY_NAME.get(leaf.route.id) : undefined;
+      const outcome = route
+        ? await navigationLoader(
+            route,
+            leaf?.params as Record<string, string>,
+            new URL(createPath(location), window.location.origin),
+          )
+        : null;
+      if (id !== latest) return;
+      if (outcome) history.replace(outcome.redirect);
+      else show({ location, action });
+    } catch (error) {
+      if (id === latest) show({ location, action, error });
+    }
+  };
+  history.listen(({ action, location }) => void run(location, action));
+  void run(history.location, history.action);
+  return {
+    routes,
+    history,
+    shown: () => shown,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    navigate: (to) => history.push(to),
+  };
+}
+
+/** A page that throws while rendering: the error page in place of the app, until the next navigation. */
+class RenderErrorBoundary extends Component<{ children: ReactNode; locationKey: string }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('render failed') };
+  }
+  override componentDidUpdate(previous: { locationKey: string }) {
+    if (previous.locationKey !== this.props.locationKey && this.state.error !== undefined) {
+      this.setState({ error: undefined });
+    }
+  }
+  override render() {
+    return this.state.error === undefined ? this.props.children : <FatalErrorPage error={this.state.error} />;
+  }
+}
+
+function ShownRoutes({ routes, shown }: { routes: RouteObject[]; shown: Shown }) {
+  const element = useRoutes(routes, shown.location);
+  return shown.error === undefined ? element : <FatalErrorPage error={shown.error} />;
+}
+
+/** The app's routes on screen: the app shell until the first navigation has ended, then the page shown. */
+export function AppRoutes({ router }: { router: AppRouter }) {
+  const [shown, setShown] = useState(router.shown);
+  useEffect(() => {
+    // A navigation may have ended between the first render and this subscription: read it again here.
+    const update = () => startTransition(() => setShown(router.shown()));
+    const unsubscribe = router.subscribe(update);
+    update();
+    return unsubscribe;
+  }, [router]);
+  if (!shown) return <AppShell />;
+  return (
+    <Router location={shown.location} navigationType={shown.action} navigator={router.history}>
+      <RenderErrorBoundary locationKey={shown.location.key}>
+        <ShownRoutes routes={router.routes} shown={shown} />
+      </RenderErrorBoundary>
+    </Router>
+  );
+}

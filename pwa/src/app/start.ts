@@ -49,7 +49,7 @@ export async function start(container: HTMLElement): Promise<void> {
   let router: ReturnType<typeof createRouter> | null = null;
   bindSession({
     store,
-    navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
+    navigate: (to) => (router ? router.navigate(to) : window.location.assign(to)),
     resetApi: () => store.dispatch(api.util.resetApiState()),
   });
   startWalletWhenKept();

@@ -4,11 +4,10 @@
 // not need waits for it: the service worker, the wallet's start, the header's cart count and the tab bar's unread
 // count. Their requests and work used to land before the page's largest paint and delay it.
 //
-// Nothing here may watch the router itself (router.subscribe) before React's <RouterProvider> has mounted: the
-// router keeps its first navigation's result for a late subscriber only when it has no subscriber at all
-// (react-router 7.18 updateState/subscribe, remix-run/react-router#15527). With one more listener, a first
-// navigation that ended while React was still rendering its first frame in slices (seen under CPU load) never
-// reached <RouterProvider>, and the page stayed the empty shell for good.
+// A first navigation may end while React is still rendering its first frame in slices (seen under CPU load): the
+// router's <AppRoutes> (app/router.tsx) reads the router's state again once it has subscribed, so the first page is
+// shown whenever it ended (react-router's data router kept such a result only for a first subscriber,
+// remix-run/react-router#15527, and the page stayed the empty shell for good).
 import { startTransition, useEffect, useState } from 'react';
 
 let shown = false;

@@ -9,13 +9,15 @@ export const i18n = i18next.createInstance();
 // Japanese app strings ship with the app (the default language, all the home page needs); the features' Japanese
 // strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
 // (parks, animals, stories, library, content pages) need only the catalogue's strings, the ticket pages and the
-// wallet pages only theirs: chunks of their own too.
-export type FeatureStrings = 'catalogue' | 'tickets' | 'wallet' | 'all';
+// wallet pages, the checkout pages and map mode only theirs: chunks of their own too.
+export type FeatureStrings = 'catalogue' | 'tickets' | 'wallet' | 'checkout' | 'maps' | 'all';
 
 const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = {
   catalogue: () => import('../locales/catalogue').then((m) => ({ catalogue: m.catalogueJa })),
   tickets: () => import('../locales/ticketPages').then((m) => m.ticketPagesJa),
   wallet: () => import('../locales/walletPages').then((m) => m.walletPagesJa),
+  checkout: () => import('../locales/checkoutPages').then((m) => m.checkoutPagesJa),
+  maps: () => import('../locales/maps').then((m) => ({ maps: m.mapsJa })),
   all: () => import('../locales/features').then((m) => m.featuresJa),
 };
 const loading: Partial<Record<FeatureStrings, Promise<void>>> = {};

@@ -252,6 +252,7 @@ export const accountJa = {
       passRenewalReminder: '年間パスポートの更新のご案内（期限の30日前と7日前）',
       groupRequest: '団体申込のお知らせ（承認・お断り・入金確認・取消）',
       konbiniExpired: 'コンビニ払いの期限切れ',
+      bankTransferOwed: '返金先口座のご登録',
       waitingRoomTurn: '順番待ちの順番が来たとき',
     },
   },

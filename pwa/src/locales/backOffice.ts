@@ -226,6 +226,7 @@ export const backOfficeJa = {
       pass_product: '年間パスポート',
       pass_holder: 'パスポート会員',
       pass_photo: '会員の顔写真',
+      bank_transfer: '振込返金',
     },
     // Dots of the server's action codes become underscores here (a dot is i18next's key separator).
     actions: {
@@ -248,6 +249,7 @@ export const backOfficeJa = {
       unpublish: '非公開に',
       update: '変更',
       updated: '変更',
+      transferred: '振込済みに',
       refund: '施設都合の返金',
       cancel: 'お客さまに代わってキャンセル',
       schedule: '予約公開',

@@ -5,14 +5,25 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import { BANK_TRANSFER_STATES } from '../../../common/dto/bankTransfer';
 import { LOCALES, type Locale } from '../../../common/enums';
 import { DomainError } from '../../lib/errors';
 import { type ReportRange, rangeName, rangeOf } from '../../lib/reportRange';
 import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
 import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
+import { bankTransfersCsv, listBankTransfers, markBankTransferred } from '../payments';
 import { reportCsv } from './report';
-import { CANCELLATION, DAILY_REPORT, FINDINGS, ORDER, ORDER_LIST, QUOTE } from './schemas';
+import {
+  BANK_TRANSFER,
+  BANK_TRANSFER_LIST,
+  CANCELLATION,
+  DAILY_REPORT,
+  FINDINGS,
+  ORDER,
+  ORDER_LIST,
+  QUOTE,
+} from './schemas';
 import { cancelForVisitor } from './services/cancelForVisitor';
 import { dailyReport } from './services/dailyReport';
 import { getParkOrder } from './services/getParkOrder';
@@ -274,6 +285,86 @@ export const financeRoutes: ServerRoute[] = [
     async handler(request, h) {
       const { parkId } = request.params;
       return ok(h, await dailyReport(knexOf(request), parkId, rangeOf(request.query), request.app.locale));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/bank-transfers',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: {
+          description: 'The transfers: ready ones first, then awaiting an account, then done',
+          data: BANK_TRANSFER_LIST,
+        },
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "Refunds of money paid at a convenience store that the park owes by bank transfer (GMO cannot refund them): amount, the customer's account once entered, the order; state= to filter",
+      validate: { params: parkParams, query: fields({ state: optional(oneOf(BANK_TRANSFER_STATES)) }) },
+    },
+    async handler(request, h) {
+      return ok(h, await listBankTransfers(knexOf(request), request.params.parkId, request.query.state));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/bank-transfers.csv',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({ 200: { description: 'CSV (UTF-8 with a byte order mark, CRLF)', kind: 'csv' } }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        'The bank transfers to make (and made) as a CSV download, header row in lang= (else Accept-Language)',
+      validate: {
+        params: parkParams,
+        query: fields({ state: optional(oneOf(BANK_TRANSFER_STATES)), lang: optional(oneOf(LOCALES)) }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params;
+      const locale: Locale = request.query.lang ?? request.app.locale;
+      return h
+        .response(await bankTransfersCsv(knexOf(request), parkId, locale, request.query.state))
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="zoopass-${parkId}-bank-transfers.csv"`)
+        .header('cache-control', PRIVATE);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/staff/parks/{parkId}/bank-transfers/{id}/transferred',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: { description: 'Recorded: the payment is refunded by the amount', data: BANK_TRANSFER },
+        404: 'No such transfer of the park',
+        409: 'Recorded already (bankTransferDone), or no account entered yet (bankAccountMissing)',
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        'Record that the park made the bank transfer (on transferred_on, a Tokyo date): once, audited; the payment is refunded by its amount and the customer told',
+      validate: {
+        params: fields({ parkId: id(), id: uuid() }),
+        payload: fields({ transferred_on: isoDate() }),
+      },
+    },
+    async handler(request, h) {
+      const { parkId, id: transferId } = request.params;
+      const answer = await markBankTransferred(
+        knexOf(request),
+        {
+          parkId,
+          id: transferId,
+          staffUserId: currentUserId(request),
+          transferredOn: request.payload.transferred_on,
+        },
+        request.server.app.clock.now(),
+      );
+      return ok(h, answer);
     },
   }),
   csvRoute(

@@ -40,6 +40,7 @@ export const QUOTE = object({
   rewardCoinsBack: int,
   refundReducedBy: int,
   needsProviderConfirmation: { type: 'boolean' },
+  refundByBankTransfer: { type: 'boolean' },
 });
 
 export const ORDER = object({
@@ -167,3 +168,33 @@ export const FINDINGS: Schema = {
     foundAt: { type: 'string', format: 'date-time' },
   }),
 };
+
+/** common/dto/bankTransfer.ts OfficeBankTransfer: a refund owed by bank transfer (konbini), with the whole account. */
+export const BANK_TRANSFER = object({
+  id: str,
+  orderId: int,
+  applicationNumber: str,
+  customerName: str,
+  amount: int,
+  reason: {
+    type: 'string',
+    enum: ['cancellation', 'park_refund', 'places_gone', 'mismatch', 'late_success', 'reconciliation'],
+  },
+  state: { type: 'string', enum: ['awaiting_account', 'ready', 'transferred'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  accountSetAt: { type: ['string', 'null'], format: 'date-time' },
+  transferredOn: { type: ['string', 'null'], format: 'date' },
+  account: {
+    anyOf: [
+      { type: 'null' },
+      object({
+        bankName: str,
+        branchName: str,
+        accountType: { type: 'string', enum: ['ordinary', 'current'] },
+        accountNumber: str,
+        holderKana: str,
+      }),
+    ],
+  },
+});
+export const BANK_TRANSFER_LIST: Schema = { type: 'array', items: BANK_TRANSFER };

@@ -17,4 +17,6 @@ export const JOB_NAMES = {
   groupMail: 'groupMail',
   /** orders: a konbini order's deadline passed unpaid, by e-mail. */
   konbiniExpiredMail: 'konbiniExpiredMail',
+  /** payments: money paid at a konbini goes back by bank transfer: the e-mail asking for the account. */
+  bankTransferOwedMail: 'bankTransferOwedMail',
 } as const;

@@ -76,6 +76,20 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
             body: `申込番号${p.number}：コンビニでのお支払いが期限までに確認できなかったため、お申し込みを取り消しました。`,
           },
   },
+  bankTransferOwed: {
+    ttlSeconds: 7 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? {
+            title: 'Enter a bank account for your refund',
+            body: `Order ${p.number}: ${p.amount} paid at a convenience store will be refunded by bank transfer. Please enter the account.`,
+          }
+        : {
+            title: '返金先の口座をご登録ください',
+            body: `申込番号${p.number}：コンビニでお支払いの${p.amount}は銀行振込で返金します。振込先の口座をご登録ください。`,
+          },
+  },
   refundDone: {
     ttlSeconds: 3 * DAY,
     urgency: 'normal',

@@ -9,6 +9,7 @@ export {
   registerOrderHooks,
 } from './orderHooks';
 export { setOrderState } from './orderStore';
+export { requirePaymentProfile } from './paymentProfile';
 export { fulfilLotteryWin, voidAuthorisedOrder } from './services/fulfilOrder';
 export { type GroupOrderSpec, insertGroupOrder, payGroupOrder } from './services/payGroupOrder';
 export { payPlacedOrder } from './services/payPlacedOrder';

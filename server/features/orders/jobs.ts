@@ -1,6 +1,7 @@
 import { JOB_NAMES, type JobDefinition } from '../jobs';
 import { expireCoins } from './services/expireCoins';
 import { failStalledOrders } from './services/failStalledOrders';
+import { mailBankTransferOwed } from './services/mailBankTransferOwed';
 import { mailKonbiniExpired } from './services/mailKonbiniExpired';
 import { mailOrderRefunded } from './services/mailOrderRefunded';
 import { sendReceipt } from './services/sendReceipt';
@@ -15,6 +16,10 @@ export const jobs: JobDefinition[] = [
   {
     name: JOB_NAMES.konbiniExpiredMail,
     run: (d, app) => mailKonbiniExpired(app.knex, app.mailer, app.config.publicUrl, Number(d.orderId)),
+  },
+  {
+    name: JOB_NAMES.bankTransferOwedMail,
+    run: (d, app) => mailBankTransferOwed(app.knex, app.mailer, app.config.publicUrl, String(d.transferId)),
   },
   {
     name: JOB_NAMES.orderRefundedMail,

@@ -71,3 +71,35 @@ export const CARDS_ANSWER = { status: { 200: envelope(Joi.array().items(CARD), N
 export const CARD_SAVED_ANSWER = { status: { 201: envelope(CARD, DONE) } };
 export const DEFAULT_CARD_ANSWER = { status: { 200: envelope(Joi.array().items(CARD), DONE) } };
 export const CARD_DELETED_ANSWER = { status: { 200: envelope(Joi.valid(null), DONE) } };
+
+const TRANSFER_STATE = Joi.valid('awaiting_account', 'ready', 'transferred');
+const TRANSFER_REASON = Joi.valid(
+  'cancellation',
+  'park_refund',
+  'places_gone',
+  'mismatch',
+  'late_success',
+  'reconciliation',
+);
+/** common/dto/bankTransfer.ts MyBankTransfer: the account by its last three digits only. */
+const MY_BANK_TRANSFER = shape({
+  id: str(),
+  orderId: int(),
+  applicationNumber: str(),
+  amount: int(),
+  reason: TRANSFER_REASON,
+  state: TRANSFER_STATE,
+  createdAt: dateTime(),
+  transferredOn: nullable(str()),
+  account: nullable(
+    shape({
+      bankName: str(),
+      branchName: str(),
+      accountType: Joi.valid('ordinary', 'current'),
+      numberEnding: str(),
+      holderKana: str(),
+    }),
+  ),
+});
+export const MY_BANK_TRANSFER_ANSWER = { status: { 200: envelope(MY_BANK_TRANSFER, NO_META) } };
+export const MY_BANK_TRANSFERS_ANSWER = { status: { 200: envelope(Joi.array().items(MY_BANK_TRANSFER), NO_META) } };

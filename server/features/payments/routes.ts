@@ -1,8 +1,10 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { BANK_ACCOUNT_TYPES } from '../../../common/dto/bankTransfer';
 import { message } from '../../../common/messages';
+import { ACCOUNT_NUMBER, HOLDER_KANA, NAME_MAX } from '../../../common/rules/bankAccount';
 import { validateHolderName } from '../../../common/rules/card';
-import { answers, id } from '../../lib/routeKit';
+import { answers, id, text } from '../../lib/routeKit';
 import { fields, oneOf, optional, orNoBody, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
@@ -13,18 +15,23 @@ import {
   CARDS_ANSWER,
   DEFAULT_CARD_ANSWER,
   KONBINI_SETTINGS_ANSWER,
+  MY_BANK_TRANSFER_ANSWER,
+  MY_BANK_TRANSFERS_ANSWER,
   PAYMENT_ANSWER,
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
   PENDING_KONBINI_ANSWER,
 } from './responses';
 import { deleteCard } from './services/deleteCard';
+import { getBankTransfer } from './services/getBankTransfer';
 import { getPayment, konbiniSlip, pendingKonbiniPayments } from './services/getPayment';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
 import { getKonbiniSettings, setKonbiniSettings } from './services/konbiniSettings';
 import { listCards } from './services/listCards';
+import { listMyBankTransfers } from './services/listMyBankTransfers';
 import { registerCard } from './services/registerCard';
+import { setBankAccount } from './services/setBankAccount';
 import { setDefaultCard } from './services/setDefaultCard';
 import { presentPayment } from './store';
 
@@ -38,7 +45,68 @@ const holderName = Joi.string<string | null>()
   .custom((v: string, helpers) => (!v || validateHolderName(v) === null ? v : helpers.error('any.invalid')))
   .error(new Error('cardHolderInvalid'));
 
+/** The account a konbini refund is transferred to (common/rules/bankAccount.ts: the PWA's form checks the same). */
+const BANK_ACCOUNT = fields({
+  bank_name: text(NAME_MAX).min(1),
+  branch_name: text(NAME_MAX).min(1),
+  account_type: oneOf(BANK_ACCOUNT_TYPES),
+  account_number: Joi.string().pattern(ACCOUNT_NUMBER),
+  holder_kana: text(NAME_MAX).min(1).pattern(HOLDER_KANA),
+});
+
 export const paymentRoutes: ServerRoute[] = [
+  route({
+    method: 'GET',
+    path: '/api/v1/me/bank-transfers',
+    options: {
+      response: MY_BANK_TRANSFERS_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'Your refunds of money paid at a convenience store still owed by bank transfer (awaiting your account, or ready for the park to transfer), oldest first',
+    },
+    async handler(request, h) {
+      const list = await listMyBankTransfers(request.server.app.knex, currentUserId(request));
+      return h.response({ data: list, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/me/bank-transfers/{id}',
+    options: {
+      response: MY_BANK_TRANSFER_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'A refund of money paid at a convenience store, owed by bank transfer: amount, state (awaiting_account, ready, transferred) and the account by its last three digits (404 for anyone but the order’s owner)',
+      validate: { params: paymentId() },
+    },
+    async handler(request, h) {
+      const answer = await getBankTransfer(request.server.app.knex, currentUserId(request), request.params.id);
+      return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/me/bank-transfers/{id}/account',
+    options: {
+      response: MY_BANK_TRANSFER_ANSWER,
+      plugins: answers({ 409: 'The refund was transferred already (bankTransferDone)' }),
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'The bank account the refund goes to (bank and branch name, ordinary or current, 7-digit number, holder in katakana); may be corrected until the park transfers. Only the order’s owner (else 404)',
+      validate: { params: paymentId(), payload: BANK_ACCOUNT },
+    },
+    async handler(request, h) {
+      const answer = await setBankAccount(request.server.app.knex, {
+        userId: currentUserId(request),
+        id: request.params.id,
+        account: request.payload,
+      });
+      return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
+    },
+  }),
   route({
     method: 'GET',
     path: '/api/v1/payments/config',

@@ -7,7 +7,8 @@
 // succeeds it, and the provider-side money is given back by a durable job queued in the same transaction.
 // A success reported after we failed the payment as abandoned (reason 'expired') is applied late: the order side
 // takes the places again if they are free; when it cannot fulfil the order (`unfulfillable`), the payment keeps its
-// success state with reason places_gone and the give-back job refunds or voids it and tells the buyer.
+// success state with reason places_gone and the give-back job refunds or voids it and tells the buyer (a konbini
+// payment, which GMO cannot refund, is owed back by bank transfer instead: bankTransfers.ts).
 // A success reported for a payment that failed for any other reason is given back the same way.
 // Every state the world can produce ends here in fulfilled or given back: nothing answers 5xx for it.
 import type { Knex } from 'knex';

@@ -52,6 +52,7 @@ const QUOTE = shape({
   rewardCoinsBack: int(),
   refundReducedBy: int(),
   needsProviderConfirmation: bool(),
+  refundByBankTransfer: bool(),
 });
 
 const SHARE = shape({
@@ -111,6 +112,9 @@ const CANCELLATION = shape({
   state: Joi.valid('done', 'refunding', 'refund_failed'),
   quote: QUOTE,
   tickets: TICKETS,
+  bankTransfer: nullable(
+    shape({ id: str(), amount: int(), state: Joi.valid('awaiting_account', 'ready', 'transferred') }),
+  ),
 });
 export const CANCELLATION_ANSWER = {
   status: { 200: envelope(CANCELLATION, none()), 202: envelope(CANCELLATION, none()) },

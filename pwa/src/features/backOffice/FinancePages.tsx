@@ -259,6 +259,12 @@ function CancelPanel({ parkId, order }: { parkId: number; order: OfficeOrder }) 
           )}
         </dl>
       )}
+      {q?.refundByBankTransfer && (
+        <p className="notice" data-testid="office-quote-bank-transfer">
+          {t('konbini.transfers.quoteNote')}{' '}
+          <Link to={`/staff/office/${parkId}/bank-transfers`}>{t('konbini.transfers.title')}</Link>
+        </p>
+      )}
       {q && !confirming && (
         <button
           type="button"

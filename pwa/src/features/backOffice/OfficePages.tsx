@@ -112,6 +112,13 @@ export function OfficeHomePage() {
                   <Link className="button" to={`/staff/office/${parkId}/reports`} data-testid="office-reports-link">
                     {t('backOffice.financeLinks.reports')}
                   </Link>
+                  <Link
+                    className="button"
+                    to={`/staff/office/${parkId}/bank-transfers`}
+                    data-testid="office-bank-transfers-link"
+                  >
+                    {t('konbini.transfers.title')}
+                  </Link>
                 </>
               )}
             </div>

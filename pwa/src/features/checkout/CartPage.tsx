@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Cart, CartLine } from '../../../../common/dto/cart';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { useAppSelector } from '../../app/store';
 import { errorText } from '../../lib/apiErrors';
 import { useGetCartsQuery } from '../../lib/carts';
@@ -235,7 +235,7 @@ function ParkCart({ cart, offsetMs }: { cart: Cart; offsetMs: number }) {
           </button>
         </div>
       ) : isChild ? (
-        <p className="notice">{message('childRestricted', locale)}</p>
+        <p className="notice">{purchaseMessage('childRestricted', locale)}</p>
       ) : signedIn ? (
         <Link to={next} className="button button--primary button--block" data-testid="cart-proceed">
           {t('checkout.cart.proceed')}
@@ -285,7 +285,7 @@ export default function CartPage() {
         {() =>
           carts.length === 0 ? (
             <section className="empty-state" data-testid="cart-empty">
-              <p>{message('cartEmpty', locale)}</p>
+              <p>{purchaseMessage('cartEmpty', locale)}</p>
               <Link className="button" to="/find/tickets">
                 {t('checkout.cart.findTickets')}
               </Link>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { CartLine } from '../../../../common/dto/cart';
-import { message } from '../../../../common/messages';
+import { purchaseMessage } from '../../../../common/purchaseMessages';
 import { useAppSelector } from '../../app/store';
 import { useNow } from '../../lib/clock';
 import { formatDate, formatYen } from '../../lib/format';
@@ -70,7 +70,7 @@ export function PayStep({ title, testId, children }: { title: string; testId: st
       <div className="checkout-page stack" data-testid={testId}>
         <Steps current="confirm" />
         <h1 className="page-title">{title}</h1>
-        {isChild ? <p className="notice">{message('childRestricted', locale)}</p> : children}
+        {isChild ? <p className="notice">{purchaseMessage('childRestricted', locale)}</p> : children}
       </div>
     </SignedIn>
   );

@@ -59,6 +59,11 @@ export function CancelQuoteDialog({
         </dl>
       )}
       {quote?.needsProviderConfirmation && <p className="muted">{t('wallet.cancel.providerNote')}</p>}
+      {quote?.refundByBankTransfer && (
+        <p className="notice" data-testid={`${testId}-bank-transfer`}>
+          {t('konbini.refund.quoteNote')}
+        </p>
+      )}
       <p>{texts.lead}</p>
       <div className="dialog-actions">
         <button type="button" className="button button--small" onClick={onClose}>

@@ -24,6 +24,7 @@ import { FIRST_CARDS, QR_ICON } from './firstScreen';
 import { KonbiniPending } from './KonbiniPending';
 import { PassStateBadge } from './MemberCardPage';
 import { passGroups } from './memberCards';
+import { RefundsOwed } from './RefundsOwed';
 import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
@@ -209,6 +210,7 @@ export default function MyTicketsPage() {
       )}
       {outbox && tickets && <ConflictNotices outbox={outbox} tickets={tickets} />}
       <KonbiniPending />
+      <RefundsOwed />
       <MemberCardList cards={passes} />
       {tickets === undefined ? (
         <div className="loading" aria-busy="true" />

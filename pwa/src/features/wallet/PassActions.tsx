@@ -45,9 +45,15 @@ export function PassCancel({ card, termId }: { card: MemberCard; termId: string 
   }
   async function confirm() {
     try {
-      await cancel({ ticket_ids: [termId as string] }).unwrap();
+      const answer = (await cancel({ ticket_ids: [termId as string] }).unwrap()).data;
       setOpen(false);
       await syncWallet(userId);
+      // Paid at a konbini: the refund comes by bank transfer, the account is entered next.
+      if (answer?.bankTransfer) {
+        showToast({ text: t('konbini.refund.done'), kind: 'success' });
+        navigate(`/my-tickets/refunds/${answer.bankTransfer.id}`);
+        return;
+      }
       showToast({ text: t('passVisitor.cancel.done'), kind: 'success' });
       navigate('/my-tickets');
     } catch (error) {

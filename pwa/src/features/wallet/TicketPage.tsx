@@ -245,6 +245,12 @@ function CancelSection({ ticket }: { ticket: WalletTicket }) {
       // The tickets as they are now (cancelled, or cancel_waiting while the provider confirms), before the refresh.
       if (answer?.tickets?.length) await walletDb().tickets.bulkPut(answer.tickets);
       await syncWallet(userId);
+      // Paid at a konbini: the refund comes by bank transfer, the account is entered next.
+      if (answer?.bankTransfer) {
+        showToast({ text: t('konbini.refund.done'), kind: 'success' });
+        navigate(`/my-tickets/refunds/${answer.bankTransfer.id}`);
+        return;
+      }
       showToast({ text: t('wallet.cancel.done'), kind: 'success' });
       navigate('/my-tickets');
     } catch (error) {

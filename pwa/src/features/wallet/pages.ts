@@ -8,6 +8,7 @@ export { default as MyTicketsPage } from './MyTicketsPage';
 export { default as PassRenewPage } from './PassRenewPage';
 export { default as PassVisitsPage } from './PassVisitsPage';
 export { primed } from './prime';
+export { default as RefundAccountPage } from './RefundAccountPage';
 export { default as SharePage } from './SharePage';
 export { default as ShareReceivePage } from './ShareReceivePage';
 export { default as TicketPage } from './TicketPage';

@@ -255,6 +255,7 @@ export const accountEn: English<typeof accountJa> = {
       passRenewalReminder: 'Annual pass renewal (30 and 7 days before it ends)',
       groupRequest: 'Group visit requests (approved, declined, paid, released)',
       konbiniExpired: 'Convenience-store payment deadline passed',
+      bankTransferOwed: 'Bank account for a refund',
       waitingRoomTurn: 'Your turn in a waiting room',
     },
   },

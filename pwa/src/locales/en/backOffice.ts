@@ -237,6 +237,7 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
       pass_product: 'Annual passes',
       pass_holder: 'Pass holders',
       pass_photo: 'Holder photos',
+      bank_transfer: 'Refund transfers',
     },
     actions: {
       accept: 'Invitation accepted',
@@ -258,6 +259,7 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
       unpublish: 'Unpublished',
       update: 'Changed',
       updated: 'Changed',
+      transferred: 'Marked transferred',
       refund: 'Refund by the park',
       cancel: 'Cancelled for the visitor',
       schedule: 'Scheduled',

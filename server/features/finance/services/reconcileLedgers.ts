@@ -5,8 +5,9 @@
 //                             idempotent per payment);
 //   order_arithmetic          a paid order whose money + coins + coupon is not its subtotal, or whose payment is
 //                             not the amount paid;
-//   refund_mismatch           what the provider gave back (payment.refunded_amount) is not what the order's
-//                             finished cancellations say, with no cancellation's refund still under way;
+//   refund_mismatch           what the provider gave back (payment.refunded_amount, plus what is owed by bank
+//                             transfer for a konbini payment) is not what the order's finished cancellations say,
+//                             with no cancellation's refund still under way;
 //   tickets_short             a paid order whose tickets are not worth its subtotal (a place or add-on not issued);
 //   ticket_unpaid_order       a live ticket whose order is not paid;
 //   coins_negative            a coin balance below zero.
@@ -36,6 +37,13 @@ interface Found {
 }
 
 const PAID = `('paid', 'partially_cancelled', 'cancelled')`;
+/**
+ * Money paid at a konbini owed back by bank transfer and not transferred yet (payments' bankTransfers.ts): on its
+ * way back, so neither kept silently (no captured_without_tickets) nor refunded yet (the payment's refunded_amount
+ * grows when finance records the transfer); a cancellation's refund owed so matches its cancellation.
+ */
+const OWED = (p: string) =>
+  `COALESCE((SELECT sum(b.amount) FROM bank_transfer_refunds b WHERE b.payment_id = ${p}.id AND b.state <> 'transferred'), 0)`;
 const LIVE_TICKET = `('available', 'won_lottery', 'used', 'partially_used')`;
 
 async function rowsOf<T>(db: Knex, sql: string, bindings: readonly Knex.Value[] = []): Promise<T[]> {
@@ -57,7 +65,7 @@ export async function findProblems(knex: Knex, before: Date): Promise<Found[]> {
     `SELECT p.id, o.id AS "orderId", o.park_id AS "parkId", p.amount, p.refunded_amount AS refunded, o.state
      FROM payments p JOIN orders o ON o.id = p.order_id
      WHERE p.state IN ('captured', 'partially_refunded') AND o.state IN ('voided', 'failed')
-       AND p.refunded_amount < p.amount AND p.updated_at < ?
+       AND p.refunded_amount + ${OWED('p')} < p.amount AND p.updated_at < ?
        AND NOT EXISTS (SELECT 1 FROM ${JOB_SCHEMA}.job j WHERE j.name = ? AND j.data->>'paymentId' = p.id::text
                          AND j.state IN ('created', 'retry', 'active'))`,
     [before, JOB_NAMES.paymentGiveBack],
@@ -88,7 +96,7 @@ export async function findProblems(knex: Knex, before: Date): Promise<Found[]> {
   const refunds = await rowsOf<{ id: number; parkId: number; paymentId: string; refunded: number; cancelled: number }>(
     knex,
     `SELECT * FROM (
-       SELECT o.id, o.park_id AS "parkId", p.id AS "paymentId", p.refunded_amount AS refunded,
+       SELECT o.id, o.park_id AS "parkId", p.id AS "paymentId", p.refunded_amount + ${OWED('p')} AS refunded,
               COALESCE((SELECT sum(c.refund_amount) FROM cancellations c WHERE c.order_id = o.id AND c.state = 'done'),
                 0) AS cancelled
        FROM orders o JOIN payments p ON p.id = o.payment_id

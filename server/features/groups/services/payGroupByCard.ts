@@ -10,7 +10,7 @@ import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
-import { insertGroupOrder, payPlacedOrder } from '../../orders';
+import { insertGroupOrder, payPlacedOrder, requirePaymentProfile } from '../../orders';
 import type { PaymentOutcomeHandler, StartPaymentResult } from '../../payments';
 import { groupOrderSpec, lockGroupRequest } from '../lock';
 import { refuseWhilePaying } from './cardOrderInFlight';
@@ -31,10 +31,7 @@ export async function payGroupByCard(
     if (r.userId !== input.userId) throw notFound();
     await refuseWhilePaying(trx, r.orderId);
     if (r.price === null || r.stockUnitId === null) throw new DomainError('groupRequestState');
-    const user = await trx('users').where({ id: input.userId }).first('birthdate', 'telephone', 'prefecture_id');
-    if (!user?.birthdate || !user.telephone || !(user.prefectureId > 0)) {
-      throw new DomainError('profileRequiredForPayment');
-    }
+    await requirePaymentProfile(trx, input.userId);
     const { orderId } = await insertGroupOrder(
       trx,
       groupOrderSpec(r, r.price, input.userId),

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { OrderKind, PaymentMethod, PaymentMode } from '../../../../common/enums';
 import { tokyoDate } from '../../../../common/time';
 import { audit } from '../../../lib/audit';
-import { DomainError } from '../../../lib/errors';
+import { requirePaymentProfile } from '../paymentProfile';
 
 export interface OfferOrderSpec {
   userId: number;
@@ -21,10 +21,7 @@ export interface OfferOrderSpec {
 
 /** Inserts the order and its line in the caller's transaction (the offer's row is locked there). */
 export async function insertOfferOrder(trx: Knex.Transaction, spec: OfferOrderSpec, now: Date): Promise<number> {
-  const user = await trx('users').where({ id: spec.userId }).first('birthdate', 'telephone', 'prefecture_id');
-  if (!user?.birthdate || !user.telephone || !(user.prefectureId > 0)) {
-    throw new DomainError('profileRequiredForPayment');
-  }
+  await requirePaymentProfile(trx, spec.userId);
   const park = await trx('items').where({ id: spec.itemId }).first('park_id');
   const method = spec.amount === 0 ? PaymentMethod.FullCoin : PaymentMethod.Visa;
   const [order] = (await trx('orders')

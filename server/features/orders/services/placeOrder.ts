@@ -36,6 +36,7 @@ import { findPayment, type PaymentOutcomeHandler, type StartPaymentResult, start
 import { auditHolds, openLotteryFor } from '../../stock';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins, spendCoins } from '../coins';
 import { orderHooks } from '../orderHooks';
+import { assertPaymentProfile } from '../paymentProfile';
 import { failUnstartedOrder } from './failStalledOrders';
 import { heldCoupons } from './listCoupons';
 
@@ -190,9 +191,7 @@ export async function placeOrder(
       if (!due) throw new DomainError('konbiniNoTime');
       konbini = { deadline: due.deadline, termDays: due.termDays };
     }
-    if (method !== PaymentMethod.FullCoin && (!user.birthdate || !user.telephone || !(user.prefectureId > 0))) {
-      throw new DomainError('profileRequiredForPayment');
-    }
+    if (method !== PaymentMethod.FullCoin) assertPaymentProfile(user);
     // A lottery entry reserves its amount until the draw, or (a draw beyond an authorisation's lifetime) has its
     // card checked now and charged at the draw. Nothing to pay (full coin): the internal authorisation.
     let mode: PaymentMode = lottery ? PaymentMode.Auth : PaymentMode.Capture;

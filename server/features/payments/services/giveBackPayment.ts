@@ -4,6 +4,9 @@
 //     once), an authorised one is voided;
 //   - a success we refused (amount or order mismatch, or reported for a payment that had failed for another
 //     reason): the payment stays failed and the provider is asked to refund or void what it reported.
+// Money paid at a convenience store (provider konbini) has no refund at GMO: it is owed to the buyer as a bank
+// transfer instead (bankTransfers.ts oweBankTransfer, under the payment's lock with a stable id, so two runs owe
+// once), and the buyer is asked for an account rather than told it is refunded.
 // A provider that cannot be reached throws: the job is retried with backoff (for about a day). When done, the
 // order-refunded e-mail is queued.
 import { createHash } from 'node:crypto';
@@ -11,8 +14,9 @@ import type { ServerApplicationState } from '@hapi/hapi';
 import { audit } from '../../../lib/audit';
 import { JOB_NAMES } from '../../jobs';
 import { notify } from '../../notifications';
+import { oweBankTransfer, owedByTransfer } from '../bankTransfers';
 import { providerFor } from '../providers';
-import { findPayment, providerTxn } from '../store';
+import { findPayment, lockPayment, type Payment, providerTxn } from '../store';
 import { refundPayment } from './refundPayment';
 import { voidPayment } from './voidPayment';
 
@@ -34,6 +38,7 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
   const { knex, config } = app;
   const payment = await findPayment(knex, request.paymentId);
   if (!payment) return 'missing';
+  if (payment.provider === 'konbini') return oweByTransfer(app, payment, request);
   let done: string;
   if (request.reported) {
     // A success we refused: the payment row stays failed; the provider gives back what it reported.
@@ -88,4 +93,33 @@ export async function giveBackPayment(app: ServerApplicationState, request: Give
     });
   });
   return done;
+}
+
+/** Konbini: what the store took and we will not keep is owed by bank transfer (once, however often this runs). */
+async function oweByTransfer(app: ServerApplicationState, payment: Payment, request: GiveBackRequest): Promise<string> {
+  return app.knex.transaction(async (trx) => {
+    const reason = request.reason;
+    if (request.reported) {
+      if (request.reported.status !== 'captured') return 'nothing';
+      const owed = await oweBankTransfer(trx, {
+        id: giveBackRefundId(payment.id, request.reported.eventId),
+        paymentId: payment.id,
+        amount: request.reported.amount,
+        reason,
+        reported: true,
+      });
+      return owed ? 'owed' : 'owed_before';
+    }
+    const locked = (await lockPayment(trx, payment.id)) as Payment;
+    if (locked.state !== 'captured' && locked.state !== 'partially_refunded') return locked.state;
+    const rest = locked.amount - locked.refundedAmount - (await owedByTransfer(trx, locked.id));
+    if (rest <= 0) return 'owed_before';
+    const owed = await oweBankTransfer(trx, {
+      id: giveBackRefundId(locked.id),
+      paymentId: locked.id,
+      amount: rest,
+      reason,
+    });
+    return owed ? 'owed' : 'owed_before';
+  });
 }

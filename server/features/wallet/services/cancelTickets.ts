@@ -21,7 +21,7 @@ import { audit } from '../../../lib/audit';
 import { DomainError, notFound } from '../../../lib/errors';
 import { recordStaffChange } from '../../../lib/staffAudit';
 import { returnCoins, setOrderState, takeBackRewardCoins } from '../../orders';
-import { refundPayment } from '../../payments';
+import { oweBankTransfer, refundPayment } from '../../payments';
 import { returnSold } from '../../stock';
 import { lockPassesOf, moveTickets, withPassmates, withTheirVouchers } from '../ticketLedger';
 import { PASS_UNIT_KINDS, type PresentOptions, presentTickets, type TicketRow, ticketQuery } from '../tickets';
@@ -92,7 +92,11 @@ async function finish(trx: Knex.Transaction, c: CancellationRow, now: Date): Pro
   }
 }
 
-const quoteOf = (c: CancellationRow, needsProviderConfirmation: boolean): CancellationQuote => ({
+const quoteOf = (
+  c: CancellationRow,
+  needsProviderConfirmation: boolean,
+  refundByBankTransfer: boolean,
+): CancellationQuote => ({
   ticketIds: [...c.ticketIds].sort(),
   daysBefore: c.daysBefore,
   chargeRate: c.chargeRate,
@@ -102,6 +106,7 @@ const quoteOf = (c: CancellationRow, needsProviderConfirmation: boolean): Cancel
   rewardCoinsBack: c.rewardCoinsBack,
   refundReducedBy: c.refundReducedBy,
   needsProviderConfirmation,
+  refundByBankTransfer,
 });
 
 /**
@@ -155,6 +160,7 @@ export async function cancelTickets(
   const now = o.now ?? new Date();
   const actorUserId = input.byPark?.staffUserId ?? input.userId;
   let needsProvider = false;
+  let bankTransfer: CancellationAnswer['bankTransfer'] = null;
   const cancellation = await knex.transaction(async (trx) => {
     // An admission's add-on vouchers leave with it; a pass's term, with every holder's term of that pass.
     const ids = await withPassmates(trx, await withTheirVouchers(trx, input.userId, [...new Set(input.ticketIds)]));
@@ -205,7 +211,8 @@ export async function cancelTickets(
       refundCoins: plan.quote.refundCoins,
       rewardCoinsBack: plan.quote.rewardCoinsBack,
       refundReducedBy: plan.quote.refundReducedBy,
-      state: plan.quote.refundAmount > 0 ? 'refunding' : 'done',
+      // Money owed by bank transfer (konbini) leaves no provider to wait for: the cancellation is done at once.
+      state: plan.quote.refundAmount > 0 && !plan.quote.refundByBankTransfer ? 'refunding' : 'done',
     };
     await trx('cancellations').insert({
       id: c.id,
@@ -278,6 +285,19 @@ export async function cancelTickets(
         },
       });
     }
+    if (plan.quote.refundByBankTransfer) {
+      // GMO cannot refund a konbini payment: the refund is owed by bank transfer (id: the cancellation's), the
+      // buyer told to enter an account; the payment is refunded when finance records the transfer.
+      const owed = await oweBankTransfer(trx, {
+        id: c.id,
+        paymentId: c.paymentId as string,
+        amount: c.refundAmount,
+        reason: input.byPark?.refund ? 'park_refund' : 'cancellation',
+        cancellationId: c.id,
+        actorUserId,
+      });
+      if (owed) bankTransfer = { id: owed.id, amount: owed.amount, state: owed.state };
+    }
     if (c.state === 'done') await finish(trx, c, now);
     return c;
   });
@@ -290,7 +310,8 @@ export async function cancelTickets(
   return {
     cancellationId: cancellation.id,
     state,
-    quote: quoteOf(cancellation, needsProvider),
+    quote: quoteOf(cancellation, needsProvider, bankTransfer !== null),
     tickets: await presentTickets(knex, rows, { ...o, now, tokens: false }),
+    bankTransfer,
   };
 }

@@ -141,9 +141,9 @@ export async function planCancellation(
   const rewardCoinsBack = Math.max(0, Math.min(rewardBack, available));
   const refundReducedBy = Math.min(rewardBack - rewardCoinsBack, feeRefund);
   const refundAmount = feeRefund - refundReducedBy;
-  // Money paid at a convenience store cannot go back through the provider (it would take a bank transfer to the
-  // buyer, which is not built): such a cancellation is refused before anything changes, by the visitor or the park.
-  if (refundAmount > 0 && order?.provider === 'konbini') throw new DomainError('konbiniNotRefundable');
+  // Money paid at a convenience store cannot go back through the provider (GMO has no konbini refund): it is owed
+  // to the buyer as a bank transfer the park makes (payments' bankTransfers.ts), and the quote says so.
+  const byBankTransfer = refundAmount > 0 && order?.provider === 'konbini';
   const quote: CancellationQuote = {
     ticketIds: rows.map((r) => r.id).sort(),
     daysBefore: Math.min(...parts.map((p) => p.daysBefore)),
@@ -153,7 +153,9 @@ export async function planCancellation(
     refundCoins,
     rewardCoinsBack,
     refundReducedBy,
-    needsProviderConfirmation: refundAmount > 0 && Boolean(order?.provider) && order?.provider !== 'internal',
+    needsProviderConfirmation:
+      refundAmount > 0 && Boolean(order?.provider) && order?.provider !== 'internal' && !byBankTransfer,
+    refundByBankTransfer: byBankTransfer,
   };
   return { quote, orderId, paymentId: order?.paymentId ?? null, tickets: rows };
 }
