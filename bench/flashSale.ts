@@ -130,7 +130,7 @@ try {
       const unit = (
         await knex.raw(
           `INSERT INTO stock_units (item_id, date, time_slot_id, capacity) VALUES (?, ?, ?, ?)
-           ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0))) DO NOTHING RETURNING id`,
+           ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0)), pool) DO NOTHING RETURNING id`,
           [itemId, date, slotId, CAPACITY],
         )
       ).rows[0].id as number;

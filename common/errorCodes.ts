@@ -10,6 +10,13 @@ export const ERROR_STATUS = {
   passHoldersMissing: 400,
   passVoucherInvalid: 400,
   passVouchersUsedUp: 409,
+  // Places set aside for pass holders on timed items (passes README 2.11)
+  passPoolNotHolder: 403,
+  passPoolTooMany: 409,
+  passPoolUnavailable: 400,
+  passCapacityOverSlot: 400,
+  passCapacityBelowTaken: 409,
+  passCapacityNotForItem: 409,
   additionalPlanRule: 400,
   advanceInfoCharacters: 400,
   advanceInfoIncomplete: 400,

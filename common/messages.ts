@@ -238,6 +238,30 @@ export const MESSAGES = {
     ja: '年間パスポートの同伴者券（pass_voucher）が残っていません（今期の残り {left} 枚）',
     en: 'Not enough guest vouchers left on the annual pass (pass_voucher): {left} left this term',
   },
+  passPoolNotHolder: {
+    ja: 'パス会員枠（pass_pool）は、その日にこの施設で有効な年間パスポートをお持ちの方だけが予約できます',
+    en: 'Pass-holder places (pass_pool) are only for holders of an annual pass valid at this park on that date',
+  },
+  passPoolTooMany: {
+    ja: 'パス会員枠（pass_pool）で予約できるのは、有効な年間パスポートの人数（{max}名）までです',
+    en: 'Pass-holder places (pass_pool) can be booked for at most {max}: the holders of your valid annual passes',
+  },
+  passPoolUnavailable: {
+    ja: 'このチケット・時間帯にはパス会員枠（pass_pool）がありません',
+    en: 'This ticket or time slot has no pass-holder places (pass_pool)',
+  },
+  passCapacityOverSlot: {
+    ja: 'パス会員枠（pass_capacity）は時間帯の定員（capacity: {capacity}）以下にしてください',
+    en: "Pass-holder places (pass_capacity) cannot exceed the time slot's capacity (capacity: {capacity})",
+  },
+  passCapacityBelowTaken: {
+    ja: 'パス会員枠（pass_capacity）を{value}にはできません：{date}の{poolJa}で{taken}枚が販売済み・確保中です',
+    en: "Pass-holder places (pass_capacity) cannot be {value}: {date}'s {poolEn} has {taken} places sold or held",
+  },
+  passCapacityNotForItem: {
+    ja: '抽選販売・座席指定のチケットにはパス会員枠（pass_capacity）を設定できません',
+    en: 'Lottery and seat-selection tickets cannot have pass-holder places (pass_capacity)',
+  },
   invoiceRegistrationNumber: {
     ja: '登録番号（registration_number）は「T」と13桁の法人番号で入力してください（先頭の検査用数字が合いません）',
     en: 'The registration number (registration_number) must be T and the 13-digit corporate number with a valid check digit',

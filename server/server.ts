@@ -44,6 +44,7 @@ import {
   linkPurchasePhotos,
   memberPricing,
   jobs as passJobs,
+  passPoolHolders,
   passReviewRoutes,
   passRoutes,
   voucherOffers,
@@ -102,7 +103,7 @@ export const FEATURE_JOBS: readonly JobDefinition[] = [
 
 // What orders call back in the features built on them (orders/orderHooks.ts).
 // What carts call back in passes (carts/cartHooks.ts).
-registerCartHooks({ memberPricing, guestVoucherPricing, voucherOffers });
+registerCartHooks({ memberPricing, guestVoucherPricing, voucherOffers, passPoolHolders });
 registerOrderHooks({
   ...lotteryOrderHooks,
   offerTaken,

@@ -26,6 +26,8 @@ export interface AddCartLineRequest {
   date: string;
   /** Required when the item has time slots. */
   time_slot_id?: number;
+  /** Timed items: take the places set aside for pass holders (signed-in holders only, at most their holders). */
+  pass_pool?: boolean;
   /** Packs: one of the pack's selectable times (HH:MM). */
   time?: string;
   /** Items with seat selection: one seat per person ('A-1'). */
@@ -132,6 +134,8 @@ export interface CartLine {
   passVoucher?: { passId: number; quantity: number; amount: number } | null;
   /** Admission lines: the buyer's passes whose guest vouchers could be used here, with how many are left. */
   voucherPasses?: { passId: number; passNumber: string; left: number }[];
+  /** Timed item lines: the places are from those set aside for pass holders. Optional like `pass`. */
+  passPool?: boolean;
 }
 
 export interface Cart {
@@ -165,6 +169,23 @@ export interface SlotAvailability {
   capacity: number;
   remaining: number;
   status: AvailabilityStatus;
+}
+
+/** A time slot's places set aside for pass holders on a date (GET /api/v1/items/{id}/pass-places). */
+export interface PassPlacesSlot {
+  timeSlotId: number;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  remaining: number;
+}
+
+/** What a signed-in visitor may book of the places set aside for pass holders on a date. */
+export interface PassPlaces {
+  /** The caller's active holders (themself and their kids accounts) valid at the item's park on the date. */
+  holders: number;
+  /** Slots with places set aside (empty when `holders` is 0: they are not the caller's to book). */
+  slots: PassPlacesSlot[];
 }
 
 export interface DateAvailability {

@@ -28,7 +28,7 @@ export interface PassBenefits {
   discountCategories: number[];
   guestVouchersPerTerm: number;
   guestVoucherItemId: number | null;
-  /** Some timed items of the park set places aside for holders. */
+  /** Some timed item of a park the pass admits at has a slot with places set aside for holders (pass_capacity > 0). */
   holderCapacity: boolean;
 }
 
@@ -291,8 +291,9 @@ export interface ReviewPhotoRequest {
 export interface SuspensionRequest {
   reason: string;
 }
+/** PUT …/items/{itemId}/time-slots/{timeSlotId}/pass-capacity (owner): places of the slot set aside for holders. */
 export interface PassCapacityRequest {
-  slots: { time_slot_id: number; pass_capacity: number }[];
+  pass_capacity: number;
 }
 
 // ---- Visitor PWA (passcard): what the pages read until the server core's answers carry these fields ----

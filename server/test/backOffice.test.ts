@@ -209,16 +209,27 @@ describe('stock capacity', () => {
     expect(body(raised).data).toMatchObject({ capacity: 40, remaining: 37 });
     const unit = await c.knex()('stock_units').where({ item_id: item.id }).first('capacity', 'held');
     expect(unit).toEqual({ capacity: 40, held: 3 });
-    // Read back as editors see it (a day without slots: one row); other parks' editors and scanners cannot.
+    // Read back as editors see it (a day without slots: one row, no pass-holder pool); other parks' editors and
+    // scanners cannot.
     const read = await c.call('GET', url, editor);
     expect(read.statusCode, read.payload).toBe(200);
     expect(body(read).data).toEqual([
-      { timeSlotId: null, startTime: null, endTime: null, capacity: 40, sold: 0, held: 3, remaining: 37 },
+      {
+        timeSlotId: null,
+        startTime: null,
+        endTime: null,
+        capacity: 40,
+        sold: 0,
+        held: 3,
+        remaining: 37,
+        passCapacity: null,
+        pass: null,
+      },
     ]);
     for (const who of [scanner, otherEditor]) expect((await c.call('GET', url, who)).statusCode).toBe(403);
     const untouched = await c.call('GET', url.replace(dayText, '2030-03-01'), editor);
     expect(body(untouched).data).toEqual([
-      { timeSlotId: null, startTime: null, endTime: null, capacity: 10, sold: 0, held: 0, remaining: 10 },
+      expect.objectContaining({ timeSlotId: null, capacity: 10, sold: 0, held: 0, remaining: 10, pass: null }),
     ]);
     expect(await c.knex()('stock_units').where({ item_id: item.id, date: '2030-03-01' })).toHaveLength(0);
     // The stock page's choice: every item of the park, for its editors only.

@@ -40,7 +40,7 @@ function writes(text: string, table: string, kinds: { insert: boolean; stateOnly
     }
   }
   const raw = kinds.stateOnly
-    ? new RegExp(`UPDATE\\s+${table}\\b[^;]*\\bSET\\b[^;]*\\bstate\\b`, 'i')
+    ? new RegExp(`UPDATE\\s+${table}\\b[^;]*\\bSET\\b[^;]*(?:${column.source})\\s*=`, 'i')
     : new RegExp(`(UPDATE\\s+${table}\\b|DELETE\\s+FROM\\s+${table}\\b)`, 'i');
   const rawInsert = new RegExp(`INSERT\\s+INTO\\s+${table}\\b`, 'i');
   return raw.test(text) || (kinds.insert && rawInsert.test(text));
@@ -96,6 +96,16 @@ describe('one writer per table', () => {
     expect(writers('pass_holders', { insert: false, stateOnly: true, column: /\bphoto_id\b/ })).toEqual(photoWriters);
   });
 
+  it("stock capacities are set only by the stock ledger, and a slot's places for pass holders only by setPassCapacity", () => {
+    expect(writers('stock_units', { insert: false, stateOnly: true, column: /\bcapacity\b/ })).toEqual([
+      'server/features/stock/ledger.ts',
+    ]);
+    // Slots are made by the item editor and the seeds with none (the column's default, 0).
+    expect(writers('item_time_slots', { insert: false, stateOnly: true, column: /\bpass_capacity\b/ })).toEqual([
+      'server/features/stock/services/setPassCapacity.ts',
+    ]);
+  });
+
   it('refunds owed by bank transfer (konbini give-back) are written only by payments/bankTransfers.ts', () => {
     expect(writers('bank_transfer_refunds', { insert: true, stateOnly: false })).toEqual([
       'server/features/payments/bankTransfers.ts',
@@ -108,6 +118,9 @@ describe('one writer per table', () => {
     expect(writes("await trx('tickets').insert(rows);\n", 'tickets', t)).toBe(true);
     expect(writes("await trx('tickets').where({ id }).update({ share_id: null });\n", 'tickets', t)).toBe(false);
     expect(writes("UPDATE tickets SET state = 'cancelled' WHERE id = ?", 'tickets', t)).toBe(true);
+    const capacity = { insert: false, stateOnly: true, column: /\bcapacity\b/ };
+    expect(writes('UPDATE stock_units SET capacity = ? WHERE id = ?', 'stock_units', capacity)).toBe(true);
+    expect(writes('UPDATE stock_units SET held = held + 1 WHERE id = ?', 'stock_units', capacity)).toBe(false);
     expect(
       writes("await trx('coin_entries').where({ id }).update({ expiry_processed: true });\n", 'coin_entries', {
         insert: true,

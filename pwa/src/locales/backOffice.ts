@@ -41,6 +41,10 @@ export const backOfficeJa = {
     counts: '販売済み {{sold}}・確保中 {{held}}・残り {{remaining}}',
     capacity: '定員',
     saved: '定員を変更しました',
+    passPlaces: 'パス会員枠',
+    passCounts: '{{capacity}}枠・販売済み {{sold}}・確保中 {{held}}・残り {{remaining}}',
+    passCapacity: 'パス会員枠（新しい日付の枠数・オーナーのみ）',
+    passSaved: 'パス会員枠を変更しました',
   },
   finance: {
     orders: '注文検索',

@@ -37,6 +37,12 @@ export const checkoutJa = {
     addOnPrice: '+{{price}}',
     addOnWho: '{{name}}（{{plan}}）',
     total: '合計（税込）',
+    passPool: {
+      title: 'パス会員枠',
+      use: 'パス会員枠で予約する（残り{{count}}枚）',
+      note: '年間パスポートをお持ちの方の枠です（この日は{{count}}名まで）',
+      soldOut: 'パス会員枠は満席になりました。チェックを外すと一般枠で予約できます。',
+    },
     notEnough: '残りは{{count}}枚です。枚数を減らしてください。',
     addToCart: 'カートに入れる',
     chooseSeats: '座席を選んでカートに入れる',

@@ -1,4 +1,5 @@
-// What the cart asks of the features built on it: an annual pass's member discount (passes). Passes import carts
+// What the cart asks of the features built on it: an annual pass's member discount, guest vouchers and the places
+// set aside for holders (passes). Passes import carts
 // (pass lines, renewals), so carts call passes back through this hook, which server.ts registers at start: no cycle.
 import type { Knex } from 'knex';
 
@@ -37,6 +38,8 @@ export interface CartHooks {
     userId: number,
     lines: readonly MemberPricingLine[],
   ): Promise<Map<number, { passId: number; passNumber: string; left: number }[]>>;
+  /** How many holders (the buyer and the buyer's kids accounts) may use pass-holder places at the park on `date`. */
+  passPoolHolders(db: Knex | Knex.Transaction, userId: number, parkId: number, date: string): Promise<number>;
 }
 
 /** A line and the guest vouchers chosen on it. */

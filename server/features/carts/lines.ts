@@ -6,6 +6,7 @@ import type { AdditionalPlanQuantities, AgeQuantity, LineQuantities } from '../.
 import { checkLineQuantities } from '../../../common/rules/cart';
 import { DomainError, notFound } from '../../lib/errors';
 import { basicPlanOf, type CatalogueItem, type CataloguePack, type UnitSpec } from '../stock';
+import { cartHooks } from './cartHooks';
 import type { CartOwner } from './owner';
 
 export interface LineRow {
@@ -34,6 +35,8 @@ export interface LineRow {
   passDetails: PassLineDetails | null;
   /** Admission lines: guest vouchers of the buyer's pass chosen for some of its units (null: none). */
   passVoucher: { passId: number; quantity: number } | null;
+  /** Timed item lines: the places are from those set aside for pass holders (stock pool 1). */
+  passPool: boolean;
 }
 
 export const LINE_COLUMNS = [
@@ -59,6 +62,7 @@ export const LINE_COLUMNS = [
   'cart_lines.order_id',
   'cart_lines.pass_details',
   'cart_lines.pass_voucher',
+  'cart_lines.pass_pool',
 ];
 
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -112,6 +116,42 @@ export async function peopleInCart(
     .sum({ n: 'people' })
     .first()) as { n: unknown } | undefined;
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A line of pass-holder places (stock pool 1, passes README 2.11) may be added or grown: the item is timed, not a
+ * lottery nor seated (a seat is one place whatever the pool), its slot has places set aside, and the buyer is
+ * signed in with active holders (themself and their kids accounts) valid at the park on the date, at least as many
+ * as the people of the owner's pool lines for that slot once this one counts `people`. Read before the statement
+ * that takes the stock: the pool's capacity is what the stock row enforces; this is who may use it. Answers the
+ * holders, which the add passes on so that its statement counts the pool lines again under the cart's lock.
+ */
+export async function assertPassPool(
+  db: Knex | Knex.Transaction,
+  owner: CartOwner,
+  item: CatalogueItem,
+  unit: { date: string; timeSlotId: number | null },
+  people: number,
+  exceptLineId?: number,
+): Promise<number> {
+  const slot = item.slots.find((s) => s.id === unit.timeSlotId);
+  if (item.lottery || item.seatSelection || !slot || slot.passCapacity === 0) {
+    throw new DomainError('passPoolUnavailable');
+  }
+  if (owner.userId === null) throw new DomainError('passPoolNotHolder');
+  const holders = await cartHooks().passPoolHolders(db, owner.userId, item.parkId, unit.date);
+  if (holders === 0) throw new DomainError('passPoolNotHolder');
+  const row = (await db('cart_lines as l')
+    .join('carts as c', 'c.id', 'l.cart_id')
+    .where({ 'c.owner_key': owner.key, 'c.park_id': item.parkId, 'l.pass_pool': true })
+    .where({ 'l.item_id': item.id, 'l.date': unit.date, 'l.time_slot_id': slot.id })
+    .modify((q) => {
+      if (exceptLineId !== undefined) q.whereNot('l.id', exceptLineId);
+    })
+    .sum({ n: 'l.people' })
+    .first()) as { n: unknown } | undefined;
+  if (Number(row?.n ?? 0) + people > holders) throw new DomainError('passPoolTooMany', { max: holders });
+  return holders;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,13 +235,22 @@ export function slotOf(item: CatalogueItem, timeSlotId: number | null | undefine
   return slot;
 }
 
-export function itemUnit(item: CatalogueItem, date: string, timeSlotId: number | null, people: number): LineUnit {
+/** The stock row a line takes on: the general pool, or with `passPool` the places set aside for pass holders. */
+export function itemUnit(
+  item: CatalogueItem,
+  date: string,
+  timeSlotId: number | null,
+  people: number,
+  passPool = false,
+): LineUnit {
   const slot = timeSlotId === null ? null : item.slots.find((s) => s.id === timeSlotId);
+  const general = slot ? slot.capacity : item.dailyCapacity;
   return {
     itemId: item.id,
     date,
     timeSlotId,
-    capacity: slot ? slot.capacity : item.dailyCapacity,
+    capacity: passPool ? (slot?.passCapacity ?? 0) : general,
+    pool: passPool ? 1 : 0,
     quantity: people,
   };
 }

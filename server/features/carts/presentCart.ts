@@ -282,6 +282,7 @@ export function presentLine(line: LineRow, cat: CartCatalogue, locale: Locale): 
     memberDiscount: memberDiscountOf(components),
     passVoucher: voucherOf(components),
     voucherPasses: cat.voucherPasses?.get(line.id) ?? [],
+    passPool: line.passPool,
   };
 }
 

@@ -53,6 +53,7 @@ export const CART_LINE = shape({
   memberDiscount: int(),
   passVoucher: nullable(shape({ passId: int(), quantity: int(), amount: int() })),
   voucherPasses: Joi.array().items(shape({ passId: int(), passNumber: str(), left: int() })),
+  passPool: bool(),
 });
 
 const CART = shape({
@@ -76,6 +77,19 @@ export const LINE_ADDED_ANSWER = {
     201: envelope(
       CART_LINE,
       shape({ parkId: int(), expiresAt: dateTime(), holdMinutes: int(), serverTime: dateTime() }),
+    ),
+  },
+};
+export const PASS_PLACES_ANSWER = {
+  status: {
+    200: envelope(
+      shape({
+        holders: int(),
+        slots: Joi.array().items(
+          shape({ timeSlotId: int(), startTime: str(), endTime: str(), capacity: int(), remaining: int() }),
+        ),
+      }),
+      shape({ date: day() }),
     ),
   },
 };

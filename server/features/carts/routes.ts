@@ -16,8 +16,10 @@ import {
   LINE_ADDED_ANSWER,
   PARK_CART_ANSWER,
   PASS_LINE_ANSWER,
+  PASS_PLACES_ANSWER,
 } from './responses';
 import { type AddLineRequest, addCartLine } from './services/addLine';
+import { getPassPlaces } from './services/getPassPlaces';
 import { cartsMeta, getParkCart, listCarts, presentOwnerCarts } from './services/listCarts';
 import { removeCartLines } from './services/removeLines';
 import { setLineVoucher } from './services/setLineVoucher';
@@ -87,6 +89,29 @@ function quantitiesOf(p: QuantitiesIn) {
 
 export const cartRoutes: ServerRoute[] = [
   route({
+    method: 'GET',
+    path: '/api/v1/items/{id}/pass-places',
+    options: {
+      auth: REQUIRED,
+      tags: ['api', 'carts'],
+      description:
+        "The places set aside for annual-pass holders on a date, per time slot, and how many of the caller's " +
+        'holders (themself and their kids accounts) are valid at the park that day; no slots for anyone else',
+      cache: { otherwise: PRIVATE },
+      response: PASS_PLACES_ANSWER,
+      plugins: answers({ 404: 'No such item' }),
+      validate: {
+        params: fields({ id: id() }),
+        query: fields({ date: isoDate(), link_id: optional(Joi.string().guid()) }),
+      },
+    },
+    async handler(request, h) {
+      const q = request.query;
+      const data = await getPassPlaces(knexOf(request), currentUserId(request), request.params.id, q.date, q.link_id);
+      return ok(h, data, { date: q.date });
+    },
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/carts',
     options: cartOptions(
@@ -98,8 +123,9 @@ export const cartRoutes: ServerRoute[] = [
         plugins: answers({
           200: null,
           201: 'Line added, stock held',
+          403: 'A kids account, or pass-holder places (pass_pool) asked by someone without a valid pass',
           404: 'No such item or pack',
-          409: 'Sold out, seat taken, or the cart is in payment',
+          409: 'Sold out (of pass-holder places too), seat taken, more people than valid pass holders, or the cart is in payment',
         }),
         validate: {
           payload: fields({
@@ -110,6 +136,8 @@ export const cartRoutes: ServerRoute[] = [
             date: optional(isoDate()),
             time_slot_id: optional(id()),
             time: optional(Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/)),
+            // Timed items: the places set aside for pass holders (the buyer's active holders at most).
+            pass_pool: optional(Joi.boolean()),
             ...quantityFields(),
           })
             .xor('item_id', 'ticket_pack_id')
@@ -133,6 +161,7 @@ export const cartRoutes: ServerRoute[] = [
         date: p.date,
         timeSlotId: p.time_slot_id,
         time: p.time,
+        passPool: p.pass_pool,
         ...quantitiesOf(p),
       };
       const now = request.server.app.clock.now();

@@ -87,7 +87,10 @@ export async function loadPassProducts(
        pp.renewal_plan_id, pp.renewal_window_days, pp.discount_percent, pp.discount_categories, pp.guest_vouchers,
        pp.guest_voucher_item_id, pp.cancel_rate_percent, i.name_ja, i.name_en, i.reentry, i.max_entries,
        i.disability_price, i.sale_starts_at, i.sale_ends_at,
-       false AS holder_capacity, -- pass-holder pools come with the stock pools migration (README 2.11)
+       -- Some timed item of a park the pass admits at sets places aside for holders (passes README 2.11).
+       EXISTS (SELECT 1 FROM pass_product_parks x JOIN items t ON t.park_id = x.park_id
+         JOIN item_time_slots s ON s.item_id = t.id WHERE x.item_id = pp.item_id AND s.pass_capacity > 0)
+         AS holder_capacity,
        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'nameJa', p.name_ja, 'nameEn', p.name_en)
           ORDER BY p.id = pp.park_id DESC, p.id), '[]'::json)
           FROM pass_product_parks x JOIN parks p ON p.id = x.park_id WHERE x.item_id = pp.item_id) AS parks,

@@ -157,7 +157,10 @@ export const staffItemRoutes: ServerRoute[] = [
     options: {
       response: OFFICE_ITEM_ANSWER,
       plugins: answers({
-        409: 'A time slot in use (timeSlotInUse) or an add-on of a sold item (planInUse) would be removed',
+        400: "A slot's capacity below its pass-holder places (passCapacityOverSlot) or another invalid field",
+        409:
+          'A time slot in use (timeSlotInUse) or an add-on of a sold item (planInUse) would be removed, or a ' +
+          'lottery asked of an item with pass-holder places (passCapacityNotForItem)',
       }),
       ...staffOnly('editor'),
       description:

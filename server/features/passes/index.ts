@@ -19,3 +19,5 @@ export {
 export { memberPricing } from './services/memberPricing';
 // A member card as a wallet pass (walletPasses; issue 32).
 export { type MemberWalletCard, memberWalletCard, memberWalletCardOfTerm } from './services/memberWalletCard';
+// Who may book the places set aside for holders on timed items (carts' hook passPoolHolders; README 2.11).
+export { passPoolHolders } from './services/passPoolHolders';

@@ -146,9 +146,9 @@ async function flush(knex: Knex, key: string, rows: Map<string, Waiting[]>): Pro
 /** The key of the one stock row an add takes, when it takes exactly one and no seats (a seat is its own race);
  *  null otherwise: such an add runs alone. */
 export function hotKeyOf(call: Pick<AddCartLineCall, 'units' | 'seatCodes'>): string | null {
-  const [only, ...more] = call.units as { itemId: number; date: string; timeSlotId: number | null }[];
+  const [only, ...more] = call.units as { itemId: number; date: string; timeSlotId: number | null; pool?: number }[];
   if (!only || more.length > 0 || call.seatCodes.length > 0) return null;
-  return `${only.itemId}:${only.date}:${only.timeSlotId ?? 0}`;
+  return `${only.itemId}:${only.date}:${only.timeSlotId ?? 0}:${only.pool ?? 0}`;
 }
 
 /**

@@ -21,7 +21,10 @@ export interface CatalogueSlot {
   id: number;
   startTime: string;
   endTime: string;
+  /** The general pool's places of a new date: the slot's capacity less the places set aside for pass holders. */
   capacity: number;
+  /** Places set aside for pass holders (stock pool 1; 0 = none). */
+  passCapacity: number;
 }
 
 export interface CataloguePlan {
@@ -93,7 +96,8 @@ const ITEM_COLUMNS = `i.id, i.park_id, p.is_private AS park_is_private, p.name_j
   i.application_deadline_days, i.application_deadline_time, i.is_private, i.link_id, i.lottery, i.seat_selection,
   i.minimum_participant, i.max_per_order, i.pass, i.disability_price, i.daily_capacity, i.category, i.advance_info_fields,
   (SELECT coalesce(json_agg(json_build_object('id', s.id, 'startTime', s.start_time, 'endTime', s.end_time,
-     'capacity', s.capacity) ORDER BY s.start_time), '[]'::json) FROM item_time_slots s WHERE s.item_id = i.id) AS slots,
+     'capacity', s.capacity - s.pass_capacity, 'passCapacity', s.pass_capacity) ORDER BY s.start_time), '[]'::json)
+     FROM item_time_slots s WHERE s.item_id = i.id) AS slots,
   (SELECT coalesce(json_agg(json_build_object('id', pl.id, 'kind', pl.kind, 'nameJa', pl.name_ja, 'nameEn', pl.name_en,
      'sort', pl.sort, 'prices', (SELECT coalesce(json_agg(json_build_object('ageGroupId', pp.age_group_id,
        'price', pp.price) ORDER BY pp.age_group_id), '[]'::json) FROM item_plan_prices pp WHERE pp.item_plan_id = pl.id))

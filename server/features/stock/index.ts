@@ -27,4 +27,5 @@ export {
 } from './ledger';
 export { openLotteryFor, type SaleRound } from './lotteryRounds';
 export { ensureStockUnits, type UnitSpec, unitKey } from './queries';
+export { passPlacesOf } from './services/getPassPlaces';
 export { freeSeats, holdSeats, seatIdsOf } from './services/seats';

@@ -8,12 +8,16 @@ export interface UnitSpec {
   itemId: number;
   date: string;
   timeSlotId: number | null;
-  /** Used only when the row is created: the slot's capacity, or the item's daily capacity. */
+  /** Used only when the row is created: the pool's places of the slot, or the item's daily capacity. */
   capacity: number;
+  /** 0 general (the default), 1 places set aside for pass holders (migration 20261204000100). */
+  pool?: StockPool;
 }
 
-export const unitKey = (u: { itemId: number; date: string; timeSlotId: number | null }) =>
-  `${u.itemId}|${u.date}|${u.timeSlotId ?? 0}`;
+export type StockPool = 0 | 1;
+
+export const unitKey = (u: { itemId: number; date: string; timeSlotId: number | null; pool?: StockPool }) =>
+  `${u.itemId}|${u.date}|${u.timeSlotId ?? 0}|${u.pool ?? 0}`;
 
 export interface UnitState {
   id: number;
@@ -22,15 +26,19 @@ export interface UnitState {
 }
 
 async function findUnits(db: Db, units: readonly UnitSpec[]): Promise<Map<string, UnitState>> {
-  const tuples = units.map(() => '(?::int, ?::date, ?::int)').join(', ');
-  const bindings = units.flatMap((u) => [u.itemId, u.date, u.timeSlotId ?? 0]);
+  const tuples = units.map(() => '(?::int, ?::date, ?::int, ?::smallint)').join(', ');
+  const bindings = units.flatMap((u) => [u.itemId, u.date, u.timeSlotId ?? 0, u.pool ?? 0]);
   const { rows } = (await db.raw(
-    `SELECT id, item_id, date::text AS date, COALESCE(time_slot_id, 0) AS slot, capacity - sold - held AS remaining
-     FROM stock_units WHERE (item_id, date, COALESCE(time_slot_id, 0)) IN (${tuples})`,
+    `SELECT id, item_id, date::text AS date, COALESCE(time_slot_id, 0) AS slot, pool,
+       capacity - sold - held AS remaining
+     FROM stock_units WHERE (item_id, date, COALESCE(time_slot_id, 0), pool) IN (${tuples})`,
     bindings,
-  )) as { rows: { id: number; item_id: number; date: string; slot: number; remaining: number }[] };
+  )) as { rows: { id: number; item_id: number; date: string; slot: number; pool: number; remaining: number }[] };
   return new Map(
-    rows.map((r) => [`${r.item_id}|${r.date}|${r.slot}`, { id: Number(r.id), remaining: Number(r.remaining) }]),
+    rows.map((r) => [
+      `${r.item_id}|${r.date}|${r.slot}|${r.pool}`,
+      { id: Number(r.id), remaining: Number(r.remaining) },
+    ]),
   );
 }
 
@@ -44,9 +52,10 @@ export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Prom
   const missing = units.filter((u) => !found.has(unitKey(u)));
   if (missing.length > 0) {
     await db.raw(
-      `INSERT INTO stock_units (item_id, date, time_slot_id, capacity) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0))) DO NOTHING`,
-      missing.flatMap((u) => [u.itemId, u.date, u.timeSlotId, u.capacity]),
+      `INSERT INTO stock_units (item_id, date, time_slot_id, pool, capacity)
+       VALUES ${missing.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0)), pool) DO NOTHING`,
+      missing.flatMap((u) => [u.itemId, u.date, u.timeSlotId, u.pool ?? 0, u.capacity]),
     );
     found = await findUnits(db, units);
   }

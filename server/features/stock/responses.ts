@@ -40,7 +40,9 @@ export const SEATS_ANSWER = {
   },
 };
 
-// The back office: an item's stock on a date (services/getStockDay.ts StockRow, setStockCapacity.ts).
+// The back office: an item's stock on a date (services/getStockDay.ts StockRow, setStockCapacity.ts,
+// setPassCapacity.ts).
+const POOL_COUNTS = shape({ capacity: int(), sold: int(), held: int(), remaining: int() });
 const STOCK_ROW = shape({
   timeSlotId: nullable(int()),
   startTime: nullable(str()),
@@ -49,7 +51,23 @@ const STOCK_ROW = shape({
   sold: int(),
   held: int(),
   remaining: int(),
+  passCapacity: nullable(int()),
+  pass: nullable(POOL_COUNTS),
 });
+export const PASS_CAPACITY_ANSWER = {
+  status: {
+    200: envelope(
+      shape({
+        itemId: int(),
+        timeSlotId: int(),
+        capacity: int(),
+        passCapacity: int(),
+        datesResized: int(),
+      }),
+      Joi.object({}),
+    ),
+  },
+};
 export const STOCK_DAY_ANSWER = { status: { 200: envelope(Joi.array().items(STOCK_ROW), Joi.object({})) } };
 export const STOCK_SET_ANSWER = {
   status: {

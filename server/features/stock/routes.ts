@@ -68,7 +68,7 @@ export const stockRoutes: ServerRoute[] = [
         throw new DomainError(q.time_slot_id ? 'timeSlotInvalid' : 'timeSlotRequired');
       }
       const unit = (await knex('stock_units')
-        .where({ item_id: itemId, date: q.date })
+        .where({ item_id: itemId, date: q.date, pool: 0 })
         .whereRaw('COALESCE(time_slot_id, 0) = ?', [q.time_slot_id ?? 0])
         .first('id')) as { id: number } | undefined;
       const seats = await seatStates(knex, itemId, unit ? Number(unit.id) : null);

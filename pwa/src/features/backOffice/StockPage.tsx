@@ -1,5 +1,7 @@
 // /staff/office/:parkId/stock?item=&date=: editors and owners read an item's places on a date (the day, or each
 // time slot) and set a capacity; the server never lets it go below the places sold and held (and says how many).
+// A slot also shows its places set aside for pass holders, which the park's owner sets (moved from or to the
+// general places of the dates already made).
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +13,7 @@ import {
   type StockRow,
   useParkItemsQuery,
   useSetCapacityMutation,
+  useSetPassCapacityMutation,
   useStockDayQuery,
 } from './backOfficeApi';
 import './backOffice.css';
@@ -70,7 +73,77 @@ function CapacityRow({ parkId, itemId, date, row }: { parkId: number; itemId: nu
           {t('backOffice.stock.saved')}
         </p>
       )}
+      {row.timeSlotId !== null && row.pass && (
+        <PassCapacityForm
+          parkId={parkId}
+          itemId={itemId}
+          row={{ ...row, timeSlotId: row.timeSlotId, pass: row.pass }}
+        />
+      )}
     </li>
+  );
+}
+
+function PassCapacityForm({
+  parkId,
+  itemId,
+  row,
+}: {
+  parkId: number;
+  itemId: number;
+  row: StockRow & { timeSlotId: number; pass: NonNullable<StockRow['pass']> };
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [value, setValue] = useState(String(row.passCapacity ?? 0));
+  const [save, saved] = useSetPassCapacityMutation();
+  const id = `pass-capacity-${row.timeSlotId}`;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save({ parkId, itemId, timeSlotId: row.timeSlotId, pass_capacity: Number(value) });
+  };
+  return (
+    <form className="office-stock-form" onSubmit={submit} data-testid="stock-pass">
+      <div className="office-stock-facts">
+        <strong>{t('backOffice.stock.passPlaces')}</strong>
+        <span className="muted" data-testid="stock-pass-counts">
+          {t('backOffice.stock.passCounts', {
+            capacity: formatNumber(row.pass.capacity, locale),
+            sold: formatNumber(row.pass.sold, locale),
+            held: formatNumber(row.pass.held, locale),
+            remaining: formatNumber(row.pass.remaining, locale),
+          })}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={id}>{t('backOffice.stock.passCapacity')}</label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000000}
+          step={1}
+          required
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          data-testid="stock-pass-capacity"
+        />
+      </div>
+      <button type="submit" className="button" disabled={saved.isLoading} data-testid="stock-pass-save">
+        {t('backOffice.save')}
+      </button>
+      {saved.error && (
+        <p className="notice" role="alert">
+          {errorMessage(saved.error) ?? t('backOffice.failed')}
+        </p>
+      )}
+      {saved.isSuccess && !saved.isLoading && (
+        <p role="status" className="office-done">
+          {t('backOffice.stock.passSaved')}
+        </p>
+      )}
+    </form>
   );
 }
 
@@ -125,7 +198,7 @@ export function OfficeStockPage() {
       <ul className="office-list">
         {(rows ?? []).map((r) => (
           <CapacityRow
-            key={`${itemId}-${date}-${r.timeSlotId ?? 0}-${r.capacity}`}
+            key={`${itemId}-${date}-${r.timeSlotId ?? 0}-${r.capacity}-${r.passCapacity ?? 0}`}
             parkId={parkId}
             itemId={itemId}
             date={date}

@@ -1,5 +1,7 @@
 // Endpoints of the back office (server: features/staff members and audit, features/stories staffRoutes).
+
 import type { Envelope } from '../../../../common/dto/api';
+import type { PassCapacityRequest } from '../../../../common/dto/pass';
 import type {
   OfficeOverview,
   StaffAuditEntity,
@@ -34,6 +36,10 @@ export interface StockRow {
   sold: number;
   held: number;
   remaining: number;
+  /** Slots: places set aside for pass holders on new dates; null for a day without slots. */
+  passCapacity: number | null;
+  /** Slots: the pass holders' pool on this date. */
+  pass: { capacity: number; sold: number; held: number; remaining: number } | null;
 }
 
 export interface StoryFields {
@@ -211,6 +217,17 @@ export const backOfficeApi = api.injectEndpoints({
       }),
       invalidatesTags: [STOCK],
     }),
+    setPassCapacity: build.mutation<
+      unknown,
+      { parkId: number; itemId: number; timeSlotId: number } & PassCapacityRequest
+    >({
+      query: ({ parkId, itemId, timeSlotId, pass_capacity }) => ({
+        url: `/staff/parks/${parkId}/items/${itemId}/time-slots/${timeSlotId}/pass-capacity`,
+        method: 'PUT',
+        body: { pass_capacity },
+      }),
+      invalidatesTags: [STOCK],
+    }),
     acceptInvitation: build.mutation<{ parkId: number; role: StaffRole }, string>({
       query: (token) => ({ url: '/me/staff-invitations', method: 'POST', body: { token } }),
       transformResponse: (r: Envelope<{ parkId: number; role: StaffRole }>) => r.data,
@@ -234,6 +251,7 @@ export const {
   useParkItemsQuery,
   useStockDayQuery,
   useSetCapacityMutation,
+  useSetPassCapacityMutation,
   useAddPhotoMutation,
   useAddMovieMutation,
   useUpdateMediaMutation,

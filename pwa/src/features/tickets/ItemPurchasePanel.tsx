@@ -13,6 +13,7 @@ import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { PassPoolChoice, passPlacesLeft } from './PassPoolChoice';
 import { PassPurchaseForm } from './PassPurchaseForm';
 import {
   addLineRequest,
@@ -22,7 +23,7 @@ import {
   peopleOfSelection,
   storeReservation,
 } from './purchase';
-import { useItemAvailabilityQuery } from './purchaseApi';
+import { useItemAvailabilityQuery, usePassPlacesQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
 import { WaitlistJoin } from './WaitlistJoin';
 import { forgetRoom, storedAdmission } from './waitingRoom';
@@ -164,13 +165,21 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
   const [disability, setDisability] = useState(0);
   const [companion, setCompanion] = useState(0);
   const [tried, setTried] = useState(false);
+  const [passPool, setPassPool] = useState(false);
   const { submit, busy, error, added } = useAddToCart();
+  const signedIn = useAppSelector((s) => s.session.expiresAt !== null);
   // A high-demand sale goes through its waiting room (issue 30): the add needs the admission kept by the queue page.
   const room = useQueueStatusQuery(item.id);
   const roomActive = room.data?.data.active === true;
   const admission = roomActive ? storedAdmission(item.id) : null;
 
   const hasSlots = item.timeSlots.length > 0;
+  // Places set aside for pass holders: asked only by a signed-in visitor for a timed item (not lottery or seats).
+  const { data: passPlaces } = usePassPlacesQuery(
+    { id: item.id, date: day?.date ?? '', linkId },
+    { skip: !signedIn || !day || !hasSlots || item.lottery || item.seatSelection },
+  );
+  const poolLeft = (id: number | null) => passPlacesLeft(passPlaces?.data, id);
   const slot = day?.slots.find((s) => s.timeSlotId === slotId) ?? null;
   const waitsOk = item.waitlist && !item.lottery;
   const selection: PurchaseSelection | null = day
@@ -183,10 +192,11 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         additional,
         disability,
         companion,
+        passPool,
       }
     : null;
   const people = selection ? peopleOfSelection(selection) : 0;
-  const remaining = hasSlots ? (slot?.remaining ?? 0) : (day?.remaining ?? 0);
+  const remaining = passPool ? (poolLeft(slotId) ?? 0) : hasSlots ? (slot?.remaining ?? 0) : (day?.remaining ?? 0);
   const prices = item.basicPlan?.prices ?? [];
   const total = useMemo(() => {
     let sum = 0;
@@ -215,7 +225,8 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
     return null;
   })();
   // Sold out for this party on an item with a waitlist: the waitlist instead of the cart.
-  const joinWaitlist = waitsOk && day !== null && (!hasSlots || slot !== null) && people > 0 && people > remaining;
+  const joinWaitlist =
+    !passPool && waitsOk && day !== null && (!hasSlots || slot !== null) && people > 0 && people > remaining;
 
   const go = async (mode: 'cart' | 'buy') => {
     setTried(true);
@@ -241,6 +252,7 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
           onPick={(d) => {
             setDay(d);
             setSlotId(null);
+            setPassPool(false);
           }}
         />
         {day && (
@@ -257,7 +269,11 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         <fieldset className="field chips" data-testid="slot-choices">
           <legend>{t('checkout.purchase.slot')}</legend>
           {day.slots.map((s) => {
-            const ok = s.status === 'available' || s.status === 'few' || (waitsOk && s.status === 'soldOut');
+            const ok =
+              s.status === 'available' ||
+              s.status === 'few' ||
+              (waitsOk && s.status === 'soldOut') ||
+              (s.status === 'soldOut' && (poolLeft(s.timeSlotId) ?? 0) > 0);
             return (
               <label key={s.timeSlotId ?? 0} className="chip">
                 <input
@@ -265,7 +281,10 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
                   name={`${id}-slot`}
                   disabled={!ok}
                   checked={slotId === s.timeSlotId}
-                  onChange={() => setSlotId(s.timeSlotId)}
+                  onChange={() => {
+                    setSlotId(s.timeSlotId);
+                    setPassPool(false);
+                  }}
                 />
                 <span className="chip-text--tall">
                   {s.startTime}–{s.endTime}{' '}
@@ -280,6 +299,8 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
           })}
         </fieldset>
       )}
+
+      <PassPoolChoice places={passPlaces?.data} slotId={slotId} checked={passPool} onChange={setPassPool} />
 
       <fieldset className="field" data-testid="quantity-choices">
         <legend>{t('checkout.purchase.quantities')}</legend>
@@ -359,6 +380,11 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         </p>
       )}
       <AddResult error={error} added={added} />
+      {passPool && error?.code === 'soldOut' && (
+        <p className="checkout-alert" data-testid="pass-pool-sold-out">
+          {t('checkout.purchase.passPool.soldOut')}
+        </p>
+      )}
       {admission && !added && (
         <p className="checkout-alert checkout-alert--success" data-testid="queue-admitted">
           {t('waitingRoom.admitted', { time: formatDateTime(admission.expiresAt, locale) })}

@@ -31,6 +31,8 @@ export interface PurchaseSelection {
   additional: Record<string, Record<string, number>>;
   disability: number;
   companion: number;
+  /** The places set aside for pass holders (PassPoolChoice.tsx). */
+  passPool?: boolean;
 }
 
 export function lineQuantities(s: PurchaseSelection): LineQuantities {
@@ -62,6 +64,7 @@ export function addLineRequest(s: PurchaseSelection, seatCodes?: string[]): AddC
     ...(s.linkId ? { link_id: s.linkId } : {}),
     date: s.date,
     ...(s.timeSlotId !== null ? { time_slot_id: s.timeSlotId } : {}),
+    ...(s.passPool ? { pass_pool: true } : {}),
     quantities: q.basic.map((b) => ({ age_group_id: b.ageGroupId, quantity: b.quantity })),
     additional_plans: q.additional.map((a) => ({
       plan_id: a.planId,

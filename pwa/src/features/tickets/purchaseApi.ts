@@ -1,7 +1,13 @@
 // Endpoints of the item purchase panel and the seat page: availability per date and slot, the seat map, and
 // adding a line to the cart (guests send their guest header through the shared baseQuery).
 import type { Envelope } from '../../../../common/dto/api';
-import type { AddCartLineRequest, CartLine, DateAvailability, SeatState } from '../../../../common/dto/cart';
+import type {
+  AddCartLineRequest,
+  CartLine,
+  DateAvailability,
+  PassPlaces,
+  SeatState,
+} from '../../../../common/dto/cart';
 import type { WaitlistView } from '../../../../common/dto/lottery';
 import type { AddPassLineRequest } from '../../../../common/dto/pass';
 import type { RegisteredCard } from '../../../../common/rules/card';
@@ -32,6 +38,15 @@ export const purchaseApi = api.injectEndpoints({
       query: ({ id, date, timeSlotId, linkId }) => ({
         url: `/items/${id}/seats`,
         params: { date, ...(timeSlotId ? { time_slot_id: timeSlotId } : {}), ...(linkId ? { link_id: linkId } : {}) },
+      }),
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+    }),
+    /** The places set aside for the signed-in visitor's pass holders on a date (none for anyone else). */
+    passPlaces: build.query<Envelope<PassPlaces>, { id: number; date: string; linkId?: string }>({
+      query: ({ id, date, linkId }) => ({
+        url: `/items/${id}/pass-places`,
+        params: { date, ...(linkId ? { link_id: linkId } : {}) },
       }),
       providesTags: ['Cart'],
       keepUnusedDataFor: 0,
@@ -69,6 +84,7 @@ export const purchaseApi = api.injectEndpoints({
 export const {
   useItemAvailabilityQuery,
   useItemSeatsQuery,
+  usePassPlacesQuery,
   useAddCartLineMutation,
   useMyCardsForWaitlistQuery,
   useJoinWaitlistMutation,

@@ -44,6 +44,10 @@ export const backOfficeEn: English<typeof backOfficeJa> = {
     counts: '{{sold}} sold · {{held}} held · {{remaining}} left',
     capacity: 'Capacity',
     saved: 'Capacity changed',
+    passPlaces: 'Pass-holder places',
+    passCounts: '{{capacity}} places · {{sold}} sold · {{held}} held · {{remaining}} left',
+    passCapacity: 'Pass-holder places (per slot, owners only)',
+    passSaved: 'Pass-holder places changed',
   },
   finance: {
     orders: 'Find orders',

@@ -39,6 +39,12 @@ export const checkoutEn: English<typeof checkoutJa> = {
     addOnPrice: '+{{price}}',
     addOnWho: '{{name}} ({{plan}})',
     total: 'Total (tax incl.)',
+    passPool: {
+      title: 'Pass-holder places',
+      use: 'Book pass-holder places ({{count}} left)',
+      note: 'Places set aside for annual pass holders (up to {{count}} of you on this day)',
+      soldOut: 'The pass-holder places are full. Untick them to book general places.',
+    },
     notEnough: 'Only {{count}} left. Please choose fewer tickets.',
     addToCart: 'Add to cart',
     chooseSeats: 'Choose seats and add to cart',

@@ -25,6 +25,7 @@ import {
 } from '../../stock';
 import {
   assertLineQuantities,
+  assertPassPool,
   assertPlansSold,
   itemUnit,
   LINE_COLUMNS,
@@ -50,6 +51,8 @@ export interface AddLineInput extends QuantityInput {
   seatCodes?: string[];
   /** Packs: number of packs. */
   quantity?: number;
+  /** Timed items: take the places set aside for pass holders (stock pool 1). */
+  passPool?: boolean;
 }
 
 /** What the route takes: an annual pass has no day of use, so its line needs no date (a ticket's and a pack's do). */
@@ -62,6 +65,8 @@ interface Plan {
   seatCodes: string[];
   catalogue: CartCatalogue;
   item?: CatalogueItem;
+  /** Pass-holder places: the buyer's holders, the most people the cart's pool lines of the slot may have. */
+  passPoolMax?: number;
 }
 
 async function loadItem(db: Knex, input: AddLineInput, itemId: number, ttl: number): Promise<CatalogueItem> {
@@ -73,7 +78,13 @@ async function loadItem(db: Knex, input: AddLineInput, itemId: number, ttl: numb
   return item;
 }
 
-async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, now: Date): Promise<Plan> {
+async function planItemLine(
+  db: Knex,
+  owner: CartOwner,
+  input: AddLineInput,
+  item: CatalogueItem,
+  now: Date,
+): Promise<Plan> {
   if (input.quantity !== undefined) throw new DomainError('invalidParam', { field: 'quantity' });
   assertItemSellable(item, input.date, now);
   // A lottery line is an entry to come: its date must be in a round taking entries now, said at once.
@@ -87,7 +98,12 @@ async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, 
   if (!seated && seatCodes.length > 0) throw new DomainError('seatsNotSelectable');
   assertLineQuantities(item, q, 0, seated ? seatCodes.length : null);
   const people = peopleOf(q);
+  const passPool = input.passPool === true;
+  const passPoolMax = passPool
+    ? await assertPassPool(db, owner, item, { date: input.date, timeSlotId: slot?.id ?? null }, people)
+    : undefined;
   return {
+    passPoolMax,
     parkId: item.parkId,
     item,
     line: {
@@ -109,8 +125,9 @@ async function planItemLine(db: Knex, input: AddLineInput, item: CatalogueItem, 
       orderId: null,
       passDetails: null,
       passVoucher: null,
+      passPool,
     },
-    units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people)],
+    units: item.lottery ? [] : [itemUnit(item, input.date, slot?.id ?? null, people, passPool)],
     seatCodes,
     catalogue: { items: new Map([[item.id, item]]), packs: new Map(), seats: new Map(), member: new Map() },
   };
@@ -169,6 +186,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
       orderId: null,
       passDetails: null,
       passVoucher: null,
+      passPool: false,
     },
     units: packUnits(pack, items, input.date, input.time, total),
     seatCodes: [],
@@ -176,7 +194,7 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   };
 }
 
-const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed']);
+const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed', 'passPoolTooMany']);
 
 /** The code a failure of zoo_add_cart_line raised (its message), if it is one of ours. */
 function functionError(err: unknown): string | null {
@@ -213,6 +231,7 @@ export async function addCartLine(
   const loadFor: AddLineInput = { ...request, date: request.date ?? tokyoDate(now) };
   const item = request.itemId !== undefined ? await loadItem(knex, loadFor, request.itemId, ttl) : null;
   if (item?.pass) {
+    if (request.passPool) throw new DomainError('passPoolUnavailable');
     // An annual pass: no day of use, nothing held (addPassLine.ts).
     const line = await addPassLine(knex, owner, item, loadFor, now);
     const catalogue: CartCatalogue = {
@@ -225,8 +244,9 @@ export async function addCartLine(
   }
   if (request.date === undefined) throw new DomainError('required', { field: 'date' });
   const input: AddLineInput = { ...request, date: request.date };
+  if (!item && input.passPool) throw new DomainError('passPoolUnavailable');
   const plan = item
-    ? await planItemLine(knex, input, item, now)
+    ? await planItemLine(knex, owner, input, item, now)
     : await planPackLine(knex, input, input.ticketPackId as number, now, ttl);
   const expiresAt = holdExpiresAt(now);
   const l = plan.line;
@@ -235,7 +255,7 @@ export async function addCartLine(
     userId: owner.userId,
     guestUserId: owner.guestUserId,
     parkId: plan.parkId,
-    line: l,
+    line: plan.passPoolMax === undefined ? l : { ...l, passPoolMax: plan.passPoolMax },
     maxPeople: l.kind === 'item' && plan.item ? plan.item.maxPerOrder : null,
     units: plan.units,
     seatCodes: plan.seatCodes,
@@ -251,6 +271,7 @@ export async function addCartLine(
     if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed');
     if (code === 'seatUnknown') throw new DomainError('seatUnknown');
     if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', { max: plan.item?.maxPerOrder ?? 0 });
+    if (code === 'passPoolTooMany') throw new DomainError('passPoolTooMany', { max: plan.passPoolMax ?? 0 });
     // The slot was removed after the item's rules were read (they are reused for up to 2 s): its new stock row
     // has nothing to point at, and nothing was written.
     if ((err as { code?: string }).code === '23503') throw new DomainError('timeSlotInvalid');

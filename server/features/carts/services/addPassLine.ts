@@ -144,6 +144,7 @@ async function insertPassLine(
       orderId: null,
       passDetails,
       passVoucher: null,
+      passPool: false,
     };
   });
 }

@@ -21,6 +21,7 @@ import {
 import { assertLinesOpen, holdsOfLine, lockOwnerLines } from '../cartPath';
 import {
   assertLineQuantities,
+  assertPassPool,
   assertPlansSold,
   type LineRow,
   normalizeQuantities,
@@ -149,6 +150,7 @@ export async function updateCartLines(knex: Knex, owner: CartOwner, changes: rea
           assertLineQuantities(item, q, 0, seatCount);
           if (people > line.people) {
             assertItemSellable(item, line.date, now);
+            if (line.passPool) await assertPassPool(trx, owner, item, line, people, line.id);
             const unit = { itemId: item.id, date: line.date, timeSlotId: line.timeSlotId };
             grown.set(`${line.cartId}|${unitKey(unit)}`, { cartId: line.cartId, unit, item });
           }

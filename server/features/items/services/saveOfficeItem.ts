@@ -187,8 +187,16 @@ async function writeSlots(trx: Knex.Transaction, itemId: number, slots: NonNulla
   }
   for (const s of slots) {
     const row = { start_time: s.startTime, end_time: s.endTime, capacity: s.capacity };
-    if (s.id) await trx('item_time_slots').where({ id: s.id }).update(row);
-    else await trx('item_time_slots').insert({ item_id: itemId, ...row });
+    if (!s.id) {
+      await trx('item_time_slots').insert({ item_id: itemId, ...row });
+      continue;
+    }
+    // Places set aside for pass holders are part of the slot's (stock/services/setPassCapacity.ts).
+    const set = (await trx('item_time_slots').where({ id: s.id }).first('pass_capacity')) as { passCapacity: number };
+    if (s.capacity < set.passCapacity) throw new DomainError('passCapacityOverSlot', { capacity: s.capacity });
+    await trx('item_time_slots')
+      .where({ id: s.id })
+      .update({ start_time: s.startTime, end_time: s.endTime, capacity: s.capacity });
   }
 }
 
@@ -334,6 +342,13 @@ export async function updateOfficeItem(
         .update({ ...columns, updated_at: new Date() });
     }
     await writeChildren(trx, input.itemId, input.fields);
+    // A lottery's places are drawn: holders' places would stay unbooked (setPassCapacity.ts refuses the other way).
+    if (
+      input.fields.lottery &&
+      (await trx('item_time_slots').where({ item_id: input.itemId }).max('pass_capacity as n').first())?.n > 0
+    ) {
+      throw new DomainError('passCapacityNotForItem');
+    }
     const after = (await loadOfficeItem(trx, input.parkId, input.itemId)) as OfficeItem;
     const diff = changed(before, after, input.fields);
     await recordStaffChange(trx, {

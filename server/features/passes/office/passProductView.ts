@@ -68,6 +68,17 @@ async function activeCounts(db: Db, itemIds: number[]) {
   return new Map(rows.map((r) => [Number(r.itemId), { passes: Number(r.passes), holders: Number(r.holders) }]));
 }
 
+/** Products some timed item of whose parks sets places aside for holders (item_time_slots.pass_capacity > 0). */
+async function holderPlacesOf(db: Db, itemIds: number[]): Promise<Set<number>> {
+  const rows = (await db('pass_product_parks as x')
+    .join('items as t', 't.park_id', 'x.park_id')
+    .join('item_time_slots as s', 's.item_id', 't.id')
+    .whereIn('x.item_id', itemIds)
+    .where('s.pass_capacity', '>', 0)
+    .distinct('x.item_id')) as { itemId: number }[];
+  return new Set(rows.map((r) => Number(r.itemId)));
+}
+
 /** The park's pass products (its own, not those of partner parks), newest first. */
 export async function loadPassProducts(
   db: Db,
@@ -113,6 +124,7 @@ export async function loadPassProducts(
     .orderBy('sort')
     .select('id', 'item_id')) as { id: number; itemId: number }[];
   const counts = await activeCounts(db, itemIds);
+  const withHolderPlaces = await holderPlacesOf(db, itemIds);
   const out: OfficePassProduct[] = [];
   for (const r of rows) {
     const itemId = Number(r.itemId);
@@ -158,8 +170,7 @@ export async function loadPassProducts(
         discountCategories: (r.discountCategories ?? []).map(Number),
         guestVouchersPerTerm: Number(r.guestVouchers),
         guestVoucherItemId: r.guestVoucherItemId ?? null,
-        // Places set aside for holders on timed items come with the stock pools (README 2.11), not yet.
-        holderCapacity: false,
+        holderCapacity: withHolderPlaces.has(itemId),
       },
       cancelRatePercent: Number(r.cancelRatePercent),
       saleFrom: instantOf(r.saleStartsAt),

@@ -21,7 +21,8 @@ import { roundsTakingEntries } from '../lotteryRounds';
  * status available | few | soldOut | unavailable and, when unavailable, why (the shared rules of
  * common/rules/availability.ts: period, excluded days, park closed, application deadline; or not on sale; for a
  * lottery item, a date no round taking entries now covers).
- * Dates whose stock row does not exist yet have their whole capacity left.
+ * Dates whose stock row does not exist yet have their whole capacity left. The general pool only: places set aside
+ * for pass holders are not for everyone (a holder reads them with GET /api/v1/items/{id}/pass-places).
  */
 export async function getAvailability(
   knex: Knex,
@@ -41,7 +42,7 @@ export async function getAvailability(
     parkCalendars(knex, [item.parkId], range.from),
     excludedDaysOfItems(knex, [item.id], range.from),
     knex('stock_units')
-      .where('item_id', item.id)
+      .where({ item_id: item.id, pool: 0 })
       .whereBetween('date', [range.from, range.to])
       .select('date', 'time_slot_id', 'capacity', 'sold', 'held') as Promise<
       { date: string; timeSlotId: number | null; capacity: number; sold: number; held: number }[]

@@ -1,5 +1,5 @@
 // PUT api/v1/staff/parks/{parkId}/items/{itemId}/stock/{date}: an editor or owner sets the capacity of an item's
-// day (or of one time slot of it). The stock row is made if missing; the capacity is written by the ledger's
+// day (or of one time slot of it): its general pool (places set aside for pass holders: setPassCapacity.ts). The stock row is made if missing; the capacity is written by the ledger's
 // conditional UPDATE (never below sold + held), with the park's audit row in the same transaction.
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../../lib/errors';
@@ -36,9 +36,9 @@ export async function setStockCapacity(
   if (input.timeSlotId !== null) {
     const slot = (await knex('item_time_slots')
       .where({ id: input.timeSlotId, item_id: input.itemId })
-      .first('capacity')) as { capacity: number } | undefined;
+      .first('capacity', 'pass_capacity')) as { capacity: number; passCapacity: number } | undefined;
     if (!slot) throw new DomainError('invalidParam', { field: 'time_slot_id' });
-    initial = slot.capacity;
+    initial = slot.capacity - slot.passCapacity;
   }
   const [unit] = await ensureStockUnits(knex, [
     { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId, capacity: initial },

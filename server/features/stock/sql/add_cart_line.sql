@@ -9,6 +9,9 @@
 --      chosen seats (a seat already taken: 'seatDeadlinePassed');
 --   4. take the stock last, one conditional UPDATE per row in id order (`sold + held + q <= capacity`, else
 --      'soldOut'), so the row locks are held only until the commit right after.
+-- Stock rows are per pool (units' `pool`: 0 general, 1 places set aside for pass holders, migration
+-- 20261204000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
+-- same pool. Who may take pool 1 is checked before the call (carts/services/addLine.ts).
 -- Any failure raises (SQLSTATE P0001, the message is the code) and the whole statement leaves nothing behind.
 -- It is the stock ledger's (server/features/stock/ledger.ts) SQL half: with the ledger, the only writer of
 -- stock_units.held and .sold. The current text: migrations install frozen copies (migrations/sql), so a change here
@@ -46,14 +49,17 @@ BEGIN
   FOR u IN SELECT * FROM jsonb_array_elements(p_units) LOOP
     SELECT id, capacity - sold - held INTO v_unit, v_left FROM stock_units
       WHERE item_id = (u->>'itemId')::int AND date = (u->>'date')::date
-        AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0);
+        AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0)
+        AND pool = COALESCE((u->>'pool')::int, 0);
     IF NOT FOUND THEN
-      INSERT INTO stock_units (item_id, date, time_slot_id, capacity)
-        VALUES ((u->>'itemId')::int, (u->>'date')::date, (u->>'timeSlotId')::int, (u->>'capacity')::int)
-        ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0))) DO NOTHING;
+      INSERT INTO stock_units (item_id, date, time_slot_id, pool, capacity)
+        VALUES ((u->>'itemId')::int, (u->>'date')::date, (u->>'timeSlotId')::int, COALESCE((u->>'pool')::int, 0),
+          (u->>'capacity')::int)
+        ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0)), pool) DO NOTHING;
       SELECT id, capacity - sold - held INTO v_unit, v_left FROM stock_units
         WHERE item_id = (u->>'itemId')::int AND date = (u->>'date')::date
-          AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0);
+          AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0)
+          AND pool = COALESCE((u->>'pool')::int, 0);
     END IF;
     IF v_left < (u->>'quantity')::int THEN
       RAISE EXCEPTION 'soldOut' USING ERRCODE = 'P0001';
@@ -78,6 +84,17 @@ BEGIN
       RAISE EXCEPTION 'maxPerOrder' USING ERRCODE = 'P0001';
     END IF;
   END IF;
+  -- Pass-holder places: the cart's lines of that pool for the slot, this one counted, at most the buyer's holders
+  -- (`passPoolMax`, read before the call); checked here, under the cart's lock, so two adds at once cannot both pass.
+  IF COALESCE((p_line->>'passPool')::boolean, false) THEN
+    SELECT COALESCE(SUM(people), 0) INTO v_people FROM cart_lines
+      WHERE cart_id = v_cart AND pass_pool AND item_id = (p_line->>'itemId')::int
+        AND date = (p_line->>'date')::date
+        AND COALESCE(time_slot_id, 0) = COALESCE((p_line->>'timeSlotId')::int, 0);
+    IF v_people + (p_line->>'people')::int > COALESCE((p_line->>'passPoolMax')::int, 0) THEN
+      RAISE EXCEPTION 'passPoolTooMany' USING ERRCODE = 'P0001';
+    END IF;
+  END IF;
 
   IF p_line->>'kind' = 'item' AND COALESCE(cardinality(p_seat_codes), 0) = 0
      AND NOT COALESCE((p_line->>'lottery')::boolean, false)
@@ -89,6 +106,7 @@ BEGIN
         AND COALESCE(l.time_slot_id, 0) = COALESCE((p_line->>'timeSlotId')::int, 0)
         AND l.basic_plan_id IS NOT DISTINCT FROM (p_line->>'basicPlanId')::int
         AND l.additional_plans = '[]'::jsonb AND l.advance_info IS NULL AND l.order_id IS NULL AND NOT l.lottery
+        AND l.pass_pool = COALESCE((p_line->>'passPool')::boolean, false)
         AND l.expires_at > now()
         AND NOT EXISTS (SELECT 1 FROM seat_holds sh JOIN stock_holds h ON h.id = sh.stock_hold_id WHERE h.cart_line_id = l.id)
       ORDER BY l.id LIMIT 1 FOR UPDATE;
@@ -121,13 +139,13 @@ BEGIN
 
   INSERT INTO cart_lines (cart_id, kind, item_id, ticket_pack_id, date, time_slot_id, pack_time, basic_plan_id,
       quantities, additional_plans, disability_quantity, companion_quantity, pack_quantity, people, lottery,
-      expires_at)
+      pass_pool, expires_at)
     VALUES (v_cart, p_line->>'kind', (p_line->>'itemId')::int, (p_line->>'ticketPackId')::int,
       (p_line->>'date')::date, (p_line->>'timeSlotId')::int, p_line->>'packTime', (p_line->>'basicPlanId')::int,
       COALESCE(p_line->'quantities', '[]'::jsonb), COALESCE(p_line->'additionalPlans', '[]'::jsonb),
       COALESCE((p_line->>'disabilityQuantity')::int, 0), COALESCE((p_line->>'companionQuantity')::int, 0),
       (p_line->>'packQuantity')::int, (p_line->>'people')::int, COALESCE((p_line->>'lottery')::boolean, false),
-      p_expires_at)
+      COALESCE((p_line->>'passPool')::boolean, false), p_expires_at)
     RETURNING id, created_at INTO v_line, v_created;
 
   IF v_sorted_ids IS NOT NULL THEN

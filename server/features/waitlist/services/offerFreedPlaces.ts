@@ -50,11 +50,12 @@ interface Candidate {
 /** One offer at a time per unit, each in its own transaction (the unit's stock row decides under its lock). */
 async function offerOne(knex: Knex, now: Date): Promise<boolean> {
   // Waiting parties on dates still ahead (until the day before) whose unit has enough free places, first come first.
+  // General places only: those set aside for pass holders are booked by holders, never offered.
   const { rows } = (await knex.raw(
     `SELECT w.id, s.id AS stock_unit_id
      FROM waitlist_entries w
      JOIN stock_units s ON s.item_id = w.item_id AND s.date = w.use_date
-       AND COALESCE(s.time_slot_id, 0) = COALESCE(w.time_slot_id, 0)
+       AND COALESCE(s.time_slot_id, 0) = COALESCE(w.time_slot_id, 0) AND s.pool = 0
      WHERE w.state = 'waiting' AND w.use_date > ?::date
        AND s.capacity - s.sold - s.held >= w.party
        AND NOT EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.state = 'waiting' AND o.id < w.id

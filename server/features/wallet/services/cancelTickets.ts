@@ -50,9 +50,23 @@ async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]
   // Vouchers of additional plans hold no place, nor do annual passes (no stock is taken for them).
   const passKinds: readonly string[] = PASS_UNIT_KINDS;
   for (const t of tickets.filter((x) => x.unitKind !== 'additional' && !passKinds.includes(x.unitKind))) {
+    // The row the place was sold from (general or pass-holder pool): one of the order line's places. A line with
+    // none kept (placed before places were) sold from the general pool.
+    const line = (await trx('order_lines').where('id', t.orderLineId).first('places')) as { places: unknown };
+    const placed = (typeof line.places === 'string' ? JSON.parse(line.places) : line.places) as {
+      stockUnitId: number;
+    }[];
     const unit = await trx('stock_units')
       .where({ item_id: t.itemId, date: t.useDate })
       .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
+      .modify((q) => {
+        if (placed.length)
+          q.whereIn(
+            'id',
+            placed.map((p) => p.stockUnitId),
+          );
+        else q.where('pool', 0);
+      })
       .first('id');
     if (!unit) continue;
     const seat = t.seatCode
