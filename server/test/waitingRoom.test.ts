@@ -113,6 +113,36 @@ describe('the waiting room', () => {
     expect(body(await status(item.id, late[1] as Caller)).data.place.position).toBe(9);
   });
 
+  it('takes many places at once after the opening: each its own position, no deadlock (bench:waiting-room)', async () => {
+    // Each join inserted its place (a key-share lock on the room's row, by the foreign key) and then asked for the
+    // row's lock to count it: two joins at once waited on each other (deadlock detected: 500s on PostgreSQL, and
+    // connections held until PostgreSQL broke the cycle). The row lock is now taken first.
+    const item = await roomItem({ opensInMs: -MIN, rate: 0.01 });
+    const users = await Promise.all(Array.from({ length: 40 }, () => c.user()));
+    const answers = await Promise.all(users.map((u) => join(item.id, u)));
+    expect(answers.map((r) => r.statusCode)).toEqual(users.map(() => 201));
+    const positions = answers.map((r) => body(r).data.place.position as number).sort((a, b) => a - b);
+    expect(positions).toEqual(users.map((_, i) => i + 1));
+  });
+
+  it('ranks a pre-queue join that waited for the opening: the opening waits for it, or it queues after', async () => {
+    // A join that read the room before the opening but inserted its place after the opening had read the
+    // pre-queue was left early and unranked: no position, never let in. The join now decides under the row lock.
+    const item = await roomItem({ opensInMs: 1000, rate: 0.01 });
+    const [a, b] = [await c.user(), await c.user()];
+    expect((await join(item.id, a)).statusCode).toBe(201);
+    clock().advance(1500);
+    // b's join and the first status poll after the opening at the same moment (the poll opens the room).
+    const [joined] = await Promise.all([join(item.id, b), status(item.id, a)]);
+    expect(joined.statusCode).toBe(201);
+    const places = await c
+      .knex()('waiting_room_places')
+      .where('room_id', (await c.knex()('waiting_rooms').where('item_id', item.id).first('id')).id)
+      .orderBy('position');
+    expect(places.map((p) => p.position)).toEqual([1, 2]);
+    expect(places.map((p) => p.early)).toEqual([true, false]);
+  });
+
   it('an item without a room says so (200, state none, asked rarely); an unknown item is 404', async () => {
     const plain = await c.makeItem();
     const who = await c.user();
