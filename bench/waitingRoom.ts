@@ -169,6 +169,14 @@ function request(
   });
 }
 
+let stop = false;
+let wake: () => void = () => {};
+const stopped = new Promise<void>((r) => {
+  wake = r;
+});
+/** A pause that ends early when the run stops. */
+const nap = (ms: number) => Promise.race([sleep(ms), stopped]);
+
 const errors: Record<string, number> = {};
 const count = (what: string) => {
   errors[what] = (errors[what] ?? 0) + 1;
@@ -184,13 +192,13 @@ async function call(
   for (let attempt = 1; ; attempt++) {
     try {
       const a = await request(base, method, path, o);
-      if (a.status < 502 || attempt >= 10) return a;
+      if (a.status < 502 || attempt >= 10 || stop) return a;
       count(`${o.what}:${a.status}`);
     } catch (err) {
       count(`${o.what}:${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      if (attempt >= 10) throw err;
+      if (attempt >= 10 || stop) throw err;
     }
-    await sleep(500 * attempt);
+    await nap(500 * attempt);
   }
 }
 
@@ -390,12 +398,6 @@ try {
   const statusMs: number[] = [];
   const notYet: { position: number; at: number }[] = [];
   const admissions: { position: number; at: number }[] = [];
-  let stop = false;
-  let wake: () => void = () => {};
-  const stopped = new Promise<void>((r) => {
-    wake = r;
-  });
-  const nap = (ms: number) => Promise.race([sleep(ms), stopped]);
   let killAt: number | null = null;
   let catalogueReads = 0;
 
@@ -565,7 +567,8 @@ try {
       log(`SIGKILLed instance 1 (pid ${pids[0]}) at sold=${unit.sold}`);
     }
     const busy = visitors.filter((v) => v.tried && !v.outcome).length;
-    if (unit && unit.sold >= unit.capacity && soldOutAt === null) soldOutAt = Date.now();
+    // Sold out: every place sold or held (a line left by a visitor whose purchase failed holds until it expires).
+    if (unit && unit.sold + unit.held >= unit.capacity && soldOutAt === null) soldOutAt = Date.now();
     if (soldOutAt !== null && closedAt === null && busy === 0) {
       // Sold out: the staff close the room; the visitors still waiting hear so at their next poll.
       const closed = await call(base, 'PUT', roomUrl, {
