@@ -454,7 +454,8 @@ try {
       return true;
     }
     // The PayPay sandbox: the approval page, the button, the way back.
-    const payUrl = order.body.data.payment.url as string;
+    // The payment URL may be relative to the site (PUBLIC_URL: the balancer).
+    const payUrl = new URL(order.body.data.payment.url as string, base).toString();
     const page = await call(payUrl, 'GET', payUrl, { what: 'payPage' });
     const action = /<form method="post" action="([^"]+)"/.exec(String(page.body))?.[1];
     if (!action) {
