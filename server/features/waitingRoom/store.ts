@@ -34,9 +34,16 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
   admittedAt: r.admittedAt ? new Date(r.admittedAt as string) : null,
 });
 
+/**
+ * The room's row; `lock` takes its row lock (FOR NO KEY UPDATE: what the counter's update needs, and no conflict
+ * with the foreign-key checks of places being inserted). Whoever changes the room or ranks places under it takes
+ * the lock FIRST, before inserting a place: a place's insert holds a key-share lock on the room, and two
+ * transactions that each insert and then ask for the row lock wait on each other (a deadlock, seen in
+ * bench/waitingRoom.ts).
+ */
 export async function readRoom(db: Knex | Knex.Transaction, itemId: number, lock = false): Promise<RoomRow | null> {
   const q = db('waiting_rooms').where('item_id', itemId).first(COLUMNS);
-  const r = await (lock ? q.forUpdate() : q);
+  const r = await (lock ? q.forNoKeyUpdate() : q);
   return r ? rowOf(r) : null;
 }
 
@@ -52,7 +59,7 @@ export async function cachedRoom(knex: Knex, itemId: number, now: Date): Promise
   return room;
 }
 
-const due = (room: RoomRow, now: Date) => room.state === 'prequeue' && now >= room.opensAt;
+export const due = (room: RoomRow, now: Date) => room.state === 'prequeue' && now >= room.opensAt;
 
 /**
  * The room, opened first when its time has come: under the room's row lock, the pre-queue's places get positions
@@ -65,26 +72,36 @@ export async function roomOpenedIfDue(knex: Knex, itemId: number, now: Date): Pr
   return knex.transaction(async (trx) => {
     const locked = await readRoom(trx, itemId, true);
     if (!locked || !due(locked, now)) return locked;
-    const early = (await trx('waiting_room_places')
-      .where({ room_id: locked.id, early: true })
-      .select('id', 'entry_id')) as {
-      id: number;
-      entryId: string;
-    }[];
-    const byEntry = new Map(early.map((p) => [p.entryId, Number(p.id)]));
-    const ranking = rankPlaces(locked.seed, [...byEntry.keys()]);
-    for (const [i, entryId] of ranking.entries()) {
-      await trx('waiting_room_places')
-        .where('id', byEntry.get(entryId) as number)
-        .update({ position: i + 1 });
-    }
-    await trx('waiting_rooms').where('id', locked.id).update({
-      state: 'open',
-      admitted: 0,
-      admitted_at: locked.opensAt,
-      next_position: ranking.length,
-      early_count: ranking.length,
-    });
-    return readRoom(trx, itemId);
+    return openLocked(trx, locked);
   });
+}
+
+/**
+ * Opens a room whose row lock `trx` holds: the pre-queue's places get positions 1..n in the order of
+ * HMAC-SHA256(seed, entry id), in one statement (thousands of places: one round trip, a short lock).
+ */
+export async function openLocked(trx: Knex.Transaction, locked: RoomRow): Promise<RoomRow> {
+  const early = (await trx('waiting_room_places')
+    .where({ room_id: locked.id, early: true })
+    .select('id', 'entry_id')) as {
+    id: number;
+    entryId: string;
+  }[];
+  const byEntry = new Map(early.map((p) => [p.entryId, Number(p.id)]));
+  const ranking = rankPlaces(locked.seed, [...byEntry.keys()]);
+  if (ranking.length > 0) {
+    await trx.raw(
+      `UPDATE waiting_room_places p SET position = r.position
+         FROM jsonb_to_recordset(?::jsonb) AS r(id bigint, position int) WHERE p.id = r.id`,
+      [JSON.stringify(ranking.map((entryId, i) => ({ id: byEntry.get(entryId), position: i + 1 })))],
+    );
+  }
+  await trx('waiting_rooms').where('id', locked.id).update({
+    state: 'open',
+    admitted: 0,
+    admitted_at: locked.opensAt,
+    next_position: ranking.length,
+    early_count: ranking.length,
+  });
+  return (await readRoom(trx, locked.itemId)) as RoomRow;
 }
