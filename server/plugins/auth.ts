@@ -135,11 +135,6 @@ export const authPlugin: Plugin<void> = {
     server.auth.default({ strategy: 'session', mode: 'required' });
 
     server.ext('onPostAuth', (request, h) => {
-      // hapi's "try" mode goes on unauthenticated whatever failed; only a refused token may (a 401). A session check
-      // that could not run (database down, pool timeout) is an error, not a stranger: a signed-in visitor must not
-      // be answered as a guest (no place in the queue, another cart).
-      const failure = request.auth.error as (Error & { isBoom?: boolean; output?: { statusCode: number } }) | null;
-      if (failure && !(failure.isBoom && failure.output?.statusCode === 401)) throw failure;
       const access = request.route.settings.app?.access;
       const credentials = request.auth.credentials as AuthCredentials | null;
       if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted');
