@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Locale } from '../../../../common/enums';
 import type { Mailer } from '../../mail';
-import { dateTime, FOOTER, render, yen } from '../mailFormat';
+import { FOOTER, render, yen } from '../mailFormat';
+import { ORDER_MAIL_COLUMNS, type OrderMailRow, orderMailOpening } from '../orderMail';
 
 /**
  * The job konbiniExpiredMail: a konbini order's payment deadline passed unpaid; the buyer is told the order is
@@ -17,43 +17,17 @@ export async function mailKonbiniExpired(
     .join('users as u', 'u.id', 'o.user_id')
     .join('parks as k', 'k.id', 'o.park_id')
     .where('o.id', orderId)
-    .first(
-      'u.email',
-      'u.name',
-      'u.language',
-      'o.application_number',
-      'o.ordered_at',
-      'o.total',
-      'k.name_ja',
-      'k.name_en',
-    )) as
-    | {
-        email: string | null;
-        name: string;
-        language: number;
-        applicationNumber: string;
-        orderedAt: Date;
-        total: number;
-        nameJa: string;
-        nameEn: string | null;
-      }
-    | undefined;
+    .first(...ORDER_MAIL_COLUMNS, 'o.total')) as (OrderMailRow & { total: number }) | undefined;
   if (!row?.email) return 'no address';
-  const locale: Locale = row.language === 1 ? 'en' : 'ja';
-  const en = locale === 'en';
+  const { locale, en, greeting, orderRows } = orderMailOpening(row);
   const { text, html } = render({
-    greeting: en ? `Hello ${row.name},` : `${row.name} 様`,
+    greeting,
     paragraphs: [
       en
         ? 'We could not confirm your payment at the convenience store by its deadline, so the order below has been cancelled and its tickets released. Nothing was charged. Please do not pay the old payment slip.'
         : 'お支払い期限までにコンビニでのお支払いが確認できなかったため、以下のお申し込みを取り消し、確保していたチケットを解放しました。料金は発生していません。お手元の払込票ではお支払いにならないでください。',
     ],
-    rows: [
-      [en ? 'Park' : '施設', (en ? row.nameEn : null) ?? row.nameJa],
-      [en ? 'Application number' : '申込番号', row.applicationNumber],
-      [en ? 'Applied on' : '申込日時', dateTime(row.orderedAt, locale)],
-      [en ? 'Amount' : '金額', yen(row.total, locale)],
-    ],
+    rows: [...orderRows, [en ? 'Amount' : '金額', yen(row.total, locale)]],
     link: { label: en ? 'Buy tickets again' : 'もう一度チケットを探す', url: `${publicUrl}/find/tickets` },
     footer: FOOTER[locale],
   });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Locale } from '../../../../common/enums';
 import type { Mailer } from '../../mail';
-import { dateTime, FOOTER, render, yen } from '../mailFormat';
+import { FOOTER, render, yen } from '../mailFormat';
+import { ORDER_MAIL_COLUMNS, type OrderMailRow, orderMailOpening } from '../orderMail';
 
 /**
  * The job orderRefundedMail: the buyer is told that a payment was given back in full (its order could not be
@@ -18,46 +18,20 @@ export async function mailOrderRefunded(
     .join('users as u', 'u.id', 'o.user_id')
     .join('parks as k', 'k.id', 'o.park_id')
     .where('p.id', paymentId)
-    .first(
-      'u.email',
-      'u.name',
-      'u.language',
-      'o.application_number',
-      'o.ordered_at',
-      'p.amount',
-      'p.state',
-      'k.name_ja',
-      'k.name_en',
-    )) as
-    | {
-        email: string | null;
-        name: string;
-        language: number;
-        applicationNumber: string;
-        orderedAt: Date;
-        amount: number;
-        state: string;
-        nameJa: string;
-        nameEn: string | null;
-      }
+    .first(...ORDER_MAIL_COLUMNS, 'p.amount', 'p.state')) as
+    | (OrderMailRow & { amount: number; state: string })
     | undefined;
   if (!row?.email) return 'no address';
-  const locale: Locale = row.language === 1 ? 'en' : 'ja';
-  const en = locale === 'en';
+  const { locale, en, greeting, orderRows } = orderMailOpening(row);
   const voided = row.state === 'voided' || row.state === 'authorized';
   const { text, html } = render({
-    greeting: en ? `Hello ${row.name},` : `${row.name} 様`,
+    greeting,
     paragraphs: [
       en
         ? `We are sorry: your payment for the order below reached us after the tickets were no longer available, so no tickets were issued. The full amount has been ${voided ? 'released' : 'refunded'} to your payment method. It may take a few days to show on your statement.`
         : `申し訳ございません。以下のお申し込みのお支払いは、チケットの確保期限を過ぎてから完了したため、その間にチケットがなくなり、発券できませんでした。お支払いいただいた金額は全額${voided ? 'お取り消し' : 'ご返金'}しました。ご利用明細への反映には数日かかることがあります。`,
     ],
-    rows: [
-      [en ? 'Park' : '施設', (en ? row.nameEn : null) ?? row.nameJa],
-      [en ? 'Application number' : '申込番号', row.applicationNumber],
-      [en ? 'Applied on' : '申込日時', dateTime(row.orderedAt, locale)],
-      [en ? 'Amount given back' : 'ご返金額', yen(row.amount, locale)],
-    ],
+    rows: [...orderRows, [en ? 'Amount given back' : 'ご返金額', yen(row.amount, locale)]],
     link: { label: en ? 'Buy tickets again' : 'もう一度チケットを探す', url: `${publicUrl}/find/tickets` },
     footer: FOOTER[locale],
   });
