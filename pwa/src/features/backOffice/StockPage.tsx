@@ -16,9 +16,37 @@ import {
   useSetPassCapacityMutation,
   useStockDayQuery,
 } from './backOfficeApi';
+import { SaveOutcome } from './SaveOutcome';
 import './backOffice.css';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A number of places (0 to a million), as both capacity forms ask for it. */
+function PlacesField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={1000000}
+        step={1}
+        required
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </div>
+  );
+}
 
 function CapacityRow({ parkId, itemId, date, row }: { parkId: number; itemId: number; date: string; row: StockRow }) {
   const { t } = useTranslation();
@@ -44,35 +72,18 @@ function CapacityRow({ parkId, itemId, date, row }: { parkId: number; itemId: nu
             })}
           </span>
         </div>
-        <div className="field">
-          <label htmlFor={id}>{t('backOffice.stock.capacity')}</label>
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1000000}
-            step={1}
-            required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            data-testid="stock-capacity"
-          />
-        </div>
+        <PlacesField
+          id={id}
+          label={t('backOffice.stock.capacity')}
+          value={value}
+          onChange={setValue}
+          testId="stock-capacity"
+        />
         <button type="submit" className="button button--primary" disabled={saved.isLoading} data-testid="stock-save">
           {t('backOffice.save')}
         </button>
       </form>
-      {saved.error && (
-        <p className="notice" role="alert">
-          {errorMessage(saved.error) ?? t('backOffice.failed')}
-        </p>
-      )}
-      {saved.isSuccess && !saved.isLoading && (
-        <p role="status" className="office-done">
-          {t('backOffice.stock.saved')}
-        </p>
-      )}
+      <SaveOutcome result={saved} done={t('backOffice.stock.saved')} />
       {row.timeSlotId !== null && row.pass && (
         <PassCapacityForm
           parkId={parkId}
@@ -115,34 +126,17 @@ function PassCapacityForm({
           })}
         </span>
       </div>
-      <div className="field">
-        <label htmlFor={id}>{t('backOffice.stock.passCapacity')}</label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={1000000}
-          step={1}
-          required
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          data-testid="stock-pass-capacity"
-        />
-      </div>
+      <PlacesField
+        id={id}
+        label={t('backOffice.stock.passCapacity')}
+        value={value}
+        onChange={setValue}
+        testId="stock-pass-capacity"
+      />
       <button type="submit" className="button" disabled={saved.isLoading} data-testid="stock-pass-save">
         {t('backOffice.save')}
       </button>
-      {saved.error && (
-        <p className="notice" role="alert">
-          {errorMessage(saved.error) ?? t('backOffice.failed')}
-        </p>
-      )}
-      {saved.isSuccess && !saved.isLoading && (
-        <p role="status" className="office-done">
-          {t('backOffice.stock.passSaved')}
-        </p>
-      )}
+      <SaveOutcome result={saved} done={t('backOffice.stock.passSaved')} />
     </form>
   );
 }

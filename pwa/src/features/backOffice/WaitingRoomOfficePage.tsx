@@ -7,6 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { errorMessage, useParkItemsQuery } from './backOfficeApi';
+import { SaveOutcome } from './SaveOutcome';
 import { type RoomOverview, useOfficeRoomQuery, useSaveOfficeRoomMutation } from './waitingRoomOfficeApi';
 import './backOffice.css';
 
@@ -79,16 +80,7 @@ function RoomForm({ parkId, itemId, room }: { parkId: number; itemId: number; ro
       <button type="submit" className="button button--primary" disabled={saved.isLoading} data-testid="room-save">
         {room ? t('waitingRoom.office.save') : t('waitingRoom.office.create')}
       </button>
-      {saved.error && (
-        <p className="notice" role="alert">
-          {errorMessage(saved.error) ?? t('backOffice.failed')}
-        </p>
-      )}
-      {saved.isSuccess && !saved.isLoading && (
-        <p role="status" className="office-done">
-          {t('waitingRoom.office.saved')}
-        </p>
-      )}
+      <SaveOutcome result={saved} done={t('waitingRoom.office.saved')} />
     </form>
   );
 }
