@@ -49,22 +49,27 @@ async function releaseStock(trx: Knex.Transaction, tickets: readonly TicketRow[]
   const units: { stockUnitId: number; quantity: number; seatIds: number[] }[] = [];
   // Vouchers of additional plans hold no place, nor do annual passes (no stock is taken for them).
   const passKinds: readonly string[] = PASS_UNIT_KINDS;
-  for (const t of tickets.filter((x) => x.unitKind !== 'additional' && !passKinds.includes(x.unitKind))) {
-    // The row the place was sold from (general or pass-holder pool): one of the order line's places. A line with
-    // none kept (placed before places were) sold from the general pool.
-    const line = (await trx('order_lines').where('id', t.orderLineId).first('places')) as { places: unknown };
-    const placed = (typeof line.places === 'string' ? JSON.parse(line.places) : line.places) as {
-      stockUnitId: number;
-    }[];
+  const placing = tickets.filter((x) => x.unitKind !== 'additional' && !passKinds.includes(x.unitKind));
+  // The rows the places were sold from (general or pass-holder pool): the order lines' places, read once. A line
+  // with none kept (placed before places were) sold from the general pool.
+  const lines = (await trx('order_lines')
+    .whereIn('id', [...new Set(placing.map((t) => t.orderLineId))])
+    .select('id', 'places')) as { id: number; places: unknown }[];
+  const unitsOfLine = new Map(
+    lines.map((l) => [
+      Number(l.id),
+      ((typeof l.places === 'string' ? JSON.parse(l.places) : (l.places ?? [])) as { stockUnitId: number }[]).map(
+        (p) => p.stockUnitId,
+      ),
+    ]),
+  );
+  for (const t of placing) {
+    const placed = unitsOfLine.get(Number(t.orderLineId)) ?? [];
     const unit = await trx('stock_units')
       .where({ item_id: t.itemId, date: t.useDate })
       .whereRaw('COALESCE(time_slot_id, 0) = ?', [t.timeSlotId ?? 0])
       .modify((q) => {
-        if (placed.length)
-          q.whereIn(
-            'id',
-            placed.map((p) => p.stockUnitId),
-          );
+        if (placed.length) q.whereIn('id', placed);
         else q.where('pool', 0);
       })
       .first('id');
