@@ -15,7 +15,9 @@ const DATABASE_LEG_SPECS = [
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = `.data-test/e2e-${process.pid}`;
+// Set once by the runner's process and inherited by its workers, which load this file again under another pid.
+process.env.E2E_DATA_DIR ??= `.data-test/e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',

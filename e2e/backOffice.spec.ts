@@ -10,23 +10,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
-import { type ApiUser, apiUser, signInPage } from './support/accounts';
+import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
 import { runJobsAt } from './support/jobs';
 
 const SHOTS = 'screenshots-office';
 mkdirSync(SHOTS, { recursive: true });
-const PASSWORD = 'GateStaff2026';
 const SLUG = 'maruyama-zoo';
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 
 /** A seeded staff account signed in through the API (as the sign-in page does). */
-async function staffUser(request: APIRequestContext, role: 'owner' | 'editor' | 'finance'): Promise<ApiUser> {
-  const email = `${role}.${SLUG}@staff.zoopass.jp`;
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD, bot_token: bot } });
-  expect(login.status(), await login.text()).toBe(200);
-  return { email, token: ((await login.json()) as { access_token: string }).access_token };
-}
+const staffUser = (request: APIRequestContext, role: 'owner' | 'editor' | 'finance') =>
+  apiStaff(request, `${role}.${SLUG}@staff.zoopass.jp`);
 
 async function parkId(request: APIRequestContext): Promise<number> {
   const parks = (

@@ -9,22 +9,15 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
-import { type ApiUser, apiUser, signInPage } from './support/accounts';
+import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
 
 const SHOTS = 'screenshots-office-day-one';
 mkdirSync(SHOTS, { recursive: true });
 const SLUG = 'ueno-zoo';
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 
-async function staffUser(request: APIRequestContext, role: 'owner' | 'editor' | 'finance'): Promise<ApiUser> {
-  const email = `${role}.${SLUG}@staff.zoopass.jp`;
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email, password: 'GateStaff2026', bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { email, token: ((await login.json()) as { access_token: string }).access_token };
-}
+const staffUser = (request: APIRequestContext, role: 'owner' | 'editor' | 'finance') =>
+  apiStaff(request, `${role}.${SLUG}@staff.zoopass.jp`);
 
 async function parkId(request: APIRequestContext): Promise<number> {
   const parks = (

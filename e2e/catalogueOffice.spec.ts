@@ -2,24 +2,12 @@
 // ticket (private), check it through its preview link, put it on sale, see it on the public item page; then close
 // the park on a day in the profile. Screenshots at 390 px and 1280 px in test-results/catalogue-office.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiStaff, signInPage } from './support/accounts';
 
 const OWNER = 'office@staff.zoopass.jp';
-const PASSWORD = 'GateStaff2026';
 const SHOTS = 'test-results/catalogue-office';
 
-async function signInOwner(page: Page, request: APIRequestContext) {
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: OWNER, password: PASSWORD, bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  await page.goto('/');
-  const set = await page.request.post('/api/access-token', {
-    data: await login.json(),
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(set.status()).toBe(204);
-}
+const signInOwner = async (page: Page, request: APIRequestContext) => signInPage(page, await apiStaff(request, OWNER));
 
 test('an editor creates a ticket, previews it, puts it on sale and closes the park on a day', async ({
   page,

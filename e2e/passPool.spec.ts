@@ -4,20 +4,12 @@
 // add that asks for them is answered "sold out" once to show the way back to the general places.
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
-import { type ApiUser, apiUser, signInPage } from './support/accounts';
+import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
 
 const SLUG = 'maruyama-zoo';
 const DEER = 'エゾシカの餌やり体験';
 
-async function staffOwner(request: APIRequestContext): Promise<ApiUser> {
-  const email = `owner.${SLUG}@staff.zoopass.jp`;
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email, password: 'GateStaff2026', bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { email, token: ((await login.json()) as { access_token: string }).access_token };
-}
+const staffOwner = (request: APIRequestContext) => apiStaff(request, `owner.${SLUG}@staff.zoopass.jp`);
 
 async function deer(request: APIRequestContext) {
   const res = await request.get(`/api/v1/items?tab=all&per_page=100&keyword=${encodeURIComponent(DEER)}`);

@@ -4,19 +4,12 @@
 // issued. Each park's finance account reads the list; one park's report page shows it empty, at 390 px.
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type ApiUser, signInPage } from './support/accounts';
+import { type ApiUser, apiStaff, signInPage } from './support/accounts';
 import { runJobsAt } from './support/jobs';
 
-const PASSWORD = 'GateStaff2026';
 mkdirSync('screenshots-office', { recursive: true });
 
-async function financeOf(request: APIRequestContext, slug: string): Promise<ApiUser> {
-  const email = `finance.${slug}@staff.zoopass.jp`;
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD, bot_token: bot } });
-  expect(login.status(), await login.text()).toBe(200);
-  return { email, token: ((await login.json()) as { access_token: string }).access_token };
-}
+const financeOf = (request: APIRequestContext, slug: string) => apiStaff(request, `finance.${slug}@staff.zoopass.jp`);
 
 test('after the whole suite, the reconciliation finds nothing wrong in any park', async ({ page, request }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,8 @@
 // Signed-in browser sessions for specs that are not about accounts: a verified user made through the API and
 // the mail sink, signed in by handing the token to /api/access-token (which sets the page's cookies).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 4026}/mails`;
@@ -104,10 +107,27 @@ export async function signInPage(page: Page, user: ApiUser): Promise<void> {
 /** The seeded staff accounts' password (README "Back office"). */
 export const STAFF_PASSWORD = 'GateStaff2026';
 
-/** A seeded staff account (e.g. `office@staff.zoopass.jp`) signed in through the API, as the sign-in page does. */
+/**
+ * A seeded staff account (e.g. `office@staff.zoopass.jp`) signed in through the API, as the sign-in page does.
+ * Its session is kept for the whole run (in the run's data directory, read by every spec file), as a gate phone
+ * or an office browser keeps its session: signing in again in each spec passes the sign-in limit of 10 per address
+ * in 15 minutes on a suite this long. A kept session that a spec ended (sign-out) is replaced by a new sign-in.
+ */
 export async function apiStaff(request: APIRequestContext, email: string): Promise<ApiUser> {
+  const kept = keptSessions()[email];
+  if (kept) {
+    const me = await request.get('/api/v1/me', { headers: { Authorization: `Bearer ${kept}` } });
+    if (me.status() === 200) return { email, token: kept };
+  }
   const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
   const login = await request.post('/api/v1/auth/login', { data: { email, password: STAFF_PASSWORD, bot_token: bot } });
   expect(login.status(), await login.text()).toBe(200);
-  return { email, token: ((await login.json()) as { access_token: string }).access_token };
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  mkdirSync(dirname(SESSIONS), { recursive: true });
+  writeFileSync(SESSIONS, JSON.stringify({ ...keptSessions(), [email]: token }));
+  return { email, token };
 }
+
+const SESSIONS = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'staff-sessions.json');
+const keptSessions = (): Record<string, string> =>
+  existsSync(SESSIONS) ? (JSON.parse(readFileSync(SESSIONS, 'utf8')) as Record<string, string>) : {};

@@ -3,18 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { apiStaff } from './accounts';
 
 export const GATE = 'gate.asahiyama-zoo@staff.zoopass.jp';
-const STAFF_PASSWORD = 'GateStaff2026';
 
 /** The gate account's token (signed in through the API, as the sign-in page does). */
 export async function staffToken(request: APIRequestContext): Promise<string> {
-  const bot = ((await (await request.get('/api/v1/auth/bot-check')).json()) as { data: { token: string } }).data.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: GATE, password: STAFF_PASSWORD, bot_token: bot },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
+  return (await apiStaff(request, GATE)).token;
 }
 
 /**
