@@ -4,6 +4,7 @@
 // give each its tickets, void every loser once, and leave nothing captured without tickets.
 import { describe, expect, it } from 'vitest';
 import { addDays, tokyoDate } from '../../common/time';
+import { findProblems } from '../features/finance/services/reconcileLedgers';
 import { findPayment } from '../features/payments/store';
 import { body, type Caller } from './commerceFixtures';
 import { commerceServer } from './commerceServer';
@@ -275,6 +276,14 @@ describe('the reconciliation sweep', () => {
     await runJobs();
     const after = body(await findingsOf(finance, item.parkId)).data as { kind: string; orderId: number }[];
     expect(after.map((f) => [f.kind, f.orderId])).toEqual([['tickets_short', healthy.orderId]]);
+    // Looked for among some accounts only (as the ledger properties do per run): the buyer's finding, no one else's.
+    const later = new Date(clock().now().getTime() + HOUR);
+    const kinds = async (accounts?: number[]) =>
+      (await findProblems(c.knex(), later, accounts)).filter((f) => f.orderId === healthy.orderId).map((f) => f.kind);
+    expect(await kinds()).toEqual(['tickets_short']);
+    expect(await kinds([buyer.id])).toEqual(['tickets_short']);
+    expect(await kinds([finance.id])).toEqual([]);
+    expect(await findProblems(c.knex(), later, [])).toEqual([]);
     // Only the park's finance staff (or owner) see the list.
     expect((await findingsOf(buyer, item.parkId)).statusCode).toBe(403);
   }, 120_000);
