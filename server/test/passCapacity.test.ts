@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, DateAvailability, PassPlaces } from '../../common/dto/cart';
 import type { OfficePassProduct } from '../../common/dto/pass';
 import { addDays } from '../../common/time';
+import { userOwner } from '../features/carts/owner';
+import { addCartLine } from '../features/carts/services/addLine';
 import { findProblems } from '../features/finance/services/reconcileLedgers';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { makePassProduct, passShop } from './support/passFixtures';
@@ -236,6 +238,60 @@ describe('pass-holder places', () => {
     expect(await rows(item)).toMatchObject({ general: { sold: 1 }, pass: { sold: 0, held: 0 } });
     const problems = await findProblems(c.knex(), new Date(Date.now() + 3_600_000));
     expect(problems.filter((p) => p.orderId === orderId)).toEqual([]);
+  });
+
+  it('a pass suspended after the add no longer buys the places at checkout (403), and nothing is sold', async () => {
+    const item = await timedItem(10, 2);
+    const who = await holder();
+    await clearCart(who);
+    expect((await add(who, item, 1, true)).statusCode).toBe(201);
+    const { id: holderId } = (await c
+      .knex()('pass_holders')
+      .where({ holder_user_id: who.id })
+      .orderBy('id', 'desc')
+      .first('id')) as { id: number };
+    const suspended = await c.call('POST', `/api/v1/staff/parks/${parkId}/pass-holders/${holderId}/suspension`, owner, {
+      reason: '不正利用の確認中',
+    });
+    expect(suspended.statusCode, suspended.payload).toBe(204);
+    for (const lang of ['ja', 'en'] as const) {
+      const paid = await shop.pay({ ...who, lang }, parkId, 1000);
+      expect(paid.statusCode, paid.payload).toBe(403);
+      expect(body(paid).meta.code).toBe('passPoolNotHolder');
+      expect(body(paid).meta.message).toContain('pass_pool');
+    }
+    expect(await rows(item)).toMatchObject({ pass: { sold: 0, held: 1 } });
+    expect(
+      await c.knex()('orders').where({ user_id: who.id }).whereIn('state', ['paid', 'awaiting_payment']),
+    ).toHaveLength(1);
+    // Reinstated, the same cart buys.
+    const back = await c.call('DELETE', `/api/v1/staff/parks/${parkId}/pass-holders/${holderId}/suspension`, owner, {
+      reason: '確認済み',
+    });
+    expect(back.statusCode, back.payload).toBe(204);
+    const paid = await shop.pay(who, parkId, 1000);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    expect(await rows(item)).toMatchObject({ pass: { sold: 1, held: 0 } });
+  });
+
+  it('a stock row made right after the office changed the slot has the new places, whatever rules the add had cached', async () => {
+    const item = await timedItem(10, 0);
+    const buyer = await c.user();
+    const cached = { catalogueTtlMs: 60_000 };
+    const request = {
+      itemId: item.id,
+      date: item.date,
+      timeSlotId: item.slotId,
+      quantities: [{ ageGroupId: 5, quantity: 1 }],
+    };
+    // The add reads the item's rules (kept for a minute here) and is refused before any stock row is made.
+    await expect(
+      addCartLine(c.knex(), userOwner(buyer.id), { ...request, passPool: true }, new Date(), cached),
+    ).rejects.toMatchObject({ key: 'passPoolUnavailable' });
+    expect(await rows(item)).toEqual({});
+    expect((await setPassCapacity(item.id, item.slotId, 4)).statusCode).toBe(200);
+    await addCartLine(c.knex(), userOwner(buyer.id), request, new Date(), cached);
+    expect(await rows(item)).toMatchObject({ general: { capacity: 6, sold: 0, held: 1 } });
   });
 
   it('one holder adding at once several times gets one place: the holders are counted again under the cart lock', async () => {

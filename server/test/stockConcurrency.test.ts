@@ -168,7 +168,7 @@ describe('hold concurrency', () => {
 
   it('the conditional UPDATE alone (no read before it) holds the line: 300 transactions for 60 places', async () => {
     const { itemId, slotId, date } = await hotItem(60);
-    const [unit] = await ensureStockUnits(knex(), [{ itemId, date, timeSlotId: slotId, capacity: 60 }]);
+    const [unit] = await ensureStockUnits(knex(), [{ itemId, date, timeSlotId: slotId }]);
     const id = unit?.id as number;
     const results = await Promise.allSettled(
       Array.from({ length: 300 }, () => knex().transaction((trx) => changeHeld(trx, new Map([[id, 1]])))),
@@ -254,8 +254,8 @@ describe('group commit of adds on one hot stock row (the add statement called as
   it('an add that fails inside a statement of several leaves nothing behind; the others are written', async () => {
     const { call, unit, lines, run } = await hotCalls();
     const before = { ...groupCommits };
-    // The fourth names a slot that does not exist: its stock row cannot be made (a foreign key refuses it, as when
-    // a slot is removed while an add is in flight).
+    // The fourth names a slot that does not exist: no stock row is made for it and it is sold out (as when a slot is
+    // removed while an add is in flight).
     const settled = await run([call(), call(), call(), call({ timeSlotId: 2_000_000_000 }), call(), call()]);
     expect(groupCommits.statements - before.statements).toBe(1);
     expect(settled.map((r) => r.status)).toEqual([
@@ -266,7 +266,7 @@ describe('group commit of adds on one hot stock row (the add statement called as
       'fulfilled',
       'fulfilled',
     ]);
-    expect((settled[3] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
+    expect((settled[3] as PromiseRejectedResult).reason).toMatchObject({ code: 'P0001', message: 'soldOut' });
     expect(await knex()('stock_units').where({ time_slot_id: 2_000_000_000 }).first()).toBeUndefined();
     expect(await lines()).toBe(5);
     expect(await unit()).toEqual({ capacity: 100, sold: 0, held: 5, live: 5 });

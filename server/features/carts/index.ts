@@ -10,4 +10,4 @@ export { jobs } from './jobs';
 export { loadCatalogueFor, presentLine } from './presentCart';
 export { CART_LINE } from './responses';
 export { addRenewalLine } from './services/addPassLine';
-export { type CheckoutLine, cartForCheckout } from './services/cartForCheckout';
+export { assertPassPoolHolders, type CheckoutLine, cartForCheckout } from './services/cartForCheckout';

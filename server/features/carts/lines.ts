@@ -243,16 +243,7 @@ export function itemUnit(
   people: number,
   passPool = false,
 ): LineUnit {
-  const slot = timeSlotId === null ? null : item.slots.find((s) => s.id === timeSlotId);
-  const general = slot ? slot.capacity : item.dailyCapacity;
-  return {
-    itemId: item.id,
-    date,
-    timeSlotId,
-    capacity: passPool ? (slot?.passCapacity ?? 0) : general,
-    pool: passPool ? 1 : 0,
-    quantity: people,
-  };
+  return { itemId: item.id, date, timeSlotId, pool: passPool ? 1 : 0, quantity: people };
 }
 
 /**

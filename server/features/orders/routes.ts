@@ -39,6 +39,7 @@ export const orderRoutes: ServerRoute[] = [
       plugins: answers({
         200: null,
         201: 'Order placed (payment next)',
+        403: 'A kids account, or pass-holder places whose pass is no longer active (passPoolNotHolder)',
         404: 'A line or coupon is not yours',
         409: 'Lines in payment, holds expired or a checkout in progress',
         503: 'The payment provider is unavailable (paymentUnavailable)',

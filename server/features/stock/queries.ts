@@ -8,8 +8,6 @@ export interface UnitSpec {
   itemId: number;
   date: string;
   timeSlotId: number | null;
-  /** Used only when the row is created: the pool's places of the slot, or the item's daily capacity. */
-  capacity: number;
   /** 0 general (the default), 1 places set aside for pass holders (migration 20261204000100). */
   pool?: StockPool;
 }
@@ -43,6 +41,20 @@ async function findUnits(db: Db, units: readonly UnitSpec[]): Promise<Map<string
 }
 
 /**
+ * A new stock row's places, from the catalogue as it is now (never from a caller's cached read, whose slot may have
+ * changed meanwhile): the item's daily capacity, or the slot's places less those set aside for pass holders (pool
+ * 0) or only those (pool 1). The same rule as zoo_add_cart_line (sql/add_cart_line.sql).
+ */
+const NEW_ROW = `SELECT i.id, v.date, s.id, v.pool,
+    CASE WHEN s.id IS NULL THEN CASE WHEN v.pool = 0 THEN i.daily_capacity ELSE 0 END
+         WHEN v.pool = 1 THEN s.pass_capacity
+         ELSE s.capacity - s.pass_capacity END
+  FROM (VALUES %ROWS%) AS v(item_id, date, slot_id, pool)
+  JOIN items i ON i.id = v.item_id
+  LEFT JOIN item_time_slots s ON s.id = v.slot_id AND s.item_id = i.id
+  WHERE v.slot_id IS NULL OR s.id IS NOT NULL`;
+
+/**
  * The stock rows of `units` (same order) with the places they had left when read, creating missing rows with
  * INSERT ... ON CONFLICT DO NOTHING. Needs no transaction: creating a row is idempotent and takes nothing.
  */
@@ -53,9 +65,9 @@ export async function ensureStockUnits(db: Db, units: readonly UnitSpec[]): Prom
   if (missing.length > 0) {
     await db.raw(
       `INSERT INTO stock_units (item_id, date, time_slot_id, pool, capacity)
-       VALUES ${missing.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       ${NEW_ROW.replace('%ROWS%', missing.map(() => '(?::int, ?::date, ?::int, ?::smallint)').join(', '))}
        ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0)), pool) DO NOTHING`,
-      missing.flatMap((u) => [u.itemId, u.date, u.timeSlotId, u.pool ?? 0, u.capacity]),
+      missing.flatMap((u) => [u.itemId, u.date, u.timeSlotId, u.pool ?? 0]),
     );
     found = await findUnits(db, units);
   }

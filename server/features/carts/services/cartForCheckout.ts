@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import type { PassLineDetails } from '../../../../common/dto/pass';
 import { holdersComplete, passUnitsOf } from '../../../../common/rules/passHolders';
+import { DomainError } from '../../../lib/errors';
+import { cartHooks } from '../cartHooks';
 import { LINE_COLUMNS, type LineRow, lineOf } from '../lines';
 import { userOwner } from '../owner';
 import { loadCatalogueFor, type PricedComponent, priceLine } from '../presentCart';
@@ -38,6 +40,8 @@ export interface CheckoutLine {
   passComplete: boolean;
   /** Item lines: the item's ItemCategory (guest vouchers are for admissions); null for packs. */
   category: number | null;
+  /** Places set aside for pass holders (pool 1): only for holders, checked again at checkout. */
+  passPool: boolean;
 }
 
 export interface CheckoutCart {
@@ -122,6 +126,7 @@ export async function cartForCheckout(
       subtotal,
       passDetails: l.passDetails,
       category: l.itemId === null ? null : (cat.items.get(l.itemId)?.category ?? null),
+      passPool: l.passPool,
       passComplete:
         l.passDetails !== null &&
         holdersComplete(
@@ -140,4 +145,24 @@ export async function cartForCheckout(
     expiresAt: deadlines.length ? new Date(Math.min(...deadlines)) : null,
     holdIds: out.flatMap((l) => l.holds.map((h) => h.id)),
   };
+}
+
+/**
+ * Pass-holder places are for holders on the use date: a pass suspended, cancelled or ended since the add (whose hold
+ * lasts 15 minutes) no longer buys them (403 passPoolNotHolder), and the lines checked out count at most the
+ * holders still active (409 passPoolTooMany), per date as the add counts them.
+ */
+export async function assertPassPoolHolders(
+  db: Knex | Knex.Transaction,
+  userId: number,
+  parkId: number,
+  lines: readonly CheckoutLine[],
+): Promise<void> {
+  const peopleByDate = new Map<string, number>();
+  for (const l of lines) if (l.passPool) peopleByDate.set(l.date, (peopleByDate.get(l.date) ?? 0) + l.people);
+  for (const [date, people] of peopleByDate) {
+    const holders = await cartHooks().passPoolHolders(db, userId, parkId, date);
+    if (holders === 0) throw new DomainError('passPoolNotHolder');
+    if (people > holders) throw new DomainError('passPoolTooMany', { max: holders });
+  }
 }

@@ -24,10 +24,7 @@ export async function approveGroupRequest(
     if (unknown.length > 0) throw new DomainError('groupExemptionUnknown');
     const item = (await loadItems(trx, [r.itemId])).get(r.itemId);
     if (!item) throw new DomainError('notFound');
-    const capacity = item.slots.find((s) => s.id === r.timeSlotId)?.capacity ?? item.dailyCapacity;
-    const [unit] = await ensureStockUnits(trx, [
-      { itemId: r.itemId, date: r.date, timeSlotId: r.timeSlotId, capacity },
-    ]);
+    const [unit] = await ensureStockUnits(trx, [{ itemId: r.itemId, date: r.date, timeSlotId: r.timeSlotId }]);
     if (!unit) throw new Error('no stock unit');
     const dueAt = new Date(input.now.getTime() + settings.paymentDays * DAY_MS);
     const holdIds = await holdFree(trx, [{ stockUnitId: unit.id, quantity: r.partySize }], dueAt, input.actorUserId);

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { choiceKey, type DrawChoice, type DrawEntry, draw } from '../../../../common/rules/lotteryDraw';
 import { transaction } from '../../../db/timeouts';
 import { NODE_DIGESTS } from '../../../lib/digests';
-import { ensureStockUnits, holdFree, loadItems } from '../../stock';
+import { ensureStockUnits, holdFree } from '../../stock';
 import { lockLottery } from '../store';
 
 export interface DrawSummary {
@@ -21,15 +21,12 @@ export async function drawLottery(knex: Knex, lotteryId: number, now: Date): Pro
     const entries = JSON.parse(lottery.entriesList ?? '[]') as DrawEntry[];
 
     // Places per choice: what the stock unit has free now.
-    const item = (await loadItems(trx, [lottery.itemId])).get(lottery.itemId);
-    const capacityOf = (c: DrawChoice) =>
-      item?.slots.find((s) => s.id === c.slotId)?.capacity ?? item?.dailyCapacity ?? 0;
     const keys = new Map<string, DrawChoice>();
     for (const e of entries) for (const c of e.choices) keys.set(choiceKey(c), c);
     const choices = [...keys.values()];
     const units = await ensureStockUnits(
       trx,
-      choices.map((c) => ({ itemId: lottery.itemId, date: c.date, timeSlotId: c.slotId, capacity: capacityOf(c) })),
+      choices.map((c) => ({ itemId: lottery.itemId, date: c.date, timeSlotId: c.slotId })),
     );
     const unitOf = new Map(choices.map((c, i) => [choiceKey(c), units[i] as { id: number; remaining: number }]));
     const places = Object.fromEntries(

@@ -31,7 +31,7 @@ import type { Config } from '../../../config';
 import { transaction } from '../../../db/timeouts';
 import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
-import { type CheckoutLine, cartForCheckout, freezeLines } from '../../carts';
+import { assertPassPoolHolders, type CheckoutLine, cartForCheckout, freezeLines } from '../../carts';
 import { findPayment, type PaymentOutcomeHandler, type StartPaymentResult, startPayment } from '../../payments';
 import { auditHolds, openLotteryFor } from '../../stock';
 import { coinBalance, ensureUserCoupons, ensureWelcomeCoins, spendCoins } from '../coins';
@@ -125,6 +125,7 @@ export async function placeOrder(
       const renews = line.passDetails?.renewsPassId;
       if (renews) await assertRenewable(trx, renews, now);
     }
+    await assertPassPoolHolders(trx, input.userId, input.parkId, cart.lines);
     const lottery = cart.lines.some((l) => l.lottery);
     // A lottery entry is an order of its own: one line, one party, one authorisation.
     if (lottery && cart.lines.length !== 1) throw new DomainError('lotteryOneEntryPerOrder');

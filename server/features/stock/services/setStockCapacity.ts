@@ -28,20 +28,14 @@ export async function setStockCapacity(
     actorUserId: number;
   },
 ): Promise<StockCapacity> {
-  const item = (await knex('items').where({ id: input.itemId, park_id: input.parkId }).first('daily_capacity')) as
-    | { dailyCapacity: number }
-    | undefined;
+  const item = await knex('items').where({ id: input.itemId, park_id: input.parkId }).first('id');
   if (!item) throw notFound();
-  let initial = item.dailyCapacity;
   if (input.timeSlotId !== null) {
-    const slot = (await knex('item_time_slots')
-      .where({ id: input.timeSlotId, item_id: input.itemId })
-      .first('capacity', 'pass_capacity')) as { capacity: number; passCapacity: number } | undefined;
+    const slot = await knex('item_time_slots').where({ id: input.timeSlotId, item_id: input.itemId }).first('id');
     if (!slot) throw new DomainError('invalidParam', { field: 'time_slot_id' });
-    initial = slot.capacity - slot.passCapacity;
   }
   const [unit] = await ensureStockUnits(knex, [
-    { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId, capacity: initial },
+    { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId },
   ]);
   const unitId = (unit as { id: number }).id;
   return knex.transaction(async (trx) => {

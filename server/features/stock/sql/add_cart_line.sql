@@ -1,5 +1,7 @@
 -- zoo_add_cart_line: adding a cart line in ONE round trip (the hot path of a flash sale). In one statement:
---   1. find or create (ON CONFLICT DO NOTHING) the stock rows; too few places left: 'soldOut' before any write;
+--   1. find or create (ON CONFLICT DO NOTHING) the stock rows, a new row with the places the catalogue gives its
+--      pool now (items.daily_capacity, or the slot's capacity less or only its pass_capacity); too few places
+--      left: 'soldOut' before any write;
 --   2. lock the owner's cart of the park (upsert), then check max_per_order over the cart's lines of the same item,
 --      date and slot (a new snapshot per statement inside a VOLATILE function: it sees every line committed before
 --      the lock was granted);
@@ -52,16 +54,23 @@ BEGIN
         AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0)
         AND pool = COALESCE((u->>'pool')::int, 0);
     IF NOT FOUND THEN
+      -- A new row's places come from the catalogue as it is now, not from what the caller read (its rules may be
+      -- cached for a moment: a row made with a slot's old places would keep them).
       INSERT INTO stock_units (item_id, date, time_slot_id, pool, capacity)
-        VALUES ((u->>'itemId')::int, (u->>'date')::date, (u->>'timeSlotId')::int, COALESCE((u->>'pool')::int, 0),
-          (u->>'capacity')::int)
+        SELECT i.id, (u->>'date')::date, s.id, COALESCE((u->>'pool')::int, 0),
+          CASE WHEN s.id IS NULL THEN CASE WHEN COALESCE((u->>'pool')::int, 0) = 0 THEN i.daily_capacity ELSE 0 END
+               WHEN COALESCE((u->>'pool')::int, 0) = 1 THEN s.pass_capacity
+               ELSE s.capacity - s.pass_capacity END
+        FROM items i LEFT JOIN item_time_slots s ON s.id = (u->>'timeSlotId')::int AND s.item_id = i.id
+        WHERE i.id = (u->>'itemId')::int AND ((u->>'timeSlotId') IS NULL OR s.id IS NOT NULL)
         ON CONFLICT (item_id, date, (COALESCE(time_slot_id, 0)), pool) DO NOTHING;
       SELECT id, capacity - sold - held INTO v_unit, v_left FROM stock_units
         WHERE item_id = (u->>'itemId')::int AND date = (u->>'date')::date
           AND COALESCE(time_slot_id, 0) = COALESCE((u->>'timeSlotId')::int, 0)
           AND pool = COALESCE((u->>'pool')::int, 0);
     END IF;
-    IF v_left < (u->>'quantity')::int THEN
+    -- No row: the slot was removed meanwhile.
+    IF v_unit IS NULL OR v_left < (u->>'quantity')::int THEN
       RAISE EXCEPTION 'soldOut' USING ERRCODE = 'P0001';
     END IF;
     v_ids := v_ids || v_unit;

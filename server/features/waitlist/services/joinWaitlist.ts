@@ -51,9 +51,8 @@ export async function joinWaitlist(knex: Knex, input: JoinInput): Promise<number
   const card = await knex('user_cards').where({ id: input.userCardId, user_id: input.userId }).first('id');
   if (!card) throw new DomainError('invalidParam', { field: 'user_card_id' });
   // Only for a date and slot whose places are gone for this party.
-  const capacity = item.slots.find((s) => s.id === input.timeSlotId)?.capacity ?? item.dailyCapacity;
   const [unit] = await ensureStockUnits(knex, [
-    { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId, capacity },
+    { itemId: input.itemId, date: input.date, timeSlotId: input.timeSlotId },
   ]);
   if ((unit?.remaining ?? 0) >= party) throw new DomainError('waitlistUnavailable');
   try {
