@@ -1,10 +1,11 @@
 // Places set aside for annual-pass holders on timed items (issue 29, passes/README.md 2.11) in the browser: the
-// park's owner sets them per slot on the stock page (real server), and a holder's item page offers them. Who is a
-// holder is proven in server/test/passCapacity.test.ts; here the holder's pass-places answer is a fixture, and the
-// add that asks for them is answered "sold out" once to show the way back to the general places.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+// park's owner sets them per slot on the stock page; two visitors buy a one-year pass by card, and with one place
+// set aside the first books it from the item page while the second, who saw it too, is told it is gone and books a
+// general place instead. Nothing is a fixture: the real server decides who is a holder and what is left.
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, tokyoDate } from '../common/time';
 import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
+import { payByCard } from './support/cart';
 
 const SLUG = 'maruyama-zoo';
 const DEER = 'エゾシカの餌やり体験';
@@ -51,55 +52,135 @@ test('the owner sets pass-holder places of a slot on the stock page; the public 
   expect(await general()).toBe(before);
 });
 
-test("a holder's item page offers the pass-holder places; sold out, it points back to the general places", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const item = await deer(request);
-  const visitor = await apiUser(request, { profile: 'phone' });
-  await page.route('**/api/v1/items/*/pass-places?*', (route) => {
-    const date = new URL(route.request().url()).searchParams.get('date');
-    return route.fulfill({
-      json: {
-        data: {
-          holders: 1,
-          slots: item.slotIds.map((id) => ({ timeSlotId: id, startTime: '', endTime: '', capacity: 2, remaining: 2 })),
-        },
-        meta: { date },
-      },
-    });
+/** A one-year single pass of the park, on sale (made by its owner for this spec). */
+async function passProduct(request: APIRequestContext, parkId: number, owner: ApiUser): Promise<number> {
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  const stamp = Date.now().toString(36);
+  const created = await request.post(`/api/v1/staff/parks/${parkId}/pass-products`, {
+    headers,
+    data: {
+      name_ja: `会員枠パス ${stamp}`,
+      name_en: `Holder places pass ${stamp}`,
+      description_ja: '1年間、何度でも入園できます。',
+      kind: 'single',
+      max_holders: 1,
+      validity_days: 365,
+      validity_start: 'purchase',
+      start_within_days: 30,
+      prices: [{ age_group_id: 5, unit_kind: 'basic', price: 4000 }],
+      renewal: null,
+      discount_percent: 0,
+      discount_categories: [],
+      guest_vouchers: 0,
+      reentry: false,
+      cancel_rate_percent: 0,
+      park_ids: [parkId],
+    },
   });
-  const bodies: Record<string, unknown>[] = [];
-  await page.route('**/api/v1/carts', (route) => {
-    const req = route.request();
-    if (req.method() !== 'POST') return route.continue();
-    const body = req.postDataJSON() as Record<string, unknown>;
-    bodies.push(body);
-    if (!body.pass_pool) return route.continue();
-    return route.fulfill({
-      status: 409,
-      json: { data: null, meta: { status: 409, code: 'soldOut', message: '売り切れました' } },
-    });
+  expect(created.status(), await created.text()).toBe(201);
+  const itemId = ((await created.json()) as { data: { itemId: number } }).data.itemId;
+  const onSale = await request.post(`/api/v1/staff/parks/${parkId}/items/${itemId}/sale-label`, {
+    headers,
+    data: { sale_label: 4 },
   });
+  expect(onSale.status(), await onSale.text()).toBe(200);
+  return itemId;
+}
+
+/** A visitor's phone (390 px, ja) signed in, who bought the pass by card through the cart. */
+async function holderPhone(browser: Browser, request: APIRequestContext, passItemId: number, name: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+  const page = await context.newPage();
+  const visitor = await apiUser(request, { name });
   await signInPage(page, visitor);
-  await page.goto(`/items/${item.id}`);
+  const added = await page.request.post('/api/v1/carts', {
+    data: { item_id: passItemId, quantities: [{ age_group_id: 5, quantity: 1 }] },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/cart');
+  await page.getByTestId('cart-proceed').first().click();
+  await page.waitForURL(/\/cart\/\d+\/(add-info|payment)$/);
+  if (page.url().endsWith('/add-info')) {
+    // The holder is the visitor's own account (what makes the member's places and prices theirs in the cart).
+    await page.getByTestId('pass-holder').first().getByTestId('pass-holder-account').selectOption({ index: 1 });
+    await page.getByTestId('add-info-next').click();
+  }
+  await payByCard(page);
+  return { context, page, visitor };
+}
+
+/** On the item page: next month's first open day, its first open slot, one adult. */
+async function chooseSlot(page: Page, itemId: number) {
+  await page.goto(`/items/${itemId}`);
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('next-month').click();
   await panel.locator('.avail-day--available:enabled, .avail-day--few:enabled').first().click();
-  await expect(panel.getByTestId('pass-pool-choice')).toHaveCount(0);
   await panel.getByTestId('slot-choices').locator('label:has(input:enabled)').first().click();
-  const choice = panel.getByTestId('pass-pool-choice');
-  await expect(choice).toContainText('パス会員枠');
-  await expect(choice).toContainText('残り2枚');
-  await choice.getByTestId('pass-pool').check();
   await panel.getByTestId('quantity-choices').getByRole('button', { name: '大人を1枚増やす' }).click();
-  await panel.getByTestId('add-to-cart').click();
-  await expect(panel.getByTestId('pass-pool-sold-out')).toContainText('一般枠');
-  expect(bodies.at(-1)).toMatchObject({ pass_pool: true });
+  return panel;
+}
 
-  await choice.getByTestId('pass-pool').uncheck();
-  await panel.getByTestId('add-to-cart').click();
-  await expect(panel.getByTestId('go-to-cart')).toBeVisible();
-  expect(bodies.at(-1)).not.toHaveProperty('pass_pool');
+test('two holders, one pass-holder place: the first books it; the second is told it is gone and books a general place', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const item = await deer(request);
+  const owner = await staffOwner(request);
+  const passItemId = await passProduct(request, item.parkId, owner);
+  const first = await holderPhone(browser, request, passItemId, '会員 一子');
+  const second = await holderPhone(browser, request, passItemId, '会員 二子');
+  const slotId = item.slotIds[0] as number;
+  const setAside = (places: number) =>
+    request.put(`/api/v1/staff/parks/${item.parkId}/items/${item.id}/time-slots/${slotId}/pass-capacity`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: { pass_capacity: places },
+    });
+  expect((await setAside(1)).status()).toBe(200);
+  try {
+    // Both see the one place on the same day and slot; a visitor without a pass would not see the choice.
+    const late = await chooseSlot(second.page, item.id);
+    const lateChoice = late.getByTestId('pass-pool-choice');
+    await expect(lateChoice).toContainText('パス会員枠');
+    await expect(lateChoice).toContainText('残り1枚');
+    await lateChoice.getByTestId('pass-pool').check();
+
+    const early = await chooseSlot(first.page, item.id);
+    await early.getByTestId('pass-pool-choice').getByTestId('pass-pool').check();
+    await early.getByTestId('add-to-cart').click();
+    await expect(early.getByTestId('go-to-cart')).toBeVisible();
+    await early.screenshot({ path: 'test-results/pass-pool-holder-390.png' });
+
+    // The second holder's add comes after: the server says sold out, the page points to the general places.
+    await late.getByTestId('add-to-cart').click();
+    await expect(late.getByTestId('pass-pool-sold-out')).toContainText('一般枠');
+    await late.screenshot({ path: 'test-results/pass-pool-sold-out-390.png' });
+    await lateChoice.getByTestId('pass-pool').uncheck();
+    await late.getByTestId('add-to-cart').click();
+    await expect(late.getByTestId('go-to-cart')).toBeVisible();
+
+    // What each cart holds: the first a pass-holder place, the second a general one.
+    const lines = async (who: ApiUser) =>
+      (
+        (await (
+          await request.get(`/api/v1/carts/${item.parkId}`, { headers: { Authorization: `Bearer ${who.token}` } })
+        ).json()) as { data: { lines: { itemId: number; passPool: boolean }[] } }
+      ).data.lines.filter((l) => l.itemId === item.id);
+    expect((await lines(first.visitor)).map((l) => l.passPool)).toEqual([true]);
+    expect((await lines(second.visitor)).map((l) => l.passPool)).toEqual([false]);
+  } finally {
+    // Their carts given back, the slot as it was for the other specs.
+    for (const who of [first.visitor, second.visitor]) {
+      const auth = { Authorization: `Bearer ${who.token}` };
+      const cart = (await (await request.get(`/api/v1/carts/${item.parkId}`, { headers: auth })).json()) as {
+        data: { lines: { id: number }[] };
+      };
+      const ids = cart.data.lines.map((l) => l.id);
+      if (ids.length > 0) await request.delete('/api/v1/carts', { headers: auth, data: { line_ids: ids } });
+    }
+    expect((await setAside(0)).status()).toBe(200);
+    await first.context.close();
+    await second.context.close();
+  }
 });
