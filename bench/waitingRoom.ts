@@ -12,6 +12,7 @@
 // kill and whether anyone's place changed, load average, durations.
 //   npm run bench:waiting-room
 //   BENCH_VISITORS=2000 BENCH_EARLY=300 BENCH_PLACES=200 npm run bench:waiting-room     (a small run)
+//   BENCH_CHECK=1 exits 1 when an invariant broke (CI runs 300 visitors for 30 places so: .ci/run)
 // Knobs (env): BENCH_VISITORS (20000), BENCH_EARLY (3000), BENCH_PLACES (2000), BENCH_PREQUEUE_S (30: early
 // joins spread over the first PREQUEUE_S - 5 s, the opening at PREQUEUE_S), BENCH_ARRIVAL_S (60: late joins spread
 // over this after the opening), BENCH_RATE (25: the staff's admissions per second, the adaptive rate's maximum),
@@ -791,6 +792,30 @@ try {
       2,
     ),
   );
+  // CI's small run (BENCH_CHECK=1, .ci/run) fails on what must hold at any size: nothing oversold, tickets for
+  // every place sold, the published order kept, no place lost to the kill, no purchase outside its admission.
+  // Latency and the bought ratio depend on the machine's load and are reported, not checked.
+  if (process.env.BENCH_CHECK === '1') {
+    const broken = [
+      oversold && 'oversold',
+      tickets !== unit.sold && 'tickets differ from places sold',
+      !(
+        verdict.ok &&
+        earlyMismatch === 0 &&
+        latePositionsAfterEarly &&
+        arrivalInversions === 0 &&
+        admissionInversions === 0 &&
+        uniquePositions
+      ) && 'admission order',
+      visitors.some((v) => v.changedAfterKill) && 'a place changed after the kill',
+      outsideWindow > 0 && 'bought outside the admission window',
+      unit.sold === 0 && 'nothing sold',
+    ].filter(Boolean);
+    if (broken.length > 0) {
+      console.error(`waiting-room check failed: ${broken.join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await knex?.destroy();
