@@ -257,6 +257,44 @@ describe('the waiting room', () => {
     expect(body(await c.call('GET', url, item.editor)).data).toMatchObject({ admitted: 3, rate: 5, paused: false });
   });
 
+  it('never says "your turn" before the database has let the place in (a pause or a lower rate behind the cache)', async () => {
+    // The poll reads the room through a one-second cache and ran its arithmetic forward from the cached row: a pause
+    // or a lower rate set since then made it answer admitted while the admission (which reads the database) said
+    // waitingRoomNotYet. A visitor told "your turn" must get the admission at once.
+    for (const change of [{ paused: true }, { rate: 0.01 }]) {
+      const item = await roomItem({ opensInMs: -MIN, rate: 1 });
+      const users = [await c.user(), await c.user(), await c.user()];
+      for (const u of users) await join(item.id, u);
+      // The poll caches the room as it lets in one a second (the joins' answers do too).
+      expect(body(await status(item.id, users[2] as Caller)).data.place).toMatchObject({
+        position: 3,
+        admitted: false,
+      });
+      const url = `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`;
+      const changed = await c.call('PUT', url, item.editor, change);
+      expect(changed.statusCode, changed.payload).toBe(200);
+      const letIn = body(changed).data.admitted as number;
+      expect(letIn).toBeLessThan(3);
+      // Ten seconds on, within the cache's second: the old row's arithmetic would let everyone in.
+      clock().advance(10_000);
+      const seen = [];
+      for (const u of users) {
+        const place = body(await status(item.id, u)).data.place;
+        const admission = await admit(item.id, u);
+        seen.push({ position: place.position, admitted: place.admitted, admission: admission.statusCode });
+      }
+      // Admitted exactly where the database let in, and each one told so gets the admission.
+      expect({ change, seen }).toEqual({
+        change,
+        seen: [1, 2, 3].map((position) =>
+          position <= letIn
+            ? { position, admitted: true, admission: 201 }
+            : { position, admitted: false, admission: 409 },
+        ),
+      });
+    }
+  });
+
   it('keeps one queue across two app instances on one database, and sells no more than the stock', async () => {
     const second = await createServer(
       loadConfig({ NODE_ENV: 'test', DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0', CATALOGUE_CACHE_MS: '0' }),
