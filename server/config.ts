@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import Joi from 'joi';
 
 export interface Config {
@@ -30,8 +31,12 @@ export interface Config {
   logLevel: string;
   /** How long public catalogue answers are kept in memory (ms); 0 turns the cache off. */
   catalogueCacheMs: number;
-  /** Behind a load balancer: the client address is the first X-Forwarded-For entry (else the socket's). */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: which proxies' X-Forwarded-For entries to believe (server/lib/request.ts clientIp).
+   * false: none, the socket's address; true: the one proxy the app is connected from (the header's last entry);
+   * a list of addresses and CIDR ranges: those proxies, however many in a row.
+   */
+  trustProxy: boolean | string[];
   /** Multiplies the per-client-address rate limits (many visitors behind one address, e.g. a park's Wi-Fi). */
   rateLimitFactor: number;
   /** Access token lifetime in seconds. */
@@ -107,6 +112,22 @@ export interface SocialConfig {
 /** The public APP_SECRET of the demo: accepted only with DEMO=true. */
 export const DEMO_APP_SECRET = 'development-secret-change-me-in-production-0123456789';
 
+/** TRUST_PROXY's list form: "127.0.0.1, 10.0.0.0/8, fd00::/8" (each an address, or one with a prefix length). */
+function proxyList(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const ok = (e: string) => {
+    const [address = '', prefix, ...rest] = e.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  if (!entries.length || !entries.every(ok)) throw new Error('not a list of addresses');
+  return entries;
+}
+
 const schema = Joi.object({
   DEMO: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('production'),
@@ -137,7 +158,10 @@ const schema = Joi.object({
   DIST_DIR: Joi.string().default('./dist'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   CATALOGUE_CACHE_MS: Joi.number().integer().min(0).max(600_000).default(10_000),
-  TRUST_PROXY: Joi.boolean().truthy('1').falsy('0').default(false),
+  TRUST_PROXY: Joi.alternatives()
+    .try(Joi.boolean().truthy('1').falsy('0'), Joi.string().custom(proxyList))
+    .default(false)
+    .messages({ 'alternatives.match': 'must be true, false, or a comma-separated list of addresses and CIDR ranges' }),
   RATE_LIMIT_FACTOR: Joi.number().integer().min(1).max(1000).default(1),
   ACCESS_TOKEN_TTL: Joi.number()
     .integer()

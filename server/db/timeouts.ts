@@ -37,7 +37,12 @@ export function transaction<T>(knex: Knex, kind: TransactionKind, work: (trx: Kn
 /** SQLSTATE of a lock wait that timed out (55P03 lock_not_available) or a statement cancelled (57014). */
 export const TIMEOUT_SQLSTATES = ['55P03', '57014'] as const;
 
+/**
+ * The database did not answer in time: a lock wait or a statement past its timeout, or no pooled connection free
+ * within the pool's acquire timeout (knex's KnexTimeoutError, known by name: it carries no SQLSTATE).
+ */
 export function isDbTimeout(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (TIMEOUT_SQLSTATES as readonly string[]).includes(code);
+  const e = err as { code?: unknown; name?: unknown } | null;
+  if (e?.name === 'KnexTimeoutError') return true;
+  return typeof e?.code === 'string' && (TIMEOUT_SQLSTATES as readonly string[]).includes(e.code);
 }

@@ -49,6 +49,9 @@ export const EXPIRY_COOKIE = 'access_token_expires_at';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
+/** Failures of the session lookup itself (the database's, not a verdict on the token): see onPostAuth. */
+const unchecked = new WeakSet<object>();
+
 /** The request comes from a page of our own origin (Origin, else Referer). */
 export function sameOrigin(request: Request, publicUrl: string): boolean {
   const origin = (request.headers.origin as string | undefined) ?? (request.headers.referer as string | undefined);
@@ -115,7 +118,11 @@ export const authPlugin: Plugin<void> = {
             'users.child_flag as childFlag',
             'users.parent_id as parentId',
             'sessions.actor_id as actorId',
-          );
+          )
+          .catch((err: unknown) => {
+            if (err instanceof Object) unchecked.add(err);
+            throw err;
+          });
         if (!row || String(row.userId) !== claims.sub) throw Boom.unauthorized('session ended', 'Bearer');
         if (!bearer && UNSAFE.has(request.method) && !sameOrigin(request, config.publicUrl)) {
           throw new DomainError('csrf');
@@ -135,6 +142,10 @@ export const authPlugin: Plugin<void> = {
     server.auth.default({ strategy: 'session', mode: 'required' });
 
     server.ext('onPostAuth', (request, h) => {
+      // hapi's "try" mode goes on unauthenticated whatever failed. A refused token (401) and the CSRF refusal keep
+      // doing so; a session lookup that could not run (pool, lock or statement timeout) is no answer about the
+      // caller, so it is answered as on any route (errors.ts: 503 databaseBusy) instead of as a stranger's request.
+      if (request.auth.error && unchecked.has(request.auth.error)) throw request.auth.error;
       const access = request.route.settings.app?.access;
       const credentials = request.auth.credentials as AuthCredentials | null;
       if (access === 'parent' && credentials?.childFlag === 1) throw new DomainError('childRestricted');

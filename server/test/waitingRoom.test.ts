@@ -143,6 +143,55 @@ describe('the waiting room', () => {
     expect(places.map((p) => p.early)).toEqual([true, false]);
   });
 
+  it('answers a signed-in visitor whose session cannot be read (database timeout) 503 busy, not as a stranger', async () => {
+    // The room's routes authenticate in hapi's "try" mode, which went on as "not signed in" whatever failed in the
+    // session check: a lock or statement timeout (or a pool timeout, dbTimeouts.test) made a signed-in visitor's poll
+    // answer place null and the join 400 guestIdRequired. Now the busy answer every operation documents; a refused
+    // token is still a stranger. The session lookup really fails here: sessions becomes a view that raises 55P03.
+    const item = await roomItem({ opensInMs: -MIN, rate: 0.01 });
+    const u = await c.user();
+    expect((await join(item.id, u)).statusCode).toBe(201);
+    const knex = c.knex();
+    await knex.raw('ALTER TABLE sessions RENAME TO sessions_kept');
+    await knex.raw(`CREATE FUNCTION session_lock_times_out(id uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'canceling statement due to lock timeout' USING ERRCODE = '55P03'; END $$`);
+    await knex.raw('CREATE VIEW sessions AS SELECT * FROM sessions_kept WHERE session_lock_times_out(id)');
+    try {
+      for (const [lang, text] of [
+        ['ja', 'ただいま混み合っています。少し時間をおいてもう一度お試しください'],
+        ['en', 'We are busy right now. Please try again in a moment'],
+      ] as const) {
+        for (const res of [await status(item.id, { ...u, lang }), await join(item.id, { ...u, lang })]) {
+          expect(res.statusCode, res.payload).toBe(503);
+          expect(res.headers['retry-after']).toBe('2');
+          expect(body(res).meta).toEqual({ status: 503, code: 'databaseBusy', message: text });
+        }
+      }
+    } finally {
+      await knex.raw('DROP VIEW sessions');
+      await knex.raw('DROP FUNCTION session_lock_times_out(uuid)');
+      await knex.raw('ALTER TABLE sessions_kept RENAME TO sessions');
+    }
+    // A refused token is still just a stranger on a "try" route; the visitor's place is there.
+    const stranger = await status(item.id, { token: 'not-a-token' });
+    expect(stranger.statusCode).toBe(200);
+    expect(body(stranger).data.place).toBeNull();
+    expect(body(await status(item.id, u)).data.place.position).toBe(1);
+    // And the CSRF refusal too (unchanged: a cookie-authenticated write from another origin goes on unsigned, not 403).
+    const other = await c.user();
+    const crossSite = await ctx.server.inject({
+      method: 'POST',
+      url: `/api/v1/items/${item.id}/waiting-room`,
+      headers: { cookie: `access_token=${other.token}`, origin: 'https://elsewhere.example', 'accept-language': 'en' },
+      payload: {},
+    });
+    expect({ status: crossSite.statusCode, code: body(crossSite).meta.code }).toEqual({
+      status: 400,
+      code: 'guestIdRequired',
+    });
+    expect(await c.knex()('waiting_room_places').where('holder_key', `u:${other.id}`)).toHaveLength(0);
+  });
+
   it('an item without a room says so (200, state none, asked rarely); an unknown item is 404', async () => {
     const plain = await c.makeItem();
     const who = await c.user();
@@ -255,6 +304,44 @@ describe('the waiting room', () => {
     await c.call('PUT', url, item.editor, { paused: false, rate: 5 });
     clock().advance(1000);
     expect(body(await c.call('GET', url, item.editor)).data).toMatchObject({ admitted: 3, rate: 5, paused: false });
+  });
+
+  it('never says "your turn" before the database has let the place in (a pause or a lower rate behind the cache)', async () => {
+    // The poll reads the room through a one-second cache and ran its arithmetic forward from the cached row: a pause
+    // or a lower rate set since then made it answer admitted while the admission (which reads the database) said
+    // waitingRoomNotYet. A visitor told "your turn" must get the admission at once.
+    for (const change of [{ paused: true }, { rate: 0.01 }]) {
+      const item = await roomItem({ opensInMs: -MIN, rate: 1 });
+      const users = [await c.user(), await c.user(), await c.user()];
+      for (const u of users) await join(item.id, u);
+      // The poll caches the room as it lets in one a second (the joins' answers do too).
+      expect(body(await status(item.id, users[2] as Caller)).data.place).toMatchObject({
+        position: 3,
+        admitted: false,
+      });
+      const url = `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`;
+      const changed = await c.call('PUT', url, item.editor, change);
+      expect(changed.statusCode, changed.payload).toBe(200);
+      const letIn = body(changed).data.admitted as number;
+      expect(letIn).toBeLessThan(3);
+      // Ten seconds on, within the cache's second: the old row's arithmetic would let everyone in.
+      clock().advance(10_000);
+      const seen = [];
+      for (const u of users) {
+        const place = body(await status(item.id, u)).data.place;
+        const admission = await admit(item.id, u);
+        seen.push({ position: place.position, admitted: place.admitted, admission: admission.statusCode });
+      }
+      // Admitted exactly where the database let in, and each one told so gets the admission.
+      expect({ change, seen }).toEqual({
+        change,
+        seen: [1, 2, 3].map((position) =>
+          position <= letIn
+            ? { position, admitted: true, admission: 201 }
+            : { position, admitted: false, admission: 409 },
+        ),
+      });
+    }
   });
 
   it('keeps one queue across two app instances on one database, and sells no more than the stock', async () => {

@@ -58,11 +58,12 @@ describe('adaptRate', () => {
 
 describe('the waiting room sweep', () => {
   it('adapts the rate to the holds of the last minute, never above the staff maximum, from the frontier', async () => {
-    const item = await roomItem({ opensInMs: -1000, rate: 1 });
+    // Opened a minute ago: the whole minute is measured (the queue starts at the first join).
+    const item = await roomItem({ opensInMs: -MIN, rate: 1 });
     const users = await Promise.all(Array.from({ length: 12 }, () => c.user()));
     for (const u of users) expect((await join(item.id, u)).statusCode).toBe(201);
     clock().advance(2000);
-    // About 3 s after the opening at 1 a second: 3 of the 12 let in (more if the machine is slow, well under 10).
+    // About 3 s after the first join at 1 a second: 3 of the 12 let in (more if the machine is slow, well under 10).
     const before = body(await c.call('GET', item.url, item.editor)).data;
     expect(before).toMatchObject({ rate: 1, maxRate: 1, length: 12 });
     // Nobody took any stock in the last minute: the rate falls to the floor, the places let in stay let in.
@@ -101,6 +102,45 @@ describe('the waiting room sweep', () => {
     expect(body(await c.call('GET', item.url, item.editor)).data).toMatchObject({ paused: true, rate: 0.3 });
     const audits = await c.knex()('audit_logs').where({ entity: 'waiting_room', action: 'rate_adapted' });
     expect(audits.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('measures what the stock path takes from the opening, not over a minute that began before it', async () => {
+    // The adaptive rate divided the holds of the last 60 s by 60 s, the time before the opening included (when the
+    // cart refused the item to all): 20 s after the opening, 10 holds (one every 2 s) read as one every 6 s and the
+    // rate fell to the floor. Holds made before the opening are no measure of the room either.
+    const item = await roomItem({ opensInMs: -1000, rate: 1 });
+    const users = await Promise.all(Array.from({ length: 30 }, () => c.user()));
+    for (const u of users) expect((await join(item.id, u)).statusCode).toBe(201);
+    // A second or two after the opening is too short to measure: the staff's rate stays.
+    await sweep();
+    expect(body(await c.call('GET', item.url, item.editor)).data.rate).toBe(1);
+    clock().advance(19_000);
+    const { opensAt } = (await c.knex()('waiting_rooms').where('item_id', item.id).first('opens_at')) as {
+      opensAt: Date;
+    };
+    const opened = new Date(opensAt).getTime();
+    const now = clock().now();
+    const [unit] = (await c
+      .knex()('stock_units')
+      .insert({ item_id: item.id, date: item.date, capacity: 100 })
+      .returning('id')) as { id: number }[];
+    const hold = (at: number) => ({
+      stock_unit_id: unit?.id,
+      quantity: 1,
+      state: 'held',
+      expires_at: new Date(now.getTime() + MIN),
+      created_at: new Date(at),
+    });
+    await c
+      .knex()('stock_holds')
+      .insert([
+        ...Array.from({ length: 10 }, (_, i) => hold(opened + 1000 + i * 1500)),
+        ...Array.from({ length: 5 }, (_, i) => hold(opened - 30_000 + i * 1000)),
+      ]);
+    await sweep(now);
+    const seconds = (now.getTime() - opened) / 1000;
+    const { rate } = body(await c.call('GET', item.url, item.editor)).data as { rate: number };
+    expect({ rate, seconds }).toEqual({ rate: Math.round((10 / seconds) * 1000) / 1000, seconds });
   });
 
   it('gives an idle queue no credit: newcomers after a quiet spell are let in at the rate, not all at once', async () => {

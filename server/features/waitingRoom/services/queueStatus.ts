@@ -1,9 +1,10 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
-// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue.
+// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue. "Admitted" is checked against
+// the room as the database has it (one more read, for those let in only).
 import type { Knex } from 'knex';
 import type { QueueStatus } from '../../../../common/dto/waitingRoom';
 import { estimateSeconds, frontier, isActive, pollAfterSeconds } from '../frontier';
-import { cachedRoom } from '../store';
+import { cachedRoom, freshRoom } from '../store';
 
 export type { QueueStatus };
 
@@ -16,21 +17,23 @@ export async function queueStatus(
   holderKey: string | null,
   now: Date,
 ): Promise<QueueStatus | null> {
-  const room = await cachedRoom(knex, itemId, now);
-  if (!room) {
-    // Most items sell without a room: their pages ask too, and hear so (an unknown item is null: 404).
-    const item = await knex('items').where({ id: itemId }).first('id');
-    return item ? { itemId, active: false, state: 'none', place: null, pollAfterSeconds: NO_ROOM_POLL_SECONDS } : null;
-  }
+  const cached = await cachedRoom(knex, itemId, now);
+  if (!cached) return noRoom(knex, itemId);
   const row = holderKey
     ? ((await knex('waiting_room_places')
-        .where({ room_id: room.id, holder_key: holderKey })
+        .where({ room_id: cached.id, holder_key: holderKey })
         .first('entry_id', 'position', 'token_used_at')) as
         | { entryId: string; position: number | null; tokenUsedAt: Date | null }
         | undefined)
     : undefined;
-  const front = frontier(room, now);
+  // The cached row's arithmetic runs ahead of the database after a pause or a lower rate: "your turn" must hold
+  // when the admission reads the database, so it is said from the database's row. "Waiting" may come from the cache,
+  // a second late at most (the database's frontier never goes back).
   const position = row?.position ?? null;
+  const mayBeIn = position !== null && position <= frontier(cached, now);
+  const room = mayBeIn ? await freshRoom(knex, itemId, now) : cached;
+  if (!room) return noRoom(knex, itemId);
+  const front = frontier(room, now);
   const place = row
     ? {
         entryId: row.entryId,
@@ -51,4 +54,10 @@ export async function queueStatus(
     place,
     pollAfterSeconds: pollAfterSeconds(room, place, now),
   };
+}
+
+/** Most items sell without a room: their pages ask too, and hear so (an unknown item is null: 404). */
+async function noRoom(knex: Knex, itemId: number): Promise<QueueStatus | null> {
+  const item = await knex('items').where({ id: itemId }).first('id');
+  return item ? { itemId, active: false, state: 'none', place: null, pollAfterSeconds: NO_ROOM_POLL_SECONDS } : null;
 }
