@@ -4,7 +4,7 @@
 // issued. Each park's finance account reads the list; one park's report page shows it empty, at 390 px.
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type ApiUser, apiStaff, signInPage } from './support/accounts';
+import { apiStaff, signInPage } from './support/accounts';
 import { runJobsAt } from './support/jobs';
 
 mkdirSync('screenshots-office', { recursive: true });
