@@ -74,7 +74,7 @@ for (const lang of ['ja', 'en'] as const) {
             .catch(() => undefined);
           await expect(page.locator('[aria-busy="true"], .loading')).toHaveCount(0, { timeout: 15_000 });
           const results = await new AxeBuilder({ page })
-            .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+            .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
             .analyze();
           for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
             const finding = `${who} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
