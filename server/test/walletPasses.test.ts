@@ -207,6 +207,45 @@ describe('Apple Wallet', () => {
   });
 });
 
+describe('Apple Wallet: a shared ticket', () => {
+  it("passed on: the sharer's pass turns void without its QR (pushed once); the receiver's pass carries the new token", async () => {
+    const { buyer, ticket } = await bought();
+    const pass = verifyPkpass(await pkpassOf(buyer, ticket.id));
+    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
+    const reg = `/api/passkit/v1/devices/device-s/registrations/${pass.passTypeIdentifier}`;
+    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-s' })).statusCode).toBe(201);
+    const tag = JSON.parse((await c.call('GET', reg)).payload).lastUpdated as string;
+    await wallet().pushChanges();
+
+    const made = await c.call('POST', '/api/v1/me/ticket-shares', buyer, { ticket_ids: [ticket.id] });
+    expect(made.statusCode, made.payload).toBe(201);
+    const receiver = await c.user();
+    const got = await c.call('POST', `/api/v1/ticket-shares/${body(made).data.id}/receive`, receiver);
+    expect(got.statusCode, got.payload).toBe(200);
+    const received = body(got).data.tickets[0] as WalletTicket;
+    expect(received.token).not.toBe(pass.barcodes[0].message);
+
+    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
+    expect(changed.statusCode).toBe(200);
+    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
+    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
+    expect(latest.statusCode).toBe(200);
+    const now = verifyPkpass(unzip(latest.rawPayload));
+    expect(now.voided).toBe(true);
+    expect(now.barcodes ?? []).toEqual([]);
+    const apns = wallet().apns as LocalApns;
+    const before = apns.pushes.length;
+    expect(await wallet().pushChanges()).toMatchObject({ pushed: 1 });
+    expect(apns.pushes.slice(before)).toEqual([expect.objectContaining({ pushToken: 'push-s' })]);
+
+    // The receiver adds the ticket to their own wallet: the same ticket, the receiver's token; the sharer no longer
+    // gets a pass of it.
+    const theirs = verifyPkpass(await pkpassOf(receiver, ticket.id));
+    expect(theirs.barcodes[0].message).toBe(received.token);
+    expect((await c.call('GET', `/api/v1/me/tickets/${ticket.id}/pkpass`, buyer)).statusCode).toBe(404);
+  });
+});
+
 describe('Apple Wallet: member cards', () => {
   const shop = passShop(c);
   /** A single pass (valid from purchase) whose holder is the buyer, with a face photo chosen at purchase. */
