@@ -6,6 +6,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { addDays, tokyoDate } from '../common/time';
 import { type ApiUser, apiStaff, apiUser, signInPage } from './support/accounts';
 import { payByCard } from './support/cart';
+import { createPassProduct } from './support/office';
 
 const SLUG = 'maruyama-zoo';
 const DEER = 'エゾシカの餌やり体験';
@@ -52,41 +53,6 @@ test('the owner sets pass-holder places of a slot on the stock page; the public 
   expect(await general()).toBe(before);
 });
 
-/** A one-year single pass of the park, on sale (made by its owner for this spec). */
-async function passProduct(request: APIRequestContext, parkId: number, owner: ApiUser): Promise<number> {
-  const headers = { Authorization: `Bearer ${owner.token}` };
-  const stamp = Date.now().toString(36);
-  const created = await request.post(`/api/v1/staff/parks/${parkId}/pass-products`, {
-    headers,
-    data: {
-      name_ja: `会員枠パス ${stamp}`,
-      name_en: `Holder places pass ${stamp}`,
-      description_ja: '1年間、何度でも入園できます。',
-      kind: 'single',
-      max_holders: 1,
-      validity_days: 365,
-      validity_start: 'purchase',
-      start_within_days: 30,
-      prices: [{ age_group_id: 5, unit_kind: 'basic', price: 4000 }],
-      renewal: null,
-      discount_percent: 0,
-      discount_categories: [],
-      guest_vouchers: 0,
-      reentry: false,
-      cancel_rate_percent: 0,
-      park_ids: [parkId],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const itemId = ((await created.json()) as { data: { itemId: number } }).data.itemId;
-  const onSale = await request.post(`/api/v1/staff/parks/${parkId}/items/${itemId}/sale-label`, {
-    headers,
-    data: { sale_label: 4 },
-  });
-  expect(onSale.status(), await onSale.text()).toBe(200);
-  return itemId;
-}
-
 /** A visitor's phone (390 px, ja) signed in, who bought the pass by card through the cart. */
 async function holderPhone(browser: Browser, request: APIRequestContext, passItemId: number, name: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
@@ -128,7 +94,11 @@ test('two holders, one pass-holder place: the first books it; the second is told
   test.setTimeout(300_000);
   const item = await deer(request);
   const owner = await staffOwner(request);
-  const passItemId = await passProduct(request, item.parkId, owner);
+  const stamp = Date.now().toString(36);
+  const passItemId = await createPassProduct(request, owner, item.parkId, {
+    name_ja: `会員枠パス ${stamp}`,
+    name_en: `Holder places pass ${stamp}`,
+  });
   const first = await holderPhone(browser, request, passItemId, '会員 一子');
   const second = await holderPhone(browser, request, passItemId, '会員 二子');
   const slotId = item.slotIds[0] as number;

@@ -9,7 +9,7 @@ import { addDays, tokyoDate } from '../common/time';
 import { apiStaff, apiUser, signInPage } from './support/accounts';
 import { payByCard } from './support/cart';
 import { startClearOfMidnight } from './support/clock';
-import { OFFICE_OWNER } from './support/office';
+import { createPassProduct, OFFICE_OWNER } from './support/office';
 
 const SHOTS = 'test-results/passRenewal';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -30,34 +30,14 @@ test('a member renews a pass 30 days before its end: the new term continues from
   ).data[0] as OfficePassProduct;
   const parkId = family.parkId;
   const name = `30日パス ${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/staff/parks/${parkId}/pass-products`, {
-    headers: staffAuth,
-    data: {
-      name_ja: name,
-      name_en: `30-day pass ${Date.now().toString(36)}`,
-      description_ja: '30日間、何度でも入園できます。',
-      kind: 'single',
-      max_holders: 1,
-      validity_days: 30,
-      validity_start: 'purchase',
-      start_within_days: 30,
-      prices: [{ age_group_id: 5, unit_kind: 'basic', price: 3000 }],
-      renewal: { window_days: 60, prices: [{ age_group_id: 5, unit_kind: 'basic', price: 2500 }] },
-      discount_percent: 0,
-      discount_categories: [],
-      guest_vouchers: 0,
-      reentry: false,
-      cancel_rate_percent: 0,
-      park_ids: [parkId],
-    },
+  const itemId = await createPassProduct(request, owner, parkId, {
+    name_ja: name,
+    name_en: `30-day pass ${Date.now().toString(36)}`,
+    description_ja: '30日間、何度でも入園できます。',
+    validity_days: 30,
+    prices: [{ age_group_id: 5, unit_kind: 'basic', price: 3000 }],
+    renewal: { window_days: 60, prices: [{ age_group_id: 5, unit_kind: 'basic', price: 2500 }] },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const itemId = ((await created.json()) as { data: OfficePassProduct }).data.itemId;
-  const onSale = await request.post(`/api/v1/staff/parks/${parkId}/items/${itemId}/sale-label`, {
-    headers: staffAuth,
-    data: { sale_label: 4 },
-  });
-  expect(onSale.status(), await onSale.text()).toBe(200);
 
   // A visitor buys it by card: valid from today through today + 29.
   const visitor = await apiUser(request, { name: '動物 更新' });

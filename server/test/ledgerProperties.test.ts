@@ -3,7 +3,7 @@
 // lottery and draw; join the waitlist and accept; let holds and offers expire; two job runners at once; a capture
 // at the provider our books never heard of), every order the sequence touched still adds up to the yen, every
 // ticket moved only through the state machine, coins never went below zero, stock matches the places sold, and
-// the reconciliation sweep's findProblems finds nothing.
+// the reconciliation sweep's findProblems finds nothing once the jobs have settled.
 // One server and database for all runs (each run makes its own users and item). LEDGER_PROPERTY_RUNS sets the
 // number of runs; LEDGER_PROPERTY_SEED with LEDGER_PROPERTY_PATH replays one (as fast-check prints them).
 import { randomUUID } from 'node:crypto';
@@ -333,8 +333,13 @@ async function step(w: World, s: Step, lottery: boolean) {
   }
 }
 
-/** Every invariant of issue 25 over the run's orders, tickets, users and stock; answers what is broken. */
-async function brokenInvariants(w: World, seen: Map<string, string[]>): Promise<string[]> {
+/**
+ * Every invariant of issue 25 over the run's orders, tickets, users and stock; answers what is broken. The
+ * reconciliation's findProblems is asked once the jobs have settled (`settled`): after each step the checks above it
+ * already cover what it looks for (money, coins and coupon against the total, a capture without tickets or
+ * give-back, live tickets of an unpaid order), and asking it at every step was a quarter of a run's time.
+ */
+async function brokenInvariants(w: World, seen: Map<string, string[]>, settled = false): Promise<string[]> {
   const k = c.knex();
   const broken: string[] = [];
   const userIds = w.users.map((u) => u.id);
@@ -422,7 +427,7 @@ async function brokenInvariants(w: World, seen: Map<string, string[]>): Promise<
     if (u.sold !== places.length) broken.push(`stock ${day}: sold ${u.sold} ≠ live admissions ${places.length}`);
   }
   // This run's accounts only: one broken run must not fail every later one (the shrunk case would lie).
-  const problems = await findProblems(k, new Date(Date.now() + 3650 * 24 * HOUR), userIds);
+  const problems = settled ? await findProblems(k, new Date(Date.now() + 3650 * 24 * HOUR), userIds) : [];
   for (const p of problems) broken.push(`findProblems: ${p.kind} ${JSON.stringify(p)}`);
   for (const e of serverErrors.splice(0)) broken.push(`server error: ${e}`);
   return broken;
@@ -452,7 +457,7 @@ describe(`the ledgers as properties (${process.env.DATABASE_URL ? 'PostgreSQL' :
             expect(broken, `after ${JSON.stringify(st)}`).toEqual([]);
           }
           await runJobs();
-          expect(await brokenInvariants(w, seen), 'after the jobs settled').toEqual([]);
+          expect(await brokenInvariants(w, seen, true), 'after the jobs settled').toEqual([]);
         }),
         {
           numRuns: RUNS,

@@ -95,6 +95,31 @@ async function pkpassOf(buyer: Caller, ticketId: string) {
   return unzip(res.rawPayload);
 }
 
+type Pass = ReturnType<typeof verifyPkpass>;
+
+/** A device that added the pass, registered with the web service as Wallet does (push token `push-<name>`). */
+async function registerDevice(pass: Pass, name: string) {
+  const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
+  const reg = `/api/passkit/v1/devices/device-${name}/registrations/${pass.passTypeIdentifier}`;
+  const made = await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: `push-${name}` });
+  expect(made.statusCode, made.payload).toBe(201);
+  return { apple, reg, tag: JSON.parse((await c.call('GET', reg)).payload).lastUpdated as string };
+}
+
+/** What the device fetches after a change: the serial listed as updated since `tag`, then the pass served now. */
+async function passAfterChange(pass: Pass, device: Awaited<ReturnType<typeof registerDevice>>) {
+  const changed = await c.call('GET', `${device.reg}?passesUpdatedSince=${device.tag}`);
+  expect(changed.statusCode).toBe(200);
+  expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
+  const latest = await c.call(
+    'GET',
+    `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+    device.apple,
+  );
+  expect(latest.statusCode).toBe(200);
+  return { lastUpdated: JSON.parse(changed.payload).lastUpdated as string, files: unzip(latest.rawPayload) };
+}
+
 /** Checks the manifest's SHA-1s and the detached PKCS#7 signature with openssl against the local root. */
 function verifyPkpass(files: Map<string, Buffer>) {
   const manifest = JSON.parse(String(files.get('manifest.json'))) as Record<string, string>;
@@ -157,16 +182,17 @@ describe('Apple Wallet', () => {
   it('after a cancellation the web service lists the serial as changed, serves a void pass, and pushes once', async () => {
     const { buyer, ticket } = await bought();
     const pass = verifyPkpass(await pkpassOf(buyer, ticket.id));
-    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
-    const reg = `/api/passkit/v1/devices/device-1/registrations/${pass.passTypeIdentifier}`;
     const forged = { headers: { authorization: 'ApplePass forged-token-000000000000' } };
-    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, forged, { pushToken: 'push-1' })).statusCode).toBe(401);
-    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-1' })).statusCode).toBe(201);
+    const path = `/api/passkit/v1/devices/device-1/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`;
+    expect((await c.call('POST', path, forged, { pushToken: 'push-1' })).statusCode).toBe(401);
+    const device = await registerDevice(pass, '1');
+    const { apple, reg } = device;
+    // Registering again is answered 200 (already registered).
     expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-1' })).statusCode).toBe(200);
     const all = await c.call('GET', reg);
     expect(all.statusCode).toBe(200);
-    let tag = JSON.parse(all.payload).lastUpdated as string;
     expect(JSON.parse(all.payload).serialNumbers).toEqual([pass.serialNumber]);
+    let tag = JSON.parse(all.payload).lastUpdated as string;
     // The tag is a transaction bound: while another transaction runs (other test files on a shared PostgreSQL) a
     // change may be listed again rather than skipped (the device fetches the same pass again). It settles.
     let since = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
@@ -182,14 +208,9 @@ describe('Apple Wallet', () => {
     const cancel = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [ticket.id] });
     expect(cancel.statusCode, cancel.payload).toBe(200);
 
-    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
-    expect(changed.statusCode).toBe(200);
-    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
+    const { lastUpdated, files } = await passAfterChange(pass, { ...device, tag });
     // The new tag is the bound again: later, or the same while another transaction holds it back.
-    expect(Number(JSON.parse(changed.payload).lastUpdated)).toBeGreaterThanOrEqual(Number(tag));
-    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
-    expect(latest.statusCode).toBe(200);
-    const files = unzip(latest.rawPayload);
+    expect(Number(lastUpdated)).toBeGreaterThanOrEqual(Number(tag));
     const now = verifyPkpass(files);
     expect(now.voided).toBe(true);
     expect(now.barcodes ?? []).toEqual([]);
@@ -212,10 +233,7 @@ describe('Apple Wallet: a shared ticket', () => {
   it("passed on: the sharer's pass turns void without its QR (pushed once); the receiver's pass carries the new token", async () => {
     const { buyer, ticket } = await bought();
     const pass = verifyPkpass(await pkpassOf(buyer, ticket.id));
-    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
-    const reg = `/api/passkit/v1/devices/device-s/registrations/${pass.passTypeIdentifier}`;
-    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-s' })).statusCode).toBe(201);
-    const tag = JSON.parse((await c.call('GET', reg)).payload).lastUpdated as string;
+    const device = await registerDevice(pass, 's');
     await wallet().pushChanges();
 
     const made = await c.call('POST', '/api/v1/me/ticket-shares', buyer, { ticket_ids: [ticket.id] });
@@ -226,12 +244,7 @@ describe('Apple Wallet: a shared ticket', () => {
     const received = body(got).data.tickets[0] as WalletTicket;
     expect(received.token).not.toBe(pass.barcodes[0].message);
 
-    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
-    expect(changed.statusCode).toBe(200);
-    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
-    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
-    expect(latest.statusCode).toBe(200);
-    const now = verifyPkpass(unzip(latest.rawPayload));
+    const now = verifyPkpass((await passAfterChange(pass, device)).files);
     expect(now.voided).toBe(true);
     expect(now.barcodes ?? []).toEqual([]);
     const apns = wallet().apns as LocalApns;
@@ -343,19 +356,11 @@ describe('Apple Wallet: member cards', () => {
   it('a reissued card: the web service lists the serial as changed and serves the new QR', async () => {
     const { who, card } = await member();
     const pass = verifyPkpass(unzip((await c.call('GET', cardUrl(card), who)).rawPayload));
-    const apple = { headers: { authorization: `ApplePass ${pass.authenticationToken}` } };
-    const reg = `/api/passkit/v1/devices/device-m/registrations/${pass.passTypeIdentifier}`;
-    expect((await c.call('POST', `${reg}/${pass.serialNumber}`, apple, { pushToken: 'push-m' })).statusCode).toBe(201);
-    const tag = JSON.parse((await c.call('GET', reg)).payload).lastUpdated as string;
+    const device = await registerDevice(pass, 'm');
 
     const reissued = await c.call('POST', `/api/v1/me/passes/${card.passId}/holders/${card.holderId}/reissue`, who);
     expect(reissued.statusCode, reissued.payload).toBe(200);
-    const changed = await c.call('GET', `${reg}?passesUpdatedSince=${tag}`);
-    expect(changed.statusCode).toBe(200);
-    expect(JSON.parse(changed.payload).serialNumbers).toEqual([pass.serialNumber]);
-    const latest = await c.call('GET', `/api/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, apple);
-    expect(latest.statusCode).toBe(200);
-    const now = verifyPkpass(unzip(latest.rawPayload));
+    const now = verifyPkpass((await passAfterChange(pass, device)).files);
     const [fresh] = await shop.cards(who);
     expect(now.barcodes[0].message).toBe(fresh?.terms[0]?.token);
     expect(now.barcodes[0].message).not.toBe(pass.barcodes[0].message);
