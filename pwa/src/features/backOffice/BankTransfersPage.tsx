@@ -32,6 +32,7 @@ function TransferRow({ parkId, x }: { parkId: number; x: OfficeBankTransfer }) {
   const [mark, marking] = useMarkTransferredMutation();
   const [on, setOn] = useState(tokyoDate(new Date()));
   const [note, setNote] = useState<string | null>(null);
+  const longWaiting = x.state === 'awaiting_account' && x.daysWithoutAccount >= LONG_WAITING_DAYS;
   const send = async () => {
     setNote(null);
     try {
@@ -53,23 +54,24 @@ function TransferRow({ parkId, x }: { parkId: number; x: OfficeBankTransfer }) {
         <dt>{t('konbini.transfers.state')}</dt>
         <dd>
           {t(`konbini.refund.states.${x.state}`)}
-          {x.state === 'awaiting_account' && x.daysWithoutAccount >= LONG_WAITING_DAYS && (
+          {longWaiting && (
             <>
               {' '}
               <span className="badge badge--warn" data-testid="bank-transfer-waiting">
                 {t('konbini.transfers.waitingDays', { days: x.daysWithoutAccount })}
               </span>
-              <br />
-              <span className="muted" data-testid="bank-transfer-reminders">
-                {x.remindersSent.length > 0
-                  ? t('konbini.transfers.reminders', {
-                      days: x.remindersSent
-                        .map((d) => t('konbini.transfers.remindersDay', { days: d }))
-                        .join(locale === 'ja' ? '・' : ', '),
-                    })
-                  : t('konbini.transfers.noReminders')}
-              </span>
             </>
+          )}
+          {(longWaiting || (x.state !== 'transferred' && x.remindersSent.length > 0)) && (
+            <span className="muted office-transfer-reminders" data-testid="bank-transfer-reminders">
+              {x.remindersSent.length > 0
+                ? t('konbini.transfers.reminders', {
+                    days: x.remindersSent
+                      .map((d) => t('konbini.transfers.remindersDay', { days: d }))
+                      .join(locale === 'ja' ? '・' : ', '),
+                  })
+                : t('konbini.transfers.noReminders')}
+            </span>
           )}
         </dd>
 

@@ -131,7 +131,7 @@ export const konbiniEn: English<typeof konbiniJa> = {
       lead: 'The refunds being prepared as one Zengin bulk transfer file (Shift_JIS, 120-byte records) for your bank’s service. After the bank makes the transfers, record each with “Mark transferred”.',
       date: 'Transfer date',
       download: 'Download the transfer file',
-      done: 'File made: {{count}} transfers, {{total}}',
+      done: 'File made. Transfers in it: {{count}}, total {{total}}',
       skipped:
         '{{count}} without bank and branch codes are not in the file (ask the customer to enter the account again)',
     },
