@@ -124,6 +124,7 @@ export const konbiniJa = {
     reminders: 'お客様へのリマインド：{{days}}',
     remindersDay: '{{days}}日後',
     noReminders: 'リマインド未送信',
+    noCodes: '銀行・支店コードのない登録のため、振込データには含まれません',
     zengin: {
       title: '全銀協フォーマットの振込データ',
       lead: '「振込の準備中」の返金を、総合振込のファイル（Shift_JIS・120バイト固定長）にします。銀行のサービスに取り込み、振込後に各返金を「振込済みにする」で記録してください。',

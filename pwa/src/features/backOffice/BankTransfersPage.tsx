@@ -80,6 +80,11 @@ function TransferRow({ parkId, x }: { parkId: number; x: OfficeBankTransfer }) {
           {x.account
             ? `${x.account.bankName} ${x.account.branchName} ${t(`konbini.refund.types.${x.account.accountType}`)} ${x.account.accountNumber} ${x.account.holderKana}`
             : t('konbini.transfers.noAccount')}
+          {x.state === 'ready' && x.account && !x.account.bankCode && (
+            <span className="muted office-transfer-reminders" data-testid="bank-transfer-no-codes">
+              {t('konbini.transfers.noCodes')}
+            </span>
+          )}
         </dd>
 
         <dt>{t('konbini.transfers.reason')}</dt>

@@ -126,6 +126,7 @@ export const konbiniEn: English<typeof konbiniJa> = {
     reminders: 'Reminders sent to the customer: {{days}}',
     remindersDay: 'after {{days}} days',
     noReminders: 'No reminder sent yet',
+    noCodes: 'Entered without bank and branch codes: not in the transfer file',
     zengin: {
       title: 'Zengin transfer file',
       lead: 'The refunds being prepared as one Zengin bulk transfer file (Shift_JIS, 120-byte records) for your bank’s service. After the bank makes the transfers, record each with “Mark transferred”.',
