@@ -589,6 +589,50 @@ export const MESSAGES = {
     ja: 'お客様がまだ返金先の口座を登録していません',
     en: 'The customer has not entered a bank account for the refund yet',
   },
+  bankCodeInvalid: {
+    ja: '銀行コード（bank_code）は半角数字4桁で入力してください',
+    en: 'The bank code (bank_code) must be 4 digits',
+  },
+  branchCodeInvalid: {
+    ja: '支店コード（branch_code）は半角数字3桁で入力してください',
+    en: 'The branch code (branch_code) must be 3 digits',
+  },
+  accountTypeInvalid: {
+    ja: '口座種別（account_type）は普通（ordinary）か当座（current）を選んでください',
+    en: 'The account type (account_type) must be ordinary (普通) or current (当座)',
+  },
+  accountNumberInvalid: {
+    ja: '口座番号（account_number）は半角数字7桁以内で入力してください',
+    en: 'The account number (account_number) must be up to 7 digits',
+  },
+  holderKanaInvalid: {
+    ja: '口座名義（holder_kana）はカタカナ30文字以内で入力してください（漢字・ひらがな・英字は使えません）',
+    en: 'The account holder (holder_kana) must be in katakana, at most 30 characters (no kanji, hiragana or Latin letters)',
+  },
+  consignorCodeInvalid: {
+    ja: '委託者コード（consignor_code）は銀行から通知された半角数字10桁で入力してください',
+    en: 'The consignor code (consignor_code) must be the 10 digits your bank gave you',
+  },
+  consignorNameInvalid: {
+    ja: '委託者名（consignor_name）はカタカナ・英大文字40文字以内で入力してください（漢字・ひらがなは使えません）',
+    en: 'The consignor name (consignor_name) must be in katakana or capital letters, at most 40 characters (no kanji or hiragana)',
+  },
+  bankCodeUnknown: {
+    ja: '銀行コード（bank_code）{code}の銀行が見つかりません。コードをご確認ください',
+    en: 'No bank has the bank code (bank_code) {code}. Please check it',
+  },
+  branchCodeUnknown: {
+    ja: '支店コード（branch_code）{code}の支店がこの銀行に見つかりません。コードをご確認ください',
+    en: 'This bank has no branch with the branch code (branch_code) {code}. Please check it',
+  },
+  remitterAccountMissing: {
+    ja: '振込元の口座（委託者コード・銀行・支店・口座番号）が登録されていません。施設のオーナーが施設プロフィールで登録してください',
+    en: "The park's remitting account (consignor code, bank, branch, account number) is not set. The park's owner sets it on the park profile",
+  },
+  zenginNothingReady: {
+    ja: '振込データに入れる返金（口座登録済み・未振込）がありません',
+    en: 'No refund is ready for a transfer file (account entered, not transferred yet)',
+  },
   ticketStateConflict: {
     ja: 'チケットの状態が変わったため、この操作はできません。画面を更新してください',
     en: 'The ticket has changed meanwhile, so this cannot be done. Please reload',

@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'konbiniExpired',
   /** Money paid at a convenience store goes back by bank transfer: enter the account it goes to. */
   'bankTransferOwed',
+  /** No account entered 3 and 10 days after a refund by bank transfer was owed: a reminder to enter it. */
+  'bankAccountReminder',
   /** A high-demand sale's waiting room reached the visitor's place: they may buy now. */
   'waitingRoomTurn',
 ] as const;

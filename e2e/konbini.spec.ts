@@ -33,6 +33,10 @@ const TEXT = {
     ready: '振込の準備中',
     transferred: '振込済み',
     marked: '振込済みとして記録しました',
+    bank: 'みずほ 東京営業部支店',
+    unknownBank: '銀行コード（bank_code）9998の銀行が見つかりません',
+    zengin: 'のファイルを作成しました',
+    reminded: 'お客様へのリマインド：3日後',
   },
   en: {
     method: 'Pay at a convenience store',
@@ -46,6 +50,10 @@ const TEXT = {
     ready: 'Transfer being prepared',
     transferred: 'Transferred',
     marked: 'Recorded as transferred',
+    bank: 'みずほ 東京営業部 branch',
+    unknownBank: 'No bank has the bank code (bank_code) 9998',
+    zengin: 'File made.',
+    reminded: 'Reminders sent to the customer: after 3 days',
   },
 } as const;
 
@@ -228,6 +236,23 @@ test("the park's owner sets the konbini payment term on the park profile page; o
   await expect(page.getByTestId('konbini-settings-note')).toHaveText('保存しました');
   await fits(page);
   await page.screenshot({ path: `${SHOTS}/office-konbini-ja-390.png`, fullPage: true });
+  // The remitting account for Zengin transfer files: a name in kanji is refused naming the field; then saved.
+  const remitter = page.getByTestId('remitter-account');
+  await expect(remitter).toBeVisible();
+  await remitter.getByLabel('委託者コード（10桁）').fill('1234567890');
+  await remitter.getByLabel('委託者名（カタカナ・英大文字）').fill('株式会社ズーパス');
+  await remitter.getByLabel('銀行コード（4桁）').fill('0009');
+  await remitter.getByLabel('支店コード（3桁）').fill('101');
+  await remitter.getByLabel('口座種別').selectOption('current');
+  await remitter.getByLabel('口座番号（7桁以内）').fill('42');
+  await remitter.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByTestId('remitter-note')).toContainText('consignor_name');
+  await remitter.getByLabel('委託者名（カタカナ・英大文字）').fill('カ）ズーパス');
+  await remitter.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByTestId('remitter-note')).toHaveText('保存しました');
+  await expect(page.getByTestId('remitter-current')).toContainText('三井住友 大阪本店営業部 当座 0000042 ｶ)ｽﾞ-ﾊﾟｽ');
+  await fits(page);
+  await remitter.screenshot({ path: `${SHOTS}/office-remitter-ja-390.png` });
   await page.reload();
   await expect(page.getByTestId('konbini-settings').getByLabel('お支払い期限（日数）')).toHaveValue('5');
   const put = await request.put(`/api/v1/staff/parks/${parkId}/konbini-settings`, {
@@ -345,14 +370,33 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page).toHaveURL(/\/my-tickets\/refunds\/[0-9a-f-]{36}$/, { timeout: 15_000 });
     const transferId = page.url().split('/').pop() as string;
     await expect(page.getByTestId('refund-state')).toHaveText(x.awaiting);
-    await page.locator('#refund-bank_name').fill('みずほ銀行');
-    await page.locator('#refund-branch_name').fill('渋谷支店');
+    // No account after 3 days: the reminder sweep (run as 4 days later, at noon in Tokyo) tells the visitor.
+    await runJobsAt(request, new Date(`${addDays(tokyoDate(), 4)}T12:00:00+09:00`), ['remindBankAccounts']);
+    const inbox = (
+      (await (await page.request.get('/api/v1/me/notifications')).json()) as {
+        data: { kind: string; title: string; navigate: string }[];
+      }
+    ).data.filter((n) => n.kind === 'bankAccountReminder' && n.navigate.endsWith(transferId));
+    // In the account's language (ja for these visitors), whatever the page's.
+    expect(inbox.map((n) => n.title)).toEqual(['【再送】返金先の口座をご登録ください']);
+    // A bank code not on the Zengin list passes the form's check and is refused by the server, naming the field.
+    await page.locator('#refund-bank_code').fill('9998');
+    await page.locator('#refund-branch_code').fill('001');
     await page.locator('#refund-account_type').selectOption('ordinary');
-    await page.locator('#refund-account_number').fill('12345');
+    await page.locator('#refund-account_number').fill('1234567');
     await page.locator('#refund-holder_kana').fill('ヤマダ ハナコ');
     await page.getByTestId('refund-save').click();
+    await expect(page.getByTestId('refund-problem')).toContainText(x.unknownBank);
+    // The codes name the bank and branch as they are typed.
+    await page.locator('#refund-bank_code').fill('0001');
+    await expect(page.getByTestId('refund-bank-names')).toHaveText(x.bank);
+    await page.locator('#refund-account_number').fill('12a');
+    await page.locator('#refund-holder_kana').fill('山田花子');
+    await page.getByTestId('refund-save').click();
     await expect(page.getByTestId('refund-error-account_number')).toBeVisible();
+    await expect(page.getByTestId('refund-error-holder_kana')).toBeVisible();
     await expect(page.locator('#refund-account_number')).toHaveAttribute('aria-invalid', 'true');
+    await page.locator('#refund-holder_kana').fill('ヤマダ ハナコ');
     await fits(page);
     await page.screenshot({ path: `${SHOTS}/refund-account-error-${lang}-390.png`, fullPage: true });
     await page.locator('#refund-account_number').fill('1234567');
@@ -360,14 +404,28 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByTestId('refund-state')).toHaveText(x.ready);
     await expect(page.getByTestId('refund-account')).toContainText('567');
     await expect(page.getByTestId('refund-account')).not.toContainText('1234567');
+    // Saved as banks take it: half-width kana.
+    await expect(page.getByTestId('refund-account')).toContainText('ﾔﾏﾀﾞ ﾊﾅｺ');
     await fits(page);
     await page.screenshot({ path: `${SHOTS}/refund-account-${lang}-390.png`, fullPage: true });
     // My Tickets lists it (found again without the notice).
     await page.goto('/my-tickets');
     await expect(page.getByTestId('refunds-owed')).toContainText(x.ready);
 
-    // The park's finance (the demo owner) marks the transfer made.
-    await signInOffice(page, request);
+    // The park's finance (the demo owner) downloads the Zengin file and marks the transfer made.
+    const office = await signInOffice(page, request);
+    const remitter = await request.put(`/api/v1/staff/parks/${placed.parkId}/remitter-account`, {
+      headers: { Authorization: `Bearer ${office.token}` },
+      data: {
+        consignor_code: '1234567890',
+        consignor_name: 'ズーパス',
+        bank_code: '0009',
+        branch_code: '101',
+        account_type: 'current',
+        account_number: '42',
+      },
+    });
+    expect(remitter.status(), await remitter.text()).toBe(200);
     await page.context().addCookies([{ name: 'locale', value: lang, url: origin }]);
     await page.goto(`/staff/office/${placed.parkId}/bank-transfers`);
     const own = (
@@ -381,7 +439,12 @@ for (const lang of ['ja', 'en'] as const) {
     const card = page.locator(`[data-testid="bank-transfer"][data-order="${own.applicationNumber}"]`);
     await expect(card).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
     await expect(card.getByTestId('bank-transfer-account')).toContainText('1234567');
+    await expect(card.getByTestId('bank-transfer-reminders')).toHaveText(x.reminded);
     await fits(page);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('zengin-download-button').click();
+    expect((await download).suggestedFilename()).toMatch(/zengin/);
+    await expect(page.getByTestId('zengin-note')).toContainText(x.zengin);
     await page.screenshot({ path: `${SHOTS}/office-transfers-${lang}-390.png`, fullPage: true });
     await card.getByTestId('bank-transfer-mark').click();
     await expect(card.getByTestId('bank-transfer-note')).toHaveText(x.marked);

@@ -25,14 +25,21 @@ export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
 /** PUT api/v1/me/bank-transfers/{id}/account. */
 export interface BankAccountInput {
-  bank_name: string;
-  branch_name: string;
+  /** 4 digits (Zengin bank code); the bank's name comes from the Zengin list. */
+  bank_code: string;
+  /** 3 digits (Zengin branch code). */
+  branch_code: string;
   account_type: BankAccountType;
-  /** 7 digits. */
+  /** Up to 7 digits (stored with leading zeros to 7). */
   account_number: string;
-  /** The holder's name in katakana (as the bank has it). */
+  /** The holder's name in katakana (full or half width; stored half width, as banks take it). */
   holder_kana: string;
 }
+
+/** Reminders sent when no account comes: days after the transfer was owed. */
+export const ACCOUNT_REMINDER_DAYS = [3, 10] as const;
+/** A transfer awaiting an account this many days (or more) is listed as long waiting for finance. */
+export const LONG_WAITING_DAYS = 3;
 
 /** A transfer as its owner sees it: the account only by its last three digits. */
 export interface MyBankTransfer {
@@ -45,7 +52,9 @@ export interface MyBankTransfer {
   createdAt: string;
   transferredOn: string | null;
   account: {
+    bankCode: string;
     bankName: string;
+    branchCode: string;
     branchName: string;
     accountType: BankAccountType;
     numberEnding: string;
@@ -65,8 +74,14 @@ export interface OfficeBankTransfer {
   createdAt: string;
   accountSetAt: string | null;
   transferredOn: string | null;
+  /** Whole Tokyo days the transfer has been owed without an account (0 once an account is set). */
+  daysWithoutAccount: number;
+  /** Reminders sent to enter an account (ACCOUNT_REMINDER_DAYS they were for). */
+  remindersSent: number[];
   account: {
+    bankCode: string;
     bankName: string;
+    branchCode: string;
     branchName: string;
     accountType: BankAccountType;
     accountNumber: string;
@@ -79,4 +94,34 @@ export interface BankTransferBrief {
   id: string;
   amount: number;
   state: BankTransferState;
+}
+
+/** The park's own account the transfers are sent from, with its Zengin consignor code (owner only). */
+export interface RemitterAccount {
+  /** 委託者コード: 10 digits, given by the park's bank for its transfer service. */
+  consignorCode: string;
+  /** 委託者名: half-width katakana (at most 40). */
+  consignorName: string;
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  accountType: BankAccountType;
+  accountNumber: string;
+}
+
+/** PUT api/v1/staff/parks/{parkId}/remitter-account. */
+export interface RemitterAccountInput {
+  consignor_code: string;
+  consignor_name: string;
+  bank_code: string;
+  branch_code: string;
+  account_type: BankAccountType;
+  account_number: string;
+}
+
+/** GET api/v1/bank-codes?bank=&branch=: a bank and branch of the Zengin list by their codes (null: no such). */
+export interface BankCodeLookup {
+  bank: { code: string; name: string; kana: string } | null;
+  branch: { code: string; name: string; kana: string } | null;
 }

@@ -16,9 +16,10 @@ const { c, ctx, smtp, flow, clock } = commerceServer();
 oneTokyoDayPerTest();
 
 const LAWSON = '10001';
+/** みずほ銀行 東京営業部 on the Zengin list (zengin-code). */
 const ACCOUNT = {
-  bank_name: 'みずほ銀行',
-  branch_name: '渋谷支店',
+  bank_code: '0001',
+  branch_code: '001',
   account_type: 'ordinary',
   account_number: '1234567',
   holder_kana: 'ヤマダ ハナコ',
@@ -122,7 +123,18 @@ describe('konbini give-back by bank transfer', () => {
     expect(body(own).data).toMatchObject({ id: transferId, amount: 2000, state: 'awaiting_account', account: null });
     const set = await setAccount(buyer, transferId, ACCOUNT);
     expect(set.statusCode, set.payload).toBe(200);
-    expect(body(set).data).toMatchObject({ state: 'ready', account: { bankName: 'みずほ銀行', numberEnding: '567' } });
+    // The bank and branch come back by name from the Zengin list; the holder as banks take it (half-width kana).
+    expect(body(set).data).toMatchObject({
+      state: 'ready',
+      account: {
+        bankCode: '0001',
+        bankName: 'みずほ',
+        branchCode: '001',
+        branchName: '東京営業部',
+        numberEnding: '567',
+        holderKana: 'ﾔﾏﾀﾞ ﾊﾅｺ',
+      },
+    });
     // The owner's answers never carry the whole number back.
     expect(set.payload).not.toContain('1234567');
     expect(await problemsOf(orderId)).toEqual([]);
@@ -148,7 +160,7 @@ describe('konbini give-back by bank transfer', () => {
         amount: 2000,
         state: 'ready',
         orderId,
-        account: expect.objectContaining({ accountNumber: '1234567', holderKana: 'ヤマダ ハナコ' }),
+        account: expect.objectContaining({ bankCode: '0001', accountNumber: '1234567', holderKana: 'ﾔﾏﾀﾞ ﾊﾅｺ' }),
       }),
     );
     const csv = await c.call('GET', `/api/v1/staff/parks/${item.parkId}/bank-transfers.csv`, staff);
@@ -202,21 +214,42 @@ describe('konbini give-back by bank transfer', () => {
     expect(body(await c.call('GET', '/api/v1/me/bank-transfers', other)).data).toEqual([]);
     expect((await setAccount(other, transferId, ACCOUNT)).statusCode).toBe(404);
 
+    // Each refused field is named, in ja and en (the label and the field's key), and nothing is written.
+    const LABEL = {
+      bank_code: ['銀行コード', 'bank code'],
+      branch_code: ['支店コード', 'branch code'],
+      account_type: ['口座種別', 'account type'],
+      account_number: ['口座番号', 'account number'],
+      holder_kana: ['口座名義', 'account holder'],
+    } as const;
     for (const [field, value] of [
-      ['account_number', '123456'],
       ['account_number', '12345678'],
+      ['account_number', '12a'],
       ['holder_kana', 'Yamada Hanako'],
+      ['holder_kana', '山田花子'],
+      ['holder_kana', 'やまだ はなこ'],
       ['account_type', 'savings'],
-      ['bank_name', ''],
-      ['branch_name', ''],
+      ['bank_code', '123'],
+      ['bank_code', '12345'],
+      ['bank_code', '１２３４'],
+      ['branch_code', '12'],
+      ['branch_code', '1234'],
+      // Not on the Zengin list.
+      ['bank_code', '9998'],
+      ['branch_code', '999'],
     ] as const) {
       for (const lang of ['ja', 'en'] as const) {
         const bad = await setAccount({ ...buyer, lang }, transferId, { ...ACCOUNT, [field]: value });
         expect(bad.statusCode, `${field}=${value}`).toBe(400);
-        expect(body(bad).meta.message, `${field} ${lang}`).toContain(field);
+        const text = body(bad).meta.message as string;
+        expect(text, `${field} ${lang}`).toContain(field);
+        expect(text.toLowerCase(), `${field} ${lang}`).toContain(LABEL[field][lang === 'ja' ? 0 : 1]);
       }
     }
-    expect(await transfersOf(paymentId)).toMatchObject([{ state: 'awaiting_account', accountNumber: null }]);
+    expect((await setAccount(buyer, transferId, { ...ACCOUNT, bank_code: undefined })).statusCode).toBe(400);
+    expect(await transfersOf(paymentId)).toMatchObject([
+      { state: 'awaiting_account', accountNumber: null, bankCode: null, holderKana: null },
+    ]);
 
     // Not ready yet: finance cannot mark it.
     const staff = await finance(item.parkId);
@@ -313,7 +346,16 @@ describe('konbini give-back by bank transfer', () => {
     const inbox = body(await c.call('GET', '/api/v1/me/notifications', late)).data as { kind: string }[];
     expect(inbox.map((n) => n.kind)).toContain('bankTransferOwed');
 
-    expect((await setAccount(late, rows[0].id, ACCOUNT)).statusCode).toBe(200);
+    // Up to 7 digits (stored with leading zeros, as banks number accounts); full-width katakana stored half-width.
+    const short = await setAccount(late, rows[0].id, {
+      ...ACCOUNT,
+      account_number: '4567',
+      holder_kana: 'サトウ　タロウ',
+    });
+    expect(short.statusCode, short.payload).toBe(200);
+    expect(await transfersOf(o2.payment.paymentId)).toMatchObject([
+      { accountNumber: '0004567', holderKana: 'ｻﾄｳ ﾀﾛｳ', bankCode: '0001', branchCode: '001', bankNameKana: 'ﾐｽﾞﾎ' },
+    ]);
     const staff = await finance(item.parkId);
     expect((await mark(staff, item.parkId, rows[0].id)).statusCode).toBe(200);
     expect(await payment(o2.payment.paymentId)).toMatchObject({ state: 'refunded', refundedAmount: 1000 });

@@ -112,6 +112,18 @@ describe('one writer per table', () => {
     ]);
   });
 
+  it('reminders to enter a refund account are written only by payments/bankTransfers.ts (once each, under the transfer lock)', () => {
+    expect(writers('bank_transfer_reminders', { insert: true, stateOnly: false })).toEqual([
+      'server/features/payments/bankTransfers.ts',
+    ]);
+  });
+
+  it("a park's remitting account for Zengin transfer files is written only by setRemitterAccount", () => {
+    expect(writers('park_remitter_accounts', { insert: true, stateOnly: false })).toEqual([
+      'server/features/payments/services/setRemitterAccount.ts',
+    ]);
+  });
+
   it('the check itself finds writes', () => {
     const t = { insert: true, stateOnly: true };
     expect(writes("await trx('tickets').where({ id }).update({ state: 'used' });\n", 'tickets', t)).toBe(true);

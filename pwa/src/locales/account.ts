@@ -253,6 +253,7 @@ export const accountJa = {
       groupRequest: '団体申込のお知らせ（承認・お断り・入金確認・取消）',
       konbiniExpired: 'コンビニ払いの期限切れ',
       bankTransferOwed: '返金先口座のご登録',
+      bankAccountReminder: '返金先口座のご登録のお願い（3日後・10日後）',
       waitingRoomTurn: '順番待ちの順番が来たとき',
     },
   },

@@ -12,7 +12,7 @@ import { type ReportRange, rangeName, rangeOf } from '../../lib/reportRange';
 import { answers, id, isoDate, ok, PRIVATE } from '../../lib/routeKit';
 import { fields, listOf, oneOf, optional, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
-import { bankTransfersCsv, listBankTransfers, markBankTransferred } from '../payments';
+import { bankTransfersCsv, listBankTransfers, markBankTransferred, zenginTransferFile } from '../payments';
 import { reportCsv } from './report';
 import {
   BANK_TRANSFER,
@@ -37,6 +37,10 @@ import { type OrderSearch, searchOrders } from './services/searchOrders';
 const FINANCE = { access: { staff: 'finance' as const } };
 const knexOf = (request: Pick<Request, 'server'>) => request.server.app.knex;
 const parkParams = fields({ parkId: id() });
+const TRANSFER_FILTER = fields({
+  state: optional(oneOf(BANK_TRANSFER_STATES)),
+  waiting: optional(oneOf(['long'] as const)),
+});
 const orderParams = fields({ parkId: id(), orderId: id() });
 
 const uuid = () => Joi.string().guid();
@@ -301,11 +305,20 @@ export const financeRoutes: ServerRoute[] = [
       }),
       tags: ['api', 'staff', 'finance'],
       description:
-        "Refunds of money paid at a convenience store that the park owes by bank transfer (GMO cannot refund them): amount, the customer's account once entered, the order; state= to filter",
-      validate: { params: parkParams, query: fields({ state: optional(oneOf(BANK_TRANSFER_STATES)) }) },
+        "Refunds of money paid at a convenience store that the park owes by bank transfer (GMO cannot refund them): amount, the customer's account once entered, the order, days waited for an account and reminders sent; state= to filter, waiting=long for those still without an account after 3 days",
+      validate: { params: parkParams, query: TRANSFER_FILTER },
     },
     async handler(request, h) {
-      return ok(h, await listBankTransfers(knexOf(request), request.params.parkId, request.query.state));
+      const { state, waiting } = request.query;
+      return ok(
+        h,
+        await listBankTransfers(
+          knexOf(request),
+          request.params.parkId,
+          { ...(state ? { state } : {}), longWaiting: waiting === 'long' },
+          request.server.app.clock.now(),
+        ),
+      );
     },
   }),
   route({
@@ -320,16 +333,55 @@ export const financeRoutes: ServerRoute[] = [
         'The bank transfers to make (and made) as a CSV download, header row in lang= (else Accept-Language)',
       validate: {
         params: parkParams,
-        query: fields({ state: optional(oneOf(BANK_TRANSFER_STATES)), lang: optional(oneOf(LOCALES)) }),
+        query: fields({
+          state: optional(oneOf(BANK_TRANSFER_STATES)),
+          waiting: optional(oneOf(['long'] as const)),
+          lang: optional(oneOf(LOCALES)),
+        }),
       },
     },
     async handler(request, h) {
       const { parkId } = request.params;
+      const { state, waiting } = request.query;
       const locale: Locale = request.query.lang ?? request.app.locale;
+      const filter = { ...(state ? { state } : {}), longWaiting: waiting === 'long' };
       return h
-        .response(await bankTransfersCsv(knexOf(request), parkId, locale, request.query.state))
+        .response(await bankTransfersCsv(knexOf(request), parkId, locale, filter, request.server.app.clock.now()))
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="zoopass-${parkId}-bank-transfers.csv"`)
+        .header('cache-control', PRIVATE);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/bank-transfers.zengin',
+    options: {
+      auth: REQUIRED,
+      app: FINANCE,
+      plugins: answers({
+        200: {
+          description:
+            'The Zengin file (Shift_JIS, 120-byte records, CRLF); headers X-Zengin-Count, X-Zengin-Total and X-Zengin-Skipped (ready transfers left out: no bank codes)',
+          kind: 'binary',
+        },
+        409: "The park's remitting account is not set (remitterAccountMissing), or nothing is ready (zenginNothingReady)",
+      }),
+      tags: ['api', 'staff', 'finance'],
+      description:
+        "The ready transfers (account entered, not transferred) as a Zengin 総合振込 file for the park's bank, sent from the park's remitting account on transfer_date (a Tokyo date, today or later). Writes nothing: mark each transfer once the bank made it",
+      validate: { params: parkParams, query: fields({ transfer_date: isoDate() }) },
+    },
+    async handler(request, h) {
+      const { parkId } = request.params;
+      const date = request.query.transfer_date;
+      const z = await zenginTransferFile(knexOf(request), parkId, date, request.server.app.clock.now());
+      return h
+        .response(z.file)
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="zoopass-${parkId}-zengin-${date}.txt"`)
+        .header('x-zengin-count', String(z.count))
+        .header('x-zengin-total', String(z.total))
+        .header('x-zengin-skipped', String(z.skipped))
         .header('cache-control', PRIVATE);
     },
   }),

@@ -184,11 +184,15 @@ export const BANK_TRANSFER = object({
   createdAt: { type: 'string', format: 'date-time' },
   accountSetAt: { type: ['string', 'null'], format: 'date-time' },
   transferredOn: { type: ['string', 'null'], format: 'date' },
+  daysWithoutAccount: int,
+  remindersSent: { type: 'array', items: int },
   account: {
     anyOf: [
       { type: 'null' },
       object({
+        bankCode: str,
         bankName: str,
+        branchCode: str,
         branchName: str,
         accountType: { type: 'string', enum: ['ordinary', 'current'] },
         accountNumber: str,

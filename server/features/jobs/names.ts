@@ -19,4 +19,6 @@ export const JOB_NAMES = {
   konbiniExpiredMail: 'konbiniExpiredMail',
   /** payments: money paid at a konbini goes back by bank transfer: the e-mail asking for the account. */
   bankTransferOwedMail: 'bankTransferOwedMail',
+  /** payments: still no account 3 or 10 days after a refund by bank transfer was owed: the reminder e-mail. */
+  bankAccountReminderMail: 'bankAccountReminderMail',
 } as const;

@@ -90,6 +90,20 @@ export const KINDS: Record<NotificationKind, KindSpec> = {
             body: `申込番号${p.number}：コンビニでお支払いの${p.amount}は銀行振込で返金します。振込先の口座をご登録ください。`,
           },
   },
+  bankAccountReminder: {
+    ttlSeconds: 7 * DAY,
+    urgency: 'normal',
+    text: (l, p) =>
+      l === 'en'
+        ? {
+            title: 'Reminder: enter a bank account for your refund',
+            body: `Order ${p.number}: we still need your bank account to refund ${p.amount} (paid at a convenience store) by transfer. It was asked for ${p.days} days ago.`,
+          }
+        : {
+            title: '【再送】返金先の口座をご登録ください',
+            body: `申込番号${p.number}：コンビニでお支払いの${p.amount}を銀行振込で返金するため、振込先の口座のご登録をお願いしています（ご案内から${p.days}日経過）。`,
+          },
+  },
   refundDone: {
     ttlSeconds: 3 * DAY,
     urgency: 'normal',

@@ -22,6 +22,11 @@ export const jobs: JobDefinition[] = [
     run: (d, app) => mailBankTransferOwed(app.knex, app.mailer, app.config.publicUrl, String(d.transferId)),
   },
   {
+    name: JOB_NAMES.bankAccountReminderMail,
+    run: (d, app) =>
+      mailBankTransferOwed(app.knex, app.mailer, app.config.publicUrl, String(d.transferId), Number(d.daysAfter)),
+  },
+  {
     name: JOB_NAMES.orderRefundedMail,
     run: (d, app) => mailOrderRefunded(app.knex, app.mailer, app.config.publicUrl, String(d.paymentId)),
   },

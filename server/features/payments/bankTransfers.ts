@@ -5,16 +5,18 @@
 // the reconciliation counts what is owed as on its way back); recording the transfer refunds the payment through its
 // state machine, with a payment_refunds row and a credit note, as a provider refund would.
 // Every function takes the caller's transaction and locks what it settles (the payment's row, the transfer's row).
+// Also the one writer of bank_transfer_reminders: the reminders to enter an account, once each (remindAccount).
 import type { Knex } from 'knex';
-import type {
-  BankAccountInput,
-  BankTransferReason,
-  BankTransferState,
-  MyBankTransfer,
-  OfficeBankTransfer,
+import {
+  ACCOUNT_REMINDER_DAYS,
+  type BankTransferReason,
+  type BankTransferState,
+  type MyBankTransfer,
+  type OfficeBankTransfer,
 } from '../../../common/dto/bankTransfer';
+import type { NormalisedBankAccount } from '../../../common/rules/bankAccount';
 import { stateAfterRefund } from '../../../common/rules/paymentState';
-import { tokyoDate } from '../../../common/time';
+import { daysBetween, tokyoDate } from '../../../common/time';
 import { audit } from '../../lib/audit';
 import { DomainError, notFound } from '../../lib/errors';
 import { recordStaffChange } from '../../lib/staffAudit';
@@ -33,8 +35,12 @@ export interface BankTransferRow {
   amount: number;
   reason: BankTransferReason;
   state: BankTransferState;
+  bankCode: string | null;
   bankName: string | null;
+  bankNameKana: string | null;
+  branchCode: string | null;
   branchName: string | null;
+  branchNameKana: string | null;
   accountType: 'ordinary' | 'current' | null;
   accountNumber: string | null;
   holderKana: string | null;
@@ -127,10 +133,22 @@ export async function oweBankTransfer(trx: Knex.Transaction, input: OweInput): P
   return row as BankTransferRow;
 }
 
-/** The buyer's account for the transfer (theirs only: 404 for anyone else); 409 once transferred. */
+/** The bank and branch of an account as the Zengin list names them (kana: half-width, for the transfer file). */
+export interface BankNames {
+  bankName: string;
+  bankNameKana: string;
+  branchName: string;
+  branchNameKana: string;
+}
+
+/**
+ * The buyer's account for the transfer, already checked and normalised by the caller (theirs only: 404 for anyone
+ * else); 409 once transferred.
+ */
 export async function setTransferAccount(
   trx: Knex.Transaction,
-  input: { userId: number; id: string; account: BankAccountInput },
+  input: { userId: number; id: string; account: NormalisedBankAccount; names: BankNames },
+  now: Date,
 ): Promise<BankTransferRow> {
   const row = (await trx('bank_transfer_refunds').where({ id: input.id, user_id: input.userId }).forUpdate().first()) as
     | BankTransferRow
@@ -141,14 +159,18 @@ export async function setTransferAccount(
   const [next] = (await trx('bank_transfer_refunds')
     .where({ id: row.id })
     .update({
-      bank_name: a.bank_name,
-      branch_name: a.branch_name,
-      account_type: a.account_type,
-      account_number: a.account_number,
-      holder_kana: a.holder_kana,
-      account_set_at: new Date(),
+      bank_code: a.bankCode,
+      bank_name: input.names.bankName,
+      bank_name_kana: input.names.bankNameKana,
+      branch_code: a.branchCode,
+      branch_name: input.names.branchName,
+      branch_name_kana: input.names.branchNameKana,
+      account_type: a.accountType,
+      account_number: a.accountNumber,
+      holder_kana: a.holderKana,
+      account_set_at: now,
       state: 'ready',
-      updated_at: new Date(),
+      updated_at: now,
     })
     .returning('*')) as BankTransferRow[];
   // The account itself stays out of the audit trail (finance reads it from the row).
@@ -160,6 +182,55 @@ export async function setTransferAccount(
     data: { from: row.state, to: 'ready' },
   });
   return next as BankTransferRow;
+}
+
+/** Which reminder is due `days` whole Tokyo days after the transfer was owed (the latest one reached), if any. */
+export const accountReminderDue = (days: number): number | null =>
+  [...ACCOUNT_REMINDER_DAYS].reverse().find((d) => days >= d) ?? null;
+
+/**
+ * Reminds the buyer to enter an account (inbox and push through notify, mail through the job
+ * bankAccountReminderMail), once per transfer and reminder day: under the transfer's row lock, the
+ * bank_transfer_reminders row is the claim, so two sweeps at once (or a retry) remind once. Nothing when the account
+ * came meanwhile. Answers whether it reminded.
+ */
+export async function remindAccount(
+  trx: Knex.Transaction,
+  input: { id: string; daysAfter: number },
+  now: Date,
+): Promise<boolean> {
+  const row = (await trx('bank_transfer_refunds').where({ id: input.id }).forUpdate().first()) as
+    | BankTransferRow
+    | undefined;
+  if (row?.state !== 'awaiting_account') return false;
+  const claimed = await trx('bank_transfer_reminders')
+    .insert({ transfer_id: row.id, days_after: input.daysAfter, sent_at: now })
+    .onConflict(['transfer_id', 'days_after'])
+    .ignore()
+    .returning('transfer_id');
+  if (claimed.length === 0) return false;
+  const order = await trx('orders').where({ id: row.orderId }).first('application_number');
+  await notify(trx, {
+    userId: row.userId,
+    kind: 'bankAccountReminder',
+    params: { number: order?.applicationNumber ?? '', amount: yenText(row.amount), days: input.daysAfter },
+    navigate: `/my-tickets/refunds/${row.id}`,
+    about: `bank_transfer:${row.id}:${input.daysAfter}`,
+  });
+  await jobQueueOf(trx).send(
+    trx,
+    JOB_NAMES.bankAccountReminderMail,
+    { transferId: row.id, daysAfter: input.daysAfter },
+    { singletonKey: `${row.id}:${input.daysAfter}` },
+  );
+  await audit(trx, {
+    entity: 'bank_transfer',
+    entityId: row.id,
+    action: 'account_reminder',
+    actorUserId: null,
+    data: { daysAfter: input.daysAfter },
+  });
+  return true;
 }
 
 /**
@@ -260,7 +331,9 @@ export function presentMine(row: BankTransferRow, applicationNumber: string): My
     transferredOn: day(row.transferredOn),
     account: row.accountNumber
       ? {
+          bankCode: row.bankCode ?? '',
           bankName: row.bankName ?? '',
+          branchCode: row.branchCode ?? '',
           branchName: row.branchName ?? '',
           accountType: row.accountType ?? 'ordinary',
           numberEnding: row.accountNumber.slice(-3),
@@ -270,10 +343,11 @@ export function presentMine(row: BankTransferRow, applicationNumber: string): My
   };
 }
 
-/** Finance's view: the whole account (to make the transfer). */
+/** Finance's view: the whole account (to make the transfer), how long it has waited for one, the reminders sent. */
 export function presentOffice(
   row: BankTransferRow,
   order: { applicationNumber: string; customerName: string },
+  waiting: { today: string; remindersSent: number[] },
 ): OfficeBankTransfer {
   return {
     id: row.id,
@@ -286,9 +360,14 @@ export function presentOffice(
     createdAt: iso(row.createdAt) as string,
     accountSetAt: iso(row.accountSetAt),
     transferredOn: day(row.transferredOn),
+    daysWithoutAccount:
+      row.state === 'awaiting_account' ? Math.max(0, daysBetween(day(row.createdAt) as string, waiting.today)) : 0,
+    remindersSent: waiting.remindersSent,
     account: row.accountNumber
       ? {
+          bankCode: row.bankCode ?? '',
           bankName: row.bankName ?? '',
+          branchCode: row.branchCode ?? '',
           branchName: row.branchName ?? '',
           accountType: row.accountType ?? 'ordinary',
           accountNumber: row.accountNumber,

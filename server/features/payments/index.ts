@@ -19,5 +19,6 @@ export { type RefundRecord, refundPayment } from './services/refundPayment';
 export { registerCard } from './services/registerCard';
 export { type StartPaymentInput, type StartPaymentResult, startPayment } from './services/startPayment';
 export { voidPayment } from './services/voidPayment';
+export { zenginTransferFile } from './services/zenginTransferFile';
 export { PAYMENT_START_SCHEMA, paymentStartAnswer } from './startAnswer';
 export { findPayment, type Payment, presentPayment } from './store';

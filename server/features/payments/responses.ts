@@ -93,7 +93,9 @@ const MY_BANK_TRANSFER = shape({
   transferredOn: nullable(str()),
   account: nullable(
     shape({
+      bankCode: str(),
       bankName: str(),
+      branchCode: str(),
       branchName: str(),
       accountType: Joi.valid('ordinary', 'current'),
       numberEnding: str(),
@@ -103,3 +105,21 @@ const MY_BANK_TRANSFER = shape({
 });
 export const MY_BANK_TRANSFER_ANSWER = { status: { 200: envelope(MY_BANK_TRANSFER, NO_META) } };
 export const MY_BANK_TRANSFERS_ANSWER = { status: { 200: envelope(Joi.array().items(MY_BANK_TRANSFER), NO_META) } };
+
+/** common/dto/bankTransfer.ts RemitterAccount: the park's own account transfers are sent from (null: not set). */
+const REMITTER_ACCOUNT = shape({
+  consignorCode: str(),
+  consignorName: str(),
+  bankCode: str(),
+  bankName: str(),
+  branchCode: str(),
+  branchName: str(),
+  accountType: Joi.valid('ordinary', 'current'),
+  accountNumber: str(),
+});
+export const REMITTER_ACCOUNT_ANSWER = { status: { 200: envelope(nullable(REMITTER_ACCOUNT), NO_META) } };
+const ZENGIN_ENTRY = nullable(shape({ code: str(), name: str(), kana: str() }));
+/** common/dto/bankTransfer.ts BankCodeLookup. */
+export const BANK_CODES_ANSWER = {
+  status: { 200: envelope(shape({ bank: ZENGIN_ENTRY, branch: ZENGIN_ENTRY }), NO_META) },
+};

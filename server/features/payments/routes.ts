@@ -1,8 +1,8 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { BANK_ACCOUNT_TYPES } from '../../../common/dto/bankTransfer';
+import type { BankAccountInput, RemitterAccountInput } from '../../../common/dto/bankTransfer';
 import { message } from '../../../common/messages';
-import { ACCOUNT_NUMBER, HOLDER_KANA, NAME_MAX } from '../../../common/rules/bankAccount';
+import { INPUT_MAX } from '../../../common/rules/bankAccount';
 import { validateHolderName } from '../../../common/rules/card';
 import { answers, id, text } from '../../lib/routeKit';
 import { fields, oneOf, optional, orNoBody, route } from '../../lib/typedInput';
@@ -10,6 +10,7 @@ import { currentUserId, REQUIRED } from '../../plugins/auth';
 import { NOTIFYING_PROVIDERS } from './provider';
 import { isProviderConfigured } from './providers';
 import {
+  BANK_CODES_ANSWER,
   CARD_DELETED_ANSWER,
   CARD_SAVED_ANSWER,
   CARDS_ANSWER,
@@ -21,18 +22,22 @@ import {
   PAYMENT_RETURN_ANSWER,
   PAYMENTS_CONFIG_ANSWER,
   PENDING_KONBINI_ANSWER,
+  REMITTER_ACCOUNT_ANSWER,
 } from './responses';
 import { deleteCard } from './services/deleteCard';
 import { getBankTransfer } from './services/getBankTransfer';
 import { getPayment, konbiniSlip, pendingKonbiniPayments } from './services/getPayment';
+import { getRemitterAccount } from './services/getRemitterAccount';
 import { handleBrowserReturn } from './services/handleBrowserReturn';
 import { handleProviderNotification } from './services/handleProviderNotification';
 import { getKonbiniSettings, setKonbiniSettings } from './services/konbiniSettings';
 import { listCards } from './services/listCards';
 import { listMyBankTransfers } from './services/listMyBankTransfers';
+import { lookUpBankCodes } from './services/lookUpBankCodes';
 import { registerCard } from './services/registerCard';
 import { setBankAccount } from './services/setBankAccount';
 import { setDefaultCard } from './services/setDefaultCard';
+import { setRemitterAccount } from './services/setRemitterAccount';
 import { presentPayment } from './store';
 
 const paymentId = () => fields({ id: Joi.string().guid() });
@@ -45,13 +50,25 @@ const holderName = Joi.string<string | null>()
   .custom((v: string, helpers) => (!v || validateHolderName(v) === null ? v : helpers.error('any.invalid')))
   .error(new Error('cardHolderInvalid'));
 
-/** The account a konbini refund is transferred to (common/rules/bankAccount.ts: the PWA's form checks the same). */
+/**
+ * The account a konbini refund is transferred to: strings here; the service checks each field by the rules the PWA's
+ * form shares (common/rules/bankAccount.ts) and names the one it refuses (bankCodeInvalid, holderKanaInvalid...).
+ */
 const BANK_ACCOUNT = fields({
-  bank_name: text(NAME_MAX).min(1),
-  branch_name: text(NAME_MAX).min(1),
-  account_type: oneOf(BANK_ACCOUNT_TYPES),
-  account_number: Joi.string().pattern(ACCOUNT_NUMBER),
-  holder_kana: text(NAME_MAX).min(1).pattern(HOLDER_KANA),
+  bank_code: text(INPUT_MAX).min(1),
+  branch_code: text(INPUT_MAX).min(1),
+  account_type: text(INPUT_MAX).min(1),
+  account_number: text(INPUT_MAX).min(1),
+  holder_kana: text(INPUT_MAX).min(1),
+});
+/** The park's remitting account (setRemitterAccount.ts checks each field, as above). */
+const REMITTER_ACCOUNT = fields({
+  consignor_code: text(INPUT_MAX).min(1),
+  consignor_name: text(INPUT_MAX).min(1),
+  bank_code: text(INPUT_MAX).min(1),
+  branch_code: text(INPUT_MAX).min(1),
+  account_type: text(INPUT_MAX).min(1),
+  account_number: text(INPUT_MAX).min(1),
 });
 
 export const paymentRoutes: ServerRoute[] = [
@@ -95,14 +112,77 @@ export const paymentRoutes: ServerRoute[] = [
       auth: REQUIRED,
       tags: ['api', 'payments'],
       description:
-        'The bank account the refund goes to (bank and branch name, ordinary or current, 7-digit number, holder in katakana); may be corrected until the park transfers. Only the order’s owner (else 404)',
+        'The bank account the refund goes to: bank code (4 digits) and branch code (3 digits) on the Zengin list (their names come back), ordinary or current, up to 7 digits, holder in katakana (stored half-width; kanji and hiragana refused). A refused field is named (400, nothing written). May be corrected until the park transfers. Only the order’s owner (else 404)',
       validate: { params: paymentId(), payload: BANK_ACCOUNT },
     },
     async handler(request, h) {
-      const answer = await setBankAccount(request.server.app.knex, {
-        userId: currentUserId(request),
-        id: request.params.id,
-        account: request.payload,
+      const answer = await setBankAccount(
+        request.server.app.knex,
+        {
+          userId: currentUserId(request),
+          id: request.params.id,
+          account: request.payload as BankAccountInput,
+        },
+        request.server.app.clock.now(),
+      );
+      return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/bank-codes',
+    options: {
+      response: BANK_CODES_ANSWER,
+      auth: REQUIRED,
+      tags: ['api', 'payments'],
+      description:
+        'A bank (4-digit code) and one of its branches (3-digit code) on the Zengin list, with their names in kanji and kana; null where the list has none. For the refund account form',
+      validate: {
+        query: fields({
+          bank: Joi.string().pattern(/^[0-9]{4}$/),
+          branch: optional(Joi.string().pattern(/^[0-9]{3}$/)),
+        }),
+      },
+    },
+    async handler(request, h) {
+      const answer = await lookUpBankCodes(request.query.bank, request.query.branch);
+      return h.response({ data: answer, meta: {} }).header('cache-control', 'private, max-age=86400');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/staff/parks/{parkId}/remitter-account',
+    options: {
+      response: REMITTER_ACCOUNT_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description:
+        'The park’s own account its refund transfers are sent from, with its Zengin consignor code and name (null until set); owner only',
+      validate: { params: fields({ parkId: id() }) },
+    },
+    async handler(request, h) {
+      const answer = await getRemitterAccount(request.server.app.knex, request.params.parkId);
+      return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/staff/parks/{parkId}/remitter-account',
+    options: {
+      response: REMITTER_ACCOUNT_ANSWER,
+      auth: REQUIRED,
+      app: { access: { staff: 'owner' as const } },
+      tags: ['api', 'staff'],
+      description:
+        'Sets the park’s remitting account for Zengin transfer files: consignor code (10 digits, from the bank), consignor name (katakana or capitals, at most 40 half-width), bank and branch codes on the Zengin list, ordinary or current, up to 7 digits. A refused field is named (400, nothing written); audited',
+      validate: { params: fields({ parkId: id() }), payload: REMITTER_ACCOUNT },
+    },
+    async handler(request, h) {
+      const answer = await setRemitterAccount(request.server.app.knex, {
+        parkId: request.params.parkId,
+        actorUserId: currentUserId(request),
+        account: request.payload as RemitterAccountInput,
       });
       return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
     },

@@ -29,6 +29,7 @@ import {
 } from './catalogueApi';
 import { EditableRows, Field, TranslatedTexts } from './EditableRows';
 import { KonbiniSettingsPanel } from './KonbiniSettingsPanel';
+import { RemitterAccountPanel } from './RemitterAccountPanel';
 import './backOffice.css';
 
 const CATEGORIES = ['0', '1', '2', '3', '4', '5'];
@@ -1250,6 +1251,7 @@ export function OfficeProfilePage() {
       )}
       {profile && <ProfileEditor key={profile.id} parkId={parkId} profile={profile} />}
       {profile && <KonbiniSettingsPanel parkId={parkId} />}
+      {profile && <RemitterAccountPanel parkId={parkId} />}
     </div>
   );
 }

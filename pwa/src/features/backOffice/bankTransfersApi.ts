@@ -9,10 +9,13 @@ const TRANSFERS = { type: 'Staff' as const, id: 'BANK_TRANSFERS' };
 
 export const bankTransfersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    parkBankTransfers: build.query<OfficeBankTransfer[], { parkId: number; state?: BankTransferState }>({
-      query: ({ parkId, state }) => ({
+    parkBankTransfers: build.query<
+      OfficeBankTransfer[],
+      { parkId: number; state?: BankTransferState; waiting?: 'long' }
+    >({
+      query: ({ parkId, state, waiting }) => ({
         url: `/staff/parks/${parkId}/bank-transfers`,
-        params: state ? { state } : {},
+        params: { ...(state ? { state } : {}), ...(waiting ? { waiting } : {}) },
       }),
       transformResponse: (r: Envelope<OfficeBankTransfer[]>) => r.data,
       providesTags: [TRANSFERS],
@@ -34,3 +37,6 @@ export const { useParkBankTransfersQuery, useMarkTransferredMutation } = bankTra
 
 export const bankTransfersCsvUrl = (parkId: number, locale: Locale) =>
   `/api/v1/staff/parks/${parkId}/bank-transfers.csv?lang=${locale}`;
+
+export const zenginFileUrl = (parkId: number, transferDate: string) =>
+  `/api/v1/staff/parks/${parkId}/bank-transfers.zengin?transfer_date=${transferDate}`;

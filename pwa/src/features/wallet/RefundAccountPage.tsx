@@ -1,7 +1,9 @@
 // /my-tickets/refunds/:id: money paid at a convenience store goes back by bank transfer (GMO cannot refund it).
-// The buyer sees the amount and state, and enters (or corrects, until the park transfers) the account: bank and
-// branch name, ordinary or current, 7 digits, holder in katakana. The form checks the same rules as the server
-// (common/rules/bankAccount.ts) and names each field it refuses; the server's refusal is shown as it says.
+// The buyer sees the amount and state, and enters (or corrects, until the park transfers) the account: bank code
+// (4 digits) and branch code (3 digits), whose names from the Zengin list show under them as they are typed,
+// ordinary or current, up to 7 digits, holder in katakana (saved half-width, as banks take it). The form checks the
+// same rules as the server (common/rules/bankAccount.ts) and names each field it refuses; the server's refusal is
+// shown as it says.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,15 +13,37 @@ import {
   type BankAccountType,
   type MyBankTransfer,
 } from '../../../../common/dto/bankTransfer';
-import { type BankAccountField, invalidBankAccountFields } from '../../../../common/rules/bankAccount';
+import {
+  BANK_ACCOUNT_FIELDS,
+  BANK_CODE,
+  type BankAccountField,
+  BRANCH_CODE,
+  invalidBankAccountFields,
+} from '../../../../common/rules/bankAccount';
 import { errorText } from '../../lib/apiErrors';
 import { QueryState } from '../../lib/components/QueryState';
 import { formatDate, formatYen } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { useLocale } from '../../lib/useLocale';
-import { useBankTransferQuery, useSetBankAccountMutation } from './refundApi';
+import { useBankCodesQuery, useBankTransferQuery, useSetBankAccountMutation } from './refundApi';
 
-const FIELDS: BankAccountField[] = ['bank_name', 'branch_name', 'account_type', 'account_number', 'holder_kana'];
+/** The bank's and branch's names of the codes typed so far, from the Zengin list (nothing until a code is whole). */
+function BankNames({ bank, branch }: { bank: string; branch: string }) {
+  const { t } = useTranslation();
+  const bankOk = BANK_CODE.test(bank);
+  const branchOk = BRANCH_CODE.test(branch);
+  const found = useBankCodesQuery({ bank, ...(branchOk ? { branch } : {}) }, { skip: !bankOk });
+  if (!bankOk || !found.data) return null;
+  const { bank: b, branch: br } = found.data;
+  return (
+    <p className="muted" role="status" data-testid="refund-bank-names">
+      {b ? t('konbini.refund.bankFound', { name: b.name }) : t('konbini.refund.bankUnknown')}
+      {b &&
+        branchOk &&
+        ` ${br ? t('konbini.refund.branchFound', { name: br.name }) : t('konbini.refund.branchUnknown')}`}
+    </p>
+  );
+}
 
 function AccountForm({ transfer }: { transfer: MyBankTransfer }) {
   const { t } = useTranslation();
@@ -27,13 +51,17 @@ function AccountForm({ transfer }: { transfer: MyBankTransfer }) {
   const [save, saving] = useSetBankAccountMutation();
   const [bad, setBad] = useState<BankAccountField[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [codes, setCodes] = useState({
+    bank: transfer.account?.bankCode ?? '',
+    branch: transfer.account?.branchCode ?? '',
+  });
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
     const form = new FormData(event.currentTarget);
     const value = (k: BankAccountField) => String(form.get(k) ?? '').trim();
-    const account = Object.fromEntries(FIELDS.map((k) => [k, value(k)])) as unknown as BankAccountInput;
+    const account = Object.fromEntries(BANK_ACCOUNT_FIELDS.map((k) => [k, value(k)])) as unknown as BankAccountInput;
     const invalid = invalidBankAccountFields(account);
     setBad(invalid);
     if (invalid.length > 0) return;
@@ -70,8 +98,30 @@ function AccountForm({ transfer }: { transfer: MyBankTransfer }) {
 
   return (
     <form className="stack" onSubmit={(e) => void send(e)} noValidate data-testid="refund-account-form">
-      {field('bank_name', <input {...aria('bank_name')} maxLength={60} autoComplete="off" />)}
-      {field('branch_name', <input {...aria('branch_name')} maxLength={60} autoComplete="off" />)}
+      {field(
+        'bank_code',
+        <input
+          {...aria('bank_code')}
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          defaultValue={codes.bank}
+          onChange={(e) => setCodes((c) => ({ ...c, bank: e.target.value.trim() }))}
+        />,
+        t('konbini.refund.codeHint'),
+      )}
+      {field(
+        'branch_code',
+        <input
+          {...aria('branch_code')}
+          inputMode="numeric"
+          maxLength={3}
+          autoComplete="off"
+          defaultValue={codes.branch}
+          onChange={(e) => setCodes((c) => ({ ...c, branch: e.target.value.trim() }))}
+        />,
+      )}
+      <BankNames bank={codes.bank} branch={codes.branch} />
       {field(
         'account_type',
         <select {...aria('account_type')} defaultValue="ordinary">

@@ -1,7 +1,7 @@
 // A konbini refund owed by bank transfer (server: payments' bank transfers): the owner reads it and enters the
 // account it goes to. Online only.
 import type { Envelope } from '../../../../common/dto/api';
-import type { BankAccountInput, MyBankTransfer } from '../../../../common/dto/bankTransfer';
+import type { BankAccountInput, BankCodeLookup, MyBankTransfer } from '../../../../common/dto/bankTransfer';
 import { api } from '../../lib/api';
 
 const TAG = { type: 'Ticket' as const, id: 'BANK_TRANSFER' };
@@ -26,7 +26,13 @@ export const refundApi = api.injectEndpoints({
       }),
       invalidatesTags: [TAG],
     }),
+    /** The Zengin list's bank and branch of the codes typed (names shown back under the fields). */
+    bankCodes: build.query<BankCodeLookup, { bank: string; branch?: string }>({
+      query: ({ bank, branch }) => ({ url: '/bank-codes', params: branch ? { bank, branch } : { bank } }),
+      transformResponse: (r: Envelope<BankCodeLookup>) => r.data,
+    }),
   }),
 });
 
-export const { useBankTransferQuery, useMyBankTransfersQuery, useSetBankAccountMutation } = refundApi;
+export const { useBankTransferQuery, useMyBankTransfersQuery, useSetBankAccountMutation, useBankCodesQuery } =
+  refundApi;

@@ -256,6 +256,7 @@ export const accountEn: English<typeof accountJa> = {
       groupRequest: 'Group visit requests (approved, declined, paid, released)',
       konbiniExpired: 'Convenience-store payment deadline passed',
       bankTransferOwed: 'Bank account for a refund',
+      bankAccountReminder: 'Reminders to enter a bank account for a refund (after 3 and 10 days)',
       waitingRoomTurn: 'Your turn in a waiting room',
     },
   },

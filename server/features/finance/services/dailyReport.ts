@@ -3,7 +3,9 @@
 //   sold       places (tickets) of orders paid those days, and the prices of all they sold, add-on vouchers
 //              included (yen, tax included, before the order's coupon and coins, which belong to the order)
 //   cancelled  tickets cancelled those days (by the visitor or the park), and the money refunded for them: each
-//              cancellation's refund shared out over its tickets by price (report.ts shareOut)
+//              cancellation's refund shared out over its tickets by price (report.ts shareOut). A refund owed by
+//              bank transfer (konbini: GMO cannot refund it) is money out on the day finance recorded the transfer
+//              (transferred_on), not on the cancellation's day: until then it is owed, not refunded
 //   admitted   tickets used those days (the act that marked them: the gate's scan, or the holder's button or link)
 // and, for one day, the park's occupancy (entries minus exits per hour, wallet parkOccupancy).
 // Items with nothing in the range are left out.
@@ -57,17 +59,9 @@ export async function dailyReport(
     Object.assign(cell(s.itemId, s.timeSlotId), { soldPlaces: toCount(s.n), amount: toCount(s.amount) });
   }
 
-  // The range's cancellations that took tickets of the park, with all their tickets (to share the refund out).
-  const cancelled = (await knex('cancellations as c')
-    .join('tickets as t', 't.cancellation_id', 'c.id')
-    .where('c.created_at', '>=', start)
-    .where('c.created_at', '<', end)
-    .whereIn(
-      'c.id',
-      knex('tickets').where({ park_id: parkId }).whereNotNull('cancellation_id').select('cancellation_id'),
-    )
-    .orderBy(['c.id', 't.ticket_number'])
-    .select('c.id', 'c.refund_amount', 't.item_id', 't.time_slot_id', 't.park_id', 't.price', 't.unit_kind')) as {
+  // The range's cancellations that took tickets of the park, with all their tickets (to share the refund out); the
+  // part owed by bank transfer is left out here (counted on its transfer day, below).
+  type CancelledTicket = {
     id: string;
     unitKind: string;
     refundAmount: number;
@@ -75,21 +69,50 @@ export async function dailyReport(
     timeSlotId: number | null;
     parkId: number;
     price: number;
-  }[];
-  const byCancellation = new Map<string, typeof cancelled>();
-  for (const c of cancelled) byCancellation.set(c.id, [...(byCancellation.get(c.id) ?? []), c]);
-  for (const tickets of byCancellation.values()) {
-    const parts = shareOut(
-      tickets[0]?.refundAmount ?? 0,
-      tickets.map((t) => t.price),
-    );
-    tickets.forEach((t, i) => {
-      if (t.parkId !== parkId) return;
-      const c = cell(t.itemId, t.timeSlotId);
-      if (t.unitKind !== 'additional') c.cancelledPlaces += 1;
-      c.refundAmount += parts[i] ?? 0;
-    });
-  }
+  };
+  const ticketColumns = ['t.item_id', 't.time_slot_id', 't.park_id', 't.price', 't.unit_kind'];
+  const parkCancellations = () =>
+    knex('tickets').where({ park_id: parkId }).whereNotNull('cancellation_id').select('cancellation_id');
+  const cancelled = (await knex('cancellations as c')
+    .join('tickets as t', 't.cancellation_id', 'c.id')
+    .leftJoin('bank_transfer_refunds as b', 'b.cancellation_id', 'c.id')
+    .where('c.created_at', '>=', start)
+    .where('c.created_at', '<', end)
+    .whereIn('c.id', parkCancellations())
+    .orderBy(['c.id', 't.ticket_number'])
+    .select('c.id', knex.raw('c.refund_amount - coalesce(b.amount, 0) AS refund_amount'), ...ticketColumns)) as (Omit<
+    CancelledTicket,
+    'refundAmount'
+  > & { refundAmount: unknown })[];
+  // Refunds by bank transfer recorded as transferred on the range's days, over their cancellation's tickets.
+  const transferred = (await knex('bank_transfer_refunds as b')
+    .join('tickets as t', 't.cancellation_id', 'b.cancellation_id')
+    .where('b.state', 'transferred')
+    .whereBetween('b.transferred_on', [range.from, range.to])
+    .whereIn('b.cancellation_id', parkCancellations())
+    .orderBy(['b.cancellation_id', 't.ticket_number'])
+    .select('b.cancellation_id as id', 'b.amount as refund_amount', ...ticketColumns)) as CancelledTicket[];
+  const share = (rows: CancelledTicket[], places: boolean) => {
+    const byCancellation = new Map<string, CancelledTicket[]>();
+    for (const c of rows) byCancellation.set(c.id, [...(byCancellation.get(c.id) ?? []), c]);
+    for (const tickets of byCancellation.values()) {
+      const parts = shareOut(
+        Number(tickets[0]?.refundAmount ?? 0),
+        tickets.map((t) => t.price),
+      );
+      tickets.forEach((t, i) => {
+        if (t.parkId !== parkId) return;
+        const c = cell(t.itemId, t.timeSlotId);
+        if (places && t.unitKind !== 'additional') c.cancelledPlaces += 1;
+        c.refundAmount += parts[i] ?? 0;
+      });
+    }
+  };
+  share(
+    cancelled.map((c) => ({ ...c, refundAmount: toCount(c.refundAmount) })),
+    true,
+  );
+  share(transferred, false);
 
   const admitted = (await knex('tickets')
     .where({ park_id: parkId })

@@ -3,6 +3,7 @@
 // account, 409 (bankAccountMissing). The payment is refunded by that amount in the same transaction (bankTransfers.ts).
 import type { Knex } from 'knex';
 import type { OfficeBankTransfer } from '../../../../common/dto/bankTransfer';
+import { tokyoDate } from '../../../../common/time';
 import { presentOffice, recordTransfer } from '../bankTransfers';
 
 export async function markBankTransferred(
@@ -16,6 +17,14 @@ export async function markBankTransferred(
       .join('users as u', 'u.id', 'o.user_id')
       .where('o.id', row.orderId)
       .first('o.application_number', 'u.name');
-    return presentOffice(row, { applicationNumber: order?.applicationNumber ?? '', customerName: order?.name ?? '' });
+    const reminders = (await trx('bank_transfer_reminders')
+      .where({ transfer_id: row.id })
+      .orderBy('days_after')
+      .pluck('days_after')) as number[];
+    return presentOffice(
+      row,
+      { applicationNumber: order?.applicationNumber ?? '', customerName: order?.name ?? '' },
+      { today: tokyoDate(now), remindersSent: reminders.map(Number) },
+    );
   });
 }
