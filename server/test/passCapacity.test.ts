@@ -274,6 +274,24 @@ describe('pass-holder places', () => {
     expect(await rows(item)).toMatchObject({ pass: { sold: 1, held: 0 } });
   });
 
+  it('checkout counts holders per slot as the add does: one holder books pool places of two items on one day', async () => {
+    const first = await timedItem(10, 2);
+    const other = await timedItem(10, 2);
+    expect(other.date).toBe(first.date);
+    const who = await holder();
+    await clearCart(who);
+    expect((await add(who, first, 1, true)).statusCode).toBe(201);
+    expect((await add(who, other, 1, true)).statusCode).toBe(201);
+    // The same slot twice is still too many for one holder, at the add.
+    const again = await add(who, first, 1, true);
+    expect(again.statusCode).toBe(409);
+    expect(body(again).meta).toMatchObject({ code: 'passPoolTooMany' });
+    const paid = await shop.pay(who, parkId, 2000);
+    expect(paid.statusCode, paid.payload).toBe(201);
+    expect(await rows(first)).toMatchObject({ pass: { sold: 1, held: 0 } });
+    expect(await rows(other)).toMatchObject({ pass: { sold: 1, held: 0 } });
+  });
+
   it('a stock row made right after the office changed the slot has the new places, whatever rules the add had cached', async () => {
     const item = await timedItem(10, 0);
     const buyer = await c.user();

@@ -140,7 +140,7 @@ export async function assertPassPool(
   }
   if (owner.userId === null) throw new DomainError('passPoolNotHolder');
   const holders = await cartHooks().passPoolHolders(db, owner.userId, item.parkId, unit.date);
-  if (holders === 0) throw new DomainError('passPoolNotHolder');
+  assertHoldersCover(0, holders);
   const row = (await db('cart_lines as l')
     .join('carts as c', 'c.id', 'l.cart_id')
     .where({ 'c.owner_key': owner.key, 'c.park_id': item.parkId, 'l.pass_pool': true })
@@ -150,8 +150,17 @@ export async function assertPassPool(
     })
     .sum({ n: 'l.people' })
     .first()) as { n: unknown } | undefined;
-  if (Number(row?.n ?? 0) + people > holders) throw new DomainError('passPoolTooMany', { max: holders });
+  assertHoldersCover(Number(row?.n ?? 0) + people, holders);
   return holders;
+}
+
+/**
+ * The rule of pass-holder places, at the add and at checkout: the buyer's pool lines of one item, date and slot
+ * carry at most as many people as the buyer has active holders that day (none: not a holder at all).
+ */
+export function assertHoldersCover(people: number, holders: number): void {
+  if (holders === 0) throw new DomainError('passPoolNotHolder');
+  if (people > holders) throw new DomainError('passPoolTooMany', { max: holders });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,9 +4,8 @@
 import type { Knex } from 'knex';
 import type { PassLineDetails } from '../../../../common/dto/pass';
 import { holdersComplete, passUnitsOf } from '../../../../common/rules/passHolders';
-import { DomainError } from '../../../lib/errors';
 import { cartHooks } from '../cartHooks';
-import { LINE_COLUMNS, type LineRow, lineOf } from '../lines';
+import { assertHoldersCover, LINE_COLUMNS, type LineRow, lineOf } from '../lines';
 import { userOwner } from '../owner';
 import { loadCatalogueFor, type PricedComponent, priceLine } from '../presentCart';
 
@@ -150,7 +149,7 @@ export async function cartForCheckout(
 /**
  * Pass-holder places are for holders on the use date: a pass suspended, cancelled or ended since the add (whose hold
  * lasts 15 minutes) no longer buys them (403 passPoolNotHolder), and the lines checked out count at most the
- * holders still active (409 passPoolTooMany), per date as the add counts them.
+ * holders still active (409 passPoolTooMany), per item, date and slot as the add counts them.
  */
 export async function assertPassPoolHolders(
   db: Knex | Knex.Transaction,
@@ -158,11 +157,16 @@ export async function assertPassPoolHolders(
   parkId: number,
   lines: readonly CheckoutLine[],
 ): Promise<void> {
-  const peopleByDate = new Map<string, number>();
-  for (const l of lines) if (l.passPool) peopleByDate.set(l.date, (peopleByDate.get(l.date) ?? 0) + l.people);
-  for (const [date, people] of peopleByDate) {
-    const holders = await cartHooks().passPoolHolders(db, userId, parkId, date);
-    if (holders === 0) throw new DomainError('passPoolNotHolder');
-    if (people > holders) throw new DomainError('passPoolTooMany', { max: holders });
+  const slots = new Map<string, { date: string; people: number }>();
+  for (const l of lines) {
+    if (!l.passPool) continue;
+    const key = `${l.itemId}/${l.date}/${l.timeSlotId}`;
+    slots.set(key, { date: l.date, people: (slots.get(key)?.people ?? 0) + l.people });
+  }
+  const holdersOn = new Map<string, number>();
+  for (const { date, people } of slots.values()) {
+    const holders = holdersOn.get(date) ?? (await cartHooks().passPoolHolders(db, userId, parkId, date));
+    holdersOn.set(date, holders);
+    assertHoldersCover(people, holders);
   }
 }
