@@ -145,13 +145,10 @@ export class JobQueue {
   }
 
   /**
-   * Runs the sweeps at `now`, then every queued job that is due, until none is left (tests, the e2e harness, the
-   * CLI). A job that throws is failed for pg-boss to retry later, as a worker would; its error is in the answer.
-   */
-  /**
-   * Runs the sweeps as at `now` (only those named in `sweeps`, when given), then every queued job that is due. A
-   * test that needs one deadline passed names its sweep: running them all days ahead would also draw every lottery
-   * and expire every hold of the other tests sharing the database.
+   * Runs the sweeps as at `now` (only those named in `sweeps`, when given), then every queued job that is due, until
+   * none is left (tests, the e2e harness, the CLI). A job that throws is failed for pg-boss to retry later, as a
+   * worker would; its error is in the answer. A test that needs one deadline passed names its sweep: running them
+   * all days ahead would also draw every lottery and expire every hold of the other tests sharing the database.
    */
   async drain(now: Date, sweeps?: readonly string[]): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
