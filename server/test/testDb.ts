@@ -4,8 +4,11 @@ import { resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { createKnex, createPglite } from '../db/knex';
 
-export const PGLITE_TEMPLATE_FILE = resolve(import.meta.dirname, '../../.data-test/pglite-template.tgz');
-export const PG_TEMPLATE_DB = 'zoo_test_template';
+// TEST_TEMPLATE_TAG keeps the templates of test processes run at once apart (bench:ledger's shards): each run's
+// global setup drops and makes its template again, under the feet of another process cloning the same one.
+const TAG = (process.env.TEST_TEMPLATE_TAG ?? '').replace(/[^a-z0-9_]/g, '');
+export const PGLITE_TEMPLATE_FILE = resolve(import.meta.dirname, `../../.data-test/pglite-template${TAG}.tgz`);
+export const PG_TEMPLATE_DB = `zoo_test_template${TAG}`;
 
 export function adminUrl(url: string): string {
   const u = new URL(url);
