@@ -194,7 +194,10 @@ function AddInfoFormView({
   const { data: kids } = usePassHolderChildrenQuery(undefined, { skip: passLines.length === 0 || !user });
   const [holders, setHolders] = useState<StoredHolders>(() => {
     const stored = readStoredHolders(parkId);
-    return Object.fromEntries(passLines.map(({ line, info }) => [line.id, initialRows(line, info, stored)]));
+    // The buyer is offered as a holder of the first pass only (one account holds a park's pass once).
+    return Object.fromEntries(
+      passLines.map(({ line, info }, i) => [line.id, initialRows(line, info, stored, i === 0 ? me : null)]),
+    );
   });
   const [holderIssues, setHolderIssues] = useState<Map<number, Map<number, HolderProblems>> | null>(null);
   const next = `/cart/${parkId}/payment${quick ? `?quick=${quick}` : ''}`;

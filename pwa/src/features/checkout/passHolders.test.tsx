@@ -109,6 +109,31 @@ describe('the holders of a pass line', () => {
     });
   });
 
+  it("start with the signed-in buyer as the first adult holder (not a child's row), unless someone is named", () => {
+    // Reference age groups: 2 primary school (6-12), 5 adult (18-64), 6 senior (65+).
+    const family = {
+      ...line,
+      quantities: [
+        { ageGroupId: 2, ageGroupName: '小学生', quantity: 1, unitPrice: 1200 },
+        { ageGroupId: 5, ageGroupName: '大人', quantity: 2, unitPrice: 4800 },
+      ],
+    } as unknown as CartLine;
+    const me = { id: 5, name: '山田 花子' };
+    const rows = initialRows(family, info, {}, me);
+    expect(rows.map((r) => [r.position, r.ageGroupId, r.holderUserId, r.name])).toEqual([
+      [1, 2, null, ''],
+      [2, 5, 5, '山田 花子'],
+      [3, 5, null, ''],
+    ]);
+    // Signed out, or a line of children only: nobody chosen.
+    expect(initialRows(family, info, {}, null).every((r) => r.holderUserId === null)).toBe(true);
+    const kidsOnly = { ...family, quantities: [family.quantities[0]] } as unknown as CartLine;
+    expect(initialRows(kidsOnly, info, {}, me).every((r) => r.holderUserId === null)).toBe(true);
+    // What the buyer typed or saved before stays as it was.
+    const typed = holderRows(family, info).map((r) => (r.position === 1 ? { ...r, name: '山田 一郎' } : r));
+    expect(initialRows(family, info, { 77: typed }, me)).toEqual(typed);
+  });
+
   it('kept in session storage only while they still fit the line', () => {
     const rows = holderRows(line, info).map((r) => ({ ...r, name: 'x' }));
     expect(initialRows(line, info, { 77: rows })[0]?.name).toBe('x');

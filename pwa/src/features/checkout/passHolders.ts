@@ -3,6 +3,7 @@
 // account at most once per pass; sent as PUT api/v1/carts/{parkId}/lines/{lineId}/pass (PassLineRequest).
 import type { CartLine } from '../../../../common/dto/cart';
 import type { CartPassInfo, PassCartLineFields, PassHolderKind, PassLineRequest } from '../../../../common/dto/pass';
+import { AGE_GROUPS } from '../../../../common/reference';
 
 export const HOLDER_NAME_MAX = 60;
 
@@ -58,6 +59,19 @@ export function holderRows(line: CartLine, info: CartPassInfo): HolderRow[] {
       units.push({ ageGroupId: null, ageGroupName: names.get(`${kind}:null`) ?? '', unitKind: kind });
   }
   return units.map((u, i) => ({ ...u, position: i + 1, name: '', holderUserId: null, photoId: null }));
+}
+
+const ADULT_AGE_GROUPS = new Set(AGE_GROUPS.filter((g) => (g.minAge ?? 0) >= 18).map((g) => g.id));
+
+/**
+ * A new pass's rows with the buyer as the holder of its first adult unit (account and name): a buyer who only typed
+ * their name got a pass linked to no account, so no member price or holders' places online. The buyer can choose
+ * another account or none; rows already named or linked are left as they are.
+ */
+export function withBuyer(rows: HolderRow[], me: { id: number; name: string } | null): HolderRow[] {
+  if (!me || rows.some((r) => r.holderUserId !== null || r.name.trim() !== '')) return rows;
+  const first = rows.find((r) => r.unitKind === 'basic' && r.ageGroupId !== null && ADULT_AGE_GROUPS.has(r.ageGroupId));
+  return rows.map((r) => (r === first ? { ...r, holderUserId: me.id, name: me.name } : r));
 }
 
 /** Problems per position (empty: none). Names are trimmed as they are sent. */
@@ -116,9 +130,17 @@ export function writeStoredHolders(
   }
 }
 
-/** Stored rows for a line when they still fit its units (same positions and age groups), else the line's own. */
-export function initialRows(line: CartLine, info: CartPassInfo, stored: StoredHolders): HolderRow[] {
-  const fresh = holderRows(line, info);
+/**
+ * Stored rows for a line when they still fit its units (same positions and age groups), else the line's own, with
+ * `me` (the signed-in buyer) as the first adult holder of a pass nobody has named yet.
+ */
+export function initialRows(
+  line: CartLine,
+  info: CartPassInfo,
+  stored: StoredHolders,
+  me: { id: number; name: string } | null = null,
+): HolderRow[] {
+  const fresh = withBuyer(holderRows(line, info), me);
   const kept = stored[String(line.id)];
   const fits =
     kept?.length === fresh.length &&
