@@ -21,6 +21,7 @@ const COLUMNS = {
   tokenMinutes: 'token_minutes',
   maxRate: 'max_rate',
   auto: 'auto',
+  resumedAt: 'resumed_at',
 };
 
 const rowOf = (r: Record<string, unknown>): RoomRow => ({
@@ -32,6 +33,7 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
   opensAt: new Date(r.opensAt as string),
   closesAt: r.closesAt ? new Date(r.closesAt as string) : null,
   admittedAt: r.admittedAt ? new Date(r.admittedAt as string) : null,
+  resumedAt: r.resumedAt ? new Date(r.resumedAt as string) : null,
 });
 
 /**
