@@ -66,12 +66,13 @@ interface Entry {
 // past their second are of no use: they are dropped at most once a second (a room closed or gone, which nobody asks
 // about any more, leaves), and the oldest go first past the bound (anyone may poll any item id).
 const caches = new WeakMap<Knex, { rooms: Map<number, Entry>; loading: Map<number, Promise<Entry>>; purged: number }>();
-const CACHE_MS = 1000;
+/** How old the status poll's room row may be (bench/waitingRoom.ts allows for it). */
+export const ROOM_CACHE_MS = 1000;
 /** The most rooms (and items without one) kept per database. */
 export const ROOM_CACHE_LIMIT = 1000;
 
 const stale = (e: Entry, now: Date) =>
-  Date.now() - e.at >= CACHE_MS || Math.abs(now.getTime() - e.readAt.getTime()) >= CACHE_MS;
+  Date.now() - e.at >= ROOM_CACHE_MS || Math.abs(now.getTime() - e.readAt.getTime()) >= ROOM_CACHE_MS;
 
 function cacheOf(knex: Knex) {
   const cache = caches.get(knex) ?? { rooms: new Map(), loading: new Map(), purged: Date.now() };
@@ -110,7 +111,7 @@ function keep(cache: ReturnType<typeof cacheOf>, itemId: number, entry: Entry, n
   const { rooms } = cache;
   rooms.delete(itemId); // re-inserted last: the Map's order is the order of the reads
   rooms.set(itemId, entry);
-  if (Date.now() - cache.purged >= CACHE_MS || rooms.size > ROOM_CACHE_LIMIT) {
+  if (Date.now() - cache.purged >= ROOM_CACHE_MS || rooms.size > ROOM_CACHE_LIMIT) {
     cache.purged = Date.now();
     for (const [id, e] of rooms) if (stale(e, now)) rooms.delete(id);
   }
