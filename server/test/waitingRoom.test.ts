@@ -382,6 +382,49 @@ describe('the waiting room', () => {
     }
   });
 
+  it("checks a polling visitor's session once a second, and a revoked one is refused within it (p99)", async () => {
+    // Each poll also read the caller's session (the auth plugin): a second query per poll, on the hottest route.
+    // The status poll takes a session checked up to a second ago on this instance; other routes check every time.
+    const item = await roomItem({ opensInMs: -MIN });
+    const u = await c.user();
+    await join(item.id, u);
+    const knex = ctx.server.app.knex;
+    const sessionReads: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (q.sql.includes('"sessions"')) sessionReads.push(q.sql);
+    };
+    knex.on('query', onQuery);
+    const t0 = Date.now();
+    try {
+      for (let i = 0; i < 10; i++) expect(body(await status(item.id, u)).data.place).toMatchObject({ position: 1 });
+    } finally {
+      knex.removeListener('query', onQuery);
+    }
+    expect({ reads: sessionReads.length, within: Date.now() - t0 < 1000 }).toEqual({ reads: 1, within: true });
+    // Signed out everywhere: other routes refuse at once, the poll within the second (then as a stranger: no place).
+    await c.knex()('sessions').where('user_id', u.id).update({ revoked_at: new Date() });
+    expect((await c.call('GET', '/api/v1/me', u)).statusCode).toBe(401);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(body(await status(item.id, u)).data.place).toBeNull();
+  });
+
+  it("answers a join with the room as the database has it, even just after a poll cached the item as roomless", async () => {
+    // The join's answer came through the one-second cache: a room made within a second of a poll of its item joined
+    // the visitor and answered 201 "state none, no place" (a body outside the document).
+    const item = await c.makeItem({ capacity: 10 });
+    const u = await c.user();
+    expect(body(await status(item.id, u)).data).toMatchObject({ state: 'none' });
+    const editor = await editorOf(item.parkId);
+    const made = await c.call('PUT', `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`, editor, {
+      opens_at: new Date(clock().now().getTime() - MIN).toISOString(),
+      rate: 1,
+    });
+    expect(made.statusCode, made.payload).toBe(200);
+    const joined = await join(item.id, u);
+    expect(joined.statusCode).toBe(201);
+    expect(body(joined).data).toMatchObject({ state: 'open', place: { position: 1 } });
+  });
+
   it('keeps the status cache small: rooms closed or gone leave it, and it holds no more than its bound', async () => {
     const knex = ctx.server.app.knex;
     const closed = await roomItem({ opensInMs: -MIN });

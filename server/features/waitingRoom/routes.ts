@@ -13,6 +13,7 @@ import { issueAdmission } from './services/admission';
 import { joinQueue } from './services/joinQueue';
 import { publishedRanking } from './services/publishedRanking';
 import { queueStatus } from './services/queueStatus';
+import { ROOM_CACHE_MS } from './store';
 
 const TRY = { mode: 'try' as const };
 const params = () => fields({ id: id() });
@@ -24,6 +25,8 @@ export const waitingRoomRoutes: ServerRoute[] = [
     path: '/api/v1/items/{id}/waiting-room',
     options: {
       auth: TRY,
+      // Polled by everyone in the queue: the session as checked up to a second ago (as old as the room's row).
+      app: { sessionCheckMs: ROOM_CACHE_MS },
       response: STATUS_ANSWER,
       plugins: answers({ 404: 'No such item' }),
       tags: ['api', 'waitingRoom'],
@@ -72,7 +75,8 @@ export const waitingRoomRoutes: ServerRoute[] = [
       const exists = await knex('waiting_rooms').where('item_id', request.params.id).first('id');
       if (!exists) throw notFound();
       await joinQueue(knex, request.params.id, owner.key, now);
-      return ok(h, await queueStatus(knex, request.params.id, owner.key, now), {}, 201);
+      // The room as the join left it, not the poll's cache (a room made within its second would read as none).
+      return ok(h, await queueStatus(knex, request.params.id, owner.key, now, true), {}, 201);
     },
   }),
   route({

@@ -83,19 +83,22 @@ function cacheOf(knex: Knex) {
 /**
  * The room as the status poll sees it: read at most once a second per instance (concurrent polls share the read).
  * Its frontier, run forward from `readAt`, may be ahead of the database's (a pause or a lower rate since): only
- * `frontier(room, readAt)` is known to be let in.
+ * `frontier(room, readAt)` is known to be let in. `fresh`: read now (the caller has just written under the room).
  */
-export async function cachedRoom(knex: Knex, itemId: number, now: Date): Promise<CachedRoom | null> {
+export async function cachedRoom(knex: Knex, itemId: number, now: Date, fresh = false): Promise<CachedRoom | null> {
   const cache = cacheOf(knex);
   const hit = cache.rooms.get(itemId);
   const entry =
-    hit && !stale(hit, now) && !(hit.room && due(hit.room, now)) ? hit : await load(knex, cache, itemId, now);
+    hit && !fresh && !stale(hit, now) && !(hit.room && due(hit.room, now))
+      ? hit
+      : await load(knex, cache, itemId, now, fresh);
   return entry.room ? { room: entry.room, readAt: entry.readAt } : null;
 }
 
-function load(knex: Knex, cache: ReturnType<typeof cacheOf>, itemId: number, now: Date): Promise<Entry> {
+/** Reads the room and keeps it; polls share a read under way, a `fresh` one (after a write) makes its own. */
+function load(knex: Knex, cache: ReturnType<typeof cacheOf>, itemId: number, now: Date, fresh: boolean) {
   const pending = cache.loading.get(itemId);
-  if (pending) return pending;
+  if (pending && !fresh) return pending;
   const read = roomOpenedIfDue(knex, itemId, now)
     .then((room) => {
       const entry = { at: Date.now(), readAt: now, room };

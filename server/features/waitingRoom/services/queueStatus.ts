@@ -16,8 +16,9 @@ export async function queueStatus(
   itemId: number,
   holderKey: string | null,
   now: Date,
+  fresh = false,
 ): Promise<QueueStatus | null> {
-  const cached = await cachedRoom(knex, itemId, now);
+  const cached = await cachedRoom(knex, itemId, now, fresh);
   if (!cached) return noRoom(knex, itemId);
   const { room, readAt } = cached;
   const row = holderKey
