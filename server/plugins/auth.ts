@@ -123,7 +123,7 @@ export const authPlugin: Plugin<void> = {
     const recentSessions = new Map<string, { at: number; row: SessionRow }>();
     const keepSession = (jti: string, row: SessionRow) => {
       recentSessions.delete(jti);
-      recentSessions.set(jti, { at: Date.now(), row });
+      recentSessions.set(jti, { at: server.app.clock.now().getTime(), row });
       for (const key of recentSessions.keys()) {
         if (recentSessions.size <= RECENT_SESSIONS_LIMIT) break;
         recentSessions.delete(key);
@@ -146,7 +146,9 @@ export const authPlugin: Plugin<void> = {
         const maxAge = request.method === 'get' ? request.route.settings.app?.sessionCheckMs : undefined;
         const recent = maxAge ? recentSessions.get(claims.jti) : undefined;
         const row: SessionRow | undefined =
-          recent && Date.now() - recent.at < (maxAge as number) ? recent.row : await readSession(claims.jti);
+          recent && server.app.clock.now().getTime() - recent.at < (maxAge as number)
+            ? recent.row
+            : await readSession(claims.jti);
         if (maxAge && row && row !== recent?.row) keepSession(claims.jti, row);
         if (!row || String(row.userId) !== claims.sub) throw Boom.unauthorized('session ended', 'Bearer');
         if (!bearer && UNSAFE.has(request.method) && !sameOrigin(request, config.publicUrl)) {

@@ -13,11 +13,12 @@ import { issueAdmission } from './services/admission';
 import { joinQueue } from './services/joinQueue';
 import { publishedRanking } from './services/publishedRanking';
 import { queueStatus } from './services/queueStatus';
-import { ROOM_CACHE_MS } from './store';
 
 const TRY = { mode: 'try' as const };
 const params = () => fields({ id: id() });
 const GUESTS = 'Signed-in visitors, or guests by their `x-guest-user-id`.';
+/** How long the status poll takes a session checked before as valid: the longest Retry-After (frontier.ts). */
+export const STATUS_SESSION_CHECK_MS = 30_000;
 
 export const waitingRoomRoutes: ServerRoute[] = [
   route({
@@ -25,8 +26,9 @@ export const waitingRoomRoutes: ServerRoute[] = [
     path: '/api/v1/items/{id}/waiting-room',
     options: {
       auth: TRY,
-      // Polled by everyone in the queue: the session as checked up to a second ago (as old as the room's row).
-      app: { sessionCheckMs: ROOM_CACHE_MS },
+      // Polled by everyone in the queue, each every 2-30 s (Retry-After): a session checked within the longest wait
+      // spares a read per poll. It answers the caller's own place only; the admission and the cart check each time.
+      app: { sessionCheckMs: STATUS_SESSION_CHECK_MS },
       response: STATUS_ANSWER,
       plugins: answers({ 404: 'No such item' }),
       tags: ['api', 'waitingRoom'],
