@@ -56,8 +56,9 @@ export interface CachedRoom {
 }
 
 interface Entry {
-  /** Date.now() and the app clock's time (tests move it) at the read. */
+  /** Date.now() when the read came back. */
   at: number;
+  /** The app clock (tests move it) when the read was asked for. */
   readAt: Date;
   room: RoomRow | null;
 }
@@ -105,7 +106,9 @@ function load(knex: Knex, cache: ReturnType<typeof cacheOf>, itemId: number, now
       keep(cache, itemId, entry, now);
       return entry;
     })
-    .finally(() => cache.loading.delete(itemId));
+    .finally(() => {
+      if (cache.loading.get(itemId) === read) cache.loading.delete(itemId);
+    });
   cache.loading.set(itemId, read);
   return read;
 }
