@@ -32,6 +32,7 @@ import { createKnex, toCount } from '../server/db/knex';
 import { migrateLatest } from '../server/db/migrate';
 import { issueAccessToken } from '../server/features/auth/accessToken';
 import { type PublishedRanking, verifyRanking } from '../server/features/waitingRoom';
+import { ROOM_CACHE_MS } from '../server/features/waitingRoom/store';
 import { startPostgres, startReplica, type ThrowawayPostgres } from './lib/postgres';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -397,7 +398,10 @@ try {
   });
 
   const statusMs: number[] = [];
-  const notYet: { position: number; at: number }[] = [];
+  // Each "not yet" with the time an admission behind it must precede to be an inversion: the admission's refusal
+  // reads the database (its start); the status poll answers from a row up to ROOM_CACHE_MS old (store.ts), so an
+  // admission handed within that second before it may be behind it without anyone passing anyone.
+  const notYet: { position: number; before: number }[] = [];
   const admissions: { position: number; at: number }[] = [];
   let killAt: number | null = null;
   let catalogueReads = 0;
@@ -418,7 +422,7 @@ try {
     const room = `/api/v1/items/${itemId}/waiting-room`;
     const adm = await call(base, 'POST', `${room}/admission`, { token, what: 'admission' });
     if (adm.status === 409 && adm.body?.meta?.code === 'waitingRoomNotYet') {
-      notYet.push({ position: v.position ?? -1, at: adm.at - adm.ms });
+      notYet.push({ position: v.position ?? -1, before: adm.at - adm.ms });
       v.notYetAfterAdmitted = (v.notYetAfterAdmitted ?? 0) + 1;
       return false; // back to polling
     }
@@ -532,7 +536,7 @@ try {
           continue;
         }
         if (data.place?.position !== null && data.place?.position !== undefined && !data.place.admitted) {
-          notYet.push({ position: data.place.position, at: s.at - s.ms });
+          notYet.push({ position: data.place.position, before: s.at - s.ms - ROOM_CACHE_MS });
         }
         wait = Number(s.headers['retry-after'] ?? data.pollAfterSeconds ?? 5);
       }
@@ -635,12 +639,12 @@ try {
   const latePositionsAfterEarly = late.every((v) => v.position === undefined || v.position > EARLY);
   // Admission order: no admission handed to a place behind one that was told "not yet" later.
   admissions.sort((a, b) => a.at - b.at);
-  notYet.sort((a, b) => a.at - b.at);
+  notYet.sort((a, b) => a.before - b.before);
   let admissionInversions = 0;
   let j = 0;
   let maxAdmitted = 0;
   for (const n of notYet) {
-    while (j < admissions.length && (admissions[j]?.at as number) < n.at) {
+    while (j < admissions.length && (admissions[j]?.at as number) < n.before) {
       maxAdmitted = Math.max(maxAdmitted, admissions[j]?.position ?? 0);
       j++;
     }

@@ -215,6 +215,7 @@ export const ERROR_STATUS = {
   rateLimited: 429,
   // 503: unavailable for a moment: try again
   databaseBusy: 503,
+  databaseUnavailable: 503,
   paymentUnavailable: 503,
 } as const satisfies Partial<Record<MessageKey, number>>;
 

@@ -51,6 +51,10 @@ export const MESSAGES = {
     ja: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
     en: 'We are busy right now. Please try again in a moment',
   },
+  databaseUnavailable: {
+    ja: 'ただいまご利用いただけません。少し時間をおいてもう一度お試しください',
+    en: 'The service is unavailable for a moment. Please try again shortly',
+  },
   serviceUnavailable: {
     ja: 'ただいまサービスを利用できません。時間をおいて再度お試しください',
     en: 'The service is temporarily unavailable. Please try again later',

@@ -46,3 +46,39 @@ export function isDbTimeout(err: unknown): boolean {
   if (e?.name === 'KnexTimeoutError') return true;
   return typeof e?.code === 'string' && (TIMEOUT_SQLSTATES as readonly string[]).includes(e.code);
 }
+
+/** SQLSTATE of a server at its connection limit (53300 too_many_connections): busy, as a timeout is. */
+const BUSY_SQLSTATES = ['53300'];
+/**
+ * SQLSTATE of a connection shut down or not accepted (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+ * cannot_connect_now) and class 08, connection exceptions (08P01 included: pgbouncer answers its own refusals so).
+ */
+const UNAVAILABLE_SQLSTATES = ['57P01', '57P02', '57P03'];
+/** A socket to the database refused, cut or unanswered (a restart, a failover, a network fault). */
+const SOCKET_CODES = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'];
+
+/**
+ * pg's errors of a connection lost or closed carry no code: known by their message, after knex's prefix of the
+ * statement ("ROLLBACK - Connection terminated unexpectedly": a transaction whose backend was terminated).
+ */
+const LOST_CONNECTION =
+  /(?:^|\s-\s)(?:Connection terminated(?: unexpectedly)?|Client was closed and is not queryable)$/;
+
+/**
+ * The 503 a database error answers (server/plugins/errors.ts), or null for any other error: `databaseBusy` for a
+ * timeout or the connection limit, `databaseUnavailable` for a database refusing, dropping or shutting down
+ * connections.
+ */
+export function dbUnavailableAnswer(err: unknown): 'databaseBusy' | 'databaseUnavailable' | null {
+  if (isDbTimeout(err)) return 'databaseBusy';
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (BUSY_SQLSTATES.includes(code)) return 'databaseBusy';
+  if (UNAVAILABLE_SQLSTATES.includes(code) || /^08[0-9A-Z]{3}$/.test(code) || SOCKET_CODES.includes(code)) {
+    return 'databaseUnavailable';
+  }
+  if (typeof e?.message === 'string' && LOST_CONNECTION.test(e.message)) {
+    return 'databaseUnavailable';
+  }
+  return null;
+}

@@ -2,7 +2,7 @@ import type { Boom } from '@hapi/boom';
 import type { Lifecycle, Plugin, Request } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
 import { type MessageKey, message } from '../../common/messages';
-import { isDbTimeout } from '../db/timeouts';
+import { dbUnavailableAnswer } from '../db/timeouts';
 import { DomainError, isErrorCode } from '../lib/errors';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -17,8 +17,11 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   503: 'serviceUnavailable',
 };
 
-/** Seconds a client waits before trying again after a database timeout: about the cart's lock timeout. */
-const RETRY_AFTER_S = 2;
+/**
+ * Seconds a client waits before trying again: after a timeout about the cart's lock timeout; a database refusing
+ * connections (restarting, failing over) is given longer.
+ */
+const RETRY_AFTER_S = { databaseBusy: 2, databaseUnavailable: 5 } as const;
 
 const isApi = (request: Request) => request.path.startsWith('/api/');
 
@@ -53,14 +56,16 @@ export const errorsPlugin: Plugin<void> = {
       if (response instanceof DomainError) {
         return h.response(envelope(request, response.status, response.key, response.params)).code(response.status);
       }
-      // A lock wait or statement past its kind's timeout (server/db/timeouts.ts): busy, not broken.
-      if (response && 'isBoom' in response && response.isBoom && isDbTimeout(response)) {
-        request.log(['warn'], response);
-        const busy = new DomainError('databaseBusy');
+      // A lock wait or statement past its kind's timeout (server/db/timeouts.ts), the connection limit, or a
+      // database refusing or dropping connections: busy or unavailable for a moment, not broken.
+      const answer = response && 'isBoom' in response && response.isBoom ? dbUnavailableAnswer(response) : null;
+      if (answer) {
+        request.log(['warn'], response as Boom);
+        const busy = new DomainError(answer);
         return h
           .response(envelope(request, busy.status, busy.key))
           .code(busy.status)
-          .header('Retry-After', String(RETRY_AFTER_S));
+          .header('Retry-After', String(RETRY_AFTER_S[answer]));
       }
       if (response && 'isBoom' in response && response.isBoom) {
         const boom = response as Boom;

@@ -16,8 +16,9 @@
 //                      a server too busy to read it)
 //             413      routes that take a body (over the byte limit)
 //             415      routes that parse a body (a content type that is not JSON, form or multipart)
-//             503      every operation (the database busy: a lock or statement past its transaction's timeout,
-//                      databaseBusy, with Retry-After: server/db/timeouts.ts)
+//             503      every operation (the database busy: a lock or statement past its transaction's timeout or
+//                      the connection limit, databaseBusy; or refusing or dropping connections,
+//                      databaseUnavailable; with Retry-After: server/db/timeouts.ts)
 //   declared  the route's `options.plugins.openapi.responses`: `{ [status]: description | DeclaredResponse | null }`
 //             e.g. `{ 201: 'Created', 409: 'Sold out', 200: null }`; `null` removes a derived status.
 //   described the route's `options.response.status`: `{ [status]: Joi schema of the whole body }` (lib/responses.ts
@@ -190,7 +191,7 @@ const DERIVED_TEXT: Record<number, string> = {
   408: 'The body did not arrive in time (requestTimeout): send it again',
   413: 'Body too large',
   415: 'Unsupported content type',
-  503: 'The database is busy (databaseBusy): try again after Retry-After seconds',
+  503: 'The database is busy or unavailable for a moment (databaseBusy, databaseUnavailable): try again after Retry-After seconds',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { verifyRanking } from '../features/waitingRoom';
 import { rankPlaces } from '../features/waitingRoom/ranking';
+import { STATUS_SESSION_CHECK_MS } from '../features/waitingRoom/routes';
+import { cachedRoom, cachedRoomCount, isRoomCached, ROOM_CACHE_LIMIT } from '../features/waitingRoom/store';
 import { createServer } from '../server';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createTestServer, type TestContext } from './testServer';
@@ -342,6 +344,117 @@ describe('the waiting room', () => {
         ),
       });
     }
+  });
+
+  it('reads the room once a second for an admitted visitor polling, and a pause or closing is seen within it', async () => {
+    // An admitted visitor polls until they buy: each poll read the room from the database again (past the cache),
+    // one more read per poll on the hottest route. The row is refreshed at most once a second; "admitted" is said
+    // from the row as the database had it when read (its frontier never goes back).
+    const item = await roomItem({ opensInMs: -MIN, rate: 100 });
+    const u = await c.user();
+    await join(item.id, u);
+    const url = `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`;
+    const knex = ctx.server.app.knex;
+    const reads: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (q.sql.includes('"waiting_rooms"')) reads.push(q.sql);
+    };
+    // A second on (the clock the rows' arithmetic runs on): the cached row is due for a refresh.
+    clock().advance(1000);
+    knex.on('query', onQuery);
+    const t0 = Date.now();
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect(body(await status(item.id, u)).data.place).toMatchObject({ position: 1, admitted: true });
+      }
+    } finally {
+      knex.removeListener('query', onQuery);
+    }
+    const took = Date.now() - t0;
+    expect({ reads: reads.length, within: took < 1000 }).toEqual({ reads: 1, within: true });
+    // Staff pause, then close: each is in the answer within the cache's second (real time; the clock stands).
+    for (const [change, seen] of [
+      [{ paused: true }, { paused: true, active: true }],
+      [{ closes_at: clock().now().toISOString() }, { paused: true, active: false }],
+    ] as const) {
+      expect((await c.call('PUT', url, item.editor, change)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(body(await status(item.id, u)).data).toMatchObject({ ...seen, place: { admitted: true } });
+    }
+  });
+
+  it("checks a polling visitor's session once per poll interval, and a revoked one is refused within it (p99)", async () => {
+    // Each poll also read the caller's session (the auth plugin): a second query per poll, on the hottest route.
+    // The status poll takes a session this instance checked within the longest Retry-After (30 s): it answers the
+    // caller's own place only. Other routes check every time.
+    const item = await roomItem({ opensInMs: -MIN });
+    const u = await c.user();
+    await join(item.id, u);
+    const knex = ctx.server.app.knex;
+    const sessionReads: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (q.sql.includes('"sessions"')) sessionReads.push(q.sql);
+    };
+    knex.on('query', onQuery);
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect(body(await status(item.id, u)).data.place).toMatchObject({ position: 1 });
+        clock().advance(2_000);
+      }
+    } finally {
+      knex.removeListener('query', onQuery);
+    }
+    expect(sessionReads).toHaveLength(1);
+    // Signed out everywhere: other routes refuse at once, the poll within its 30 s (then as a stranger: no place).
+    await c.knex()('sessions').where('user_id', u.id).update({ revoked_at: new Date() });
+    expect((await c.call('GET', '/api/v1/me', u)).statusCode).toBe(401);
+    clock().advance(STATUS_SESSION_CHECK_MS);
+    expect(body(await status(item.id, u)).data.place).toBeNull();
+  });
+
+  it('answers a join with the room as the database has it, even just after a poll cached the item as roomless', async () => {
+    // The join's answer came through the one-second cache: a room made within a second of a poll of its item joined
+    // the visitor and answered 201 "state none, no place" (a body outside the document).
+    const item = await c.makeItem({ capacity: 10 });
+    const u = await c.user();
+    expect(body(await status(item.id, u)).data).toMatchObject({ state: 'none' });
+    const editor = await editorOf(item.parkId);
+    const made = await c.call('PUT', `/api/v1/staff/parks/${item.parkId}/items/${item.id}/waiting-room`, editor, {
+      opens_at: new Date(clock().now().getTime() - MIN).toISOString(),
+      rate: 1,
+    });
+    expect(made.statusCode, made.payload).toBe(200);
+    const joined = await join(item.id, u);
+    expect(joined.statusCode).toBe(201);
+    expect(body(joined).data).toMatchObject({ state: 'open', place: { position: 1 } });
+  });
+
+  it('keeps the status cache small: rooms closed or gone leave it, and it holds no more than its bound', async () => {
+    const knex = ctx.server.app.knex;
+    const closed = await roomItem({ opensInMs: -MIN });
+    const gone = await roomItem({ opensInMs: -MIN });
+    const u = await c.user();
+    for (const item of [closed, gone]) {
+      await join(item.id, u);
+      await status(item.id, u);
+      expect(isRoomCached(knex, item.id)).toBe(true);
+    }
+    const url = `/api/v1/staff/parks/${closed.parkId}/items/${closed.id}/waiting-room`;
+    expect((await c.call('PUT', url, closed.editor, { closes_at: clock().now().toISOString() })).statusCode).toBe(200);
+    await c.knex()('waiting_rooms').where('item_id', gone.id).delete();
+    // Nobody asks about them any more; others keep polling.
+    clock().advance(2000);
+    await new Promise((r) => setTimeout(r, 1100));
+    const other = await roomItem({ opensInMs: -MIN });
+    await status(other.id, u);
+    expect([isRoomCached(knex, closed.id), isRoomCached(knex, gone.id), isRoomCached(knex, other.id)]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    // Items that are not there (anyone can poll any id): never more than the bound.
+    for (let i = 0; i < ROOM_CACHE_LIMIT + 100; i++) await cachedRoom(knex, 2_000_000_000 - i, clock().now());
+    expect(cachedRoomCount(knex)).toBeLessThanOrEqual(ROOM_CACHE_LIMIT);
   });
 
   it('keeps one queue across two app instances on one database, and sells no more than the stock', async () => {

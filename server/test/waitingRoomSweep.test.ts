@@ -143,6 +143,45 @@ describe('the waiting room sweep', () => {
     expect({ rate, seconds }).toEqual({ rate: Math.round((10 / seconds) * 1000) / 1000, seconds });
   });
 
+  it('measures the stock path only while the room lets in: time paused by staff is not measured', async () => {
+    // While paused nobody new is let in and the holds stop; the minute measured after a resume counted the pause and
+    // read low: 10 holds in the 20 s since the resume, over 60 s, put the rate at the floor.
+    const item = await roomItem({ opensInMs: -MIN, rate: 1 });
+    const users = await Promise.all(Array.from({ length: 40 }, () => c.user()));
+    for (const u of users) expect((await join(item.id, u)).statusCode).toBe(201);
+    expect((await c.call('PUT', item.url, item.editor, { paused: true })).statusCode).toBe(200);
+    clock().advance(40_000);
+    expect((await c.call('PUT', item.url, item.editor, { paused: false })).statusCode).toBe(200);
+    const row = (await c.knex()('waiting_rooms').where('item_id', item.id).first('resumed_at')) as { resumedAt: Date };
+    const resumed = new Date(row.resumedAt).getTime();
+    clock().advance(20_000);
+    const now = clock().now();
+    const [unit] = (await c
+      .knex()('stock_units')
+      .insert({ item_id: item.id, date: item.date, capacity: 100 })
+      .returning('id')) as { id: number }[];
+    await c
+      .knex()('stock_holds')
+      .insert(
+        Array.from({ length: 10 }, (_, i) => ({
+          stock_unit_id: unit?.id,
+          quantity: 1,
+          state: 'held',
+          expires_at: new Date(now.getTime() + MIN),
+          created_at: new Date(resumed + 500 + i * 2000),
+        })),
+      );
+    await sweep(now);
+    // 10 holds over the 20 s let in: 0.5 a second (under 80 % of 1: the rate falls to what was taken).
+    const seconds = (now.getTime() - resumed) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(20);
+    expect(seconds).toBeLessThan(25);
+    expect(body(await c.call('GET', item.url, item.editor)).data).toMatchObject({
+      rate: Math.round((10 / seconds) * 1000) / 1000,
+      paused: false,
+    });
+  });
+
   it('gives an idle queue no credit: newcomers after a quiet spell are let in at the rate, not all at once', async () => {
     const item = await roomItem({ opensInMs: -1000, rate: 0.1 });
     clock().advance(10 * MIN);

@@ -21,6 +21,8 @@ export interface RoomRow {
   maxRate: number | null;
   /** Opened by the high-demand trigger. */
   auto: boolean;
+  /** When staff last resumed it after a pause (the adaptive rate measures from then). */
+  resumedAt: Date | null;
 }
 
 export function frontier(room: RoomRow, now: Date): number {

@@ -17,6 +17,8 @@ import { queueStatus } from './services/queueStatus';
 const TRY = { mode: 'try' as const };
 const params = () => fields({ id: id() });
 const GUESTS = 'Signed-in visitors, or guests by their `x-guest-user-id`.';
+/** How long the status poll takes a session checked before as valid: the longest Retry-After (frontier.ts). */
+export const STATUS_SESSION_CHECK_MS = 30_000;
 
 export const waitingRoomRoutes: ServerRoute[] = [
   route({
@@ -24,6 +26,9 @@ export const waitingRoomRoutes: ServerRoute[] = [
     path: '/api/v1/items/{id}/waiting-room',
     options: {
       auth: TRY,
+      // Polled by everyone in the queue, each every 2-30 s (Retry-After): a session checked within the longest wait
+      // spares a read per poll. It answers the caller's own place only; the admission and the cart check each time.
+      app: { sessionCheckMs: STATUS_SESSION_CHECK_MS },
       response: STATUS_ANSWER,
       plugins: answers({ 404: 'No such item' }),
       tags: ['api', 'waitingRoom'],
@@ -72,7 +77,8 @@ export const waitingRoomRoutes: ServerRoute[] = [
       const exists = await knex('waiting_rooms').where('item_id', request.params.id).first('id');
       if (!exists) throw notFound();
       await joinQueue(knex, request.params.id, owner.key, now);
-      return ok(h, await queueStatus(knex, request.params.id, owner.key, now), {}, 201);
+      // The room as the join left it, not the poll's cache (a room made within its second would read as none).
+      return ok(h, await queueStatus(knex, request.params.id, owner.key, now, true), {}, 201);
     },
   }),
   route({

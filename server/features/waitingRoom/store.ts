@@ -21,6 +21,7 @@ const COLUMNS = {
   tokenMinutes: 'token_minutes',
   maxRate: 'max_rate',
   auto: 'auto',
+  resumedAt: 'resumed_at',
 };
 
 const rowOf = (r: Record<string, unknown>): RoomRow => ({
@@ -32,6 +33,7 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
   opensAt: new Date(r.opensAt as string),
   closesAt: r.closesAt ? new Date(r.closesAt as string) : null,
   admittedAt: r.admittedAt ? new Date(r.admittedAt as string) : null,
+  resumedAt: r.resumedAt ? new Date(r.resumedAt as string) : null,
 });
 
 /**
@@ -47,27 +49,87 @@ export async function readRoom(db: Knex | Knex.Transaction, itemId: number, lock
   return r ? rowOf(r) : null;
 }
 
-// Per database (a test process runs several servers, each on its own database, whose item ids overlap).
-const caches = new WeakMap<Knex, Map<number, { at: number; room: RoomRow | null }>>();
-const CACHE_MS = 1000;
+/** A room row as read, with the clock's time of the read: its frontier then is one the database had reached. */
+export interface CachedRoom {
+  room: RoomRow;
+  readAt: Date;
+}
+
+interface Entry {
+  /** Date.now() when the read came back. */
+  at: number;
+  /** The app clock (tests move it) when the read was asked for. */
+  readAt: Date;
+  room: RoomRow | null;
+}
+
+// Per database (a test process runs several servers, each on its own database, whose item ids overlap). Entries
+// past their second are of no use: they are dropped at most once a second (a room closed or gone, which nobody asks
+// about any more, leaves), and the oldest go first past the bound (anyone may poll any item id).
+const caches = new WeakMap<Knex, { rooms: Map<number, Entry>; loading: Map<number, Promise<Entry>>; purged: number }>();
+/** How old the status poll's room row may be (bench/waitingRoom.ts allows for it). */
+export const ROOM_CACHE_MS = 1000;
+/** The most rooms (and items without one) kept per database. */
+export const ROOM_CACHE_LIMIT = 1000;
+
+const stale = (e: Entry, now: Date) =>
+  Date.now() - e.at >= ROOM_CACHE_MS || Math.abs(now.getTime() - e.readAt.getTime()) >= ROOM_CACHE_MS;
+
+function cacheOf(knex: Knex) {
+  const cache = caches.get(knex) ?? { rooms: new Map(), loading: new Map(), purged: Date.now() };
+  caches.set(knex, cache);
+  return cache;
+}
 
 /**
- * The room as the status poll sees it: at most a second old. Its frontier, run forward from that row, may be ahead
- * of the database's (a pause or a lower rate since): what says "admitted" must come from `freshRoom`.
+ * The room as the status poll sees it: read at most once a second per instance (concurrent polls share the read).
+ * Its frontier, run forward from `readAt`, may be ahead of the database's (a pause or a lower rate since): only
+ * `frontier(room, readAt)` is known to be let in. `fresh`: read now (the caller has just written under the room).
  */
-export async function cachedRoom(knex: Knex, itemId: number, now: Date): Promise<RoomRow | null> {
-  const hit = caches.get(knex)?.get(itemId);
-  if (hit && Date.now() - hit.at < CACHE_MS && !(hit.room && due(hit.room, now))) return hit.room;
-  return freshRoom(knex, itemId, now);
+export async function cachedRoom(knex: Knex, itemId: number, now: Date, fresh = false): Promise<CachedRoom | null> {
+  const cache = cacheOf(knex);
+  const hit = cache.rooms.get(itemId);
+  const entry =
+    hit && !fresh && !stale(hit, now) && !(hit.room && due(hit.room, now))
+      ? hit
+      : await load(knex, cache, itemId, now, fresh);
+  return entry.room ? { room: entry.room, readAt: entry.readAt } : null;
 }
 
-/** The room as the database has it now (opened if due), kept for the next polls. */
-export async function freshRoom(knex: Knex, itemId: number, now: Date): Promise<RoomRow | null> {
-  const room = await roomOpenedIfDue(knex, itemId, now);
-  const cache = caches.get(knex) ?? new Map();
-  caches.set(knex, cache.set(itemId, { at: Date.now(), room }));
-  return room;
+/** Reads the room and keeps it; polls share a read under way, a `fresh` one (after a write) makes its own. */
+function load(knex: Knex, cache: ReturnType<typeof cacheOf>, itemId: number, now: Date, fresh: boolean) {
+  const pending = cache.loading.get(itemId);
+  if (pending && !fresh) return pending;
+  const read = roomOpenedIfDue(knex, itemId, now)
+    .then((room) => {
+      const entry = { at: Date.now(), readAt: now, room };
+      keep(cache, itemId, entry, now);
+      return entry;
+    })
+    .finally(() => {
+      if (cache.loading.get(itemId) === read) cache.loading.delete(itemId);
+    });
+  cache.loading.set(itemId, read);
+  return read;
 }
+
+function keep(cache: ReturnType<typeof cacheOf>, itemId: number, entry: Entry, now: Date) {
+  const { rooms } = cache;
+  rooms.delete(itemId); // re-inserted last: the Map's order is the order of the reads
+  rooms.set(itemId, entry);
+  if (Date.now() - cache.purged >= ROOM_CACHE_MS || rooms.size > ROOM_CACHE_LIMIT) {
+    cache.purged = Date.now();
+    for (const [id, e] of rooms) if (stale(e, now)) rooms.delete(id);
+  }
+  for (const id of rooms.keys()) {
+    if (rooms.size <= ROOM_CACHE_LIMIT) break;
+    rooms.delete(id);
+  }
+}
+
+/** How many rooms the status cache holds for this database (tests). */
+export const cachedRoomCount = (knex: Knex) => caches.get(knex)?.rooms.size ?? 0;
+export const isRoomCached = (knex: Knex, itemId: number) => caches.get(knex)?.rooms.has(itemId) ?? false;
 
 export const due = (room: RoomRow, now: Date) => room.state === 'prequeue' && now >= room.opensAt;
 

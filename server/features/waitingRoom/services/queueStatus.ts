@@ -1,10 +1,10 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
-// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue. "Admitted" is checked against
-// the room as the database has it (one more read, for those let in only).
+// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue, and no other read of the
+// room: "admitted" is said from the frontier the cached row had when it was read.
 import type { Knex } from 'knex';
 import type { QueueStatus } from '../../../../common/dto/waitingRoom';
 import { estimateSeconds, frontier, isActive, pollAfterSeconds } from '../frontier';
-import { cachedRoom, freshRoom } from '../store';
+import { cachedRoom } from '../store';
 
 export type { QueueStatus };
 
@@ -16,31 +16,31 @@ export async function queueStatus(
   itemId: number,
   holderKey: string | null,
   now: Date,
+  fresh = false,
 ): Promise<QueueStatus | null> {
-  const cached = await cachedRoom(knex, itemId, now);
+  const cached = await cachedRoom(knex, itemId, now, fresh);
   if (!cached) return noRoom(knex, itemId);
+  const { room, readAt } = cached;
   const row = holderKey
     ? ((await knex('waiting_room_places')
-        .where({ room_id: cached.id, holder_key: holderKey })
+        .where({ room_id: room.id, holder_key: holderKey })
         .first('entry_id', 'position', 'token_used_at')) as
         | { entryId: string; position: number | null; tokenUsedAt: Date | null }
         | undefined)
     : undefined;
   // The cached row's arithmetic runs ahead of the database after a pause or a lower rate: "your turn" must hold
-  // when the admission reads the database, so it is said from the database's row. "Waiting" may come from the cache,
-  // a second late at most (the database's frontier never goes back).
+  // when the admission reads the database, so it is said from the frontier at the read (the database's never goes
+  // back), at most a second behind. The place and the estimate may run ahead.
   const position = row?.position ?? null;
-  const mayBeIn = position !== null && position <= frontier(cached, now);
-  const room = mayBeIn ? await freshRoom(knex, itemId, now) : cached;
-  if (!room) return noRoom(knex, itemId);
   const front = frontier(room, now);
+  const letIn = frontier(room, readAt);
   const place = row
     ? {
         entryId: row.entryId,
         position,
         ahead: position === null ? null : Math.max(0, position - front - 1),
         estimateSeconds: position === null ? null : estimateSeconds(room, position, now),
-        admitted: position !== null && position <= front,
+        admitted: position !== null && position <= letIn,
         used: row.tokenUsedAt !== null,
       }
     : null;

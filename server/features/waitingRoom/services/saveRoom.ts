@@ -117,5 +117,7 @@ function rebase(room: RoomRow, s: RoomSettings, now: Date) {
     ...(s.rate !== undefined ? { max_rate: s.rate } : {}),
     paused: s.paused ?? room.paused,
     ...(open ? { admitted: frontier(room, now), admitted_at: now } : {}),
+    // The adaptive rate's window starts again here: the pause let no one in and took no holds.
+    ...(room.paused && s.paused === false ? { resumed_at: now } : {}),
   };
 }

@@ -2,7 +2,7 @@
 //  - the high-demand trigger: an item whose add-to-cart holds over the last minute pass the configured number gets
 //    a room opening at once (its pre-queue is empty, so everyone after queues in arrival order);
 //  - the adaptive rate: a room with people waiting lets in what the stock path took in the last minute (since the
-//    opening only: frontier.ts adaptRate), up to the staff's maximum;
+//    opening and the last resume only: frontier.ts adaptRate), up to the staff's maximum;
 //  - the turn's notice: a signed-in visitor whose place the queue has reached is told once, inbox and push.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -14,7 +14,7 @@ import { readRoom, roomOpenedIfDue } from '../store';
 
 /** The measuring window of the trigger and of the adaptive rate. */
 export const WINDOW_MS = 60_000;
-/** The adaptive rate waits this long after the opening: a few holds over a fraction of a second measure nothing. */
+/** The adaptive rate waits this long after the opening or a resume: a few holds over a moment measure nothing. */
 export const MIN_MEASURE_MS = 10_000;
 /** The rate of a room the trigger opens (the adaptive rate takes it from there). */
 export const AUTO_MAX_RATE = 5;
@@ -73,8 +73,9 @@ export async function adaptRoomRate(knex: Knex, room: RoomRow, now: Date): Promi
   // Nobody waiting: nothing to measure against (an idle queue would only drag the rate down).
   if (frontier(room, now) >= room.nextPosition) return null;
   // Only time since the opening is measured: before it the cart refused the item to all (a minute's holds over 60 s
-  // read low), and the rush that made the trigger open a room is no measure of what the room lets through.
-  const since = Math.max(now.getTime() - WINDOW_MS, room.opensAt.getTime());
+  // read low), and the rush that made the trigger open a room is no measure of what the room lets through. Nor is
+  // a pause by staff (no one let in, no holds): the window starts again at the resume.
+  const since = Math.max(now.getTime() - WINDOW_MS, room.opensAt.getTime(), room.resumedAt?.getTime() ?? 0);
   const spanMs = now.getTime() - since;
   if (spanMs < MIN_MEASURE_MS) return null;
   const [row] = await holdsSince(knex, new Date(since), now, room.itemId);
