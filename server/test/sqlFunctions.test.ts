@@ -72,6 +72,9 @@ describe('migrations are frozen', () => {
       expect(text, m).not.toMatch(/searchNormalizeFunctionSql|from '\.\.\/server\//);
     }
     const stamps = new Set(migrations.map((m) => m.split('_')[0]));
+    // One timestamp per migration: two branches each adding one on the same day ran in name order, and a frozen
+    // copy named by its timestamp would belong to either.
+    expect(stamps.size, 'migrations sharing a timestamp').toBe(migrations.length);
     const copies = readdirSync(join(MIGRATIONS, 'sql'));
     expect(copies.length).toBeGreaterThan(0);
     for (const c of copies) {
