@@ -234,9 +234,31 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // What the ticket pages (item, pack, seats, search results) share among themselves.
+              // What the ticket pages (item, pack, seats, search results) share among themselves (with the waiting
+              // room's reads: two chunks of 500 bytes, each its own request on an item page's first load).
               name: 'tickets-shared',
-              test: /[\\/]pwa[\\/]src[\\/]features[\\/]tickets[\\/](FavoriteButton|purchase|useAddToCart|purchaseApi|labels|ticketsApi)\.tsx?$/,
+              test: /[\\/]pwa[\\/]src[\\/]features[\\/]tickets[\\/](FavoriteButton|purchase|useAddToCart|purchaseApi|labels|ticketsApi|waitingRoom|waitingRoomApi)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the checkout pages share (their components, rules, reads and a pass line's holders): split
+              // automatically they were four chunks of 0.7 to 3 KB on the cart's first load.
+              name: 'checkout-shared',
+              test: /[\\/]pwa[\\/]src[\\/]features[\\/]checkout[\\/](components|rules|passApi|passHolders|checkoutApi)\.tsx?$|[\\/]common[\\/]rules[\\/]checkout\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // An item page's strings (locales/ticketPages.ts) with the item's, the waiting room's and a lottery
+              // entry's states, which only it and the other ticket pages', the wallet's and all features' import: split
+              // automatically, the aggregating module was a chunk of 250 bytes, a request of its own.
+              name: 'ticket-strings',
+              test: /[\\/]pwa[\\/]src[\\/]locales[\\/](ticketPages|ticketItem|lotteryStatus|waitingRoom)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The cart's strings (locales/cartPage.ts) with checkout's, likewise.
+              name: 'checkout-strings',
+              test: /[\\/]pwa[\\/]src[\\/]locales[\\/](cartPage|checkout)\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],
