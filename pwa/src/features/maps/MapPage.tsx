@@ -16,7 +16,7 @@ import {
   usePosition,
   WhereAmI,
 } from './components';
-import LeafletView from './LeafletView';
+import MapCanvas from './MapCanvas';
 import { isMapTab, type MapTab, markersOf, searchPlaces } from './mapView';
 import { useParkMap } from './useParkMap';
 import './maps.css';
@@ -136,7 +136,7 @@ function MapView({ row, imageSrc }: ReadyMap) {
       ) : (
         <>
           <WhereAmI map={map} position={position} onPosition={setPosition} />
-          <LeafletView
+          <MapCanvas
             map={map}
             locale={locale}
             imageSrc={imageSrc}
