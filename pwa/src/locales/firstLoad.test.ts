@@ -81,7 +81,7 @@ describe.each([
   {
     scope: 'wallet',
     features: ['wallet'],
-    groups: ['tickets', 'checkout', 'wallet', 'passes', 'passVisitor', 'walletPasses', 'konbini'],
+    groups: ['checkout', 'wallet', 'passes', 'passVisitor', 'walletPasses', 'konbini'],
     bundle: async () => (await import('./walletPages')).walletPagesJa,
   },
   {
