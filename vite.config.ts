@@ -256,6 +256,21 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // The wallet's device work (the sync, the stored QR codes' first paint, the wipe at sign-out): three
+              // chunks of 0.8 to 1.7 KB, each a request on My Tickets' first load. Not the stored maps (db/parkMaps):
+              // map mode reads them without Dexie, which these load.
+              name: 'wallet-device',
+              test: /[\\/]pwa[\\/]src[\\/](features[\\/]wallet[\\/]walletSync|db[\\/]firstPaint|lib[\\/]deviceData)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the wallet and the gate scanner share: the outbox of offline acts, its background sync and the
+              // screen wake lock (three chunks of 0.8 to 1.8 KB).
+              name: 'device-shared',
+              test: /[\\/]pwa[\\/]src[\\/](db[\\/]outbox|lib[\\/](backgroundSync|wakeLock))\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
               // The strings the item, cart and wallet pages share: checkout's purchase panel's, a pass item's and a
               // lottery entry's states (one chunk, not three of 100 bytes to 1 KB).
               name: 'purchase-strings',
