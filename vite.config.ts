@@ -256,11 +256,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The wallet's device work (the sync, the stored QR codes' first paint, the wipe at sign-out): three
-              // chunks of 0.8 to 1.7 KB, each a request on My Tickets' first load. Not the stored maps (db/parkMaps):
-              // map mode reads them without Dexie, which these load.
+              // The wallet's device work (the sync, the stored QR codes' first paint and their encoder, the wipe at
+              // sign-out): four chunks of 0.6 to 1.8 KB, each a request on My Tickets' first load. Not the stored
+              // maps (db/parkMaps): map mode reads them without Dexie, which these load.
               name: 'wallet-device',
-              test: /[\\/]pwa[\\/]src[\\/](features[\\/]wallet[\\/]walletSync|db[\\/]firstPaint|lib[\\/]deviceData)\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/](features[\\/]wallet[\\/]walletSync|db[\\/]firstPaint|lib[\\/](deviceData|qr))\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
