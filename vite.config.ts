@@ -271,10 +271,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The strings the item, cart and wallet pages share: checkout's purchase panel's, a pass item's and a
-              // lottery entry's states (one chunk, not three of 100 bytes to 1 KB).
+              // The strings the item, cart and wallet pages share: checkout's purchase panel's and a lottery entry's
+              // states (one chunk, not two of 100 bytes to 1 KB). Not a pass item's: an item's page loads them with
+              // a pass's form only.
               name: 'purchase-strings',
-              test: /[\\/]pwa[\\/]src[\\/]locales[\\/](checkoutPurchase|passItem|lotteryStatus)\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/]locales[\\/](checkoutPurchase|lotteryStatus)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

@@ -190,9 +190,12 @@ test('a park not stored says so offline; a QR plate and GPS set the position; En
   await page.reload();
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   await context.setOffline(true);
+  // offlineAgain goes online for a moment: the map's read (quick without Dexie) must not get through then.
+  await page.route('**/api/v1/parks/3/map', (route) => route.abort('internetdisconnected'));
   await page.goto('/maps/3').catch(() => undefined);
   await offlineAgain(context);
   await expect(page.getByTestId('map-missing')).toContainText('マイチケット');
+  await page.unroute('**/api/v1/parks/3/map');
   await context.setOffline(false);
   // A place's QR plate makes it the visitor's position
   await page.goto('/maps/2?at=entrance');

@@ -1,10 +1,12 @@
 // The wallet database read and written with the bare IndexedDB API, where the device has it at Dexie's current
 // version: map mode opens its stored map and the parks of the visitor's tickets without loading Dexie (31 KB of
 // JavaScript gzip on its first load). The stores are those of Dexie's schema (db/storeNames.ts), the rows the same
-// (db/wallet.ts types them). A device without the database has nothing stored: it is not made here (Dexie makes it
-// with its schema when the wallet starts: app/start.ts); an older version is opened through Dexie, which upgrades it.
+// (db/wallet.ts types them). A device without the database has nothing stored: signed out, map mode keeps nothing
+// (the wallet keeps the maps of reserved parks); signed in, the wallet is kept (app/start.ts starts it), so Dexie
+// makes the database with its schema, as it does for an older version, which it upgrades.
 
 import type { WalletPark } from '../../../common/dto/wallet';
+import { tokenExpiry } from '../lib/session';
 import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from './storeNames';
 import type { MapImage, ParkMapRow } from './wallet';
 
@@ -59,8 +61,8 @@ const table = <Row, Key extends IDBValidKey>(db: IDBDatabase, name: WalletStore)
 /** Map mode's tables on this device, or null when it keeps no wallet (nothing stored, nothing to keep). */
 export async function mapTables(): Promise<MapTables | null> {
   const db = await openCurrent();
+  if (db === 'older' || (db === null && tokenExpiry() !== null)) return import('./wallet').then((m) => m.walletDb());
   if (db === null) return null;
-  if (db === 'older') return import('./wallet').then((m) => m.walletDb());
   return {
     parkMaps: table<ParkMapRow, number>(db, 'parkMaps'),
     maps: table<MapImage, string>(db, 'maps'),

@@ -12,6 +12,7 @@ import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { ensureFeatureStrings } from '../../lib/i18n';
 import { useLocale } from '../../lib/useLocale';
 import { LazyPart, lazyPart } from './lazyPart';
 import { PassPoolChoice, passPlacesLeft } from './PassPoolChoice';
@@ -29,7 +30,10 @@ import { forgetRoom, storedAdmission } from './waitingRoom';
 import { useQueueStatusQuery } from './waitingRoomApi';
 
 // A pass's form and the waitlist: shown for some items only (lazyPart.tsx).
-export const passForm = lazyPart(() => import('./PassPurchaseForm').then((m) => m.PassPurchaseForm));
+export const passForm = lazyPart(() =>
+  // With its strings (a pass item's: locales/passItem.ts), which the other items' pages do not load.
+  Promise.all([import('./PassPurchaseForm'), ensureFeatureStrings('passItem')]).then(([m]) => m.PassPurchaseForm),
+);
 export const waitlistJoin = lazyPart(() => import('./WaitlistJoin').then((m) => m.WaitlistJoin));
 
 /** A high-demand sale: instead of the cart buttons, the way to the queue (or, admitted, until when). */

@@ -3,6 +3,7 @@
 // and "cannot be cancelled after the first entry" before adding; the add is a day ticket's body without a date.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDetail } from '../../../../common/dto/item';
+import { initI18n } from '../../lib/i18n';
 import { FAMILY_PASS, SINGLE_PASS } from '../../test/passFixtures';
 import { renderStatic } from '../../test/renderStatic';
 import { ItemPurchasePanel, passForm } from './ItemPurchasePanel';
@@ -13,6 +14,7 @@ const passItem = (pass = FAMILY_PASS) =>
 
 // The pass form is a chunk of its own: loaded first, as the item page's prefetch does.
 beforeAll(async () => {
+  await initI18n('ja');
   await passForm.preload();
 });
 
