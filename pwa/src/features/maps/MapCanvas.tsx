@@ -411,18 +411,23 @@ export default function MapCanvas(props: MapCanvasProps) {
               data-x={p.x}
               data-y={p.y}
               title={`${p.name}（${kindName(p)}）`}
-              aria-label={`${p.name}（${kindName(p)}）`}
               aria-pressed={selected}
               onClick={() => onSelect(p)}
             >
               <span className={`map-marker__sign map-sign--${p.kind}`} aria-hidden="true">
                 {kindGlyph(p.kind, locale)}
               </span>
+              {/* Its name from its content (the sign is a picture): the name shown, or read only. */}
               {showLabels || selected ? (
-                <span className="map-marker__label" aria-hidden="true">
-                  {p.name}
+                <>
+                  <span className="map-marker__label">{p.name}</span>
+                  <span className="visually-hidden">（{kindName(p)}）</span>
+                </>
+              ) : (
+                <span className="visually-hidden">
+                  {p.name}（{kindName(p)}）
                 </span>
-              ) : null}
+              )}
             </button>
           );
         })}
