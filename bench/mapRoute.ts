@@ -113,7 +113,7 @@ try {
   await context.addInitScript(() => {
     const w = window as unknown as { __markerAt?: number };
     new MutationObserver(() => {
-      if (w.__markerAt === undefined && document.querySelector('.leaflet-marker-icon.map-marker')) {
+      if (w.__markerAt === undefined && document.querySelector('button.map-marker')) {
         w.__markerAt = performance.now();
       }
     }).observe(document, { childList: true, subtree: true });
@@ -153,11 +153,11 @@ try {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
   await page.reload();
-  await page.waitForSelector('.leaflet-marker-icon.map-marker', { timeout: 15_000 });
+  await page.waitForSelector('button.map-marker', { timeout: 15_000 });
   await context.setOffline(true);
   const paint = async () => {
     await page.goto(`/maps/${parkId}`);
-    await page.waitForSelector('.leaflet-marker-icon.map-marker', { timeout: 10_000 });
+    await page.waitForSelector('button.map-marker', { timeout: 10_000 });
     const offlineNote = await page.getByTestId('map-offline-note').count();
     if (!offlineNote) throw new Error('map mode did not say it is offline');
     return page.evaluate(() => (window as unknown as { __markerAt: number }).__markerAt);

@@ -58,7 +58,7 @@ const storedMapParks = (page: Page) =>
 const smallTargets = (page: Page) =>
   page
     .locator(
-      '.maps a, .maps button, .maps select, .maps input:not([type=radio]), .maps summary, .maps .chip span, .leaflet-marker-icon.map-marker',
+      '.maps a, .maps button, .maps select, .maps input:not([type=radio]), .maps summary, .maps .chip span, button.map-marker',
     )
     .evaluateAll((elements) =>
       elements
@@ -90,13 +90,13 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await page.getByTestId('open-map-mode').first().click();
   await expect(page).toHaveURL(new RegExp(`/maps/${parkId}$`));
   await expect(page.getByTestId('park-map-view')).toBeVisible();
-  await expect(page.locator('.leaflet-marker-icon.map-marker').first()).toBeVisible();
+  await expect(page.locator('button.map-marker').first()).toBeVisible();
 
   // Offline: reload the map
   await reloadOffline(page);
   await expect(page.getByTestId('map-offline-note')).toBeVisible();
-  await expect(page.locator('.leaflet-image-layer')).toBeVisible();
-  const markers = page.locator('.leaflet-marker-icon.map-marker');
+  await expect(page.locator('.maps-canvas__image')).toBeVisible();
+  const markers = page.locator('button.map-marker');
   expect(await markers.count()).toBeGreaterThan(20);
   const list = page.getByTestId('map-marker-list').locator('li');
   expect(await list.count()).toBe(await markers.count());
@@ -116,9 +116,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   await page.getByTestId('map-tab-barrierFree').click();
   await expect(page.getByTestId('map-marker-list')).toContainText('階段');
   await expect(page.getByTestId('map-marker-list')).toContainText('多目的トイレ');
-  await expect(
-    page.locator('.map-slope-arrow, path.leaflet-interactive, .leaflet-overlay-pane path').first(),
-  ).toBeAttached();
+  await expect(page.locator('.map-slope-arrow, .maps-canvas__overlay path').first()).toBeAttached();
   await shot(page, 'map-barrier-free-390');
   await expectNoSeriousViolations(page);
   await page.getByTestId('map-tab-events').click();
@@ -136,7 +134,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
     /^\/profile\/park-living-thing\/\d+$/,
   );
   // A marker tapped on the map is selected too
-  await page.locator('.leaflet-marker-icon.map-marker', { hasText: '入' }).first().click();
+  await page.locator('button.map-marker', { hasText: '入' }).first().click();
   await expect(page.getByTestId('map-selected')).toContainText('入口');
 
   // I am at the entrance: the list is sorted by distance from it
@@ -165,7 +163,7 @@ test('map mode opens and routes offline for a park with a ticket', async ({ page
   const directions = page.getByTestId('route-directions').locator('li');
   expect(await directions.count()).toBeGreaterThanOrEqual(3);
   await expect(directions.last()).toContainText('ホッキョクグマに到着');
-  await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
+  await expect(page.locator('.maps-canvas__overlay path').first()).toBeAttached();
   await shot(page, 'route-wheelchair-offline-390');
   await expectNoSeriousViolations(page);
   expect(await smallTargets(page)).toEqual([]);
@@ -192,9 +190,12 @@ test('a park not stored says so offline; a QR plate and GPS set the position; En
   await page.reload();
   await expect(page.getByTestId('park-map-view')).toBeVisible();
   await context.setOffline(true);
+  // offlineAgain goes online for a moment: the map's read (quick without Dexie) must not get through then.
+  await page.route('**/api/v1/parks/3/map', (route) => route.abort('internetdisconnected'));
   await page.goto('/maps/3').catch(() => undefined);
   await offlineAgain(context);
   await expect(page.getByTestId('map-missing')).toContainText('マイチケット');
+  await page.unroute('**/api/v1/parks/3/map');
   await context.setOffline(false);
   // A place's QR plate makes it the visitor's position
   await page.goto('/maps/2?at=entrance');

@@ -182,6 +182,10 @@ export const CATALOGUE_PAGES = new Set([
   'user-guide',
 ]);
 
+/** An item's pages: they use the item's strings of the tickets feature only (locales/ticketPages.ts), not the
+ *  search's and packs' (locales/firstLoad.test.ts). */
+export const ITEM_PAGES = new Set(['item', 'item-queue', 'private-item']);
+
 /** Pages of the tickets feature: they use its strings, checkout's and a lottery entry's states only
  *  (locales/firstLoad.test.ts); the wallet pages the wallet's too. */
 export const TICKET_PAGES = new Set([
@@ -213,21 +217,29 @@ export const CHECKOUT_PAGES = new Set([
   'me-register-card',
 ]);
 
+/** The cart: checkout's strings and a pass item's only (locales/firstLoad.test.ts), not the other checkout pages'
+ *  (groups, konbini, pass holders). */
+export const CART_PAGES = new Set(['cart']);
+
 /** Map mode's pages: the maps' strings only (locales/firstLoad.test.ts). */
 export const MAP_PAGES = new Set(['map', 'map-route']);
 
 const stringsOf = (route: string): FeatureStrings =>
   CATALOGUE_PAGES.has(route)
     ? 'catalogue'
-    : TICKET_PAGES.has(route)
+    : ITEM_PAGES.has(route)
       ? 'tickets'
-      : route in WALLET_PAGES
-        ? 'wallet'
-        : CHECKOUT_PAGES.has(route)
-          ? 'checkout'
-          : MAP_PAGES.has(route)
-            ? 'maps'
-            : 'all';
+      : TICKET_PAGES.has(route)
+        ? 'ticketSearch'
+        : route in WALLET_PAGES
+          ? 'wallet'
+          : CART_PAGES.has(route)
+            ? 'cart'
+            : CHECKOUT_PAGES.has(route)
+              ? 'checkout'
+              : MAP_PAGES.has(route)
+                ? 'maps'
+                : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;

@@ -3,8 +3,8 @@
 // has even been parsed. At a gate with no signal, the code is on screen within a few tens of milliseconds; the app
 // then renders the full ticket page in its place. Entries follow the stored wallet: written when it is refreshed,
 // removed with it.
-import QRCode from 'qrcode';
 import type { WalletTicket } from '../../../common/dto/wallet';
+import { qrMatrix } from '../lib/qr';
 import { FIRST_PAINT_PREFIX } from './storeNames';
 
 export { FIRST_PAINT_PREFIX };
@@ -23,11 +23,8 @@ export interface FirstPaint {
   label: string;
 }
 
-/** The QR module matrix of a token (error correction M, like the ticket page). */
-export function qrMatrix(value: string): { size: number; isDark: (row: number, col: number) => boolean } {
-  const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
-  return { size: qr.modules.size, isDark: (r, c) => !!qr.modules.get(r, c) };
-}
+/** The QR module matrix of a token (error correction M, like the ticket page; lib/qr.ts). */
+export { qrMatrix };
 
 /** The SVG path of a matrix with its quiet zone, and the side of the whole code in modules. */
 export function qrPath(value: string): { path: string; n: number } {

@@ -4,11 +4,13 @@
 import type { Envelope } from '../../../common/dto/api';
 import type { ParkMap } from '../../../common/dto/map';
 import { currentLocale } from '../lib/i18n';
+import type { MapTables } from './storedWallet';
 import type { ParkMapRow, WalletDb } from './wallet';
 
-/** Fetches a park's map data (and its picture when not stored yet) and keeps them; null when it cannot be had. */
+/** Fetches a park's map data (and its picture when not stored yet) and keeps them where the device keeps a wallet
+ *  (db null: it keeps none); null when it cannot be had. */
 export async function fetchParkMap(
-  db: WalletDb,
+  db: MapTables | null,
   parkId: number,
   doFetch: typeof fetch = fetch.bind(globalThis),
 ): Promise<ParkMapRow | null> {
@@ -24,6 +26,7 @@ export async function fetchParkMap(
   if (!res.ok) return null;
   const map = ((await res.json()) as Envelope<ParkMap>).data;
   const row: ParkMapRow = { parkId, map, locale, fetchedAt: new Date().toISOString() };
+  if (!db) return row;
   await db.parkMaps.put(row);
   if (!(await db.maps.get(map.image.url))) {
     try {
@@ -45,10 +48,10 @@ export async function storeParkMaps(db: WalletDb, parkIds: readonly number[], do
   for (const id of parkIds) if (!(await fetchParkMap(db, id, doFetch))) return;
 }
 
-export const readParkMap = (db: WalletDb, parkId: number) => db.parkMaps.get(parkId);
+export const readParkMap = (db: MapTables, parkId: number) => db.parkMaps.get(parkId);
 
 /** The stored picture of a map as an object URL (revoke it when done), or null when not stored. */
-export async function storedImageUrl(db: WalletDb, url: string): Promise<string | null> {
+export async function storedImageUrl(db: MapTables, url: string): Promise<string | null> {
   const row = await db.maps.get(url);
   return row ? URL.createObjectURL(row.blob) : null;
 }

@@ -10,12 +10,25 @@ export const i18n = i18next.createInstance();
 // strings and the whole English translation are chunks of their own, loaded when needed. The catalogue pages
 // (parks, animals, stories, library, content pages) need only the catalogue's strings, the ticket pages and the
 // wallet pages, the checkout pages and map mode only theirs: chunks of their own too.
-export type FeatureStrings = 'catalogue' | 'tickets' | 'wallet' | 'checkout' | 'maps' | 'all';
+export type FeatureStrings =
+  | 'catalogue'
+  | 'tickets'
+  | 'ticketSearch'
+  | 'passItem'
+  | 'wallet'
+  | 'cart'
+  | 'checkout'
+  | 'maps'
+  | 'all';
 
 const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = {
   catalogue: () => import('../locales/catalogue').then((m) => ({ catalogue: m.catalogueJa })),
   tickets: () => import('../locales/ticketPages').then((m) => m.ticketPagesJa),
+  ticketSearch: () => import('../locales/ticketSearchPages').then((m) => m.ticketSearchPagesJa),
+  // A pass item's form (features/tickets/PassPurchaseForm.tsx), loaded with it.
+  passItem: () => import('../locales/passItem').then((m) => ({ passes: m.passItemJa })),
   wallet: () => import('../locales/walletPages').then((m) => m.walletPagesJa),
+  cart: () => import('../locales/cartPage').then((m) => m.cartPageJa),
   checkout: () => import('../locales/checkoutPages').then((m) => m.checkoutPagesJa),
   maps: () => import('../locales/maps').then((m) => ({ maps: m.mapsJa })),
   all: () => import('../locales/features').then((m) => m.featuresJa),

@@ -1,6 +1,8 @@
 // UI strings of the purchase panel, seat selection, cart, checkout, payment, coupons, coins and cards, ja and en.
 // Messages the server also sends (phone rule, coupons, coins, card rules, payment failures) come from
 // common/messages.ts.
+import { checkoutPurchaseJa } from './checkoutPurchase';
+
 export const checkoutJa = {
   common: {
     sending: '送信中…',
@@ -15,62 +17,7 @@ export const checkoutJa = {
     confirm: '最終確認',
     complete: '完了',
   },
-  purchase: {
-    title: 'お申し込み',
-    date: 'ご利用日',
-    weekdays: '日,月,火,水,木,金,土',
-    prevMonth: '前の月',
-    nextMonth: '次の月',
-    status: {
-      available: '空きあり',
-      few: '残りわずか',
-      soldOut: '売り切れ',
-      unavailable: '選択不可',
-    },
-    left: '残り{{count}}',
-    pickDate: 'ご利用日を選んでください。',
-    slot: '時間帯',
-    quantities: '枚数',
-    free: '無料',
-    companionNote: '障がい者1名につき1名まで',
-    addOn: '追加プラン：{{name}}',
-    addOnPrice: '+{{price}}',
-    addOnWho: '{{name}}（{{plan}}）',
-    total: '合計（税込）',
-    passPool: {
-      title: 'パス会員枠',
-      use: 'パス会員枠で予約する（残り{{count}}枚）',
-      note: '年間パスポートをお持ちの方の枠です（この日は{{count}}名まで）',
-      soldOut: 'パス会員枠は満席になりました。チェックを外すと一般枠で予約できます。',
-    },
-    notEnough: '残りは{{count}}枚です。枚数を減らしてください。',
-    addToCart: 'カートに入れる',
-    chooseSeats: '座席を選んでカートに入れる',
-    buyNow: '今すぐ購入',
-    added: 'カートに追加しました',
-    goToCart: 'カートを見る',
-    guestNote: 'ログインしていなくてもカートに入れられます。お支払いの前にログインまたは会員登録をお願いします。',
-    registerPhone: '電話番号を登録する',
-  },
-  seats: {
-    title: '座席の選択',
-    stage: 'ステージ',
-    pick: '{{count}}席を選んでください（{{chosen}}席選択中）',
-    seat: '座席 {{code}}',
-    takenSeat: '座席 {{code}}（選択できません）',
-    free: '空席',
-    chosen: '選択中',
-    taken: '選択不可',
-    noSelection: '先にチケットのページで日付と枚数を選んでください。',
-    back: 'チケットのページに戻る',
-  },
-  qty: {
-    decrease: '{{name}}を1枚減らす',
-    increase: '{{name}}を1枚増やす',
-    disability: '障がい者',
-    companion: '介助者',
-    packs: 'パック数',
-  },
+  ...checkoutPurchaseJa,
   line: {
     seats: '座席：{{seats}}',
     lottery: '抽選',

@@ -2,6 +2,8 @@
 export const mapsJa = {
   title: '{{park}} マップ',
   mapLabel: '{{park}}の地図',
+  zoomIn: '拡大',
+  zoomOut: '縮小',
   loading: '地図を読み込み中…',
   unavailable: 'この施設の地図はまだありません。',
   offlineNever:

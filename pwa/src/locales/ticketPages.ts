@@ -1,16 +1,14 @@
-// The Japanese strings the ticket pages (item, pack, seats, ticket search) use: their own, checkout's (the purchase
-// panel), the annual passes' (a pass item's panel) and of the wallet's only a lottery entry's states. A chunk of its own: those pages wait for it, not for
+// The Japanese strings an item's page and its waiting room use: the item's (ticketItem.ts), checkout's purchase panel's
+// (checkoutPurchase.ts), and of the wallet's only a lottery entry's states. A chunk of its own: those pages wait for it, not for
 // every feature's (lib/i18n.ts; locales/firstLoad.test.ts checks they need no other).
-import { checkoutJa } from './checkout';
+import { checkoutPurchaseJa } from './checkoutPurchase';
 import { lotteryStatusJa } from './lotteryStatus';
-import { passesJa } from './passes';
-import { ticketsJa } from './tickets';
+import { ticketItemJa } from './ticketItem';
 import { waitingRoomJa } from './waitingRoom';
 
 export const ticketPagesJa = {
-  tickets: ticketsJa,
-  checkout: checkoutJa,
+  tickets: ticketItemJa,
+  checkout: checkoutPurchaseJa,
   wallet: { lottery: { status: lotteryStatusJa } },
-  passes: passesJa,
   waitingRoom: waitingRoomJa,
 };

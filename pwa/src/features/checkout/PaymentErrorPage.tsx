@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { message } from '../../../../common/messages';
 import { useLocale } from '../../lib/useLocale';
-import { parseParkId, paymentErrorKey } from './rules';
+import { paymentErrorKey } from './paymentError';
+import { parseParkId } from './rules';
 
 /** /payment/error?reason=<code>: why the payment did not go through, and the way back to the cart. */
 export default function PaymentErrorPage() {

@@ -5,6 +5,7 @@ import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
 import { PaymentMethod } from '../../../../common/enums';
 import { normalizeCardNumber, normalizeExpiry } from './CardFields';
 import { isValidBirthdate } from './ProfileForm';
+import { paymentErrorKey } from './paymentError';
 import {
   answersOf,
   CHECKOUT_KEYS,
@@ -19,7 +20,6 @@ import {
   offeredMethods,
   parseCoins,
   parseQuick,
-  paymentErrorKey,
   readAddInfoForm,
   readDraft,
   ticketsOfLine,

@@ -5,7 +5,6 @@ import type { Cart, CartLine } from '../../../../common/dto/cart';
 import type { CouponView, OrderLineDetail } from '../../../../common/dto/order';
 import type { Locale } from '../../../../common/enums';
 import { PaymentMethod } from '../../../../common/enums';
-import type { MessageKey } from '../../../../common/messages';
 import type { AdvanceAnswers } from '../../../../common/rules/advanceInfo';
 import { secondsLeft } from '../../../../common/rules/cart';
 import {
@@ -16,7 +15,6 @@ import {
   type PricedTicket,
   type Refusal,
 } from '../../../../common/rules/checkout';
-import { FAILURE_MESSAGES, FAILURE_REASONS, type FailureReason } from '../../../../common/rules/paymentState';
 
 // ---------------------------------------------------------------------------------------------
 // Lines and money
@@ -174,16 +172,6 @@ export const ORDER_ERROR_REASONS = [
   'holdExpired',
 ] as const;
 export type OrderErrorReason = (typeof ORDER_ERROR_REASONS)[number];
-
-// The payment side's own words for each failure.
-const FAILURE_KEYS: Record<FailureReason, MessageKey> = FAILURE_MESSAGES;
-
-/** The message of a reason code of /payment/error; unknown codes get the generic failure. */
-export function paymentErrorKey(reason: string | null): MessageKey {
-  if (reason && (FAILURE_REASONS as readonly string[]).includes(reason)) return FAILURE_KEYS[reason as FailureReason];
-  if (reason && (ORDER_ERROR_REASONS as readonly string[]).includes(reason)) return reason as OrderErrorReason;
-  return 'paymentFailed';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Session storage: add-info form state, the checkout draft, the terms answer

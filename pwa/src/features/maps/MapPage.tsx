@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MapPlace } from '../../../../common/dto/map';
 import type { ParkMapRow } from '../../db/wallet';
+import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
 import {
   MapHeader,
@@ -16,7 +17,7 @@ import {
   usePosition,
   WhereAmI,
 } from './components';
-import LeafletView from './LeafletView';
+import MapCanvas from './MapCanvas';
 import { isMapTab, type MapTab, markersOf, searchPlaces } from './mapView';
 import { useParkMap } from './useParkMap';
 import './maps.css';
@@ -24,6 +25,8 @@ import './maps.css';
 export function MapState({ parkId, children }: { parkId: number; children: (ready: ReadyMap) => ReactNode }) {
   const { t } = useTranslation();
   const state = useParkMap(parkId);
+  // Offline now, or when the map was asked for (the note follows the connection).
+  const online = useOnline();
   if (state.status === 'loading')
     return (
       <p className="maps-message" role="status">
@@ -33,7 +36,7 @@ export function MapState({ parkId, children }: { parkId: number; children: (read
   if (state.status === 'missing')
     return (
       <p className="maps-message notice" role="status" data-testid="map-missing">
-        {state.offline ? t('maps.offlineNever') : t('maps.unavailable')}
+        {state.offline || !online ? t('maps.offlineNever') : t('maps.unavailable')}
       </p>
     );
   return <>{children({ row: state.row, imageSrc: state.imageSrc })}</>;
@@ -136,7 +139,7 @@ function MapView({ row, imageSrc }: ReadyMap) {
       ) : (
         <>
           <WhereAmI map={map} position={position} onPosition={setPosition} />
-          <LeafletView
+          <MapCanvas
             map={map}
             locale={locale}
             imageSrc={imageSrc}

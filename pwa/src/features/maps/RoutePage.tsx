@@ -18,8 +18,8 @@ import {
 } from '../../../../common/rules/mapRoute';
 import { useLocale } from '../../lib/useLocale';
 import { MapHeader, useKindName, usePosition, WhereAmI } from './components';
-import LeafletView from './LeafletView';
 import { loadLastRoute, saveLastRoute } from './lastRoute';
+import MapCanvas from './MapCanvas';
 import { MapState, type ReadyMap, useParkIdParam } from './MapPage';
 import './maps.css';
 
@@ -143,7 +143,7 @@ function RouteView({ row, imageSrc }: ReadyMap) {
         </fieldset>
       </form>
       {from === HERE ? <WhereAmI map={map} position={position} onPosition={setPosition} /> : null}
-      <LeafletView
+      <MapCanvas
         map={map}
         locale={locale}
         imageSrc={imageSrc}

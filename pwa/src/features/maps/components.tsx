@@ -1,14 +1,13 @@
 // Building blocks of the two map pages: the header with the spec's tabs and the offline note, the visitor's
 // position (GPS through the park's control points, or a place chosen or read from a QR plate), the marker list,
 // today's events and the park switcher.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MapPlace, ParkMap } from '../../../../common/dto/map';
 import { fitGeo, geoToMap, onMap } from '../../../../common/rules/mapGeo';
+import { mapTables, type WalletParkRow } from '../../db/storedWallet';
 import type { ParkMapRow } from '../../db/wallet';
-import { walletDb } from '../../db/wallet';
 import { formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useParkOptionsQuery } from '../../lib/parks';
@@ -364,7 +363,19 @@ export function TodayEvents({
 export function ParkSwitcher({ currentId }: { currentId: number }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const mine = useLiveQuery(() => walletDb().parks.toArray(), []) ?? [];
+  const [mine, setMine] = useState<WalletParkRow[]>([]);
+  useEffect(() => {
+    let live = true;
+    mapTables()
+      .then((tables) => tables?.parks.toArray())
+      .then(
+        (parks) => live && parks && setMine(parks),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
   const all = useParkOptionsQuery();
   const mineIds = new Set(mine.map((p) => p.id));
   const others = (all.data?.data ?? []).filter((p) => !mineIds.has(p.id));

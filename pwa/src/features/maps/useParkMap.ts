@@ -3,7 +3,8 @@
 // map is not drawn twice.
 import { useEffect, useState } from 'react';
 import { fetchParkMap, readParkMap, storedImageUrl } from '../../db/parkMaps';
-import { type ParkMapRow, walletDb } from '../../db/wallet';
+import { mapTables } from '../../db/storedWallet';
+import type { ParkMapRow } from '../../db/wallet';
 import { useLocale } from '../../lib/useLocale';
 
 export type ParkMapState =
@@ -24,7 +25,7 @@ export function useParkMap(parkId: number): ParkMapState {
       let { imageSrc, objectUrl } =
         shown?.row.map.image.url === row.map.image.url ? shown : { imageSrc: '', objectUrl: null as string | null };
       if (!imageSrc) {
-        objectUrl = await storedImageUrl(walletDb(), row.map.image.url).catch(() => null);
+        objectUrl = tables ? await storedImageUrl(tables, row.map.image.url).catch(() => null) : null;
         imageSrc = objectUrl ?? row.map.image.url;
       }
       if (!alive) {
@@ -35,16 +36,18 @@ export function useParkMap(parkId: number): ParkMapState {
       shown = { row, json, imageSrc, objectUrl };
       setState({ status: 'ready', row, imageSrc });
     };
+    let tables: Awaited<ReturnType<typeof mapTables>> = null;
     (async () => {
-      const db = walletDb();
-      const stored = await readParkMap(db, parkId).catch(() => undefined);
+      // The device's wallet database without Dexie (db/storedWallet.ts); none on a device that keeps no wallet.
+      tables = await mapTables().catch(() => null);
+      const stored = tables ? await readParkMap(tables, parkId).catch(() => undefined) : undefined;
       // A copy in another language waits for the fresh one, unless there will be none.
       if (stored && alive && (stored.locale === locale || !navigator.onLine)) await show(stored);
       if (!navigator.onLine) {
         if (!stored && alive) setState({ status: 'missing', offline: true });
         return;
       }
-      const fresh = await fetchParkMap(db, parkId).catch(() => null);
+      const fresh = await fetchParkMap(tables, parkId).catch(() => null);
       if (!alive) return;
       if (fresh) await show(fresh);
       else if (stored) await show(stored);

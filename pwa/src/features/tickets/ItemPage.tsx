@@ -12,11 +12,14 @@ import { formatDate, formatDateTime, formatYen } from '../../lib/format';
 import { withPrefetch } from '../../lib/prefetch';
 import { useLocale } from '../../lib/useLocale';
 import { FavoriteButton } from './FavoriteButton';
-import { ItemPurchasePanel } from './ItemPurchasePanel';
-import { LotteryRound } from './LotteryRound';
+import { ItemPurchasePanel, passForm, waitlistJoin } from './ItemPurchasePanel';
 import { ItemBadges, PriceRange, reservationLabel } from './labels';
+import { LazyPart, lazyPart } from './lazyPart';
 import { purchaseApi } from './purchaseApi';
 import { ticketsApi, useGetItemByLinkQuery, useGetItemQuery } from './ticketsApi';
+
+// A lottery's rounds: shown for lottery items only (lazyPart.tsx).
+const lotteryRound = lazyPart(() => import('./LotteryRound').then((m) => m.LotteryRound));
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -187,7 +190,7 @@ function ItemView({ item, linkId }: { item: ItemDetail; linkId?: string }) {
         summary={<PriceRange from={item.priceFrom} to={item.priceTo} />}
         closedReason={closedReason(item, t, locale)}
       />
-      {item.lottery && <LotteryRound itemId={item.id} />}
+      {item.lottery && <LazyPart part={lotteryRound} props={{ itemId: item.id }} />}
 
       <section className="panel panel--later" aria-labelledby="item-about">
         <h2 id="item-about">{t('tickets.item.about')}</h2>
@@ -362,6 +365,12 @@ export default withPrefetch(ItemPage, async ({ params, url, dispatch }) => {
   if (!args) return;
   const item = (await dispatch(ticketsApi.endpoints.getItem.initiate(args, { subscribe: false }))).data?.data;
   if (!item) return;
+  // The parts only some items show (lazyPart.tsx), here with the item, so the page renders once with them.
+  await Promise.all([
+    (item as { pass?: unknown }).pass && passForm.preload(),
+    item.lottery && lotteryRound.preload(),
+    item.waitlist && waitlistJoin.preload(),
+  ]).catch(() => undefined);
   // The calendar's first month too (its arguments as the calendar makes them), so the page renders once. On a first
   // visit index.html's boot script has asked for it already (lib/earlyData.ts).
   const range = itemCalendarRange(item.availableFrom, tokyoDate());

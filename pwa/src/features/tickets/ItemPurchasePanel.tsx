@@ -12,9 +12,10 @@ import { tokyoDate } from '../../../../common/time';
 import { useAppSelector } from '../../app/store';
 import { QuantityStepper } from '../../lib/components/QuantityStepper';
 import { formatDate, formatDateTime, formatYen } from '../../lib/format';
+import { ensureFeatureStrings } from '../../lib/i18n';
 import { useLocale } from '../../lib/useLocale';
+import { LazyPart, lazyPart } from './lazyPart';
 import { PassPoolChoice, passPlacesLeft } from './PassPoolChoice';
-import { PassPurchaseForm } from './PassPurchaseForm';
 import {
   addLineRequest,
   calendarCells,
@@ -25,9 +26,15 @@ import {
 } from './purchase';
 import { useItemAvailabilityQuery, usePassPlacesQuery } from './purchaseApi';
 import { AddResult, PurchaseActions, useAddToCart } from './useAddToCart';
-import { WaitlistJoin } from './WaitlistJoin';
 import { forgetRoom, storedAdmission } from './waitingRoom';
 import { useQueueStatusQuery } from './waitingRoomApi';
+
+// A pass's form and the waitlist: shown for some items only (lazyPart.tsx).
+export const passForm = lazyPart(() =>
+  // With its strings (a pass item's: locales/passItem.ts), which the other items' pages do not load.
+  Promise.all([import('./PassPurchaseForm'), ensureFeatureStrings('passItem')]).then(([m]) => m.PassPurchaseForm),
+);
+export const waitlistJoin = lazyPart(() => import('./WaitlistJoin').then((m) => m.WaitlistJoin));
 
 /** A high-demand sale: instead of the cart buttons, the way to the queue (or, admitted, until when). */
 function WaitingRoomGate({ itemId }: { itemId: number }) {
@@ -393,13 +400,16 @@ function PurchaseForm({ item, linkId }: { item: ItemDetail; linkId?: string }) {
       {roomActive && !admission && !added ? (
         <WaitingRoomGate itemId={item.id} />
       ) : joinWaitlist && day && !problem ? (
-        <WaitlistJoin
-          itemId={item.id}
-          date={day.date}
-          timeSlotId={hasSlots ? slotId : null}
-          quantities={prices
-            .filter((p) => (basic[p.ageGroupId] ?? 0) > 0)
-            .map((p) => ({ age_group_id: Number(p.ageGroupId), quantity: basic[p.ageGroupId] ?? 0 }))}
+        <LazyPart
+          part={waitlistJoin}
+          props={{
+            itemId: item.id,
+            date: day.date,
+            timeSlotId: hasSlots ? slotId : null,
+            quantities: prices
+              .filter((p) => (basic[p.ageGroupId] ?? 0) > 0)
+              .map((p) => ({ age_group_id: Number(p.ageGroupId), quantity: basic[p.ageGroupId] ?? 0 })),
+          }}
         />
       ) : (
         <PurchaseActions
@@ -448,7 +458,7 @@ export function ItemPurchasePanel({
       ) : isChild ? (
         <p className="notice">{purchaseMessage('childRestricted', locale)}</p>
       ) : pass ? (
-        <PassPurchaseForm pass={pass} maxPerOrder={item.maxPerOrder} />
+        <LazyPart part={passForm} props={{ pass, maxPerOrder: item.maxPerOrder }} />
       ) : (
         <PurchaseForm item={item} linkId={linkId} />
       )}

@@ -92,7 +92,7 @@ export default function SeatReservationPage() {
       <section className="empty-state" data-testid="seat-page-empty">
         <p>{t('checkout.seats.noSelection')}</p>
         <Link className="button" to="/find/tickets">
-          {t('checkout.cart.findTickets')}
+          {t('checkout.seats.findTickets')}
         </Link>
       </section>
     );
@@ -147,7 +147,7 @@ export default function SeatReservationPage() {
               />
               {chosen.length > 0 && (
                 <p data-testid="chosen-seats">
-                  {t('checkout.line.seats', { seats: normalizeSeatCodes(chosen).join(', ') })}
+                  {t('checkout.seats.chosenSeats', { seats: normalizeSeatCodes(chosen).join(', ') })}
                 </p>
               )}
             </section>

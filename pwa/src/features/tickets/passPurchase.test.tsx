@@ -1,15 +1,22 @@
 // @vitest-environment jsdom
 // A pass item's panel (issue 29): no date picker or slots; kind, price per age group, the validity rule, benefits
 // and "cannot be cancelled after the first entry" before adding; the add is a day ticket's body without a date.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDetail } from '../../../../common/dto/item';
+import { initI18n } from '../../lib/i18n';
 import { FAMILY_PASS, SINGLE_PASS } from '../../test/passFixtures';
 import { renderStatic } from '../../test/renderStatic';
-import { ItemPurchasePanel } from './ItemPurchasePanel';
+import { ItemPurchasePanel, passForm } from './ItemPurchasePanel';
 import { addPassLineRequest, passSelectionProblem, passTotal, validityRule } from './passPurchase';
 
 const passItem = (pass = FAMILY_PASS) =>
   ({ id: pass.itemId, name: pass.name, maxPerOrder: 6, timeSlots: [], pass }) as unknown as ItemDetail;
+
+// The pass form is a chunk of its own: loaded first, as the item page's prefetch does.
+beforeAll(async () => {
+  await initI18n('ja');
+  await passForm.preload();
+});
 
 describe('a pass selection', () => {
   it('costs the price per age group; disabled people and companions at theirs', () => {

@@ -66,6 +66,8 @@ export const checkoutEn: English<typeof checkoutJa> = {
     taken: 'Taken',
     noSelection: 'Please choose the day and the number of tickets on the ticket page first.',
     back: 'Back to the ticket page',
+    chosenSeats: 'Seats: {{seats}}',
+    findTickets: 'Find tickets',
   },
   qty: {
     decrease: 'One fewer: {{name}}',

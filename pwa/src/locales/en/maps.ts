@@ -5,6 +5,8 @@ import type { mapsJa } from '../maps';
 export const mapsEn: English<typeof mapsJa> = {
   title: '{{park}} map',
   mapLabel: 'Map of {{park}}',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
   loading: 'Loading the map…',
   unavailable: 'This park has no map yet.',
   offlineNever:
