@@ -1,6 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { BankAccountInput, RemitterAccountInput } from '../../../common/dto/bankTransfer';
 import { message } from '../../../common/messages';
 import { INPUT_MAX } from '../../../common/rules/bankAccount';
 import { validateHolderName } from '../../../common/rules/card';
@@ -121,7 +120,7 @@ export const paymentRoutes: ServerRoute[] = [
         {
           userId: currentUserId(request),
           id: request.params.id,
-          account: request.payload as BankAccountInput,
+          account: request.payload,
         },
         request.server.app.clock.now(),
       );
@@ -182,7 +181,7 @@ export const paymentRoutes: ServerRoute[] = [
       const answer = await setRemitterAccount(request.server.app.knex, {
         parkId: request.params.parkId,
         actorUserId: currentUserId(request),
-        account: request.payload as RemitterAccountInput,
+        account: request.payload,
       });
       return h.response({ data: answer, meta: {} }).header('cache-control', noStore);
     },

@@ -13,7 +13,7 @@ import { fileKana, lookUpBank } from '../zenginBanks';
 
 export async function setBankAccount(
   knex: Knex,
-  input: { userId: number; id: string; account: BankAccountInput },
+  input: { userId: number; id: string; account: Partial<Record<keyof BankAccountInput, unknown>> },
   now: Date,
 ): Promise<MyBankTransfer> {
   const checked = normaliseBankAccount(input.account);

@@ -22,7 +22,7 @@ import { presentRemitter, remitterRow } from './getRemitterAccount';
 
 export async function setRemitterAccount(
   knex: Knex,
-  input: { parkId: number; actorUserId: number; account: RemitterAccountInput },
+  input: { parkId: number; actorUserId: number; account: Record<keyof RemitterAccountInput, string> },
 ): Promise<RemitterAccount> {
   const a = input.account;
   const trim = (v: string) => (v ?? '').trim();
