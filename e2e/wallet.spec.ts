@@ -362,6 +362,13 @@ test('a later day: no use before the day; advance information; cancelling shows 
   // Two people: two tickets.
   await expect(cards).toHaveCount(2);
   await expect(cards.first().getByTestId('ticket-state')).toHaveText('Available');
+  // What comes in after the cards (the refresh, the park's map, the offer of notifications, payments and refunds
+  // waiting) never moves them: a tap meant for a card must not land on something that has just taken its place.
+  const drawnAt = await cards.first().boundingBox();
+  await expect(page.getByTestId('wallet-updated')).toHaveText(/^Last updated/);
+  await expect(page.getByTestId('push-offer')).toBeVisible();
+  await expect(page.getByTestId('park-map')).toHaveCount(1);
+  expect(await cards.first().boundingBox(), 'the first card, once everything has come').toEqual(drawnAt);
   await shot(page, '12-my-tickets-en');
   await cards.first().locator('a').click();
   await expect(page.getByTestId('ticket-qr')).toBeVisible();

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { serveDist } from '../bench/lib/distServer';
 import { signedInOffline, storeWallet, walletTickets } from './support/storedWallet';
+import { putWalletRows, waitForWalletDb } from './support/walletDb';
 
 test('a wallet page opened offline asks for all of its code while the document is read', async ({ browser }) => {
   const server = await serveDist();
@@ -56,6 +57,54 @@ test('a wallet page opened offline asks for all of its code while the document i
         askedLate,
         `${path}: code asked for after the document was read, by the app's code, before the page rendered`,
       ).toEqual([]);
+    }
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
+// The first cards are plain links until the app's code takes over (features/wallet/firstScreen.ts): a tap on one in
+// that time opens the ticket, whenever the code arrives (the code's router takes over the address when it starts).
+test("a tap on a first card before the app's code has run opens that ticket", async ({ browser }) => {
+  const server = await serveDist();
+  const context = await browser.newContext({ baseURL: server.base, serviceWorkers: 'block' });
+  try {
+    await signedInOffline(context, server.base);
+    const page = await context.newPage();
+    const tickets = walletTickets(6);
+    await page.goto('/my-tickets');
+    await waitForWalletDb(page, 15_000);
+    await putWalletRows(page, {
+      tickets,
+      parks: [...new Map(tickets.map((t) => [t.park.id, t.park])).values()],
+      meta: [{ key: 'asOf', value: new Date().toISOString() }],
+    });
+    for (const holdMs of [0, 150, 400, 1_000]) {
+      // The app's code (every script but the boot scripts) is held back until the card has been tapped, and then
+      // for holdMs more.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/(?!boot-).*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The ticket's document is slow to come (a busy server, a slow network): the code arrives in between.
+      await page.route(/\/my-tickets\/ticket\//, async (route) => {
+        if (route.request().resourceType() === 'document') await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      });
+      await page.goto('/my-tickets', { waitUntil: 'commit' });
+      const card = page.locator('#root [data-first-paint] [data-testid="wallet-ticket"] a').first();
+      await expect(card).toBeVisible();
+      const href = await card.getAttribute('href');
+      await card.click({ noWaitAfter: true });
+      setTimeout(release, holdMs);
+      await expect(page, `code held ${holdMs} ms after the tap`).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByTestId('use-section'), `code held ${holdMs} ms after the tap`).toBeVisible();
+      await page.unrouteAll();
     }
   } finally {
     await context.close();

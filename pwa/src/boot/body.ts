@@ -31,9 +31,14 @@ window.zoopassWalletRead = () =>
       };
       if (!EARLY_WALLET_STORES.every((name) => db.objectStoreNames.contains(name))) return done(null);
       const tx = db.transaction(EARLY_WALLET_STORES, 'readonly');
-      const [tickets, outbox, meta] = EARLY_WALLET_STORES.map((name) => tx.objectStore(name).getAll());
+      const [tickets, outbox, meta, memberCards] = EARLY_WALLET_STORES.map((name) => tx.objectStore(name).getAll());
       tx.oncomplete = () =>
-        done({ tickets: tickets?.result ?? [], outbox: outbox?.result ?? [], meta: meta?.result ?? [] });
+        done({
+          tickets: tickets?.result ?? [],
+          outbox: outbox?.result ?? [],
+          meta: meta?.result ?? [],
+          memberCards: memberCards?.result ?? [],
+        });
       tx.onerror = () => done(null);
     };
   });

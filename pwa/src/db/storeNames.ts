@@ -52,7 +52,12 @@ export type WalletStore = { [V in keyof Schema]: keyof Schema[V] }[keyof Schema]
 export const walletIdbVersion = () => Math.max(...Object.keys(WALLET_SCHEMA).map(Number)) * 10;
 
 /** The stores the first wallet read takes (the boot script's zoopassWalletRead; db/walletSnapshot.ts). */
-export const EARLY_WALLET_STORES = ['tickets', 'outbox', 'meta'] as const satisfies readonly WalletStore[];
+export const EARLY_WALLET_STORES = [
+  'tickets',
+  'outbox',
+  'meta',
+  'memberCards',
+] as const satisfies readonly WalletStore[];
 
 /** localStorage key of a ticket's QR first paint (db/firstPaint.ts writes it, the boot script draws it). */
 export const FIRST_PAINT_PREFIX = 'zoopass-qr:';

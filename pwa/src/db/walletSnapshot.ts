@@ -3,13 +3,14 @@
 // `zoopassWalletRead`, the bare IndexedDB API on the stores of db/storeNames.ts): when the app opens on a wallet page
 // it starts before any of the app's code has loaded. Pages then read live through Dexie (db/wallet.ts).
 import type { WalletTicket } from '../../../common/dto/wallet';
-import type { OutboxEntry } from './wallet';
+import type { MemberCardRow, OutboxEntry } from './wallet';
 
-/** What the inline reader answers: every row of the three stores, or null when there is no wallet stored. */
+/** What the inline reader answers: every row of the early stores, or null when there is no wallet stored. */
 export interface StoredWallet {
   tickets: WalletTicket[];
   outbox: OutboxEntry[];
   meta: { key: string; value: string }[];
+  memberCards: MemberCardRow[];
 }
 
 declare global {
@@ -24,6 +25,7 @@ export interface WalletSnapshot {
   tickets?: WalletTicket[];
   outbox?: OutboxEntry[];
   meta?: Record<string, string>;
+  memberCards?: MemberCardRow[];
 }
 
 export const snapshot: WalletSnapshot = {};
@@ -38,6 +40,7 @@ export function primeWallet(): Promise<void> {
       snapshot.tickets = stored.tickets;
       snapshot.outbox = stored.outbox;
       snapshot.meta = Object.fromEntries(stored.meta.map((r) => [r.key, r.value]));
+      snapshot.memberCards = stored.memberCards;
     },
     () => undefined,
   );

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { WalletPark, WalletTicket } from '../../../../common/dto/wallet';
 import { useAppSelector } from '../../app/store';
 import { META, type OutboxEntry, walletDb } from '../../db/wallet';
+import { snapshot } from '../../db/walletSnapshot';
 import { PushOffer } from '../../lib/components/PushOffer';
 import { formatDate } from '../../lib/format';
 import { useSignedIn } from '../../lib/sessionHooks';
@@ -28,31 +29,42 @@ import { RefundsOwed } from './RefundsOwed';
 import { firstTickets, groupTickets } from './rules';
 import { syncWallet } from './walletSync';
 
-/** A park's stored map image (a Blob from IndexedDB) and the way into map mode, which works with no network. */
+/**
+ * A park's map, folded, and the way into map mode, which works with no network: there whenever the park has a map
+ * (as the first screen draws it, firstScreen.ts), so the cards below never move when its picture is stored.
+ */
 function ParkMap({ park }: { park: WalletPark }) {
   const { t } = useTranslation();
-  const maps = useLiveQuery(() => walletDb().maps.where('parkId').equals(park.id).toArray(), [park.id]);
-  const urls = useMemo(() => (maps ?? []).map((m) => ({ key: m.url, src: URL.createObjectURL(m.blob) })), [maps]);
-  useEffect(
-    () => () => {
-      for (const u of urls) URL.revokeObjectURL(u.src);
-    },
-    [urls],
-  );
-  if (!urls.length) return null;
+  if (!park.mapImageUrls?.length) return null;
   return (
     <>
       <details className="wallet-map" data-testid="park-map">
         <summary>{t('wallet.parkMap')}</summary>
-        {urls.map((u) => (
-          <img key={u.key} src={u.src} alt={t('wallet.mapAlt', { park: park.name })} />
-        ))}
+        <ParkMapPictures park={park} />
       </details>
       <Link className="button button--small wallet-map__open" to={`/maps/${park.id}`} data-testid="open-map-mode">
         {t('wallet.openMapMode')}
       </Link>
     </>
   );
+}
+
+/** The stored pictures (Blobs from IndexedDB); the park's own addresses until they are stored. */
+function ParkMapPictures({ park }: { park: WalletPark }) {
+  const { t } = useTranslation();
+  const maps = useLiveQuery(() => walletDb().maps.where('parkId').equals(park.id).toArray(), [park.id]);
+  const stored = useMemo(() => (maps ?? []).map((m) => ({ key: m.url, src: URL.createObjectURL(m.blob) })), [maps]);
+  useEffect(
+    () => () => {
+      for (const u of stored) URL.revokeObjectURL(u.src);
+    },
+    [stored],
+  );
+  if (maps === undefined) return null;
+  const pictures = stored.length ? stored : park.mapImageUrls.map((url) => ({ key: url, src: url }));
+  return pictures.map((u) => (
+    <img key={u.key} src={u.src} alt={t('wallet.mapAlt', { park: park.name })} loading="lazy" />
+  ));
 }
 
 function TicketCard({
@@ -158,7 +170,9 @@ export default function MyTicketsPage() {
   const signedIn = useSignedIn();
   const userId = useAppSelector((s) => s.session.user?.id ?? null);
   const { tickets, outbox, meta } = useWallet();
-  const cards = useLiveQuery(() => walletDb().memberCards.toArray(), []);
+  // From the first read too: member cards come first, and coming later they would push the tickets down.
+  const cards = useLiveQuery(() => walletDb().memberCards.toArray(), [], snapshot.memberCards);
+  if (cards) snapshot.memberCards = cards;
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<WalletTicket | null>(null);
 
@@ -202,15 +216,12 @@ export default function MyTicketsPage() {
         </nav>
       </div>
       <UpdatedNote asOf={metaAsOf(meta)} busy={busy} />
-      <PushOffer reason="tickets" />
       {waiting > 0 && (
         <p className="wallet-waiting" data-testid="wallet-waiting">
           {t('wallet.waitingSync', { count: waiting })}
         </p>
       )}
       {outbox && tickets && <ConflictNotices outbox={outbox} tickets={tickets} />}
-      <KonbiniPending />
-      <RefundsOwed />
       <MemberCardList cards={passes} />
       {tickets === undefined ? (
         <div className="loading" aria-busy="true" />
@@ -246,6 +257,10 @@ export default function MyTicketsPage() {
           </section>
         ))
       )}
+      {/* Below the cards: each comes when its answer does, and a card must not move under a finger meant for it. */}
+      <KonbiniPending />
+      <RefundsOwed />
+      <PushOffer reason="tickets" />
       <Dialog open={qr !== null} onClose={() => setQr(null)} title={qr?.itemName ?? ''} testId="qr-dialog">
         {qr?.token && (
           <div className="wallet-qr-dialog">

@@ -23,8 +23,8 @@ const rootMarkup = html.match(/<div id="root">.*<\/div>/)?.[0] ?? '';
 const { head: headScript, body: bodyScript, wallet: walletScript } = inject('bootScripts');
 
 const PARKS = [
-  { id: 1, name: '旭山動物園', code: 'asahiyama' },
-  { id: 2, name: 'Sendai Umino-Mori', code: 'sendai' },
+  { id: 1, name: '旭山動物園', code: 'asahiyama', mapImageUrls: ['/media/parks/asahiyama/map.png'] },
+  { id: 2, name: 'Sendai Umino-Mori', code: 'sendai', mapImageUrls: [] },
 ];
 
 function ticket(i: number, extra: Partial<WalletTicket> = {}): WalletTicket {
@@ -194,9 +194,16 @@ describe("My Tickets' first screen", () => {
     if (!shell.firstElementChild?.isEqualNode(drawn)) expect(shell.innerHTML).toBe(drawn.outerHTML);
   });
 
-  it('draws nothing with no stored tickets, signed out, or once the app has drawn', async () => {
+  it('draws nothing with no stored tickets, with member cards (the page draws them first), signed out, or once the app has drawn', async () => {
     let root = await openMyTickets('ja');
     expect(root.querySelector('[data-testid="wallet-ticket"]')).toBeNull();
+
+    await storeWallet();
+    await walletDb().memberCards.put({ key: '1:1', passId: 1, holderId: 1 } as never);
+    root = await openMyTickets('ja');
+    expect(root.querySelector('[data-testid="wallet-ticket"]')).toBeNull();
+    await walletDb().memberCards.clear();
+    delete window.zoopassWalletFirstScreen;
 
     await storeWallet();
     // biome-ignore lint/suspicious/noDocumentCookie: signed out

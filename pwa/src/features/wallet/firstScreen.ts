@@ -31,6 +31,8 @@ export interface MyTicketsWords {
   seat: string;
   showQr: string;
   showQrFor: string;
+  parkMap: string;
+  openMapMode: string;
   states: Record<DisplayState, string>;
   unitKind: Record<'basic' | 'disability' | 'companion' | 'pack' | 'additional', string>;
 }
@@ -54,6 +56,8 @@ export const myTicketsWords = (appName: string, w: typeof walletJa): MyTicketsWo
   seat: w.seat,
   showQr: w.showQr,
   showQrFor: w.showQrFor,
+  parkMap: w.parkMap,
+  openMapMode: w.openMapMode,
   states: w.states,
   unitKind: w.unitKind,
 });
@@ -116,8 +120,30 @@ const card = (ticket: WalletTicket, state: DisplayState, w: MyTicketsWords): Mar
 };
 
 /**
+ * A park's map, folded, and the way into map mode (MyTicketsPage's ParkMap): there whenever the park has a map, not
+ * once its picture has been stored, so nothing moves the cards below when it comes. The pictures go inside the fold.
+ */
+export const parkMapMarkup = (park: WalletTicket['park'], w: MyTicketsWords): Markup[] =>
+  park.mapImageUrls?.length
+    ? [
+        ['details', { class: 'wallet-map', 'data-testid': 'park-map' }, ['summary', {}, w.parkMap]],
+        [
+          'a',
+          {
+            class: 'button button--small wallet-map__open',
+            href: `/maps/${park.id}`,
+            'data-testid': 'open-map-mode',
+            ...LINK,
+          },
+          w.openMapMode,
+        ],
+      ]
+    : [];
+
+/**
  * The layout of /my-tickets (the map layout's bar, without its language switch, which has no text height of its
- * own) with the page's first render in it; null where that render shows no card (no tickets: the page decides).
+ * own) with the page's first render in it; null where that render shows no card (no tickets: the page decides) or
+ * shows member cards.
  */
 export function myTicketsMarkup(
   wallet: StoredWallet,
@@ -125,6 +151,8 @@ export function myTicketsMarkup(
   locale: 'ja' | 'en',
   online: boolean,
 ): Markup | null {
+  // Member cards come first on the page, drawn by it (not here): the page draws the whole screen then.
+  if (wallet.memberCards?.length) return null;
   const groups = firstTickets(groupTickets(wallet.tickets), FIRST_CARDS);
   if (!groups.length) return null;
   const asOf = wallet.meta.find((m) => m.key === 'asOf')?.value;
@@ -167,6 +195,7 @@ export function myTicketsMarkup(
         'section',
         { class: 'wallet-park', 'data-testid': 'wallet-park' },
         ['h2', { class: 'wallet-park__name' }, g.park.name],
+        ...parkMapMarkup(g.park, w),
         ...g.dates.map(
           (d): Markup => [
             'div',
