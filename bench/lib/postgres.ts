@@ -34,7 +34,10 @@ function ownedDir(): string {
 
 const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
 
-function startCluster(dir: string, port: number): ThrowawayPostgres {
+/** Settings of a cluster nothing must outlive a crash of the machine: no flush to disk at each commit. */
+export const THROWAWAY_SETTINGS = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+
+function startCluster(dir: string, port: number, settings = ''): ThrowawayPostgres {
   asPostgres(join(BIN, 'pg_ctl'), [
     '-D',
     join(dir, 'data'),
@@ -42,7 +45,7 @@ function startCluster(dir: string, port: number): ThrowawayPostgres {
     join(dir, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 ${settings}`,
     'start',
   ]);
   return {
@@ -85,7 +88,8 @@ export function startReplica(primary: ThrowawayPostgres): ThrowawayPostgres {
   return startCluster(dir, randomPort());
 }
 
-export function startPostgres(): ThrowawayPostgres {
+/** `throwaway`: THROWAWAY_SETTINGS (for tests' databases; the benches that compare with pgbench keep the defaults). */
+export function startPostgres({ throwaway = false }: { throwaway?: boolean } = {}): ThrowawayPostgres {
   const dir = ownedDir();
   const port = randomPort();
   asPostgres(join(BIN, 'initdb'), [
@@ -100,5 +104,5 @@ export function startPostgres(): ThrowawayPostgres {
     '--locale=C.UTF-8',
     '--no-sync',
   ]);
-  return startCluster(dir, port);
+  return startCluster(dir, port, throwaway ? THROWAWAY_SETTINGS : '');
 }
