@@ -5,43 +5,35 @@
 // - A stored ticket's QR code (db/firstPaint.ts keeps the entries), drawn at once: at a gate with no signal the code
 //   is on screen before the app has loaded; the app renders the full page in its place.
 import type { FirstPaint } from '../db/firstPaint';
-import { EARLY_WALLET_STORES, FIRST_PAINT_PREFIX, WALLET_DB_NAME } from '../db/storeNames';
+import { openStoredWallet } from '../db/openStoredWallet';
+import { EARLY_WALLET_STORES, FIRST_PAINT_PREFIX } from '../db/storeNames';
 import type { StoredWallet } from '../db/walletSnapshot';
 import { isWalletPath, ticketIdOfPath } from '../lib/walletPaths';
 
 const signedIn = document.cookie.includes('access_token_expires_at=');
 
 window.zoopassWalletRead = () =>
-  new Promise((resolve) => {
-    let open: IDBOpenDBRequest;
-    try {
-      open = indexedDB.open(WALLET_DB_NAME);
-    } catch {
-      resolve(null);
-      return;
-    }
-    // No wallet stored yet: do not create an empty database here (Dexie makes it with its schema).
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = open.onblocked = () => resolve(null);
-    open.onsuccess = () => {
-      const db = open.result;
-      const done = (wallet: StoredWallet | null) => {
-        db.close();
-        resolve(wallet);
-      };
-      if (!EARLY_WALLET_STORES.every((name) => db.objectStoreNames.contains(name))) return done(null);
-      const tx = db.transaction(EARLY_WALLET_STORES, 'readonly');
-      const [tickets, outbox, meta, memberCards] = EARLY_WALLET_STORES.map((name) => tx.objectStore(name).getAll());
-      tx.oncomplete = () =>
-        done({
-          tickets: tickets?.result ?? [],
-          outbox: outbox?.result ?? [],
-          meta: meta?.result ?? [],
-          memberCards: memberCards?.result ?? [],
-        });
-      tx.onerror = () => done(null);
-    };
-  });
+  openStoredWallet().then(
+    (db) =>
+      new Promise<StoredWallet | null>((resolve) => {
+        if (db === null || db === 'blocked') return resolve(null);
+        const done = (wallet: StoredWallet | null) => {
+          db.close();
+          resolve(wallet);
+        };
+        if (!EARLY_WALLET_STORES.every((name) => db.objectStoreNames.contains(name))) return done(null);
+        const tx = db.transaction(EARLY_WALLET_STORES, 'readonly');
+        const [tickets, outbox, meta, memberCards] = EARLY_WALLET_STORES.map((name) => tx.objectStore(name).getAll());
+        tx.oncomplete = () =>
+          done({
+            tickets: tickets?.result ?? [],
+            outbox: outbox?.result ?? [],
+            meta: meta?.result ?? [],
+            memberCards: memberCards?.result ?? [],
+          });
+        tx.onerror = () => done(null);
+      }),
+  );
 if (signedIn && isWalletPath(location.pathname)) window.zoopassWalletEarly = window.zoopassWalletRead();
 
 // My Tickets' first cards: drawn from that read by a script of its own (boot/wallet.ts, asked for by the head's

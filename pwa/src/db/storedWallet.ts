@@ -7,7 +7,8 @@
 
 import type { WalletPark } from '../../../common/dto/wallet';
 import { tokenExpiry } from '../lib/session';
-import { WALLET_DB_NAME, type WalletStore, walletIdbVersion } from './storeNames';
+import { openStoredWallet } from './openStoredWallet';
+import { type WalletStore, walletIdbVersion } from './storeNames';
 import type { MapImage, ParkMapRow } from './wallet';
 
 /** The tables map mode uses, as Dexie's (WalletDb has them) or the bare API's (below) answer them. */
@@ -19,31 +20,18 @@ export interface MapTables {
 export type { WalletPark as WalletParkRow };
 
 /** The database when the device has it at the current version; 'older' when Dexie must upgrade it; else null. */
-function openCurrent(): Promise<IDBDatabase | 'older' | null> {
-  return new Promise((resolve) => {
-    let open: IDBOpenDBRequest;
-    try {
-      open = indexedDB.open(WALLET_DB_NAME);
-    } catch {
-      resolve(null);
-      return;
-    }
-    // No wallet stored yet: do not create an empty database here.
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve(null);
-    open.onblocked = () => resolve('older');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (db.version === walletIdbVersion()) {
-        // Dexie upgrading it in another tab (a new version of the app) closes this one.
-        db.onversionchange = () => db.close();
-        resolve(db);
-        return;
-      }
-      db.close();
-      resolve(db.version < walletIdbVersion() ? 'older' : null);
-    };
-  });
+async function openCurrent(): Promise<IDBDatabase | 'older' | null> {
+  const db = await openStoredWallet();
+  if (db === null) return null;
+  // Held by an upgrade in another tab: Dexie waits for it.
+  if (db === 'blocked') return 'older';
+  if (db.version === walletIdbVersion()) {
+    // Dexie upgrading it in another tab (a new version of the app) closes this one.
+    db.onversionchange = () => db.close();
+    return db;
+  }
+  db.close();
+  return db.version < walletIdbVersion() ? 'older' : null;
 }
 
 const answer = <T>(request: IDBRequest<T>) =>
