@@ -21,20 +21,24 @@ type Res = Awaited<ReturnType<TestContext['server']['inject']>>;
 const body = (res: Res) => JSON.parse(res.payload) as { data: any; meta: any };
 const onPostgres = Boolean(process.env.DATABASE_URL); // as createTestDb picks the database
 
+/** A test route whose handler fails as the database driver does: an error with a SQLSTATE. */
+const routeThrowing = (path: string, code: string, message: string) =>
+  ctx.server.route({
+    method: 'GET',
+    path,
+    options: { auth: false },
+    handler: () => {
+      throw Object.assign(new Error(message), { code });
+    },
+  });
+
 describe('a database timeout is a 503 with Retry-After (any database)', () => {
   it('SQLSTATE 55P03 and 57014 from a handler: 503, Retry-After, the message in ja and en', async () => {
     for (const [path, code] of [
       ['/api/v1/test-lock-timeout', '55P03'],
       ['/api/v1/test-statement-timeout', '57014'],
     ] as const) {
-      ctx.server.route({
-        method: 'GET',
-        path,
-        options: { auth: false },
-        handler: () => {
-          throw Object.assign(new Error('canceling statement due to lock timeout'), { code });
-        },
-      });
+      routeThrowing(path, code, 'canceling statement due to lock timeout');
       for (const [lang, text] of [
         ['ja', 'ただいま混み合っています。少し時間をおいてもう一度お試しください'],
         ['en', 'We are busy right now. Please try again in a moment'],
@@ -231,14 +235,7 @@ describe('the database refusing or dropping connections is a 503 with Retry-Afte
       ['/api/v1/test-too-many-connections', '53300', 'databaseBusy'],
       ['/api/v1/test-admin-shutdown', '57P01', 'databaseUnavailable'],
     ] as const) {
-      ctx.server.route({
-        method: 'GET',
-        path,
-        options: { auth: false },
-        handler: () => {
-          throw Object.assign(new Error('terminating connection due to administrator command'), { code });
-        },
-      });
+      routeThrowing(path, code, 'terminating connection due to administrator command');
       await expect503(path, answer);
     }
   });
