@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { qrMatrix } from './qr';
@@ -38,5 +39,19 @@ describe('a QR code of our own (byte mode, level M)', () => {
     // Version 1 at level M holds 14 bytes, version 2 26.
     expect(qrMatrix('a'.repeat(14)).size).toBe(21);
     expect(qrMatrix('a'.repeat(15)).size).toBe(25);
+  });
+
+  it('any text a ticket, a pass or a group may carry decodes to itself (random, 1 to 400 characters)', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~:/?=&%';
+    const tokenLike = fc
+      .array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 400 })
+      .map((chars) => chars.join(''));
+    const anyText = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 });
+    fc.assert(
+      fc.property(fc.oneof(tokenLike, anyText), (text) => {
+        expect(decode(text).data).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
