@@ -84,7 +84,35 @@ const PAGE_MODULES = {
   home: ['pwa/src/features/home/HomePage.tsx'],
   park: ['pwa/src/features/parks/ParkProfilePage.tsx', 'pwa/src/locales/catalogue.ts'],
   item: ['pwa/src/features/tickets/ItemPage.tsx', 'pwa/src/locales/ticketPages.ts'],
-  wallet: ['pwa/src/features/wallet/pages.ts', 'pwa/src/locales/walletPages.ts'],
+  // My Tickets and a ticket's page (the gate's two pages) their own code only; the other wallet pages all of the
+  // wallet's, as when the wallet was one chunk (each page is a chunk of its own since issue 26).
+  wallet: [
+    'pwa/src/features/wallet/MyTicketsPage.tsx',
+    'pwa/src/features/wallet/prime.ts',
+    'pwa/src/locales/walletPages.ts',
+  ],
+  ticket: [
+    'pwa/src/features/wallet/TicketPage.tsx',
+    'pwa/src/features/wallet/prime.ts',
+    'pwa/src/locales/walletPages.ts',
+  ],
+  walletAll: [
+    'pwa/src/features/wallet/MyTicketsPage.tsx',
+    'pwa/src/features/wallet/HistoryPage.tsx',
+    'pwa/src/features/wallet/LotteryPage.tsx',
+    'pwa/src/features/wallet/WaitlistOfferPage.tsx',
+    'pwa/src/features/wallet/RefundAccountPage.tsx',
+    'pwa/src/features/wallet/TicketPage.tsx',
+    'pwa/src/features/wallet/MemberCardPage.tsx',
+    'pwa/src/features/wallet/PassVisitsPage.tsx',
+    'pwa/src/features/wallet/PassRenewPage.tsx',
+    'pwa/src/features/wallet/DetailPage.tsx',
+    'pwa/src/features/wallet/SharePage.tsx',
+    'pwa/src/features/wallet/ShareReceivePage.tsx',
+    'pwa/src/features/wallet/TriggerPage.tsx',
+    'pwa/src/features/wallet/prime.ts',
+    'pwa/src/locales/walletPages.ts',
+  ],
 };
 // The modules pwa/src/main.tsx imports in stages at start: their chunks are preloaded by the head's boot script.
 const START_STAGES = [
