@@ -230,15 +230,17 @@ const stringsOf = (route: string): FeatureStrings =>
       ? 'tickets'
       : TICKET_PAGES.has(route)
         ? 'ticketSearch'
-        : route in WALLET_PAGES
-          ? 'wallet'
-          : CART_PAGES.has(route)
-            ? 'cart'
-            : CHECKOUT_PAGES.has(route)
-              ? 'checkout'
-              : MAP_PAGES.has(route)
-                ? 'maps'
-                : 'all';
+        : route === 'my-tickets'
+          ? 'myTickets'
+          : route in WALLET_PAGES
+            ? 'wallet'
+            : CART_PAGES.has(route)
+              ? 'cart'
+              : CHECKOUT_PAGES.has(route)
+                ? 'checkout'
+                : MAP_PAGES.has(route)
+                  ? 'maps'
+                  : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;
