@@ -296,7 +296,7 @@ export default defineConfig({
               // refunds' reads, the tickets' states of common/dto/wallet.ts): split automatically, My Tickets loaded them as five
               // chunks of 0.2 to 2.9 KB.
               name: 'wallet-shared',
-              test: /[\\/]pwa[\\/]src[\\/]features[\\/]wallet[\\/](components|rules|firstScreen|prime|memberCards|refundApi)\.tsx?$|[\\/]common[\\/]dto[\\/]wallet\.ts$/,
+              test: /[\\/]pwa[\\/]src[\\/]features[\\/]wallet[\\/](components|rules|firstScreen|prime|pages|memberCards|refundApi)\.tsx?$|[\\/]common[\\/]dto[\\/]wallet\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

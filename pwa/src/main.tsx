@@ -1,15 +1,12 @@
 import { startAppUpdates } from './lib/appUpdate';
 import { firstPageShown, markFirstPageShown } from './lib/firstPage';
-import { isWalletPath, ticketIdOfPath } from './lib/walletPaths';
+import { isWalletPath } from './lib/walletPaths';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 import './styles.css';
 
-// On a wallet page (often offline, at a gate) its first read and, for My Tickets and a ticket, its code start loading
-// before anything else; the router's navigation imports the same chunks, so nothing is loaded twice.
-const { pathname } = window.location;
-if (isWalletPath(pathname)) void import('./features/wallet/prime');
-if (pathname === '/my-tickets') void import('./features/wallet/MyTicketsPage');
-else if (ticketIdOfPath(pathname)) void import('./features/wallet/TicketPage');
+// On a wallet page (often offline, at a gate) the wait for its first read starts before anything else; its own chunk
+// is already being downloaded (the head's boot script preloads it) and the router's navigation imports it.
+if (isWalletPath(window.location.pathname)) void import('./features/wallet/prime');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');

@@ -27,28 +27,26 @@ import { store } from './store';
 // the page's chunk starts downloading as soon as the router runs. The navigations are this module's own (createRouter
 // below), on react-router's declarative <Router>: its data router (createBrowserRouter, loaders, redirect) was 17 KB
 // of JavaScript gzip in every page's first load, of which this used only the loader before each page. Wallet pages also wait for their first IndexedDB
-// read (features/wallet/prime.ts), so they render at once with their tickets and QR codes, also offline. Each wallet
-// page is a chunk of its own (My Tickets loads only what it renders); the service worker precaches them all.
-const primed = () => import('../features/wallet/prime').then((m) => m.primed);
-const walletPage = (load: () => Promise<{ default: ComponentType }>) => () =>
-  Promise.all([load(), primed()]).then(([m]) => m.default);
+// read (features/wallet/prime.ts), so they render at once with their tickets and QR codes, also offline; each is a
+// chunk of its own, loaded by features/wallet/pages.ts.
+type WalletPageName = import('../features/wallet/pages').WalletPageName;
+const walletPage = (name: WalletPageName) => () =>
+  import('../features/wallet/pages').then((m) => m.loadWalletPage(name));
 export const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
-  'my-tickets': walletPage(() => import('../features/wallet/MyTicketsPage')),
-  'my-tickets-history': walletPage(() => import('../features/wallet/HistoryPage')),
-  'my-tickets-lottery': walletPage(() => import('../features/wallet/LotteryPage')),
-  'my-tickets-waitlist-offer': walletPage(() => import('../features/wallet/WaitlistOfferPage')),
-  'my-tickets-refund': walletPage(() => import('../features/wallet/RefundAccountPage')),
-  'my-ticket': walletPage(() => import('../features/wallet/TicketPage')),
-  'my-tickets-pass': walletPage(() => import('../features/wallet/MemberCardPage')),
-  'my-tickets-pass-visits': walletPage(() => import('../features/wallet/PassVisitsPage')),
-  'my-tickets-pass-renew': walletPage(() => import('../features/wallet/PassRenewPage')),
-  'my-ticket-detail': walletPage(() => import('../features/wallet/DetailPage')),
-  'my-ticket-advance-information': walletPage(() =>
-    import('../features/wallet/DetailPage').then((m) => ({ default: m.AdvanceInformationPage })),
-  ),
-  'my-ticket-share': walletPage(() => import('../features/wallet/SharePage')),
-  'my-ticket-share-receive': walletPage(() => import('../features/wallet/ShareReceivePage')),
-  'product-trigger': walletPage(() => import('../features/wallet/TriggerPage')),
+  'my-tickets': walletPage('MyTicketsPage'),
+  'my-tickets-history': walletPage('HistoryPage'),
+  'my-tickets-lottery': walletPage('LotteryPage'),
+  'my-tickets-waitlist-offer': walletPage('WaitlistOfferPage'),
+  'my-tickets-refund': walletPage('RefundAccountPage'),
+  'my-ticket': walletPage('TicketPage'),
+  'my-tickets-pass': walletPage('MemberCardPage'),
+  'my-tickets-pass-visits': walletPage('PassVisitsPage'),
+  'my-tickets-pass-renew': walletPage('PassRenewPage'),
+  'my-ticket-detail': walletPage('DetailPage'),
+  'my-ticket-advance-information': walletPage('AdvanceInformationPage'),
+  'my-ticket-share': walletPage('SharePage'),
+  'my-ticket-share-receive': walletPage('ShareReceivePage'),
+  'product-trigger': walletPage('TriggerPage'),
 };
 const loadedPages = new Map<string, PrefetchingPage>();
 
