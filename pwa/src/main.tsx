@@ -4,9 +4,9 @@ import { isWalletPath } from './lib/walletPaths';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 import './styles.css';
 
-// On a wallet page (often offline, at a gate) its code starts loading before anything else; the router's
-// navigation imports the same chunk, so nothing is loaded twice.
-if (isWalletPath(window.location.pathname)) void import('./features/wallet/pages');
+// On a wallet page (often offline, at a gate) the wait for its first read starts before anything else; its own chunk
+// is already being downloaded (the head's boot script preloads it) and the router's navigation imports it.
+if (isWalletPath(window.location.pathname)) void import('./features/wallet/prime');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');

@@ -130,7 +130,8 @@ describe("index.html's first paint and AppShell", () => {
     // biome-ignore lint/suspicious/noDocumentCookie: test setup
     document.cookie = 'access_token_expires_at=2000000000; path=/';
     openIndex('/my-tickets/history', {});
-    expect(preloaded()).toEqual(['/assets/start.js', '/assets/wallet.js']);
+    // Not My Tickets nor a ticket: every wallet page's code.
+    expect(preloaded()).toEqual(['/assets/start.js', '/assets/walletAll.js']);
     expect(preloadedStyles()).toEqual(['/assets/wallet.css']);
   });
 
@@ -148,7 +149,7 @@ describe("index.html's first paint and AppShell", () => {
       expect(preloaded()).toEqual([]);
       new Function(walletInline)();
       expect(document.querySelector('#root [data-testid="ticket-qr"]')).not.toBeNull();
-      expect(preloaded()).toEqual(['/assets/start.js', '/assets/wallet.js']);
+      expect(preloaded()).toEqual(['/assets/start.js', '/assets/ticket.js']);
     } finally {
       localStorage.clear();
     }

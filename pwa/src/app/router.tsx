@@ -27,14 +27,11 @@ import { store } from './store';
 // the page's chunk starts downloading as soon as the router runs. The navigations are this module's own (createRouter
 // below), on react-router's declarative <Router>: its data router (createBrowserRouter, loaders, redirect) was 17 KB
 // of JavaScript gzip in every page's first load, of which this used only the loader before each page. Wallet pages also wait for their first IndexedDB
-// read (features/wallet/pages.ts), so they render at once with their tickets and QR codes, also offline.
-type WalletPages = typeof import('../features/wallet/pages');
-const walletPages = () => import('../features/wallet/pages');
-const walletPage = (name: Exclude<keyof WalletPages, 'primed'>) => () =>
-  walletPages().then(async (m) => {
-    await m.primed;
-    return m[name] as ComponentType;
-  });
+// read (features/wallet/prime.ts), so they render at once with their tickets and QR codes, also offline; each is a
+// chunk of its own, loaded by features/wallet/pages.ts.
+type WalletPageName = import('../features/wallet/pages').WalletPageName;
+const walletPage = (name: WalletPageName) => () =>
+  import('../features/wallet/pages').then((m) => m.loadWalletPage(name));
 export const WALLET_PAGES: Partial<Record<string, () => Promise<ComponentType>>> = {
   'my-tickets': walletPage('MyTicketsPage'),
   'my-tickets-history': walletPage('HistoryPage'),
@@ -231,15 +228,17 @@ const stringsOf = (route: string): FeatureStrings =>
       ? 'tickets'
       : TICKET_PAGES.has(route)
         ? 'ticketSearch'
-        : route in WALLET_PAGES
-          ? 'wallet'
-          : CART_PAGES.has(route)
-            ? 'cart'
-            : CHECKOUT_PAGES.has(route)
-              ? 'checkout'
-              : MAP_PAGES.has(route)
-                ? 'maps'
-                : 'all';
+        : route === 'my-tickets'
+          ? 'myTickets'
+          : route in WALLET_PAGES
+            ? 'wallet'
+            : CART_PAGES.has(route)
+              ? 'cart'
+              : CHECKOUT_PAGES.has(route)
+                ? 'checkout'
+                : MAP_PAGES.has(route)
+                  ? 'maps'
+                  : 'all';
 
 let initialNavigation = true;
 let previousRouteName: string | null = null;

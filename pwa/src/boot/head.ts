@@ -19,7 +19,7 @@ import { apiPath, availabilityQuery, type EarlyAnswer, firstReads, itemCalendarR
 import { isWalletPath, ticketIdOfPath } from '../lib/walletPaths';
 
 /** The start's chunks and each page's (vite.config.ts pageChunks), or null where there are none (the dev server). */
-export type PageChunks = Record<'start' | FirstScreen['page'] | 'wallet', string[]>;
+export type PageChunks = Record<'start' | FirstScreen['page'] | 'wallet' | 'ticket' | 'walletAll', string[]>;
 // Given by the build (esbuild's define).
 declare const __PAGE_CHUNKS__: PageChunks | null;
 declare const __FIRST_SCREEN_WORDS__: Record<'ja' | 'en', FirstScreenWords>;
@@ -42,8 +42,16 @@ const reads = firstReads(pathname, search);
 // The page whose first reads these are (firstReads decides which pages read early).
 const page: FirstScreen['page'] | null =
   reads.length === 0 ? null : pathname === '/' ? 'home' : pathname.startsWith('/items/') ? 'item' : 'park';
-// A wallet page reads nothing here (its tickets come from IndexedDB, boot/body.ts): only its code is asked for.
-const pageCode = isWalletPath(pathname) ? 'wallet' : page;
+// A wallet page reads nothing here (its tickets come from IndexedDB, boot/body.ts): only its code is asked for. My
+// Tickets' and a ticket's own (vite.config.ts PAGE_MODULES), the other wallet pages' all of the wallet's.
+const pageCode =
+  pathname === '/my-tickets'
+    ? 'wallet'
+    : ticketIdOfPath(pathname)
+      ? 'ticket'
+      : isWalletPath(pathname)
+        ? 'walletAll'
+        : page;
 const language = document.cookie.match(/(?:^|;\s*)locale=(en|ja)(?:;|$)/)?.[1] === 'en' ? 'en' : 'ja';
 const signedIn = document.cookie.includes('access_token_expires_at=');
 

@@ -15,6 +15,7 @@ export type FeatureStrings =
   | 'tickets'
   | 'ticketSearch'
   | 'passItem'
+  | 'myTickets'
   | 'wallet'
   | 'cart'
   | 'checkout'
@@ -27,6 +28,8 @@ const loaders: Record<FeatureStrings, () => Promise<Record<string, unknown>>> = 
   ticketSearch: () => import('../locales/ticketSearchPages').then((m) => m.ticketSearchPagesJa),
   // A pass item's form (features/tickets/PassPurchaseForm.tsx), loaded with it.
   passItem: () => import('../locales/passItem').then((m) => ({ passes: m.passItemJa })),
+  // My Tickets alone (the gate's page): fewer strings than the other wallet pages'.
+  myTickets: () => import('../locales/myTickets').then((m) => m.myTicketsJa),
   wallet: () => import('../locales/walletPages').then((m) => m.walletPagesJa),
   cart: () => import('../locales/cartPage').then((m) => m.cartPageJa),
   checkout: () => import('../locales/checkoutPages').then((m) => m.checkoutPagesJa),

@@ -1,9 +1,11 @@
 // UI strings of annual passes for visitors (issue 29): the pass item page, the holders at the add-info step, the
 // member cards in My Tickets, their visits and renewal; ja here, en in en/passes.ts.
+import { passCardJa } from './passCard';
 import { passItemJa } from './passItem';
 
 export const passesJa = {
   ...passItemJa,
+  card: passCardJa,
   holders: {
     title: '年間パスポートを利用する方',
     lead: '{{name}}：利用する方のお名前を入力してください。入園時にお名前と顔写真で確認します。',
@@ -23,41 +25,7 @@ export const passesJa = {
       personTwice: '同じアカウントを2人に指定できません',
     },
   },
-  card: {
-    section: '年間パスポート',
-    title: '会員証',
-    passNumber: 'パス番号',
-    tabs: '利用者を選ぶ',
-    photoAlt: '{{name}}さんの顔写真',
-    noPhoto: '顔写真なし',
-    addPhoto: '顔写真を登録',
-    changePhoto: '顔写真を変更',
-    photoHint: 'JPEG・PNG、10MBまで。顔がはっきり写った正面の写真を選んでください。',
-    photoSaving: '送信中…',
-    photoFailed: '顔写真を登録できませんでした。時間をおいてお試しください',
-    photoOffline: '顔写真の登録はオンラインでできます',
-    photoStates: { pending: '顔写真は確認中です', rejected: '顔写真が承認されませんでした：{{reason}}' },
-    validity: '有効期間',
-    validRange: '{{from}}〜{{until}}',
-    startsAtFirstEntry: '初回入園日から有効（{{date}}までに初回入園）',
-    nextTerm: '更新分 {{from}}〜{{until}}',
-    qrLabel: '年間パスポートのQRコード',
-    noQr: 'このQRコードは今は表示できません。オンラインで開き直してください。',
-    suspendedReason: '利用停止中：{{reason}}',
-    states: {
-      not_started: '未開始',
-      active: '有効',
-      suspended: '利用停止中',
-      expired: '期限切れ',
-      cancel_waiting: 'キャンセル処理中',
-      cancelled: 'キャンセル済み',
-    },
-    visits: '入園履歴',
-    renew: '更新する',
-    renewOpens: '更新は{{date}}から',
-    notFound: 'この会員証はこの端末にありません。オンラインで開いてください。',
-    back: 'マイチケットへ',
-  },
+
   visits: {
     title: '入園履歴',
     date: '日付',

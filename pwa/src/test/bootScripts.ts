@@ -14,6 +14,8 @@ export const BOOT_TEST_VALUES: BootValues = {
     park: ['/assets/park.js'],
     item: [],
     wallet: ['/assets/wallet.css', '/assets/wallet.js'],
+    ticket: ['/assets/wallet.css', '/assets/ticket.js'],
+    walletAll: ['/assets/wallet.css', '/assets/walletAll.js'],
   },
   words: {
     ja: {

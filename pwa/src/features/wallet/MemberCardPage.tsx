@@ -12,32 +12,14 @@ import { formatDate } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useSignedIn } from '../../lib/sessionHooks';
 import { useLocale } from '../../lib/useLocale';
-import { OfflineNote, QrCode, SignInPrompt } from './components';
+import { OfflineNote, PassStateBadge, QrCode, SignInPrompt } from './components';
 import { currentTerm, nextTerm } from './memberCards';
 import { PassCancel, ReissueCard } from './PassActions';
 import { useSetHolderPhotoMutation } from './walletApi';
 import { syncWallet } from './walletSync';
 
-// The ticket badges' tones (rules.ts STATE_TONE): ready, waiting, done, refused.
-const STATE_TONE: Record<PassState, string> = {
-  not_started: 'ready',
-  active: 'ready',
-  suspended: 'refused',
-  expired: 'done',
-  cancel_waiting: 'waiting',
-  cancelled: 'done',
-};
 /** States a gate may admit: the QR is drawn only for these. */
 const SHOWS_QR: readonly PassState[] = ['active', 'not_started'];
-
-export function PassStateBadge({ state }: { state: PassState }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`ticket-state ticket-state--${STATE_TONE[state]}`} data-testid="pass-state" data-state={state}>
-      {t(`passes.card.states.${state}`)}
-    </span>
-  );
-}
 
 /** The owner adds or changes a holder's face photo (online): upload, link, then the stored cards are read again. */
 function HolderPhotoControl({ card }: { card: MemberCard }) {

@@ -14,6 +14,7 @@ import {
   Dialog,
   holderText,
   metaAsOf,
+  PassStateBadge,
   QrCode,
   SignInPrompt,
   TicketStateBadge,
@@ -23,7 +24,6 @@ import {
 } from './components';
 import { FIRST_CARDS, QR_ICON } from './firstScreen';
 import { KonbiniPending } from './KonbiniPending';
-import { PassStateBadge } from './MemberCardPage';
 import { passGroups } from './memberCards';
 import { RefundsOwed } from './RefundsOwed';
 import { firstTickets, groupTickets } from './rules';

@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import type { PassState } from '../../../../common/dto/pass';
 import type { WalletTicket } from '../../../../common/dto/wallet';
 import { qrPath } from '../../db/firstPaint';
 import { isWaiting } from '../../db/outbox';
@@ -233,5 +234,29 @@ export function UseConfirmDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+// The ticket badges' tones (rules.ts STATE_TONE): ready, waiting, done, refused.
+const PASS_STATE_TONE: Record<PassState, string> = {
+  not_started: 'ready',
+  active: 'ready',
+  suspended: 'refused',
+  expired: 'done',
+  cancel_waiting: 'waiting',
+  cancelled: 'done',
+};
+/** A pass holder's state (My Tickets' list and the member card page): here, not in the member card page, so My Tickets'
+ * chunk does not carry that page. */
+export function PassStateBadge({ state }: { state: PassState }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`ticket-state ticket-state--${PASS_STATE_TONE[state]}`}
+      data-testid="pass-state"
+      data-state={state}
+    >
+      {t(`passes.card.states.${state}`)}
+    </span>
   );
 }
