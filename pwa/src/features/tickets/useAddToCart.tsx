@@ -58,6 +58,13 @@ export function AddResult({ error, added }: Pick<ReturnType<typeof useAddToCart>
               {t('checkout.purchase.registerPhone')}
             </Link>
           )}
+          {/* The admission was spent by an add whose answer was lost (a dropped connection) or by another tab:
+              the ticket is in the cart. */}
+          {error.code === 'waitingRoomAdmissionUsed' && (
+            <Link to="/cart" className="button button--small" data-testid="go-to-cart">
+              {t('checkout.purchase.goToCart')}
+            </Link>
+          )}
         </div>
       )}
       {added && (
