@@ -126,14 +126,19 @@ describe('the gate’s pass holder list', () => {
     await suspend(c.knex(), second, '規約違反の確認中');
     const newJti = await reissue(c.knex(), parkId, third);
     const delta = await syncUntil(gate, parkId, quiet.next, [second.holderId, third.holderId]);
+    // Deliveries are at least once: when another test file's transaction was running at the full listing, its bound
+    // fell before the pass's own writes, and a holder may come again whole, its thumb as listed; never changed.
+    const thumbs = (id: number) => [null, full.byId.get(id)?.thumb];
     expect(delta.byId.get(second.holderId)).toMatchObject({
       state: 'suspended',
       suspendedReason: '規約違反の確認中',
-      thumb: null,
       removed: false,
     });
-    expect(delta.byId.get(third.holderId)).toMatchObject({ liveJtis: [newJti], thumb: null, removed: false });
-    expect(delta.byId.has(first.holderId)).toBe(false);
+    expect(thumbs(second.holderId)).toContain(delta.byId.get(second.holderId)?.thumb);
+    expect(delta.byId.get(third.holderId)).toMatchObject({ liveJtis: [newJti], removed: false });
+    expect(thumbs(third.holderId)).toContain(delta.byId.get(third.holderId)?.thumb);
+    const firstAgain = delta.byId.get(first.holderId);
+    if (firstAgain) expect(firstAgain).toEqual(full.byId.get(first.holderId));
 
     // A new photo: the thumb comes with it.
     const photoId = await newPhoto(c.knex(), owner.id as number, first);
