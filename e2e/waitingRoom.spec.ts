@@ -109,6 +109,7 @@ test('a visitor waits in the queue, is let in, and buys with the admission', asy
   await panel.getByTestId('add-to-cart').click();
   await expect(panel.getByTestId('purchase-result')).toContainText('この入場許可はすでに使用されています');
   await expect(panel.getByTestId('go-to-cart')).toBeVisible();
+  await shot(page, 'waiting-room-admission-used');
   const place = await placeOf(request, visitor);
   expect(place).toMatchObject({ admitted: true, used: true });
   await toPayment(page);
