@@ -106,6 +106,12 @@ describe('one writer per table', () => {
     ]);
   });
 
+  it('a waiting room admission is spent only by zoo_spend_admission, in the statement that adds its line', () => {
+    expect(writers('waiting_room_places', { insert: false, stateOnly: true, column: /\btoken_used_at\b/ })).toEqual([
+      'server/features/waitingRoom/sql/spend_admission.sql',
+    ]);
+  });
+
   it('refunds owed by bank transfer (konbini give-back) are written only by payments/bankTransfers.ts', () => {
     expect(writers('bank_transfer_refunds', { insert: true, stateOnly: false })).toEqual([
       'server/features/payments/bankTransfers.ts',

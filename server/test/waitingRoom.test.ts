@@ -62,6 +62,21 @@ const addLine = (itemId: number, date: string, who: Caller, token?: string) =>
     { item_id: itemId, date, quantities: [{ age_group_id: 5, quantity: 1 }] },
   );
 
+type Admitted = { u: Caller; token: string };
+
+/** `n` visitors queued in a room already open, let in, each with an admission token (in queue order). */
+async function admittedVisitors(item: { id: number }, n: number) {
+  const users: Caller[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = await c.user();
+    await join(item.id, u);
+    users.push(u);
+  }
+  clock().advance(1000);
+  const tokens = await Promise.all(users.map(async (u) => body(await admit(item.id, u)).data.token as string));
+  return users.map((u, i) => ({ u, token: tokens[i] as string }));
+}
+
 async function botToken(): Promise<string> {
   const res = await c.call('GET', '/api/v1/auth/bot-check');
   return body(res).data.token as string;
@@ -288,6 +303,70 @@ describe('the waiting room', () => {
     const fresh = body(await admit(item.id, u)).data.token as string;
     expect((await addLine(item.id, item.date, u, fresh)).statusCode).toBe(201);
   });
+
+  it('keeps the admission when the add is refused in the statement (sold out)', async () => {
+    const item = await roomItem({ capacity: 1, opensInMs: -MIN, rate: 10 });
+    const [first, { u, token }] = (await admittedVisitors(item, 2)) as [Admitted, Admitted];
+    expect((await addLine(item.id, item.date, first.u, first.token)).statusCode).toBe(201);
+    const soldOut = await addLine(item.id, item.date, u, token);
+    expect(body(soldOut).meta.code).toBe('soldOut');
+    expect((await c.knex()('waiting_room_places').where('holder_key', `u:${u.id}`).first()).tokenUsedAt).toBeNull();
+    // Not spent: a new admission is given (a spent one is refused as used).
+    expect((await admit(item.id, u)).statusCode).toBe(201);
+  });
+
+  it('gives one add for one token sent many times at once, beside other visitors adding on the same row', async () => {
+    const item = await roomItem({ capacity: 50, opensInMs: -MIN, rate: 100 });
+    const admitted = await admittedVisitors(item, 6);
+    const { u: u0, token: t0 } = admitted[0] as Admitted;
+    // The same token six times, and each other visitor once: all on one stock row, so they go in batches.
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => addLine(item.id, item.date, u0, t0)),
+      ...admitted.slice(1).map((a) => addLine(item.id, item.date, a.u, a.token)),
+    ]);
+    const mine = results.slice(0, 6);
+    expect(mine.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(mine.filter((r) => r.statusCode !== 201).map((r) => body(r).meta.code)).toEqual(
+      Array(5).fill('waitingRoomAdmissionUsed'),
+    );
+    expect(results.slice(6).map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+    const held = await c.knex()('cart_lines').where('item_id', item.id).sum({ people: 'people' }).first();
+    expect(Number(held?.people)).toBe(6);
+  });
+
+  // The crash window: were the token spent in a statement of its own, a process dying between it and the add would
+  // leave a spent admission and no line (the visitor could never buy). Spent inside the add's own statement, no one
+  // can see it spent before the line is there: shown here by holding the stock row while the add waits on it.
+  it.runIf(process.env.DATABASE_URL)(
+    'spends the admission in the same statement as the add: while the add waits, it is not spent',
+    async () => {
+      const item = await roomItem({ capacity: 5, opensInMs: -MIN, rate: 10 });
+      const [other, { u, token }] = (await admittedVisitors(item, 2)) as [Admitted, Admitted];
+      expect((await addLine(item.id, item.date, other.u, other.token)).statusCode).toBe(201);
+      const blocker = await c.knex().transaction();
+      try {
+        await blocker.raw('SELECT id FROM stock_units WHERE item_id = ? FOR UPDATE', [item.id]);
+        const adding = addLine(item.id, item.date, u, token);
+        const waiting = async () => {
+          const { rows } = await c
+            .knex()
+            .raw("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%zoo_add_cart_line%'");
+          return rows.length > 0;
+        };
+        for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 25));
+        expect(await waiting()).toBe(true);
+        const place = await c.knex()('waiting_room_places').where('holder_key', `u:${u.id}`).first();
+        expect(place.tokenUsedAt).toBeNull();
+        await blocker.rollback();
+        expect((await adding).statusCode).toBe(201);
+      } finally {
+        if (!blocker.isCompleted()) await blocker.rollback();
+      }
+      const place = await c.knex()('waiting_room_places').where('holder_key', `u:${u.id}`).first();
+      expect(place.tokenUsedAt).not.toBeNull();
+      expect(await c.knex()('cart_lines').where('item_id', item.id)).toHaveLength(2);
+    },
+  );
 
   it('lets staff see the queue, pause (no one more let in, no estimate) and resume', async () => {
     const item = await roomItem({ opensInMs: -1000, rate: 0.01 });

@@ -6,7 +6,7 @@ import { HOLD_MINUTES, MAX_LINES_PER_CALL } from '../../../common/rules/cart';
 import { answers, isoDate, text } from '../../lib/routeKit';
 import { fields, type InputOf, listOf, oneOf, optional, orNull, route } from '../../lib/typedInput';
 import { currentUserId, REQUIRED } from '../../plugins/auth';
-import { ADMISSION_HEADER, withAdmission } from '../waitingRoom';
+import { ADMISSION_HEADER, admissionFor } from '../waitingRoom';
 import { cartOwner } from './owner';
 import { loadCatalogueFor, memberPricing, presentLine } from './presentCart';
 import {
@@ -166,18 +166,20 @@ export const cartRoutes: ServerRoute[] = [
       };
       const now = request.server.app.clock.now();
       const { config } = request.server.app;
-      // A high-demand item's waiting room (issue 30) lets the add through only with the owner's admission.
-      const admission = request.headers[ADMISSION_HEADER] as string | undefined;
-      const { line, parkId, catalogue } = await withAdmission(
+      // A high-demand item's waiting room (issue 30) lets the add through only with the owner's admission, which the
+      // add spends in the statement that writes the line.
+      const admission = await admissionFor(
         knexOf(request),
         config.appSecret,
         p.item_id,
         owner.key,
-        admission,
+        request.headers[ADMISSION_HEADER] as string | undefined,
         now,
-        () =>
-          addCartLine(knexOf(request), owner, input, now, { catalogueTtlMs: Math.min(config.catalogueCacheMs, 2000) }),
       );
+      const { line, parkId, catalogue } = await addCartLine(knexOf(request), owner, input, now, {
+        catalogueTtlMs: Math.min(config.catalogueCacheMs, 2000),
+        admission,
+      });
       // A signed-in buyer's pass discount on the new line (one indexed read; none for guests).
       catalogue.member = await memberPricing(knexOf(request), catalogue.items, [line], owner.userId);
       const data = presentLine(line, catalogue, request.app.locale);

@@ -21,6 +21,9 @@ export interface AddCartLineCall {
   units: object[];
   seatCodes: string[];
   expiresAt: Date;
+  /** A waiting room's admission (waitingRoom Admission), spent first in the add's statement by
+   *  zoo_spend_admission: with the line, or not at all (refused: P0001 waitingRoomAdmissionUsed). */
+  admission?: object | null;
 }
 
 export interface AddCartLineResult {
@@ -60,22 +63,24 @@ async function addOne(db: Knex | Knex.Transaction, c: AddCartLineCall, tries = 3
   }
 }
 
+const ADD_ONE = `zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
+  ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz)`;
+// The admission's spend is the FROM: it runs first, in the same statement (one commit for both).
+const ADD_ONE_ADMITTED = `SELECT ${ADD_ONE} AS r FROM zoo_spend_admission(?::jsonb)`;
+
 async function addOnce(db: Knex | Knex.Transaction, c: AddCartLineCall): Promise<AddCartLineResult> {
-  const { rows } = (await db.raw(
-    `SELECT zoo_add_cart_line(?, ?, ?::uuid, ?, ?::jsonb, ?::int, ?::jsonb,
-       ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?::timestamptz) AS r`,
-    [
-      c.ownerKey,
-      c.userId,
-      c.guestUserId,
-      c.parkId,
-      JSON.stringify(c.line),
-      c.maxPeople,
-      JSON.stringify(c.units),
-      JSON.stringify(c.seatCodes),
-      c.expiresAt,
-    ],
-  )) as { rows: { r: unknown }[] };
+  const { rows } = (await db.raw(c.admission ? ADD_ONE_ADMITTED : `SELECT ${ADD_ONE} AS r`, [
+    c.ownerKey,
+    c.userId,
+    c.guestUserId,
+    c.parkId,
+    JSON.stringify(c.line),
+    c.maxPeople,
+    JSON.stringify(c.units),
+    JSON.stringify(c.seatCodes),
+    c.expiresAt,
+    ...(c.admission ? [JSON.stringify(c.admission)] : []),
+  ])) as { rows: { r: unknown }[] };
   const r = rows[0]?.r;
   if (!r) throw new Error('zoo_add_cart_line returned nothing');
   return parse<AddCartLineResult>(r);

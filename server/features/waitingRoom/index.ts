@@ -2,5 +2,5 @@ export { ADMISSION_HEADER } from './admissionHeader';
 export { jobs } from './jobs';
 export { type PublishedRanking, type QueueVerdict, verifyRanking } from './ranking';
 export { waitingRoomRoutes } from './routes';
-export { withAdmission } from './services/admission';
+export { type Admission, admissionFor, spendAdmission } from './services/admission';
 export { staffWaitingRoomRoutes } from './staffRoutes';

@@ -23,6 +23,7 @@ import {
   openLotteryFor,
   reasonOnLoadedDate,
 } from '../../stock';
+import type { Admission } from '../../waitingRoom';
 import {
   assertLineQuantities,
   assertPassPool,
@@ -194,7 +195,14 @@ async function planPackLine(db: Knex, input: AddLineInput, packId: number, now: 
   };
 }
 
-const FUNCTION_ERRORS = new Set(['soldOut', 'maxPerOrder', 'seatUnknown', 'seatDeadlinePassed', 'passPoolTooMany']);
+const FUNCTION_ERRORS = new Set([
+  'soldOut',
+  'maxPerOrder',
+  'seatUnknown',
+  'seatDeadlinePassed',
+  'passPoolTooMany',
+  'waitingRoomAdmissionUsed',
+]);
 
 /** The code a failure of zoo_add_cart_line raised (its message), if it is one of ours. */
 function functionError(err: unknown): string | null {
@@ -207,6 +215,8 @@ function functionError(err: unknown): string | null {
 export interface AddLineOptions {
   /** How long the item/pack rules read for an add may be reused (ms, 0 = never; the route caps it at 2 s). */
   catalogueTtlMs?: number;
+  /** The item's waiting room admission (waitingRoom admissionFor): spent with the line, in its statement. */
+  admission?: Admission | null;
 }
 
 /**
@@ -216,7 +226,8 @@ export interface AddLineOptions {
  * stock/addCartLines.ts, which commits adds on one hot stock row together), makes the stock rows if
  * needed, answers sold out before writing anything when too few places are left, locks the cart, checks
  * max_per_order over the cart's lines, writes the line, holds, audit rows and seats, and takes the stock last (one
- * conditional UPDATE per row, in id order). Sold out is a 409 and changes nothing.
+ * conditional UPDATE per row, in id order). Sold out is a 409 and changes nothing. A waiting room's admission is
+ * spent first in that same statement: with the line, or not at all.
  */
 export async function addCartLine(
   knex: Knex,
@@ -233,7 +244,7 @@ export async function addCartLine(
   if (item?.pass) {
     if (request.passPool) throw new DomainError('passPoolUnavailable');
     // An annual pass: no day of use, nothing held (addPassLine.ts).
-    const line = await addPassLine(knex, owner, item, loadFor, now);
+    const line = await addPassLine(knex, owner, item, loadFor, now, options.admission ?? null);
     const catalogue: CartCatalogue = {
       items: new Map([[item.id, item]]),
       packs: new Map(),
@@ -260,6 +271,7 @@ export async function addCartLine(
     units: plan.units,
     seatCodes: plan.seatCodes,
     expiresAt,
+    admission: options.admission ?? null,
   };
   let result: AddCartLineResult;
   try {
@@ -270,6 +282,7 @@ export async function addCartLine(
     if (code === 'soldOut') throw new DomainError('soldOut');
     if (code === 'seatDeadlinePassed') throw new DomainError('seatDeadlinePassed');
     if (code === 'seatUnknown') throw new DomainError('seatUnknown');
+    if (code === 'waitingRoomAdmissionUsed') throw new DomainError('waitingRoomAdmissionUsed');
     if (code === 'maxPerOrder') throw new DomainError('maxPerOrder', { max: plan.item?.maxPerOrder ?? 0 });
     if (code === 'passPoolTooMany') throw new DomainError('passPoolTooMany', { max: plan.passPoolMax ?? 0 });
     // The slot was removed after the item's rules were read (they are reused for up to 2 s): its new stock row

@@ -12,6 +12,7 @@ import { emptyHolders, passUnitsOf } from '../../../../common/rules/passHolders'
 import { tokyoDate } from '../../../../common/time';
 import { DomainError } from '../../../lib/errors';
 import type { CatalogueItem } from '../../stock';
+import { type Admission, spendAdmission } from '../../waitingRoom';
 import {
   assertLineQuantities,
   assertPlansSold,
@@ -35,6 +36,7 @@ export async function addPassLine(
   item: CatalogueItem,
   input: PassLineInput,
   now: Date,
+  admission: Admission | null = null,
 ): Promise<LineRow> {
   const product = item.pass?.ja;
   if (!product) throw new DomainError('cartLineUnavailable');
@@ -55,7 +57,7 @@ export async function addPassLine(
     throw new DomainError('maxPerOrder', { max: product.maxHolders });
   }
   const passDetails = { renewsPassId: null, holders: emptyHolders(passUnitsOf(q)) };
-  return insertPassLine(knex, owner, item, q, basicPlanId, passDetails, now);
+  return insertPassLine(knex, owner, item, q, basicPlanId, passDetails, now, admission);
 }
 
 /**
@@ -97,11 +99,14 @@ async function insertPassLine(
   basicPlanId: number | null,
   passDetails: PassLineDetails,
   now: Date,
+  admission: Admission | null = null,
 ): Promise<LineRow> {
   const people = peopleOf(q);
   const expiresAt = new Date(now.getTime() + PASS_LINE_MINUTES * 60_000);
   const date = tokyoDate(now);
   return knex.transaction(async (trx) => {
+    // A waiting room's admission is spent with the line (first, as zoo_add_cart_line's callers do).
+    if (admission) await spendAdmission(trx, admission);
     const cartId = await lockCart(trx, owner, item.parkId);
     const [row] = (await trx('cart_lines')
       .insert({

@@ -6,6 +6,8 @@
 -- Why: on a hot stock row every add is a lock wait and a WAL flush; N adds in one transaction take the row lock
 -- once and flush once. The caller (server/features/stock/addCartLines.ts) sends at most 48 calls (PostgreSQL keeps
 -- 64 subtransaction ids per backend in shared memory; past that every snapshot in the cluster gets slower).
+-- A call with an `admission` (a waiting room's, carts/routes.ts) spends it first, in the call's block
+-- (zoo_spend_admission, waitingRoom/sql): spent with its line, or not at all.
 -- Writes stock only through zoo_add_cart_line. The current text: a change comes with a new migration and a frozen
 -- copy (migrations/sql; server/test/sqlFunctions.test.ts fails until then).
 CREATE OR REPLACE FUNCTION zoo_add_cart_lines(p_calls jsonb) RETURNS jsonb
@@ -15,7 +17,14 @@ DECLARE
   v_out jsonb := '[]'::jsonb;
   v_r jsonb;
 BEGIN
-  -- The buyers' user rows, FOR KEY SHARE, before their carts (a checkout locks the user, then the cart): a cart
+  -- First the admissions the calls spend (their waiting room places), in id order: a single add spends its admission
+  -- before anything else too, so two tabs of one visitor sending one token through two instances wait for each other
+  -- here, never across a cart or a stock row.
+  PERFORM 1 FROM waiting_room_places
+    WHERE (room_id, holder_key) IN (SELECT (x->'admission'->>'roomId')::int, x->'admission'->>'holderKey'
+      FROM jsonb_array_elements(p_calls) x WHERE jsonb_typeof(x->'admission') = 'object')
+    ORDER BY id FOR UPDATE;
+  -- Then the buyers' user rows, FOR KEY SHARE, before their carts (a checkout locks the user, then the cart): a cart
   -- written twice in one transaction has its key to the user checked again on the second write.
   PERFORM 1 FROM users
     WHERE id IN (SELECT (x->>'userId')::int FROM jsonb_array_elements(p_calls) x)
@@ -39,6 +48,9 @@ BEGIN
     ORDER BY id FOR KEY SHARE;
   FOR c IN SELECT * FROM jsonb_array_elements(p_calls) LOOP
     BEGIN
+      IF jsonb_typeof(c->'admission') = 'object' THEN
+        PERFORM zoo_spend_admission(c->'admission');
+      END IF;
       v_r := zoo_add_cart_line(c->>'ownerKey', (c->>'userId')::int, (c->>'guestUserId')::uuid,
         (c->>'parkId')::int, c->'line', (c->>'maxPeople')::int, c->'units',
         ARRAY(SELECT jsonb_array_elements_text(COALESCE(c->'seatCodes', '[]'::jsonb))),

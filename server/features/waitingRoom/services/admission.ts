@@ -1,6 +1,6 @@
 // Admission: a short-lived token signed with a key derived from APP_SECRET, bound to the room's item and the
 // place's holder (account or guest), single use (the place keeps the token's id and its use). The cart asks for it
-// to add the item while the item's waiting room is active (withAdmission).
+// to add the item while the item's waiting room is active (admissionFor), and the add spends it in its own statement.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DomainError } from '../../../lib/errors';
@@ -67,38 +67,47 @@ export async function issueAdmission(
   return { token: encode(appSecret, { i: itemId, h: holderKey, j: jti, e: expiresAt.getTime() }), expiresAt };
 }
 
+/** An admission to spend: the place it belongs to and the token's id. Spent by the add that uses it, in the add's
+ *  own statement (sql/spend_admission.sql), so the spend and the line commit together. */
+export interface Admission {
+  roomId: number;
+  holderKey: string;
+  jti: string;
+  /** When it is spent (the request's time). */
+  at: Date;
+}
+
 /**
- * Runs `add` (the cart's add of the item) under the item's waiting room: without an active room it just runs; with
- * one, the token must be ours, for this item and this holder, unexpired and unused. It is spent before the add
- * (a conditional update: two tabs racing with one token get one add) and given back when the add fails.
+ * The admission the cart's add of `itemId` must spend, or null when the item has no active waiting room. With one,
+ * the token must be ours, for this item and this holder, and unexpired; whether it is still unused is decided when
+ * the add spends it (zoo_spend_admission: two tabs racing with one token get one add).
  */
-export async function withAdmission<T>(
+export async function admissionFor(
   knex: Knex,
   appSecret: string,
   itemId: number | undefined,
   holderKey: string,
   token: string | undefined,
   now: Date,
-  add: () => Promise<T>,
-): Promise<T> {
-  if (itemId === undefined) return add();
+): Promise<Admission | null> {
+  if (itemId === undefined) return null;
   const room = await readRoom(knex, itemId);
-  if (!room || !isActive(room, now)) return add();
+  if (!room || !isActive(room, now)) return null;
   const claims = token ? decode(appSecret, token) : null;
   if (!claims) throw new DomainError('waitingRoomAdmissionRequired');
   if (claims.i !== itemId || claims.h !== holderKey) throw new DomainError('waitingRoomAdmissionNotYours');
   if (claims.e <= now.getTime()) throw new DomainError('waitingRoomAdmissionExpired');
-  const spent = await knex('waiting_room_places')
-    .where({ room_id: room.id, holder_key: holderKey, token_jti: claims.j })
-    .whereNull('token_used_at')
-    .update({ token_used_at: now });
-  if (spent === 0) throw new DomainError('waitingRoomAdmissionUsed');
+  return { roomId: room.id, holderKey, jti: claims.j, at: now };
+}
+
+/** Spends `admission` in the caller's transaction (an add that is not zoo_add_cart_line's: an annual pass's line). */
+export async function spendAdmission(trx: Knex.Transaction, admission: Admission): Promise<void> {
   try {
-    return await add();
+    await trx.raw('SELECT zoo_spend_admission(?::jsonb)', [JSON.stringify(admission)]);
   } catch (err) {
-    await knex('waiting_room_places')
-      .where({ room_id: room.id, holder_key: holderKey, token_jti: claims.j })
-      .update({ token_used_at: null });
+    if ((err as { message?: string }).message?.includes('waitingRoomAdmissionUsed')) {
+      throw new DomainError('waitingRoomAdmissionUsed');
+    }
     throw err;
   }
 }
