@@ -97,7 +97,8 @@ function haproxyConfig(port: number, backends: number[]): string {
   const servers = backends.map((p, i) => `    server app${i + 1} 127.0.0.1:${p} check`).join('\n');
   return (
     cfg
-      .replace(/^\s*log stdout.*$/m, '')
+      // BENCH_LB_LOG=1 keeps HAProxy's request log (its timers split a slow answer: connect, server, total).
+      .replace(/^\s*log stdout.*$/m, process.env.BENCH_LB_LOG === '1' ? '    log stdout format raw local0' : '')
       // The machine's open-file limit bounds HAProxy's (two descriptors per connection).
       .replace(/^(\s*)maxconn 20000$/m, `$1maxconn ${Math.min(20_000, Math.floor((fdLimit() - 100) / 2))}`)
       .replace(/^(\s*)bind :\d+/m, `$1bind 127.0.0.1:${port}`)
@@ -303,7 +304,10 @@ try {
   const pids: number[] = [];
   const up = ports.map(async (port, i) => {
     const out = openSync(join(logDir, `app${i + 1}.log`), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    // BENCH_CPU_PROF=<dir>: each instance writes a CPU profile there when it stops (with BENCH_KILL=0: a killed one
+    // writes none).
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/index.ts'], {
       env: {
         ...process.env,
         ...env,
@@ -830,7 +834,17 @@ try {
     }
   }
 } finally {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  // A profiled instance stops gracefully (its profile is written at exit), within 15 s.
+  await Promise.all(
+    children.map(async (c) => {
+      if (c.exitCode !== null) return;
+      if (process.env.BENCH_CPU_PROF) {
+        c.kill('SIGTERM');
+        await Promise.race([new Promise((r) => c.once('exit', r)), sleep(15_000)]);
+      }
+      if (c.exitCode === null) c.kill('SIGKILL');
+    }),
+  );
   await knex?.destroy();
   replica?.stop();
   primary?.stop();

@@ -74,8 +74,6 @@ export const waitingRoomRoutes: ServerRoute[] = [
         throw new DomainError('botCheckFailed');
       }
       const now = clock.now();
-      const exists = await knex('waiting_rooms').where('item_id', request.params.id).first('id');
-      if (!exists) throw notFound();
       await joinQueue(knex, request.params.id, owner.key, now);
       // The room as the join left it, not the poll's cache (a room made within its second would read as none).
       return ok(h, await queueStatus(knex, request.params.id, owner.key, now, true), {}, 201);
