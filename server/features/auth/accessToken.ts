@@ -16,8 +16,16 @@ export interface AccessTokenClaims {
   act?: number;
 }
 
+/** Derived once per secret: every request's token check needs it (a waiting room's crowd polls by the thousand). */
+const keys = new Map<string, Buffer>();
+
 export function jwtKey(config: Config): Buffer {
-  return createHmac('sha256', config.appSecret).update('access-token-signing-key').digest();
+  let key = keys.get(config.appSecret);
+  if (!key) {
+    key = createHmac('sha256', config.appSecret).update('access-token-signing-key').digest();
+    keys.set(config.appSecret, key);
+  }
+  return key;
 }
 
 /** The spec's token response: access_token and expires_in (seconds). */
