@@ -8,6 +8,21 @@ describe('Asia/Tokyo business dates', () => {
     expect(tokyoDate(new Date('2026-03-31T14:59:59Z'))).toBe('2026-03-31');
   });
 
+  it("equals Intl's Asia/Tokyo date (the zone's own rules) every 31 hours of 1970-2100 and around each midnight", () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const end = Date.UTC(2100, 0, 1);
+    for (let t = 0; t < end; t += 3600_000 * 31 + 1_000) {
+      for (const at of [new Date(t), new Date(t - (t % 86_400_000) + 15 * 3600_000 - 1)]) {
+        expect(tokyoDate(at)).toBe(intl.format(at));
+      }
+    }
+  });
+
   it('counts the time left to midnight in Tokyo', () => {
     expect(msUntilTokyoMidnight(new Date('2026-03-31T14:59:00Z'))).toBe(60_000);
     expect(msUntilTokyoMidnight(new Date('2026-03-31T15:00:00Z'))).toBe(86_400_000);

@@ -56,6 +56,9 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 /** The most sessions kept as recently checked (sessionCheckMs), per instance. */
 const RECENT_SESSIONS_LIMIT = 20_000;
 
+/** No token on a route that may be called without one (see authenticate). */
+const NO_TOKEN = Boom.unauthorized(null, 'Bearer');
+
 /** Failures of the session lookup itself (the database's, not a verdict on the token): see onPostAuth. */
 const unchecked = new WeakSet<object>();
 
@@ -136,7 +139,14 @@ export const authPlugin: Plugin<void> = {
         const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
         const cookie = (request.state as Record<string, string | undefined>)[cookieName];
         const token = bearer ?? cookie;
-        if (!token) throw Boom.unauthorized(null, 'Bearer');
+        if (!token) {
+          // Most callers of an open route (a guest's add to cart, a catalogue read) have no token: one shared
+          // "missing" answer instead of a new error (and its stack) each time. hapi only reads it.
+          if (request.route.settings.auth && request.route.settings.auth.mode !== 'required') {
+            return h.unauthenticated(NO_TOKEN);
+          }
+          throw Boom.unauthorized(null, 'Bearer');
+        }
         let claims: ReturnType<typeof verifyAccessToken>;
         try {
           claims = verifyAccessToken(token, config);

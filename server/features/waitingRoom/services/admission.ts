@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DomainError } from '../../../lib/errors';
 import { frontier, isActive } from '../frontier';
-import { readRoom, roomOpenedIfDue } from '../store';
+import { cachedRoom, roomOpenedIfDue } from '../store';
 
 interface Claims {
   /** item id */
@@ -91,7 +91,9 @@ export async function admissionFor(
   now: Date,
 ): Promise<Admission | null> {
   if (itemId === undefined) return null;
-  const room = await readRoom(knex, itemId);
+  // Every add of every item asks: the room as read within the last second (store.ts, shared with the status poll),
+  // not a query per add. A room set up or opened by the high-demand sweep is asked for within that second.
+  const room = (await cachedRoom(knex, itemId, now))?.room;
   if (!room || !isActive(room, now)) return null;
   const claims = token ? decode(appSecret, token) : null;
   if (!claims) throw new DomainError('waitingRoomAdmissionRequired');

@@ -6,7 +6,7 @@ import { audit } from '../../../lib/audit';
 import { DomainError } from '../../../lib/errors';
 import { frontier, type RoomRow } from '../frontier';
 import { seedHashOf } from '../ranking';
-import { readRoom, roomOpenedIfDue } from '../store';
+import { cachedRoom, readRoom, roomOpenedIfDue } from '../store';
 
 export interface RoomSettings {
   opensAt?: Date;
@@ -106,6 +106,8 @@ export async function saveRoom(
       });
     await audit(trx, { entity: 'waiting_room', entityId: itemId, action: 'changed', actorUserId, data: s });
   });
+  // This instance's cache (the cart's check reads it) holds the room as saved; the others within a second.
+  await cachedRoom(knex, itemId, now, true);
 }
 
 function rebase(room: RoomRow, s: RoomSettings, now: Date) {
