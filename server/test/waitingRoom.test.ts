@@ -152,13 +152,18 @@ describe('the waiting room', () => {
       const seen: string[] = [];
       const record = (q: { sql: string }) => seen.push(q.sql);
       c.knex().on('query', record);
+      let joined: Awaited<ReturnType<typeof join>>;
       try {
-        expect((await join(item.id, u)).statusCode).toBe(201);
+        joined = await join(item.id, u);
       } finally {
         c.knex().off('query', record);
       }
+      expect(joined.statusCode).toBe(201);
       const writes = seen.filter((s) => /insert|update|begin|savepoint/i.test(s));
       expect(writes, seen.join('\n')).toHaveLength(1);
+      // The session's check and the join: its answer is made from what the join's statement returned.
+      expect(seen, seen.join('\n')).toHaveLength(2);
+      expect(body(joined).data).toEqual(body(await status(item.id, u)).data);
       expect(writes[0]).toMatch(/^\s*(WITH bumped|INSERT INTO waiting_room_places)/);
       // The same holder again keeps its place, and the next one takes the next position.
       expect(body(await join(item.id, u)).data.place).toEqual(body(await status(item.id, u)).data.place);

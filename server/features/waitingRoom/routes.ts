@@ -12,7 +12,7 @@ import { ADMISSION_ANSWER, JOINED_ANSWER, RANKING_ANSWER, STATUS_ANSWER } from '
 import { issueAdmission } from './services/admission';
 import { joinQueue } from './services/joinQueue';
 import { publishedRanking } from './services/publishedRanking';
-import { queueStatus } from './services/queueStatus';
+import { queueStatus, statusOf } from './services/queueStatus';
 
 const TRY = { mode: 'try' as const };
 const params = () => fields({ id: id() });
@@ -74,9 +74,13 @@ export const waitingRoomRoutes: ServerRoute[] = [
         throw new DomainError('botCheckFailed');
       }
       const now = clock.now();
-      await joinQueue(knex, request.params.id, owner.key, now);
-      // The room as the join left it, not the poll's cache (a room made within its second would read as none).
-      return ok(h, await queueStatus(knex, request.params.id, owner.key, now, true), {}, 201);
+      const joined = await joinQueue(knex, request.params.id, owner.key, now);
+      // The room as the join left it, not the poll's cache (a room made within its second would read as none): the
+      // join's own statement answers it, or it is read.
+      const status = joined
+        ? statusOf(request.params.id, joined.room, joined.readAt, joined.place, now)
+        : await queueStatus(knex, request.params.id, owner.key, now, true);
+      return ok(h, status, {}, 201);
     },
   }),
   route({

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import type { RoomRow } from './frontier';
 import { rankPlaces } from './ranking';
 
-const COLUMNS = {
+/** The room's columns, by the names RoomRow gives them. */
+export const ROOM_COLUMNS = {
   id: 'id',
   itemId: 'item_id',
   opensAt: 'opens_at',
@@ -24,7 +25,8 @@ const COLUMNS = {
   resumedAt: 'resumed_at',
 };
 
-const rowOf = (r: Record<string, unknown>): RoomRow => ({
+/** A room row as the driver answers it (the columns of ROOM_COLUMNS under their keys). */
+export const roomOf = (r: Record<string, unknown>): RoomRow => ({
   ...(r as unknown as RoomRow),
   id: Number(r.id),
   itemId: Number(r.itemId),
@@ -36,6 +38,13 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
   resumedAt: r.resumedAt ? new Date(r.resumedAt as string) : null,
 });
 
+/** A holder's place as the status answer reads it. */
+export interface PlaceRow {
+  entryId: string;
+  position: number | null;
+  tokenUsedAt: Date | null;
+}
+
 /**
  * The room's row; `lock` takes its row lock (FOR NO KEY UPDATE: what the counter's update needs, and no conflict
  * with the foreign-key checks of places being inserted). Whoever changes the room or ranks places under it takes
@@ -44,9 +53,9 @@ const rowOf = (r: Record<string, unknown>): RoomRow => ({
  * bench/waitingRoom.ts).
  */
 export async function readRoom(db: Knex | Knex.Transaction, itemId: number, lock = false): Promise<RoomRow | null> {
-  const q = db('waiting_rooms').where('item_id', itemId).first(COLUMNS);
+  const q = db('waiting_rooms').where('item_id', itemId).first(ROOM_COLUMNS);
   const r = await (lock ? q.forNoKeyUpdate() : q);
-  return r ? rowOf(r) : null;
+  return r ? roomOf(r) : null;
 }
 
 /** A room row as read, with the clock's time of the read: its frontier then is one the database had reached. */

@@ -3,8 +3,8 @@
 // room: "admitted" is said from the frontier the cached row had when it was read.
 import type { Knex } from 'knex';
 import type { QueueStatus } from '../../../../common/dto/waitingRoom';
-import { estimateSeconds, frontier, isActive, pollAfterSeconds } from '../frontier';
-import { cachedRoom } from '../store';
+import { estimateSeconds, frontier, isActive, pollAfterSeconds, type RoomRow } from '../frontier';
+import { cachedRoom, type PlaceRow } from '../store';
 
 export type { QueueStatus };
 
@@ -24,10 +24,13 @@ export async function queueStatus(
   const row = holderKey
     ? ((await knex('waiting_room_places')
         .where({ room_id: room.id, holder_key: holderKey })
-        .first('entry_id', 'position', 'token_used_at')) as
-        | { entryId: string; position: number | null; tokenUsedAt: Date | null }
-        | undefined)
+        .first('entry_id', 'position', 'token_used_at')) as PlaceRow | undefined)
     : undefined;
+  return statusOf(itemId, room, readAt, row ?? null, now);
+}
+
+/** The answer for a place (or none) in a room read at `readAt`: arithmetic only. */
+export function statusOf(itemId: number, room: RoomRow, readAt: Date, row: PlaceRow | null, now: Date): QueueStatus {
   // The cached row's arithmetic runs ahead of the database after a pause or a lower rate: "your turn" must hold
   // when the admission reads the database, so it is said from the frontier at the read (the database's never goes
   // back), at most a second behind. The place and the estimate may run ahead.
