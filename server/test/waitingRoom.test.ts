@@ -335,6 +335,38 @@ describe('the waiting room', () => {
     expect((await addLine(item.id, item.date, u, fresh)).statusCode).toBe(201);
   });
 
+  it("answers a waiting visitor's poll from the position it knows (no read), and reads the place once let in", async () => {
+    // One place per 100 s: a is let in 100 s after the opening, b waits.
+    const item = await roomItem({ opensInMs: -MIN, rate: 0.01 });
+    const [a, b] = [await c.user(), await c.user()];
+    await join(item.id, a);
+    await join(item.id, b);
+    const polls = async (who: Caller) => {
+      const seen: string[] = [];
+      const record = (q: { sql: string }) => seen.push(q.sql);
+      await status(item.id, who); // the session checked, the room cached
+      c.knex().on('query', record);
+      let answer: Awaited<ReturnType<typeof status>>;
+      try {
+        answer = await status(item.id, who);
+      } finally {
+        c.knex().off('query', record);
+      }
+      return { place: body(answer).data.place, reads: seen.filter((s) => /waiting_room_places/.test(s)).length };
+    };
+    clock().advance(100_500);
+    const waiting = await polls(b);
+    expect(waiting.place).toMatchObject({ position: 2, admitted: false });
+    expect(waiting.reads).toBe(0);
+    const admitted = await polls(a);
+    expect(admitted.place).toMatchObject({ position: 1, admitted: true, used: false });
+    expect(admitted.reads).toBe(1);
+    // Its admission used: the poll says so.
+    const token = body(await admit(item.id, a)).data.token as string;
+    expect((await addLine(item.id, item.date, a, token)).statusCode).toBe(201);
+    expect((await polls(a)).place).toMatchObject({ admitted: true, used: true });
+  });
+
   it('keeps the admission when the add is refused in the statement (sold out)', async () => {
     const item = await roomItem({ capacity: 1, opensInMs: -MIN, rate: 10 });
     const [first, { u, token }] = (await admittedVisitors(item, 2)) as [Admitted, Admitted];

@@ -136,6 +136,36 @@ function keep(cache: ReturnType<typeof cacheOf>, itemId: number, entry: Entry, n
   }
 }
 
+// The places of visitors still waiting, per database, by room and holder: a position never changes once given, so a
+// waiting visitor's poll is answered from it with no read (at a sale's thousands of polls a second, that read was
+// most of what a poll cost the database, and polls waited behind checkouts for a pool connection). Only places with
+// a position are kept; the oldest go first past the bound.
+const places = new WeakMap<Knex, Map<string, PlaceRow>>();
+/** The most places kept per database (about 100 bytes each). */
+export const PLACE_CACHE_LIMIT = 200_000;
+
+/** A place this instance has read or made, with its position (null: not known here). */
+export function knownPlace(knex: Knex, roomId: number, holderKey: string): PlaceRow | null {
+  return places.get(knex)?.get(`${roomId}:${holderKey}`) ?? null;
+}
+
+/** Keeps a place that has its position (the pre-queue's get theirs at the opening). */
+export function keepPlace(knex: Knex, roomId: number, holderKey: string, row: PlaceRow): void {
+  if (row.position === null) return;
+  let map = places.get(knex);
+  if (!map) {
+    map = new Map();
+    places.set(knex, map);
+  }
+  const key = `${roomId}:${holderKey}`;
+  map.delete(key);
+  map.set(key, { entryId: row.entryId, position: row.position, tokenUsedAt: null });
+  for (const k of map.keys()) {
+    if (map.size <= PLACE_CACHE_LIMIT) break;
+    map.delete(k);
+  }
+}
+
 /** How many rooms the status cache holds for this database (tests). */
 export const cachedRoomCount = (knex: Knex) => caches.get(knex)?.rooms.size ?? 0;
 export const isRoomCached = (knex: Knex, itemId: number) => caches.get(knex)?.rooms.has(itemId) ?? false;

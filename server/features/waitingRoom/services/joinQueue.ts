@@ -4,7 +4,17 @@ import type { Knex } from 'knex';
 import { DomainError, notFound } from '../../../lib/errors';
 import { frontier, isActive, type RoomRow } from '../frontier';
 import { entryIdOf } from '../ranking';
-import { cachedRoom, due, openLocked, type PlaceRow, ROOM_COLUMNS, readRoom, roomOf, roomOpenedIfDue } from '../store';
+import {
+  cachedRoom,
+  due,
+  keepPlace,
+  openLocked,
+  type PlaceRow,
+  ROOM_COLUMNS,
+  readRoom,
+  roomOf,
+  roomOpenedIfDue,
+} from '../store';
 
 // A sale's crowd joins at hundreds a second, and after the opening every join takes the room's row lock (arrival
 // order). In a transaction of several round trips that lock is held across all of them, and joins queue up behind
@@ -94,6 +104,7 @@ async function joinedAtOnce(
       return { room, readAt: cached.readAt, place: { entryId, position: null, tokenUsedAt: null } };
     }
     const place = { entryId, position: Number(row.placePosition), tokenUsedAt: null };
+    keepPlace(knex, room.id, holderKey, place);
     return { room: roomOf(row), readAt: now, place };
   } catch (err) {
     // The same holder's two tabs at once: the second's insert meets the first's place, and its statement (the

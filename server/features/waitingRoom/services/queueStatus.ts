@@ -1,10 +1,10 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
-// by its unique key, and arithmetic (frontier.ts). No write, no count over the queue, and no other read of the
+// as this instance knows it while it is still waiting (else by its unique key), and arithmetic (frontier.ts). No write, no count over the queue, and no other read of the
 // room: "admitted" is said from the frontier the cached row had when it was read.
 import type { Knex } from 'knex';
 import type { QueueStatus } from '../../../../common/dto/waitingRoom';
 import { estimateSeconds, frontier, isActive, pollAfterSeconds, type RoomRow } from '../frontier';
-import { cachedRoom, type PlaceRow } from '../store';
+import { cachedRoom, keepPlace, knownPlace, type PlaceRow } from '../store';
 
 export type { QueueStatus };
 
@@ -21,11 +21,15 @@ export async function queueStatus(
   const cached = await cachedRoom(knex, itemId, now, fresh);
   if (!cached) return noRoom(knex, itemId);
   const { room, readAt } = cached;
-  const row = holderKey
-    ? ((await knex('waiting_room_places')
-        .where({ room_id: room.id, holder_key: holderKey })
-        .first('entry_id', 'position', 'token_used_at')) as PlaceRow | undefined)
-    : undefined;
+  if (!holderKey) return statusOf(itemId, room, readAt, null, now);
+  // Still waiting (its position beyond what is let in): the position known here is the answer. Once let in, the
+  // place is read: its admission may have been taken or used.
+  const known = fresh ? null : knownPlace(knex, room.id, holderKey);
+  if (known?.position && known.position > frontier(room, readAt)) return statusOf(itemId, room, readAt, known, now);
+  const row = (await knex('waiting_room_places')
+    .where({ room_id: room.id, holder_key: holderKey })
+    .first('entry_id', 'position', 'token_used_at')) as PlaceRow | undefined;
+  if (row) keepPlace(knex, room.id, holderKey, row);
   return statusOf(itemId, room, readAt, row ?? null, now);
 }
 
