@@ -10,7 +10,7 @@ import { audit } from '../../../lib/audit';
 import { itemName, notify } from '../../notifications';
 import { adaptRate, frontier, isActive, type RoomRow } from '../frontier';
 import { seedHashOf } from '../ranking';
-import { readRoom, roomOpenedIfDue } from '../store';
+import { cachedRoom, readRoom, roomOpenedIfDue } from '../store';
 
 /** The measuring window of the trigger and of the adaptive rate. */
 export const WINDOW_MS = 60_000;
@@ -62,7 +62,10 @@ export async function openHighDemandRooms(knex: Knex, perMinute: number, now: Da
       });
       return true;
     });
-    if (made) opened.push(Number(itemId));
+    if (!made) continue;
+    opened.push(Number(itemId));
+    // This instance's cache (the cart's check reads it) holds the room at once; the others within a second.
+    await cachedRoom(knex, Number(itemId), now, true);
   }
   return opened;
 }
