@@ -83,6 +83,23 @@ function rssKb(pid: number | undefined): number | null {
   }
 }
 
+/** CPU seconds a process has used (user + system), from /proc; null once it is gone. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy CPU seconds over all cores (everything but idle and iowait), from /proc/stat. */
+function machineBusySeconds(): number {
+  const [, ...t] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = t;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 function fdLimit(): number {
   try {
     return Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim()) || 4096;
@@ -569,9 +586,16 @@ try {
   let victim: number | null = null;
   const runs = visitors.map((v) => visit(v));
   const saleStart = Date.now();
+  // Where the machine's CPU went during the sale: this simulator, each instance, the rest (PostgreSQL, HAProxy).
+  const cpuAtStart = { client: process.cpuUsage(), machine: machineBusySeconds(), instances: pids.map(cpuSeconds) };
+  const instanceCpu = pids.map(() => 0);
   while (!stop) {
     await sleep(1000);
     rss.push({ t: since(), kb: pids.map((p) => rssKb(p)) });
+    pids.forEach((p, i) => {
+      const used = cpuSeconds(p);
+      if (used !== null) instanceCpu[i] = used - (cpuAtStart.instances[i] ?? used);
+    });
     const unit = (await knex('stock_units').where({ item_id: itemId }).first('sold', 'held', 'capacity')) as
       | { sold: number; held: number; capacity: number }
       | undefined;
@@ -620,6 +644,19 @@ try {
   }
   await Promise.all(runs);
   const saleEnd = Date.now();
+  const clientCpu = process.cpuUsage(cpuAtStart.client);
+  const saleSeconds = (saleEnd - saleStart) / 1000;
+  const cores = (seconds: number) => +(seconds / saleSeconds).toFixed(2);
+  const machineCpu = machineBusySeconds() - cpuAtStart.machine;
+  const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;
+  const instancesSeconds = instanceCpu.reduce((a, b) => a + b, 0);
+  const cpuDuringSale = {
+    note: 'cores busy on average during the sale (this machine has 2)',
+    machine: cores(machineCpu),
+    simulator: cores(clientSeconds),
+    instances: instanceCpu.map(cores),
+    postgresHaproxyAndOther: cores(machineCpu - clientSeconds - instancesSeconds),
+  };
   agent.destroy();
   agent = new http.Agent({ keepAlive: false });
 
@@ -797,6 +834,7 @@ try {
           : null,
         positionChangesSeen: errors.positionChanged ?? 0,
         retriedErrors: Object.fromEntries(Object.entries(errors).filter(([k]) => k !== 'positionChanged')),
+        cpuDuringSale,
         loadAverage: { start: loadAtStart, end: load() },
         durationsSeconds: {
           setup: +((setupAt - t0) / 1000).toFixed(1),
