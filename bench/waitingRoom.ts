@@ -519,6 +519,13 @@ try {
       v.failure = `return ${ret.status} ${ret.body?.meta?.code}`;
       return true;
     }
+    // Bought when the payment was taken: a return answers the payment whatever its end (given back when the places
+    // were gone, say), and that visitor has no ticket.
+    if (ret.body?.data?.state !== 'captured') {
+      v.outcome = 'failed';
+      v.failure = `return: payment ${ret.body?.data?.state} ${ret.body?.data?.failureReason ?? ''}`.trim();
+      return true;
+    }
     v.outcome = 'bought';
     v.boughtAt = Date.now();
     return true;
