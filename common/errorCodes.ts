@@ -123,6 +123,7 @@ export const ERROR_STATUS = {
   cartLineInPayment: 409,
   cartLineUnavailable: 409,
   checkoutInProgress: 409,
+  checkoutNotStarted: 409,
   dateNotInLotteryRound: 409,
   emailTaken: 409,
   holdExpired: 409,

@@ -299,6 +299,10 @@ export const MESSAGES = {
     ja: 'お申し込みを処理しています。しばらくしてからマイチケットをご確認ください。',
     en: 'Your order is being processed. Please check My Tickets in a moment.',
   },
+  checkoutNotStarted: {
+    ja: 'お支払いを開始できなかったため、お申し込みを取り消しました。もう一度お手続きください。',
+    en: 'The payment could not be started, so the order was cancelled. Please check out again.',
+  },
   paymentPlacesGone: {
     ja: 'お支払いは完了しましたが、確保期限を過ぎていたためその間にチケットがなくなりました。お支払い金額は全額返金します（メールでお知らせします）。',
     en: 'Your payment went through, but it came after the hold had ended and the tickets were gone in the meantime. The full amount will be refunded (we will e-mail you).',

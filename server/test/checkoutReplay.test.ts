@@ -2,6 +2,7 @@
 // PayPay payment whose notification and browser return are each delivered 5 times concurrently produce one
 // paid order, one set of tickets and one coin movement; a declined card charges nothing and keeps the holds
 // until their deadline; a payment abandoned at the provider fails after the payment window (coins back).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, commerce } from './commerceFixtures';
 import { sandboxFlow } from './sandboxFlow';
@@ -173,5 +174,50 @@ describe('a payment left at the provider', () => {
       expired: 0,
       settled: 0,
     });
+  });
+});
+
+// An instance that died after the order's commit and before its payment's row left the order waiting for a payment
+// that never comes: the buyer's retry (same key) waited, answered 409 checkoutInProgress, and a new checkout met the
+// frozen lines, for the 20 minutes until failStalledOrders (bench:waiting-room, an instance killed halfway).
+describe('a checkout whose payment was never written (its instance died)', () => {
+  it('answers the retry within seconds that it did not start, gives the places back, and a new checkout pays', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 2);
+    const key = randomUUID();
+    const order = (lang: 'ja' | 'en') =>
+      c.call(
+        'POST',
+        '/api/v1/orders',
+        { ...buyer, lang, headers: { 'idempotency-key': key } },
+        { park_id: item.parkId, agreement: true, payment_method: 3 },
+      );
+    const first = await order('ja');
+    expect(first.statusCode, first.payload).toBe(201);
+    const orderId = body(first).data.orderId as number;
+    // What the crash leaves: the order committed, its payment never written.
+    await c.knex()('orders').where({ id: orderId }).update({ payment_id: null });
+    await c.knex()('payments').where({ order_id: orderId }).delete();
+    const started = Date.now();
+    const retry = await order('en');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(retry.statusCode, retry.payload).toBe(409);
+    expect(body(retry).meta).toMatchObject({
+      code: 'checkoutNotStarted',
+      message: 'The payment could not be started, so the order was cancelled. Please check out again.',
+    });
+    const ja = await order('ja');
+    expect(body(ja).meta.message).toBe(
+      'お支払いを開始できなかったため、お申し込みを取り消しました。もう一度お手続きください。',
+    );
+    expect(await c.knex()('orders').where({ id: orderId }).first('state')).toEqual({ state: 'failed' });
+    // The places are the buyer's again: a new checkout pays for them.
+    const again = await placed(buyer, item.parkId, { payment_method: 3 });
+    expect(again.orderId).not.toBe(orderId);
+    const back = await press(again.payment.url as string, 'approve');
+    expect((await returnOf(back, buyer.token as string)).statusCode).toBe(200);
+    expect(await c.knex()('orders').where({ id: again.orderId }).first('state')).toEqual({ state: 'paid' });
+    expect(await c.knex()('tickets').where({ order_id: again.orderId })).toHaveLength(2);
   });
 });

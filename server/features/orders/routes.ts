@@ -41,7 +41,7 @@ export const orderRoutes: ServerRoute[] = [
         201: 'Order placed (payment next)',
         403: 'A kids account, or pass-holder places whose pass is no longer active (passPoolNotHolder)',
         404: 'A line or coupon is not yours',
-        409: 'Lines in payment, holds expired or a checkout in progress',
+        409: 'Lines in payment, holds expired, a checkout in progress, or a retried checkout whose payment never started (checkoutNotStarted: the order failed, its places are back in the cart)',
         503: 'The payment provider is unavailable (paymentUnavailable)',
       }),
       auth: REQUIRED,

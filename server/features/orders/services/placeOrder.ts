@@ -91,7 +91,7 @@ export async function placeOrder(
   const now = input.now ?? new Date();
   const key = input.idempotencyKey;
   const seen = key ? await orderByKey(knex, input.userId, key) : undefined;
-  if (seen) return repeatAnswer(knex, seen);
+  if (seen) return repeatAnswer(knex, seen, now);
   await ensureWelcomeCoins(knex, input.userId);
   await ensureUserCoupons(knex, input.userId);
   const placed = await transaction(knex, 'checkout', async (trx) => {
@@ -327,7 +327,7 @@ export async function placeOrder(
       },
     };
   });
-  if ('repeat' in placed) return repeatAnswer(knex, placed.repeat as KeyedOrder);
+  if ('repeat' in placed) return repeatAnswer(knex, placed.repeat as KeyedOrder, now);
 
   let payment: StartPaymentResult;
   try {
@@ -342,6 +342,8 @@ export async function placeOrder(
       konbini: placed.konbini ?? undefined,
       ...(placed.konbini ? { returnPath: '/payment/konbini' } : {}),
       description: placed.applicationNumber,
+      // A retry that found no payment may have failed the order meanwhile (repeatAnswer): then none is started.
+      beforeCreate: (trx) => assertAwaitingPayment(trx, placed.orderId),
     });
   } catch (err) {
     await abandonUnstarted(knex, placed.orderId, now);
@@ -402,8 +404,19 @@ async function orderByKey(db: Knex | Knex.Transaction, userId: number, key: stri
     | undefined;
 }
 
-/** The answer the first submit of a checkout got (its payment may still be starting: wait for it a little). */
-async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder> {
+/** The order waits for its first payment (under the order's lock): a payment start's check. */
+async function assertAwaitingPayment(trx: Knex.Transaction, orderId: number): Promise<void> {
+  const order = await trx('orders').where({ id: orderId }).forUpdate().first('state');
+  if (order?.state !== 'pending_payment') throw new DomainError('checkoutNotStarted');
+}
+
+/**
+ * The answer the first submit of a checkout got (its payment may still be starting: wait for it a little). Still no
+ * payment after the wait: the first submit died between the order and its payment (an instance gone), and no one
+ * will start one. The order fails now (its places and coins back to the buyer), instead of after STALLED_AFTER_MS:
+ * the payment start checks the order under its lock, so a first submit that was only slow starts none.
+ */
+async function repeatAnswer(knex: Knex, order: KeyedOrder, now: Date): Promise<PlacedOrder> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const row = (await knex('payments').where({ order_id: order.id }).orderBy('created_at', 'desc').first('id')) as
       | { id: string }
@@ -418,6 +431,12 @@ async function repeatAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder>
         return { ...answer, payment: { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment } };
       }
       return { ...answer, payment: { kind: 'completed', payment } };
+    }
+    if (attempt === 39 && !row) {
+      await abandonUnstarted(knex, order.id, now);
+      const state = (await knex('orders').where({ id: order.id }).first('state'))?.state;
+      if (state === 'failed') throw new DomainError('checkoutNotStarted');
+      continue;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

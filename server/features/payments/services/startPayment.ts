@@ -31,6 +31,11 @@ export interface StartPaymentInput {
   /** PWA path the browser comes back to (default /payment/gmo/callback); payment_id and provider are added. */
   returnPath?: string;
   description?: string;
+  /**
+   * Runs first in the transaction that writes the payment's row: the caller's check, under its own lock, that what
+   * is paid for still waits for this payment (an order a retry has given up on must not get one). Throws to refuse.
+   */
+  beforeCreate?: (trx: Knex.Transaction) => Promise<void>;
 }
 
 export type StartPaymentResult =
@@ -108,6 +113,7 @@ export async function startPayment(
   const id = randomUUID();
   const orderRef = `ZP${input.orderId}-${randomBytes(5).toString('hex')}`;
   await transaction(knex, 'checkout', async (trx) => {
+    await input.beforeCreate?.(trx);
     await trx('payments').insert({
       id,
       order_id: input.orderId,
