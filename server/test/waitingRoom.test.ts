@@ -62,6 +62,18 @@ const addLine = (itemId: number, date: string, who: Caller, token?: string) =>
     { item_id: itemId, date, quantities: [{ age_group_id: 5, quantity: 1 }] },
   );
 
+/** What `run` answers, and the SQL the test database was sent meanwhile. */
+async function queriesDuring<T>(run: () => Promise<T>): Promise<{ value: T; seen: string[] }> {
+  const seen: string[] = [];
+  const record = (q: { sql: string }) => seen.push(q.sql);
+  c.knex().on('query', record);
+  try {
+    return { value: await run(), seen };
+  } finally {
+    c.knex().off('query', record);
+  }
+}
+
 type Admitted = { u: Caller; token: string };
 
 /** `n` visitors queued in a room already open, let in, each with an admission token (in queue order). */
@@ -149,15 +161,7 @@ describe('the waiting room', () => {
       const item = await roomItem({ opensInMs, rate: 0.01 });
       const [warm, u, again] = [await c.user(), await c.user(), await c.user()];
       await join(item.id, warm);
-      const seen: string[] = [];
-      const record = (q: { sql: string }) => seen.push(q.sql);
-      c.knex().on('query', record);
-      let joined: Awaited<ReturnType<typeof join>>;
-      try {
-        joined = await join(item.id, u);
-      } finally {
-        c.knex().off('query', record);
-      }
+      const { value: joined, seen } = await queriesDuring(() => join(item.id, u));
       expect(joined.statusCode).toBe(201);
       const writes = seen.filter((s) => /insert|update|begin|savepoint/i.test(s));
       expect(writes, seen.join('\n')).toHaveLength(1);
@@ -342,16 +346,8 @@ describe('the waiting room', () => {
     await join(item.id, a);
     await join(item.id, b);
     const polls = async (who: Caller) => {
-      const seen: string[] = [];
-      const record = (q: { sql: string }) => seen.push(q.sql);
       await status(item.id, who); // the session checked, the room cached
-      c.knex().on('query', record);
-      let answer: Awaited<ReturnType<typeof status>>;
-      try {
-        answer = await status(item.id, who);
-      } finally {
-        c.knex().off('query', record);
-      }
+      const { value: answer, seen } = await queriesDuring(() => status(item.id, who));
       return { place: body(answer).data.place, reads: seen.filter((s) => /waiting_room_places/.test(s)).length };
     };
     clock().advance(100_500);
