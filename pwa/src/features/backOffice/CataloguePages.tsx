@@ -797,7 +797,11 @@ export function OfficeItemsPage() {
     setSelected(s.id);
     setNotice(message);
   };
-  const { data: item } = useOfficeItemQuery({ parkId, id: Number(selected) }, { skip: typeof selected !== 'number' });
+  // currentData: the item chosen, never the one before it while the new one loads.
+  const { currentData: item } = useOfficeItemQuery(
+    { parkId, id: Number(selected) },
+    { skip: typeof selected !== 'number' },
+  );
   return (
     <div className="stack office" data-testid="office-items">
       <p>

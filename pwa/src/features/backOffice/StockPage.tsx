@@ -148,7 +148,13 @@ export function OfficeStockPage() {
   const { data: items } = useParkItemsQuery(parkId, { skip: !(parkId > 0) });
   const itemId = Number(params.get('item')) || items?.[0]?.id || 0;
   const date = ISO.test(params.get('date') ?? '') ? (params.get('date') as string) : addDays(tokyoDate(), 1);
-  const { data: rows, error } = useStockDayQuery({ parkId, itemId, date }, { skip: !(parkId > 0 && itemId > 0) });
+  // currentData, not data: while another item or date loads, the rows of the one before must not be shown (a
+  // capacity typed into them would be lost, or saved for the wrong day, when the new rows arrive).
+  const {
+    currentData: rows,
+    error,
+    isFetching,
+  } = useStockDayQuery({ parkId, itemId, date }, { skip: !(parkId > 0 && itemId > 0) });
   const choose = (next: { item?: number; date?: string }) =>
     setParams({ item: String(next.item ?? itemId), date: next.date ?? date }, { replace: true });
   return (
@@ -189,7 +195,7 @@ export function OfficeStockPage() {
           {errorMessage(error) ?? t('backOffice.failed')}
         </p>
       )}
-      <ul className="office-list">
+      <ul className="office-list" aria-busy={isFetching}>
         {(rows ?? []).map((r) => (
           <CapacityRow
             key={`${itemId}-${date}-${r.timeSlotId ?? 0}-${r.capacity}-${r.passCapacity ?? 0}`}
