@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyReport, OfficeCancellationAnswer, OfficeOrder, OfficeOrderSummary } from '../../common/dto/finance';
 import type { StaffAuditEntry } from '../../common/dto/staff';
 import { addDays } from '../../common/time';
+import { type CancellationRow, refundCancellation } from '../features/wallet/services/cancelTickets';
 import { oneTokyoDayPerTest } from './clock';
 import { body, type Caller, commerce } from './commerceFixtures';
 import { createHttpTestServer, type TestContext } from './testServer';
 
+const onPostgres = Boolean(process.env.DATABASE_URL); // as createTestDb picks the database
 let ctx: TestContext;
 let base = '';
 const c = commerce(() => ctx);
@@ -440,6 +442,73 @@ describe('cancel and refund for the visitor', () => {
     expect(done.statusCode, done.payload).toBe(200);
     expect(body(done).data.quote).toMatchObject({ chargeRate: 0, fee: 0, refundAmount: 900 });
     expect((await c.knex()('payments').where({ order_id: orderId }).first()).refundedAmount).toBe(900);
+  });
+});
+
+describe.runIf(onPostgres)('a refund finishing while another cancellation of the order waits (PostgreSQL)', () => {
+  // CI once answered 500 to one of three simultaneous cancellations of the same ticket. The one that made the
+  // cancellation finishes it after the provider's refund: it locked the cancellation, then its coin return (a row
+  // referencing the order) waited on the order's lock, which a retry of the same tickets held while it waited on
+  // the cancellation: a deadlock.
+  it('the finish takes the order before the cancellation, as a cancellation does: both complete', async () => {
+    const item = await policyItem();
+    const visitor = await buyer();
+    const bought = await buy(visitor, item, 1);
+    const knex = c.knex();
+    const order = await knex('orders').where({ id: bought.orderId }).first('payment_id');
+    const ticketId = bought.ticketIds[0] as string;
+    const row: CancellationRow = {
+      id: randomUUID(),
+      userId: visitor.id,
+      orderId: bought.orderId,
+      paymentId: order.paymentId,
+      ticketIds: [ticketId],
+      daysBefore: 40,
+      chargeRate: 0,
+      fee: 0,
+      refundAmount: 500,
+      refundCoins: 20,
+      rewardCoinsBack: 0,
+      refundReducedBy: 0,
+      state: 'refunding',
+    };
+    // The first transaction of a cancellation, as made (cancelTickets): its row, the ticket waiting for the refund.
+    await knex('cancellations').insert({
+      id: row.id,
+      user_id: row.userId,
+      order_id: row.orderId,
+      payment_id: row.paymentId,
+      ticket_ids: row.ticketIds,
+      days_before: row.daysBefore,
+      charge_rate: 0,
+      fee: 0,
+      refund_amount: row.refundAmount,
+      refund_coins: row.refundCoins,
+      reward_coins_back: 0,
+      refund_reduced_by: 0,
+      state: 'refunding',
+    });
+    await knex('tickets').where({ id: ticketId }).update({ state: 'cancel_waiting', cancellation_id: row.id });
+
+    // A retry of the same ticket holds the order's lock (as cancelTickets takes it)...
+    const retry = await knex.transaction();
+    await retry('orders').where({ id: bought.orderId }).forUpdate().first('id');
+    // ...while the refund is made and finished.
+    const finishing = refundCancellation(knex, ctx.server.app.config, row);
+    const waiting = async () =>
+      (
+        await knex.raw(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()",
+        )
+      ).rows.length;
+    await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The retry then reads the cancellation under lock, as cancelTickets does.
+    const read = await retry('cancellations').where({ id: row.id }).forUpdate().first('state');
+    expect(read.state).toBe('refunding');
+    await retry.commit();
+    expect(await finishing).toBe('done');
+    expect((await knex('cancellations').where({ id: row.id }).first('state')).state).toBe('done');
+    expect((await knex('tickets').where({ id: ticketId }).first('state')).state).toBe('cancelled');
   });
 });
 

@@ -142,6 +142,10 @@ export async function refundCancellation(
     return 'refund_failed';
   }
   await knex.transaction(async (trx) => {
+    // The order's row before the cancellation's, as cancelTickets takes them: a retry of the same tickets holds the
+    // order and waits for the cancellation, and the coins returned here reference the order (a key-share lock on
+    // it); the other way round the two deadlocked on PostgreSQL.
+    await trx('orders').where({ id: cancellation.orderId }).forUpdate().first('id');
     const c = (await trx('cancellations').where({ id: cancellation.id }).forUpdate().first()) as CancellationRow;
     if (c.state !== 'done') await finish(trx, c, now);
   });
