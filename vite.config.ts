@@ -358,9 +358,7 @@ export default defineConfig({
       injectManifest: {
         // wasm: the gate scanner's QR decoder (zxing-wasm), served from our origin and kept for offline gates.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
-        // The Japanese font (lib/japaneseFont.ts: its rules, 90 KB, and slices, 5.5 MB): only a machine without a
-        // Japanese font loads it, a slice at a time; the service worker keeps what it has fetched (sw.ts).
-        globIgnores: ['media/**', 'assets/noto-sans-jp-*.woff2', 'assets/japaneseFont-*'],
+        globIgnores: ['media/**'],
         maximumFileSizeToCacheInBytes: 3_000_000,
       },
       manifest: {

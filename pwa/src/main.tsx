@@ -1,6 +1,5 @@
 import { startAppUpdates } from './lib/appUpdate';
 import { firstPageShown, markFirstPageShown } from './lib/firstPage';
-import { loadJapaneseFontWhereMissing } from './lib/japaneseFont';
 import { isWalletPath } from './lib/walletPaths';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 import './styles.css';
@@ -8,8 +7,6 @@ import './styles.css';
 // On a wallet page (often offline, at a gate) the wait for its first read starts before anything else; its own chunk
 // is already being downloaded (the head's boot script preloads it) and the router's navigation imports it.
 if (isWalletPath(window.location.pathname)) void import('./features/wallet/prime');
-
-loadJapaneseFontWhereMissing();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');

@@ -27,17 +27,6 @@ registerRoute(
   }),
 );
 
-// The Japanese font's rules and slices, on a machine that has none of its own (lib/japaneseFont.ts): kept once
-// fetched, so the pages seen before read right offline too. Their names carry a hash of their content.
-registerRoute(
-  ({ url }) =>
-    url.origin === self.location.origin && /^\/assets\/(noto-sans-jp-.*\.woff2|japaneseFont-.*)$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: 'japanese-font',
-    plugins: [new ExpirationPlugin({ maxEntries: 130, maxAgeSeconds: 60 * 60 * 24 * 365 })],
-  }),
-);
-
 // Public catalogue reads: fresh when online, last answer when offline.
 registerRoute(
   ({ url, request }) =>
