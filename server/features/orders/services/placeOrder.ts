@@ -418,29 +418,36 @@ async function assertAwaitingPayment(trx: Knex.Transaction, orderId: number): Pr
  */
 async function repeatAnswer(knex: Knex, order: KeyedOrder, now: Date): Promise<PlacedOrder> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const row = (await knex('payments').where({ order_id: order.id }).orderBy('created_at', 'desc').first('id')) as
-      | { id: string }
-      | undefined;
-    const payment = row ? await findPayment(knex, row.id) : undefined;
-    if (payment && payment.state !== 'created') {
-      const answer = { orderId: order.id, applicationNumber: order.applicationNumber };
-      if (payment.state === 'redirected' && payment.redirectUrl) {
-        return { ...answer, payment: { kind: 'redirect', url: payment.redirectUrl, payment } };
-      }
-      if (payment.state === 'failed' || payment.failureReason) {
-        return { ...answer, payment: { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment } };
-      }
-      return { ...answer, payment: { kind: 'completed', payment } };
-    }
-    if (attempt === 39 && !row) {
-      await abandonUnstarted(knex, order.id, now);
-      const state = (await knex('orders').where({ id: order.id }).first('state'))?.state;
-      if (state === 'failed') throw new DomainError('checkoutNotStarted');
-      continue;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = await startedAnswer(knex, order);
+    if (answer) return answer;
   }
+  if (!(await knex('payments').where({ order_id: order.id }).first('id'))) {
+    await abandonUnstarted(knex, order.id, now);
+    const state = (await knex('orders').where({ id: order.id }).first('state'))?.state;
+    if (state === 'failed') throw new DomainError('checkoutNotStarted');
+  }
+  // A payment started meanwhile (or is still starting): answered if it has come this far.
+  const answer = await startedAnswer(knex, order);
+  if (answer) return answer;
   throw new DomainError('checkoutInProgress');
+}
+
+/** The answer of an order's latest payment, once it has gone past being created (else undefined). */
+async function startedAnswer(knex: Knex, order: KeyedOrder): Promise<PlacedOrder | undefined> {
+  const row = (await knex('payments').where({ order_id: order.id }).orderBy('created_at', 'desc').first('id')) as
+    | { id: string }
+    | undefined;
+  const payment = row ? await findPayment(knex, row.id) : undefined;
+  if (!payment || payment.state === 'created') return undefined;
+  const answer = { orderId: order.id, applicationNumber: order.applicationNumber };
+  if (payment.state === 'redirected' && payment.redirectUrl) {
+    return { ...answer, payment: { kind: 'redirect', url: payment.redirectUrl, payment } };
+  }
+  if (payment.state === 'failed' || payment.failureReason) {
+    return { ...answer, payment: { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment } };
+  }
+  return { ...answer, payment: { kind: 'completed', payment } };
 }
 
 /**
