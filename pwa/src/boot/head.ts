@@ -2,7 +2,7 @@
 // has even been asked for. In <head>, before the stylesheet (a script after it would wait for it).
 // - The catalogue reads of a first visit of the home, a park or an item page (lib/earlyData.ts firstReads), started
 //   now; the app's base query takes the answers (takeEarlyRead). On an item page also the calendar's first month,
-//   once the item has come.
+//   once the item has come. On a map page its park's map (db/parkMaps.ts takes it), then the map's picture.
 // - The page's chunks and its largest picture, asked for as soon as known.
 // - The page's first screen (app/firstScreen.ts), drawn into the body's first paint once the first answer has come.
 // Only plain modules are imported here (no React, Dexie or i18next): this is part of every first load.
@@ -39,9 +39,11 @@ const chunks = __PAGE_CHUNKS__;
 const words = __FIRST_SCREEN_WORDS__;
 const { pathname, search } = location;
 const reads = firstReads(pathname, search);
+// Map mode reads its park's map; no first screen is drawn for it, its picture is asked for once the map has come.
+const mapPage = pathname.startsWith('/maps/');
 // The page whose first reads these are (firstReads decides which pages read early).
 const page: FirstScreen['page'] | null =
-  reads.length === 0 ? null : pathname === '/' ? 'home' : pathname.startsWith('/items/') ? 'item' : 'park';
+  reads.length === 0 || mapPage ? null : pathname === '/' ? 'home' : pathname.startsWith('/items/') ? 'item' : 'park';
 // A wallet page reads nothing here (its tickets come from IndexedDB, boot/body.ts): only its code is asked for. My
 // Tickets' and a ticket's own (vite.config.ts PAGE_MODULES), the other wallet pages' all of the wallet's.
 const pageCode =
@@ -199,8 +201,19 @@ const firstAnswer = (response: Promise<EarlyAnswer | null>, page: FirstScreen['p
     })
     .catch(pictureShown);
 
+// The map's picture (the page's largest paint) as soon as the map has named it, not once the app's code has run.
+const mapPicture = (response: Promise<EarlyAnswer | null>) =>
+  response
+    .then((r) => (r && r.status < 300 ? (JSON.parse(r.text) as { data?: { image?: { url?: unknown } } }) : null))
+    .then((json) => {
+      const url = json?.data?.image?.url;
+      if (typeof url === 'string' && url.startsWith('/')) preload('preload', url, 'image');
+    })
+    .catch(() => undefined);
+
 reads.forEach((query, i) => {
   const response = read(apiPath(query));
   if (i === 0 && page) firstAnswer(response, page);
+  if (i === 0 && mapPage) mapPicture(response);
 });
 window.zoopassEarlyReads = early;

@@ -3,6 +3,7 @@
 // with no network. My Tickets' sync stores them for every park with a reservation; opening a map online refreshes it.
 import type { Envelope } from '../../../common/dto/api';
 import type { ParkMap } from '../../../common/dto/map';
+import { apiPath, parkMapQuery, takeEarlyRead } from '../lib/earlyData';
 import { currentLocale } from '../lib/i18n';
 import type { MapTables } from './storedWallet';
 import type { ParkMapRow, WalletDb } from './wallet';
@@ -15,16 +16,21 @@ export async function fetchParkMap(
   doFetch: typeof fetch = fetch.bind(globalThis),
 ): Promise<ParkMapRow | null> {
   const locale = currentLocale();
-  let res: Response;
-  try {
-    res = await doFetch(`/api/v1/parks/${parkId}/map`, {
-      headers: { Accept: 'application/json', 'Accept-Language': locale },
-    });
-  } catch {
-    return null;
+  const path = apiPath(parkMapQuery(parkId));
+  // The head's boot script may have asked already (a first visit of this map page).
+  const early = await takeEarlyRead(path);
+  let map: ParkMap;
+  if (early && early.status === 200) map = (JSON.parse(early.text) as Envelope<ParkMap>).data;
+  else {
+    let res: Response;
+    try {
+      res = await doFetch(path, { headers: { Accept: 'application/json', 'Accept-Language': locale } });
+    } catch {
+      return null;
+    }
+    if (!res.ok) return null;
+    map = ((await res.json()) as Envelope<ParkMap>).data;
   }
-  if (!res.ok) return null;
-  const map = ((await res.json()) as Envelope<ParkMap>).data;
   const row: ParkMapRow = { parkId, map, locale, fetchedAt: new Date().toISOString() };
   if (!db) return row;
   await db.parkMaps.put(row);

@@ -40,7 +40,16 @@ afterEach(() => {
 describe('early reads', () => {
   it("index.html's head script asks for exactly what firstReads says, in the chosen language", () => {
     expect(head).toContain('zoopassEarlyReads');
-    for (const path of ['/', '/profile/park/3', '/items/12', '/items/12?link_id=x', '/find/parks', '/items/x']) {
+    for (const path of [
+      '/',
+      '/profile/park/3',
+      '/items/12',
+      '/items/12?link_id=x',
+      '/maps/4',
+      '/maps/4/route',
+      '/find/parks',
+      '/items/x',
+    ]) {
       const url = new URL(path, 'http://localhost');
       const expected = firstReads(url.pathname, url.search).map(apiPath);
       expect(
@@ -82,6 +91,37 @@ describe('early reads', () => {
     const park = runInline('/profile/park/3', '', JSON.stringify({ data: { id: 3, availableFrom: today } }));
     await new Promise((r) => setTimeout(r, 10));
     expect(park.calls).toHaveLength(3);
+  });
+
+  it("a map page's picture is asked for as soon as its map has come", async () => {
+    const preloaded: Record<string, string>[] = [];
+    const url = new URL('/maps/4', 'http://localhost');
+    const fakeDocument = {
+      cookie: '',
+      readyState: 'complete',
+      querySelector: () => null,
+      createElement: () => {
+        const link: Record<string, string> = {};
+        return Object.assign(link, { setAttribute: (k: string, v: string) => Object.assign(link, { [k]: v }) });
+      },
+      head: { append: (el: Record<string, string>) => preloaded.push(el) },
+    };
+    const answer = JSON.stringify({ data: { image: { url: '/media/parks/x-map.svg' }, places: [] } });
+    const calls: string[] = [];
+    new Function('location', 'document', 'fetch', 'window', 'localStorage', head)(
+      { pathname: url.pathname, search: '' },
+      fakeDocument,
+      (u: string) => {
+        calls.push(u);
+        return Promise.resolve(new Response(answer));
+      },
+      {},
+      { getItem: () => null },
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual(['/api/v1/parks/4/map']);
+    const picture = preloaded.find((l) => l.as === 'image');
+    expect(picture).toMatchObject({ rel: 'preload', href: '/media/parks/x-map.svg', fetchPriority: 'high' });
   });
 
   it('an early answer is taken once, and not when it is stale', async () => {

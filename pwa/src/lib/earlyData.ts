@@ -1,4 +1,4 @@
-// The catalogue reads a first visit of the home, a park or an item page needs, asked for by the head's boot script
+// The catalogue reads a first visit of the home, a park, an item or a map page needs, asked for by the head's boot script
 // (pwa/src/boot/head.ts, inlined into index.html) while the app's code is still downloading. The API's base query
 // takes these answers instead of asking again, so the page's data is there when its code is. The pages build their
 // queries from the definitions below, the boot script imports them (so keep this module free of other imports than
@@ -37,6 +37,9 @@ export const itemQuery = (id: number, linkId?: string): ApiQuery => ({
   params: linkId ? { link_id: linkId } : undefined,
 });
 
+/** A park's map for map mode (db/parkMaps.ts fetchParkMap): its picture is the page's largest paint. */
+export const parkMapQuery = (parkId: number): ApiQuery => ({ url: `/parks/${parkId}/map` });
+
 /** The dates the item page's calendar asks for first (its first month, from today or the 1st to the month's end). */
 export const itemCalendarRange = (availableFrom: string, today: string) =>
   monthRange(firstCalendarMonth(availableFrom, today), today);
@@ -64,6 +67,8 @@ export function firstReads(pathname: string, search = ''): ApiQuery[] {
   }
   const item = pathname.match(/^\/items\/(\d{1,9})$/);
   if (item) return [itemQuery(Number(item[1]))];
+  const map = pathname.match(/^\/maps\/(\d{1,9})$/);
+  if (map) return [parkMapQuery(Number(map[1]))];
   return [];
 }
 
