@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MapPlace } from '../../../../common/dto/map';
 import type { ParkMapRow } from '../../db/wallet';
+import { useStagedParts } from '../../lib/firstPage';
 import { useOnline } from '../../lib/online';
 import { useLocale } from '../../lib/useLocale';
 import {
@@ -93,6 +94,9 @@ function MapView({ row, imageSrc }: ReadyMap) {
     [markers, selected],
   );
   const select = useCallback((p: MapPlace) => setSelectedId(p.id), []);
+  // The list of every place (below the map) comes in a task of its own once the first page is shown: drawn with
+  // the map, the two were one long task at start.
+  const listDrawn = useStagedParts(1) > 0;
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -158,7 +162,9 @@ function MapView({ row, imageSrc }: ReadyMap) {
           {tab === 'events' || tab === 'quests' ? (
             <TodayEvents map={map} category={tab === 'events' ? 'event' : 'quest'} onSelect={select} />
           ) : null}
-          <MarkerList map={map} places={markers} position={position} selectedId={selectedId} onSelect={select} />
+          {listDrawn ? (
+            <MarkerList map={map} places={markers} position={position} selectedId={selectedId} onSelect={select} />
+          ) : null}
         </>
       )}
     </div>
