@@ -1,4 +1,5 @@
 import './types';
+import type { Request } from '@hapi/hapi';
 import Hapi from '@hapi/hapi';
 import HapiPino from 'hapi-pino';
 import type { Knex } from 'knex';
@@ -167,6 +168,10 @@ export async function createServer(config: Config, deps: ServerDeps) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ignorePaths: ['/api/health'],
       logRequestStart: false,
+      // Each request's logger is bound to its id, method and path, not to the whole request: pino serialises and
+      // redacts the bindings as the logger is made, on every request whatever the level (5 % of a catalogue read's
+      // CPU, for lines a warn-level server never writes).
+      getChildBindings: (request: Request) => ({ reqId: request.info.id, method: request.method, path: request.path }),
     },
   });
   await server.register({

@@ -205,11 +205,22 @@ describe('security headers', () => {
     expect(headers['x-frame-options'], what).toBe('DENY');
   };
 
-  it('the app shell, an API answer, an API error, a static file and a sandbox page carry them', async () => {
-    for (const url of ['/', '/my-tickets', '/no/such/page', '/api/health', '/api/v1/nothing-here', '/sw.js']) {
+  it('the app shell, a static file and a sandbox page carry them; an API answer or error in JSON allows nothing', async () => {
+    for (const url of ['/', '/my-tickets', '/no/such/page', '/sw.js']) {
       const res = await prod.server.inject(url);
       check(res.headers, url);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    for (const url of ['/api/health', '/api/v1/nothing-here', '/api/v1/parks?per_page=1']) {
+      const res = await prod.server.inject(url);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(directives(res.headers['content-security-policy']), url).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
     const sandbox = await demo.server.inject('/sandbox/gmo/challenge/nope');
     check(sandbox.headers, 'sandbox page');
