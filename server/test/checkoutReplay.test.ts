@@ -143,6 +143,57 @@ describe("a provider's answer lost after it charged", () => {
   });
 });
 
+// bench:waiting-room killed an instance while card payments were starting: their buyers' retries answered 409
+// checkoutInProgress ("check My Tickets in a moment") for the 20 minutes until the expiry sweep.
+describe('a payment whose start was lost (still created)', () => {
+  it('the sweep asks the provider within minutes: a charge it made is fulfilled', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    // 4000000000000119: the sandbox charges, then answers 504 (the start's answer lost).
+    const o = await placed(buyer, item.parkId, { payment_method: 1, card_token: await tokenize('4000000000000119') });
+    expect(o.payment.kind).toBe('pending');
+    // Within its start's time the sweep leaves it alone.
+    await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 30_000));
+    expect((await outcomeOf(o.orderId, buyer.id)).order.state).toBe('pending_payment');
+    const ran = (await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 3 * 60_000))) as Record<string, unknown>;
+    expect(ran.expirePendingPayments).toEqual({ expired: 0, settled: 1 });
+    const { order, tickets } = await outcomeOf(o.orderId, buyer.id);
+    expect(order.state).toBe('paid');
+    expect(tickets).toHaveLength(1);
+  });
+
+  it('a start the provider never heard of fails within minutes: coins and places back; a payment at an approval page waits', async () => {
+    const buyer = await c.user();
+    const item = await c.makeItem();
+    await c.addToCart(buyer, item, 1);
+    const o = await placed(buyer, item.parkId, { payment_method: 3, coins: 100 });
+    expect(o.payment.kind).toBe('redirect');
+    const other = await c.user();
+    await c.addToCart(other, item, 1);
+    const waiting = await placed(other, item.parkId, { payment_method: 3 });
+    expect(waiting.payment.kind).toBe('redirect');
+    // What a start that died before the provider answered leaves: the row, created, with no reference.
+    await c
+      .knex()('payments')
+      .where({ id: o.payment.paymentId })
+      .update({ state: 'created', provider_ref: null, access_id: null, access_pass: null, redirect_url: null });
+    const ran = (await ctx.server.plugins.jobs.runOnce(new Date(Date.now() + 3 * 60_000))) as Record<string, unknown>;
+    expect(ran.expirePendingPayments).toEqual({ expired: 1, settled: 0 });
+    const { order, tickets, units } = await outcomeOf(o.orderId, buyer.id);
+    expect(order.state).toBe('failed');
+    expect(tickets).toHaveLength(0);
+    expect(units[0]).toMatchObject({ sold: 0 });
+    expect(await balance(buyer)).toBe(500);
+    // The other buyer, at PayPay's approval page, is not hurried: they approve and come back, paid.
+    expect((await c.knex()('payments').where({ id: waiting.payment.paymentId }).first('state')).state).toBe(
+      'redirected',
+    );
+    const back = await press(waiting.payment.url as string, 'approve');
+    expect(body(await returnOf(back, other.token as string)).data.state).toBe('captured');
+  });
+});
+
 const balance = async (who: { token?: string }) =>
   body(await c.call('GET', '/api/v1/me/coins/current_coin', who)).data.balance as number;
 
