@@ -21,10 +21,6 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
-  // axe over every route and staff page, ja and en, 390 and 1280 px (all four pass): about 20 minutes on this 2-core
-  // machine, more than CI's budget holds beside the rest, so opt in with AXE_EVERYWHERE=1. CI's visitors.spec runs
-  // axe over every route of the route table, signed out and in, at one size.
-  testIgnore: process.env.AXE_EVERYWHERE ? [] : ['**/axeEverywhere.spec.ts'],
   // CI's PostgreSQL leg (scripts/test.sh, TEST_DATABASE_LEG=1) repeats in the browser only the flows whose server
   // side writes money, stock, tickets and scans (the integration tests cover every service on PostgreSQL); pages,
   // layout, axe sweeps, identity and the gate's offline code ran in the first leg and do not depend on the database.

@@ -25,6 +25,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
+import { isPendingPayment } from '../common/rules/paymentState';
 import { addDays, tokyoDate } from '../common/time';
 import { seed } from '../seeds/index';
 import { loadConfig } from '../server/config';
@@ -534,11 +535,20 @@ try {
       return true;
     }
     const query = Object.fromEntries(new URL(back, base).searchParams);
-    const ret = await call(base, 'POST', `/api/v1/payments/${query.payment_id}/return`, {
-      token,
-      what: 'return',
-      body: { query },
-    });
+    // As the app's return page does (PaymentCallbackPage): report the return; while the provider has no final word
+    // (the instance that asked it died, say), read the payment every 1.5 s and report again every fourth read, for
+    // up to 90 s.
+    const report = () =>
+      call(base, 'POST', `/api/v1/payments/${query.payment_id}/return`, { token, what: 'return', body: { query } });
+    let ret = await report();
+    for (let read = 1; ret.status === 200 && isPendingPayment(ret.body?.data?.state) && read <= 60; read++) {
+      if (read === 1) count('return:payment pending, followed');
+      await nap(1_500);
+      ret =
+        read % 4 === 0
+          ? await report()
+          : await call(base, 'GET', `/api/v1/payments/${query.payment_id}`, { token, what: 'payment' });
+    }
     if (ret.status !== 200) {
       v.outcome = 'failed';
       v.failure = `return ${ret.status} ${ret.body?.meta?.code}`;
