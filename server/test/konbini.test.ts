@@ -219,6 +219,30 @@ describe('konbini payment', () => {
     await everyUnitWithinCapacity(item2.id);
   });
 
+  it('an order placed as the day ends in Tokyo: the slip never says later than its places are held', async () => {
+    // We count the term's days on the order's day; GMO counts them from the day its request arrives, some
+    // milliseconds later. Orders placed at moments up to 0.3 s before midnight: some reach GMO on the next day.
+    const item = await c.makeItem();
+    const today = tokyoDate(clock().now());
+    const midnight = new Date(`${addDays(today, 1)}T00:00:00+09:00`).getTime();
+    try {
+      for (const msBefore of [1, 5, 10, 20, 40, 80, 160, 320]) {
+        const buyer = await c.user();
+        clock().set(new Date(`${today}T23:59:00+09:00`));
+        await c.addToCart(buyer, item, 1, 0, 2);
+        clock().set(new Date(midnight - msBefore));
+        const o = await konbiniOrder(buyer, item.parkId);
+        const line = await c.knex()('order_lines').where({ order_id: o.orderId }).first();
+        const hold = await c.knex()('stock_holds').whereIn('id', line.holdIds).first();
+        const slip = await slipOf(buyer, o.payment.paymentId);
+        expect(slip.deadline, `${msBefore} ms before midnight`).toBe(new Date(hold.expiresAt).toISOString());
+        expect(new Date(slip.deadline).getTime()).toBeLessThanOrEqual(endOfTokyoDay(addDays(line.date, -1)).getTime());
+      }
+    } finally {
+      clock().reset();
+    }
+  });
+
   it('deadline: the park term, never past the day before use; refused when no day is left', async () => {
     const buyer = await c.user();
     const item = await c.makeItem();
@@ -243,9 +267,12 @@ describe('konbini payment', () => {
     ).toHaveLength(1);
     try {
       await c.addToCart(buyer, item, 1, 0, 20);
+      // The order's day: the one before it or after it (the same but for an order placed across midnight).
+      const before = tokyoDate(clock().now());
       const far = await konbiniOrder(buyer, item.parkId);
-      expect((await slipOf(buyer, far.payment.paymentId)).deadline).toBe(
-        endOfTokyoDay(addDays(tokyoDate(clock().now()), 5)).toISOString(),
+      const after = tokyoDate(clock().now());
+      expect([before, after].map((day) => endOfTokyoDay(addDays(day, 5)).toISOString())).toContain(
+        (await slipOf(buyer, far.payment.paymentId)).deadline,
       );
 
       // Use tomorrow: pay by the end of today.

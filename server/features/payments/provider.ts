@@ -52,6 +52,9 @@ export interface KonbiniRequest {
   mailAddress: string | null;
   /** The payment term as a number of days from today (Asia/Tokyo); the term ends 23:59:59 of that day. */
   paymentTermDays: number;
+  /** The end of that day as we counted it: our places are held until then. GMO counts the days from the day the
+   *  request reaches it, a day later when it arrives after midnight: the slip keeps the earlier of the two. */
+  deadline: Date;
 }
 
 /** A card to charge: a one-time token from the tokeniser, or a registered (member) card. */

@@ -324,6 +324,7 @@ export async function placeOrder(
         telNo: (user.telephone ?? '').replace(/\D/g, '').slice(0, 13),
         mailAddress: user.email,
         paymentTermDays: konbini.termDays,
+        deadline: konbini.deadline,
       },
     };
   });

@@ -154,7 +154,8 @@ export async function startPayment(
           convenience: refs.konbini.convenience,
           conf_no: refs.konbini.confNo,
           receipt_no: refs.konbini.receiptNo,
-          payment_term: refs.konbini.paymentTerm,
+          // Never later than the places are held (provider.ts KonbiniRequest.deadline).
+          payment_term: earlier(refs.konbini.paymentTerm, input.konbini?.deadline),
           receipt_url: refs.konbini.receiptUrl,
         })
         .onConflict('payment_id')
@@ -221,6 +222,8 @@ export async function startPayment(
   const settled = await settle(knex, outcome, id, result.event, 'start');
   return outcomeOf(settled.payment);
 }
+
+const earlier = (a: Date, b: Date | undefined): Date => (b && b.getTime() < a.getTime() ? b : a);
 
 function outcomeOf(payment: Payment): StartPaymentResult {
   if (payment.state === 'failed') return { kind: 'failed', reason: payment.failureReason ?? 'provider_error', payment };
