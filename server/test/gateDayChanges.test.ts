@@ -125,9 +125,12 @@ describe('day lists by change', () => {
     for (const t of tickets)
       expect(first.latest.get(t.id)).toMatchObject({ state: 'available', jti: expect.any(String) });
     expect(first.pages).toBeGreaterThanOrEqual(3);
-    // Nothing changed: an empty delta, and the cursor stays usable.
+    // Nothing changed: nothing new, and the cursor stays usable. At least once: a transaction still open elsewhere
+    // (another test file on the same PostgreSQL) when the first sync began lowers its bound, and a ticket written
+    // after that bound comes again, as it was.
     const quiet = await sync(gate, parkId, date, first.next);
-    expect(quiet.rows.filter((t) => tickets.some((x) => x.id === t.id))).toEqual([]);
+    for (const again of quiet.rows.filter((t) => tickets.some((x) => x.id === t.id)))
+      expect(again).toEqual(first.latest.get(again.id));
 
     const cancel = await c.call('POST', '/api/v1/me/tickets/cancellations', buyer, { ticket_ids: [cancelled.id] });
     expect(cancel.statusCode, cancel.payload).toBeLessThan(300);

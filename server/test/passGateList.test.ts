@@ -115,9 +115,15 @@ describe('the gate’s pass holder list', () => {
     expect(full.byId.get(notStarted.holders[0]?.holderId ?? 0)?.state).toBe('not_started');
     expect(full.byId.get(notStarted.holders[0]?.holderId ?? 0)?.thumb).toBeNull();
 
-    // Nothing changed: nothing comes.
+    // Nothing changed: nothing new comes. The feed is at least once: a transaction still open elsewhere (another
+    // test file on the same PostgreSQL) when the list began lowers its bound, and what committed after that bound
+    // comes again: a listed holder as it was, one the list left out (the cancelled pass) as removed.
     const quiet = await sync(gate, parkId, full.next);
-    expect(quiet.holders).toEqual([]);
+    for (const again of quiet.holders) {
+      const listedBefore = full.byId.get(again.holderId);
+      if (listedBefore) expect({ ...again, thumb: null }).toEqual({ ...listedBefore, thumb: null });
+      else expect(again).toMatchObject({ removed: true });
+    }
 
     // A suspension (a term ticket write) and a reissue (a token write): the holder again, without its thumb.
     const second = family.holders[1];
