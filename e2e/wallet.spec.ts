@@ -6,7 +6,7 @@
 // an expired share is refused; a share link is reissued and stopped; URL access, face photo, history, advance
 // information, cancellation with its fee quote. 390px screenshots go to test-results/wallet.
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { TicketKey, UsageHistoryEntry, WalletTicket } from '../common/dto/wallet';
@@ -364,7 +364,15 @@ test('a later day: no use before the day; advance information; cancelling shows 
   await expect(cards.first().getByTestId('ticket-state')).toHaveText('Available');
   // What comes in after the cards (the refresh, the park's map, the offer of notifications, payments and refunds
   // waiting) never moves them: a tap meant for a card must not land on something that has just taken its place.
-  const drawnAt = await cards.first().boundingBox();
+  // Its box as drawn. null at the instant the first screen's card (firstScreen.ts) is replaced by the app's equal
+  // one: met once in CI under load.
+  let drawnAt: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(async () => {
+      drawnAt = await cards.first().boundingBox();
+      return drawnAt;
+    })
+    .not.toBeNull();
   await expect(page.getByTestId('wallet-updated')).toHaveText(/^Last updated/);
   await expect(page.getByTestId('push-offer')).toBeVisible();
   await expect(page.getByTestId('park-map')).toHaveCount(1);
