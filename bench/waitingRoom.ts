@@ -589,6 +589,11 @@ try {
       const joined = await call(base, 'POST', room, { token, what: 'join', body: {} });
       v.joinEnd = Date.now();
       if (joined.status !== 201) {
+        // Arrived after the staff closed the sold-out room: told so, goes home (as a waiting visitor told so).
+        if (closedAt !== null && joined.body?.meta?.code === 'waitingRoomNotActive') {
+          v.outcome = 'closed';
+          return;
+        }
         v.outcome = 'failed';
         v.failure = `join ${joined.status} ${joined.body?.meta?.code}`;
         return;
