@@ -81,7 +81,7 @@ for (const lang of ['ja', 'en'] as const) {
       const found = await serious();
       if (found.length === 0) return;
       // A finding is checked again a second later: one seen once (a page still laying out under axe; a run once
-      // found a story's date on a park page, never again in 25 loads) is said, and what stays is a failure.
+      // found a story's date on a park page, never again in 12 loads) is said, and what stays is a failure.
       await page.waitForTimeout(1_000);
       const again = await serious();
       for (const finding of found) {

@@ -32,10 +32,11 @@ export async function expirePendingPayments(
   const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
   const stalledBefore = new Date(now.getTime() - STALLED_START_AFTER_MS);
   const ids = (await knex('payments')
+    // A `created` one past the shorter bound is past the longer one too.
     .where((q) =>
       q
-        .where((abandoned) => abandoned.whereIn('state', ['created', 'redirected']).where('updated_at', '<', before))
-        .orWhere((stalled) => stalled.where('state', 'created').where('updated_at', '<', stalledBefore)),
+        .where((stalled) => stalled.where('state', 'created').where('updated_at', '<', stalledBefore))
+        .orWhere((abandoned) => abandoned.where('state', 'redirected').where('updated_at', '<', before)),
     )
     // A konbini payment waits days for the store: expireKonbiniPayments ends it at its own deadline.
     .whereNot('provider', 'konbini')
