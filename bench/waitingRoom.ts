@@ -111,9 +111,10 @@ function fdLimit(): number {
 }
 
 /** deploy/haproxy.cfg with the bench's frontend port and the instances' ports (same shape otherwise). */
-function haproxyConfig(port: number, backends: number[]): string {
+function haproxyConfig(port: number, backends: number[], statusBackends: number[]): string {
   const cfg = readFileSync(join(import.meta.dirname, '..', 'deploy', 'haproxy.cfg'), 'utf8');
   const servers = backends.map((p, i) => `    server app${i + 1} 127.0.0.1:${p} check`).join('\n');
+  const statusServers = statusBackends.map((p, i) => `    server status${i + 1} 127.0.0.1:${p} check`).join('\n');
   return (
     cfg
       // BENCH_LB_LOG=1 keeps HAProxy's request log (its timers split a slow answer: connect, server, total).
@@ -122,6 +123,7 @@ function haproxyConfig(port: number, backends: number[]): string {
       .replace(/^(\s*)maxconn 20000$/m, `$1maxconn ${Math.min(20_000, Math.floor((fdLimit() - 100) / 2))}`)
       .replace(/^(\s*)bind :\d+/m, `$1bind 127.0.0.1:${port}`)
       .replace(/(^\s*server app\d+ .*\n?)+/m, `${servers}\n`)
+      .replace(/(^\s*server status\d+ .*\n?)+/m, `${statusServers}\n`)
   );
 }
 
@@ -247,6 +249,8 @@ try {
   const appSecret = randomBytes(32).toString('hex');
   const lbPort = PORT_BASE;
   const ports = [PORT_BASE + 1, PORT_BASE + 2];
+  // Each instance's status worker (STATUS_PORT): HAProxy sends the status poll there (deploy/haproxy.cfg).
+  const statusPorts = [PORT_BASE + 3, PORT_BASE + 4];
   const base = `http://127.0.0.1:${lbPort}`;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -339,6 +343,7 @@ try {
         ...process.env,
         ...env,
         PORT: String(port),
+        STATUS_PORT: String(statusPorts[i]),
         LOCAL_OIDC_PORT: String(PORT_BASE + 5 + i),
         DATA_DIR: join(scratch, `app${i + 1}`),
       },
@@ -357,7 +362,7 @@ try {
   });
   await Promise.all(up);
   const cfgFile = join(scratch, 'haproxy.cfg');
-  writeFileSync(cfgFile, haproxyConfig(lbPort, ports));
+  writeFileSync(cfgFile, haproxyConfig(lbPort, ports, statusPorts));
   const lbOut = openSync(join(logDir, 'haproxy.log'), 'a');
   const lb = spawn(HAPROXY, ['-db', '-f', cfgFile], { stdio: ['ignore', lbOut, lbOut] });
   children.push(lb);

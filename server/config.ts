@@ -12,6 +12,11 @@ export interface Config {
    */
   demo: boolean;
   port: number;
+  /**
+   * A second port in each instance where a worker thread answers the waiting room's status poll alone
+   * (server/statusWorker.ts), so a sale's carts and payments on the main thread do not delay it; unset: none.
+   */
+  statusPort: number | undefined;
   host: string;
   /** PostgreSQL URL; when unset the embedded PGlite database in dataDir is used. */
   databaseUrl: string | undefined;
@@ -132,6 +137,7 @@ const schema = Joi.object({
   DEMO: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('production'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  STATUS_PORT: Joi.number().integer().min(1).max(65535),
   HOST: Joi.string().default('0.0.0.0'),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
@@ -353,6 +359,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.DATABASE_POOLER !== 'none' && !value.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  - DATABASE_POOLER: a pooler needs DATABASE_URL (PostgreSQL)');
   }
+  if (value.STATUS_PORT && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STATUS_PORT: the status worker needs DATABASE_URL (PostgreSQL; PGlite is one connection)',
+    );
+  }
   if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  - DATABASE_REPLICA_URL: a replica needs DATABASE_URL (PostgreSQL) for its primary',
@@ -364,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: value.NODE_ENV,
     demo: value.DEMO,
     port,
+    statusPort: value.STATUS_PORT,
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
     dbPoolMax: value.DB_POOL_MAX,

@@ -45,6 +45,13 @@ export async function main(): Promise<Server> {
     server.ext('onPostStop', () => new Promise<void>((resolve) => oidc.close(() => resolve())));
   }
   await server.start();
+  if (config.statusPort) {
+    // The waiting room's status poll on its own thread and port (statusWorker.ts, deploy/haproxy.cfg).
+    const { startStatusWorker } = await import('./statusWorker');
+    const worker = startStatusWorker(config, (msg, err) => server.logger.error({ err }, msg));
+    await worker.started;
+    server.ext('onPreStop', () => worker.stop());
+  }
   // One line that says what the demo switched on (never printed without DEMO=true).
   const demo = demoConveniences(config);
   if (demo.length) console.log(`DEMO=true, not for production: ${demo.join('; ')}`);

@@ -26,8 +26,11 @@ declare module '@hapi/hapi' {
     testClock?: TestClock;
     /** Durable jobs (server/features/jobs/queue.ts). */
     jobs: JobQueue;
-    /** SHA-256 (base64) of the inline scripts of the served index.html (plugins/static.ts), for the CSP. */
-    shellScriptHashes: () => readonly string[];
+    /**
+     * SHA-256 (base64) of the inline scripts of the served index.html (plugins/static.ts), for the CSP; absent in the
+     * status worker's server, which serves no page.
+     */
+    shellScriptHashes?: () => readonly string[];
   }
   interface RequestApplicationState {
     locale: Locale;

@@ -103,16 +103,20 @@ const isJson = (res: ResponseObject) => {
   );
 };
 
+const NO_SHELL: readonly string[] = [];
+
 export const securityPlugin: Plugin<void> = {
   name: 'security',
-  dependencies: ['errors', 'static'],
+  // The app shell's script hashes come from the static plugin when it serves the app; the status worker
+  // (statusServer.ts) serves no page and has none.
+  dependencies: ['errors'],
   register(server) {
     const config = server.app.config;
     const https = new URL(config.publicUrl).protocol === 'https:';
     let cachedFor: readonly string[] | null = null;
     let csp = '';
     const policy = () => {
-      const hashes = server.app.shellScriptHashes();
+      const hashes = server.app.shellScriptHashes?.() ?? NO_SHELL;
       if (hashes !== cachedFor) {
         csp = contentSecurityPolicy(config, hashes);
         cachedFor = hashes;

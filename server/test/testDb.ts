@@ -19,6 +19,8 @@ export function adminUrl(url: string): string {
 export interface TestDb {
   knex: Knex;
   kind: 'pglite' | 'postgres';
+  /** The database's URL (PostgreSQL): for a second process or thread on it. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       knex,
       kind: 'postgres',
+      url: u.toString(),
       async drop() {
         await knex.destroy();
         await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

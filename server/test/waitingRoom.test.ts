@@ -12,12 +12,14 @@ import { join as join_ } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { verifyRanking } from '../features/waitingRoom';
+import { OPENING_SPREAD_SECONDS } from '../features/waitingRoom/frontier';
 import { rankPlaces } from '../features/waitingRoom/ranking';
 import { STATUS_SESSION_CHECK_MS } from '../features/waitingRoom/routes';
 import { cachedRoom, cachedRoomCount, isRoomCached, ROOM_CACHE_LIMIT } from '../features/waitingRoom/store';
 import { createServer } from '../server';
+import { startStatusWorker } from '../statusWorker';
 import { body, type Caller, commerce } from './commerceFixtures';
-import { createTestServer, type TestContext } from './testServer';
+import { createTestServer, freePort, type TestContext } from './testServer';
 
 let ctx: TestContext;
 const c = commerce(() => ctx);
@@ -167,7 +169,10 @@ describe('the waiting room', () => {
       expect(writes, seen.join('\n')).toHaveLength(1);
       // The session's check and the join: its answer is made from what the join's statement returned.
       expect(seen, seen.join('\n')).toHaveLength(2);
-      expect(body(joined).data).toEqual(body(await status(item.id, u)).data);
+      // The same answer (the wait before the next poll is drawn per answer: frontier.ts).
+      const { pollAfterSeconds: _joinedWait, ...joinedStatus } = body(joined).data;
+      const { pollAfterSeconds: _polledWait, ...polledStatus } = body(await status(item.id, u)).data;
+      expect(joinedStatus).toEqual(polledStatus);
       expect(writes[0]).toMatch(/^\s*(WITH bumped|INSERT INTO waiting_room_places)/);
       // The same holder again keeps its place, and the next one takes the next position.
       expect(body(await join(item.id, u)).data.place).toEqual(body(await status(item.id, u)).data.place);
@@ -363,6 +368,53 @@ describe('the waiting room', () => {
     expect((await polls(a)).place).toMatchObject({ admitted: true, used: true });
   });
 
+  it("spreads a crowd's polls: the pre-queue's first over the seconds after the opening, the others' waits", async () => {
+    const item = await roomItem({ opensInMs: 5000, rate: 0.01 });
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => c.user()));
+    for (const u of crowd) expect((await join(item.id, u)).statusCode).toBe(201);
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      for (const u of crowd) waits.push(Number((await status(item.id, u)).headers['retry-after']));
+    }
+    // Until the opening (5 s), plus up to OPENING_SPREAD_SECONDS: the drawn order does not depend on it.
+    for (const w of waits) expect(w).toBeGreaterThanOrEqual(5);
+    for (const w of waits) expect(w).toBeLessThan(5 + OPENING_SPREAD_SECONDS);
+    expect(new Set(waits).size).toBeGreaterThanOrEqual(3);
+    // Further away, about every 30 s (within a fifth less), each its own.
+    const later = await roomItem({ opensInMs: 10 * MIN, rate: 0.01 });
+    const far: number[] = [];
+    for (const u of crowd) {
+      await join(later.id, u);
+      far.push(Number((await status(later.id, u)).headers['retry-after']));
+    }
+    for (const w of far) expect(w).toBeGreaterThanOrEqual(24);
+    for (const w of far) expect(w).toBeLessThanOrEqual(30);
+    expect(new Set(far).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads the places of a crowd polling at the opening in one go, not one read per visitor', async () => {
+    // At the opening the whole pre-queue polls within a second, each place newly ranked: one read of a place
+    // each was what made a sale's polls wait for the pool (bench:waiting-room, p95 0.4 s at the opening).
+    const item = await roomItem({ opensInMs: 1000, rate: 0.01 });
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => c.user()));
+    for (const u of crowd) expect((await join(item.id, u)).statusCode).toBe(201);
+    for (const u of crowd) await status(item.id, u); // sessions checked; the pre-queue's places known, unranked
+    clock().advance(1500);
+    const { value: answers, seen } = await queriesDuring(() => Promise.all(crowd.map((u) => status(item.id, u))));
+    const placeReads = seen.filter((q) => /^select .* from "waiting_room_places" where "room_id"/i.test(q));
+    expect(placeReads.length, seen.join('\n')).toBeLessThanOrEqual(2);
+    const stored = await c
+      .knex()('waiting_room_places')
+      .whereIn(
+        'holder_key',
+        crowd.map((u) => `u:${u.id}`),
+      )
+      .select('holder_key', 'position');
+    const positionOf = new Map(stored.map((p) => [p.holderKey, p.position]));
+    expect(answers.map((a) => body(a).data.place.position)).toEqual(crowd.map((u) => positionOf.get(`u:${u.id}`)));
+    expect([...positionOf.values()].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it('keeps the admission when the add is refused in the statement (sold out)', async () => {
     const item = await roomItem({ capacity: 1, opensInMs: -MIN, rate: 10 });
     const [first, { u, token }] = (await admittedVisitors(item, 2)) as [Admitted, Admitted];
@@ -549,6 +601,69 @@ describe('the waiting room', () => {
     clock().advance(STATUS_SESSION_CHECK_MS);
     expect(body(await status(item.id, u)).data.place).toBeNull();
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    "answers the status poll on the status worker's own thread and port (STATUS_PORT) as the app answers it",
+    async () => {
+      // The worker's clock is the system's: the room and places are made at the real time.
+      clock().reset();
+      const item = await roomItem({ opensInMs: -500, rate: 0.2 });
+      const [first, second, signedOut] = [await c.user(), await c.user(), await c.user()];
+      for (const u of [first, second, signedOut]) expect((await join(item.id, u)).statusCode).toBe(201);
+      const port = await freePort();
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DEMO: 'true',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATUS_PORT: String(port),
+        DATABASE_URL: ctx.db.url as string,
+      });
+      const failures: string[] = [];
+      const worker = startStatusWorker(config, (msg) => failures.push(msg));
+      await worker.started;
+      try {
+        const poll = (path: string, u?: Caller, language = 'en') =>
+          fetch(`http://127.0.0.1:${port}${path}`, {
+            headers: { 'accept-language': language, ...(u ? { authorization: `Bearer ${u.token}` } : {}) },
+          });
+        const room = `/api/v1/items/${item.id}/waiting-room`;
+        for (const u of [first, second]) {
+          const there = await poll(room, u);
+          const here = body(await status(item.id, u)).data;
+          expect(there.status).toBe(200);
+          expect(Number(there.headers.get('retry-after'))).toBe(
+            ((await there.clone().json()) as { data: { pollAfterSeconds: number } }).data.pollAfterSeconds,
+          );
+          // The app's security headers, as on every answer.
+          expect(there.headers.get('x-content-type-options')).toBe('nosniff');
+          expect(there.headers.get('content-security-policy')).toContain("default-src 'none'");
+          const { data } = (await there.json()) as { data: typeof here };
+          expect(data).toMatchObject({ state: here.state, active: here.active, seedHash: here.seedHash });
+          expect(data.place).toMatchObject({
+            entryId: here.place.entryId,
+            position: here.place.position,
+            admitted: here.place.admitted,
+          });
+        }
+        // No token: the room without a place; an unknown item: the app's localised 404; a session revoked before
+        // the worker checked it: no place; anything else is not served here.
+        expect(((await (await poll(room)).json()) as { data: { place: null } }).data.place).toBeNull();
+        const unknown = await poll('/api/v1/items/2000000000/waiting-room', first, 'ja');
+        expect(unknown.status).toBe(404);
+        expect(await unknown.json()).toEqual(body(await status(2_000_000_000, first)));
+        await c.knex()('sessions').where('user_id', signedOut.id).update({ revoked_at: new Date() });
+        const revoked = await poll(room, signedOut);
+        expect(((await revoked.json()) as { data: { place: null } }).data.place).toBeNull();
+        expect((await poll('/api/v1/me', first)).status).toBe(404);
+        expect((await poll('/api/health')).status).toBe(200);
+        expect(failures).toEqual([]);
+      } finally {
+        await worker.stop();
+      }
+    },
+  );
 
   it('answers a join with the room as the database has it, even just after a poll cached the item as roomless', async () => {
     // The join's answer came through the one-second cache: a room made within a second of a poll of its item joined

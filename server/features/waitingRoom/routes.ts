@@ -20,29 +20,32 @@ const GUESTS = 'Signed-in visitors, or guests by their `x-guest-user-id`.';
 /** How long the status poll takes a session checked before as valid: the longest Retry-After (frontier.ts). */
 export const STATUS_SESSION_CHECK_MS = 30_000;
 
+/** The status poll, also served alone by the status worker (statusServer.ts): keep it free of what that lacks. */
+export const waitingRoomStatusRoute: ServerRoute = route({
+  method: 'GET',
+  path: '/api/v1/items/{id}/waiting-room',
+  options: {
+    auth: TRY,
+    // Polled by everyone in the queue, each every 2-30 s (Retry-After): a session checked within the longest wait
+    // spares a read per poll. It answers the caller's own place only; the admission and the cart check each time.
+    app: { sessionCheckMs: STATUS_SESSION_CHECK_MS },
+    response: STATUS_ANSWER,
+    plugins: answers({ 404: 'No such item' }),
+    tags: ['api', 'waitingRoom'],
+    description: `The item's waiting room (state none: it sells without one) and the caller's place in it (position, people ahead, estimate). Cheap: poll it. ${GUESTS}`,
+    validate: { params: params() },
+  },
+  async handler(request, h) {
+    const { knex, clock } = request.server.app;
+    const status = await queueStatus(knex, request.params.id, holderOf(request)?.key ?? null, clock.now());
+    if (!status) throw notFound();
+    // Polite polling: the page waits this long before asking again.
+    return ok(h, status).header('retry-after', String(status.pollAfterSeconds));
+  },
+});
+
 export const waitingRoomRoutes: ServerRoute[] = [
-  route({
-    method: 'GET',
-    path: '/api/v1/items/{id}/waiting-room',
-    options: {
-      auth: TRY,
-      // Polled by everyone in the queue, each every 2-30 s (Retry-After): a session checked within the longest wait
-      // spares a read per poll. It answers the caller's own place only; the admission and the cart check each time.
-      app: { sessionCheckMs: STATUS_SESSION_CHECK_MS },
-      response: STATUS_ANSWER,
-      plugins: answers({ 404: 'No such item' }),
-      tags: ['api', 'waitingRoom'],
-      description: `The item's waiting room (state none: it sells without one) and the caller's place in it (position, people ahead, estimate). Cheap: poll it. ${GUESTS}`,
-      validate: { params: params() },
-    },
-    async handler(request, h) {
-      const { knex, clock } = request.server.app;
-      const status = await queueStatus(knex, request.params.id, holderOf(request)?.key ?? null, clock.now());
-      if (!status) throw notFound();
-      // Polite polling: the page waits this long before asking again.
-      return ok(h, status).header('retry-after', String(status.pollAfterSeconds));
-    },
-  }),
+  waitingRoomStatusRoute,
   route({
     method: 'POST',
     path: '/api/v1/items/{id}/waiting-room',

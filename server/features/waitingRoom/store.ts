@@ -138,32 +138,88 @@ function keep(cache: ReturnType<typeof cacheOf>, itemId: number, entry: Entry, n
 
 // The places of visitors still waiting, per database, by room and holder: a position never changes once given, so a
 // waiting visitor's poll is answered from it with no read (at a sale's thousands of polls a second, that read was
-// most of what a poll cost the database, and polls waited behind checkouts for a pool connection). Only places with
-// a position are kept; the oldest go first past the bound.
+// most of what a poll cost the database, and polls waited behind checkouts for a pool connection). Places of the
+// pre-queue are kept without a position until the opening gives them one; the oldest go first past the bound.
 const places = new WeakMap<Knex, Map<string, PlaceRow>>();
 /** The most places kept per database (about 100 bytes each). */
 export const PLACE_CACHE_LIMIT = 200_000;
 
-/** A place this instance has read or made, with its position (null: not known here). */
+/** A place this instance has read or made (position null: in the pre-queue when it was read). */
 export function knownPlace(knex: Knex, roomId: number, holderKey: string): PlaceRow | null {
   return places.get(knex)?.get(`${roomId}:${holderKey}`) ?? null;
 }
 
-/** Keeps a place that has its position (the pre-queue's get theirs at the opening). */
+/** Keeps a place as read or made; a position once known is never replaced by none (a read from before the opening). */
 export function keepPlace(knex: Knex, roomId: number, holderKey: string, row: PlaceRow): void {
-  if (row.position === null) return;
   let map = places.get(knex);
   if (!map) {
     map = new Map();
     places.set(knex, map);
   }
   const key = `${roomId}:${holderKey}`;
+  if (row.position === null && map.get(key)?.position) return;
   map.delete(key);
   map.set(key, { entryId: row.entryId, position: row.position, tokenUsedAt: null });
   for (const k of map.keys()) {
     if (map.size <= PLACE_CACHE_LIMIT) break;
     map.delete(k);
   }
+}
+
+interface PlacesRead {
+  /** The room's state at the read: the opening ranks the pre-queue, whose places are then read again. */
+  state: RoomRow['state'];
+  /** The highest place id read: the next read takes those after it. */
+  lastId: number;
+  at: number;
+  reading: Promise<void> | null;
+}
+const placesReads = new WeakMap<Knex, Map<number, PlacesRead>>();
+/** How often a room's new places are read in one go, at most, per instance. */
+export const PLACES_READ_MS = 1000;
+
+/**
+ * Reads the room's places this instance has not read yet, in one statement, at most once a second (polls share a
+ * read under way). A sale's crowd polls at once at the opening, when an instance has gone (its visitors come to the
+ * others) and as late arrivals join on other instances: one read of the new places instead of one per visitor. A
+ * place committed out of id order after a read is missed by the next ones: its poll reads it alone.
+ */
+export function readNewPlaces(knex: Knex, room: RoomRow): Promise<void> {
+  let rooms = placesReads.get(knex);
+  if (!rooms) {
+    rooms = new Map();
+    placesReads.set(knex, rooms);
+  }
+  let read = rooms.get(room.id);
+  if (read?.reading) return read.reading;
+  if (read && read.state !== room.state) read = undefined;
+  if (read && Date.now() - read.at < PLACES_READ_MS) return Promise.resolve();
+  const r: PlacesRead = read ?? { state: room.state, lastId: 0, at: 0, reading: null };
+  rooms.delete(room.id);
+  rooms.set(room.id, r);
+  for (const id of rooms.keys()) {
+    if (rooms.size <= ROOM_CACHE_LIMIT) break;
+    rooms.delete(id);
+  }
+  r.reading = (async () => {
+    const rows = (await knex('waiting_room_places')
+      .where('room_id', room.id)
+      .andWhere('id', '>', r.lastId)
+      .select('id', 'holder_key', 'entry_id', 'position')) as {
+      id: number | string;
+      holderKey: string;
+      entryId: string;
+      position: number | null;
+    }[];
+    for (const p of rows) {
+      keepPlace(knex, room.id, p.holderKey, { entryId: p.entryId, position: p.position, tokenUsedAt: null });
+      r.lastId = Math.max(r.lastId, Number(p.id));
+    }
+  })().finally(() => {
+    r.at = Date.now();
+    r.reading = null;
+  });
+  return r.reading;
 }
 
 /** How many rooms the status cache holds for this database (tests). */

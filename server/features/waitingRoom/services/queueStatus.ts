@@ -1,10 +1,12 @@
 // The status poll (thousands of visitors every few seconds): the room from a one-second cache, the caller's place
-// as this instance knows it while it is still waiting (else by its unique key), and arithmetic (frontier.ts). No write, no count over the queue, and no other read of the
-// room: "admitted" is said from the frontier the cached row had when it was read.
+// as this instance knows it while it is still waiting (the room's new places read in one go, else by its unique
+// key), and arithmetic (frontier.ts). No write, no count over the queue, and no other read of the room: "admitted"
+// is said from the frontier the cached row had when it was read. Served by the app, or alone on the status worker's
+// thread (server/statusWorker.ts).
 import type { Knex } from 'knex';
 import type { QueueStatus } from '../../../../common/dto/waitingRoom';
 import { estimateSeconds, frontier, isActive, pollAfterSeconds, type RoomRow } from '../frontier';
-import { cachedRoom, keepPlace, knownPlace, type PlaceRow } from '../store';
+import { cachedRoom, keepPlace, knownPlace, type PlaceRow, readNewPlaces } from '../store';
 
 export type { QueueStatus };
 
@@ -22,15 +24,27 @@ export async function queueStatus(
   if (!cached) return noRoom(knex, itemId);
   const { room, readAt } = cached;
   if (!holderKey) return statusOf(itemId, room, readAt, null, now);
-  // Still waiting (its position beyond what is let in): the position known here is the answer. Once let in, the
-  // place is read: its admission may have been taken or used.
-  const known = fresh ? null : knownPlace(knex, room.id, holderKey);
-  if (known?.position && known.position > frontier(room, readAt)) return statusOf(itemId, room, readAt, known, now);
+  // Still waiting (in the pre-queue, or its position beyond what is let in): the place known here is the answer,
+  // the room's new places read in one go when it is not known yet. Once let in, the place is read: its admission
+  // may have been taken or used.
+  let known = fresh ? null : knownPlace(knex, room.id, holderKey);
+  if (!fresh && !stillWaiting(known, room, readAt)) {
+    await readNewPlaces(knex, room);
+    known = knownPlace(knex, room.id, holderKey);
+  }
+  if (known && stillWaiting(known, room, readAt)) return statusOf(itemId, room, readAt, known, now);
   const row = (await knex('waiting_room_places')
     .where({ room_id: room.id, holder_key: holderKey })
     .first('entry_id', 'position', 'token_used_at')) as PlaceRow | undefined;
   if (row) keepPlace(knex, room.id, holderKey, row);
   return statusOf(itemId, room, readAt, row ?? null, now);
+}
+
+/** A place whose answer needs no read: in the pre-queue (no position yet), or not let in by the room as read. */
+function stillWaiting(known: PlaceRow | null, room: RoomRow, readAt: Date): known is PlaceRow {
+  if (!known) return false;
+  if (room.state === 'prequeue') return known.position === null;
+  return known.position !== null && known.position > frontier(room, readAt);
 }
 
 /** The answer for a place (or none) in a room read at `readAt`: arithmetic only. */
@@ -59,7 +73,7 @@ export function statusOf(itemId: number, room: RoomRow, readAt: Date, row: Place
     seedHash: room.seedHash,
     paused: room.paused,
     place,
-    pollAfterSeconds: pollAfterSeconds(room, place, now),
+    pollAfterSeconds: pollAfterSeconds(room, place, now, Math.random()),
   };
 }
 
