@@ -48,7 +48,9 @@ export async function main(): Promise<Server> {
   if (config.statusPort) {
     // The waiting room's status poll on its own thread and port (statusWorker.ts, deploy/haproxy.cfg).
     const { startStatusWorker } = await import('./statusWorker');
-    const worker = startStatusWorker(config, (msg, err) => server.logger.error({ err }, msg));
+    const worker = startStatusWorker(config, (msg, err) =>
+      err ? server.logger.error({ err }, msg) : server.logger.warn(msg),
+    );
     await worker.started;
     server.ext('onPreStop', () => worker.stop());
   }

@@ -6,7 +6,7 @@
 //  - a second app instance on the same database sees the same queue (the database is the truth); nothing oversold.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as join_ } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -658,7 +658,13 @@ describe('the waiting room', () => {
         expect(((await revoked.json()) as { data: { place: null } }).data.place).toBeNull();
         expect((await poll('/api/v1/me', first)).status).toBe(404);
         expect((await poll('/api/health')).status).toBe(200);
-        expect(failures).toEqual([]);
+        // Its thread runs at nice -5 where allowed (root here in CI); a machine that does not let it raise its
+        // priority is told so, and it serves all the same.
+        const nices = readdirSync('/proc/self/task').map((t) =>
+          Number(readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]),
+        );
+        if (process.getuid?.() === 0) expect(nices).toContain(-5);
+        expect(failures.filter((f) => !f.includes('nice'))).toEqual([]);
       } finally {
         await worker.stop();
       }
