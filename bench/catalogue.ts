@@ -3,7 +3,7 @@
 //   npm run bench            (starts its own throwaway PostgreSQL unless DATABASE_URL is set)
 //   BENCH_DURATION=5 npm run bench
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -32,6 +32,28 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
+async function bodyOf(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
+}
+
+/** The bare route answering `body` (the same bytes as a catalogue answer): what the payload alone costs here. */
+async function bareWithBody(body: Buffer): Promise<Figures> {
+  const dir = mkdtempSync(join(tmpdir(), 'zoo-bench-body-'));
+  const file = join(dir, 'body.json');
+  writeFileSync(file, body);
+  const child = await startProcess(
+    'bench/bareServer.ts',
+    { PORT: String(barePort), BARE_BODY_FILE: file },
+    `http://127.0.0.1:${barePort}/bare-body`,
+  );
+  try {
+    return await load(`http://127.0.0.1:${barePort}/bare-body`);
+  } finally {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function benchApp(label: string, env: Record<string, string>, bare: Figures) {
   const port = 3100 + Math.floor(Math.random() * 500);
   const child = await startProcess(
@@ -45,12 +67,17 @@ async function benchApp(label: string, env: Record<string, string>, bare: Figure
     const list = (await (await fetch(`${base}/api/v1/parks?per_page=1`)).json()) as { data: { id: number }[] };
     const id = list.data[0]?.id;
     const headers = { 'accept-language': 'ja' };
-    const parkList = await load(`${base}/api/v1/parks?region_id=3&per_page=20`, headers);
-    const parkDetail = await load(`${base}/api/v1/parks/${id}`, headers);
+    const listUrl = `${base}/api/v1/parks?region_id=3&per_page=20`;
+    const detailUrl = `${base}/api/v1/parks/${id}`;
+    const parkList = await load(listUrl, headers);
+    const parkDetail = await load(detailUrl, headers);
+    const listBody = await bodyOf(listUrl, headers);
+    const detailBody = await bodyOf(detailUrl, headers);
     return {
       database: label,
-      parkList: { ...parkList, ratioToBare: +(parkList.rps / bare.rps).toFixed(3) },
-      parkDetail: { ...parkDetail, ratioToBare: +(parkDetail.rps / bare.rps).toFixed(3) },
+      parkList: { ...parkList, bytes: listBody.length, ratioToBare: +(parkList.rps / bare.rps).toFixed(3) },
+      parkDetail: { ...parkDetail, bytes: detailBody.length, ratioToBare: +(parkDetail.rps / bare.rps).toFixed(3) },
+      bodies: { parkList: listBody, parkDetail: detailBody },
     };
   } finally {
     await stopProcess(child);
@@ -81,6 +108,21 @@ try {
   pg?.stop();
 }
 
+// The same bytes from the bare route (the bodies are the same on both databases): how much of the gap to the bare
+// route is the answer's size (its sending here, and autocannon's reading it on the same two cores).
+const bodies = results[0]?.bodies;
+const bareSameBody = bodies
+  ? { parkList: await bareWithBody(bodies.parkList), parkDetail: await bareWithBody(bodies.parkDetail) }
+  : null;
+for (const r of results) {
+  const out = r as Record<string, unknown>;
+  delete out.bodies;
+  if (bareSameBody) {
+    Object.assign(r.parkList, { ratioToBareSameBody: +(r.parkList.rps / bareSameBody.parkList.rps).toFixed(3) });
+    Object.assign(r.parkDetail, { ratioToBareSameBody: +(r.parkDetail.rps / bareSameBody.parkDetail.rps).toFixed(3) });
+  }
+}
+
 const target = 0.5;
 const ok = results.every((r) => r.parkList.ratioToBare >= target && r.parkDetail.ratioToBare >= target);
 console.log(
@@ -90,6 +132,7 @@ console.log(
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       bare,
+      bareSameBody,
       results,
       target: { ratioToBare: target },
       ok,

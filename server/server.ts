@@ -71,6 +71,7 @@ import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
 import { walletPlugin } from './features/wallet/plugin';
 import { walletPassesPlugin } from './features/walletPasses';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
+import { answerCachedReadsFirst } from './lib/cachedReadListener';
 import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
@@ -148,6 +149,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   // socket, which the client sees as ECONNRESET (seen in CI). Stopping still ends idle connections at once.
   server.listener.keepAliveTimeout = 65_000;
   server.listener.headersTimeout = 66_000;
+  answerCachedReadsFirst(server, new URL(config.publicUrl).protocol === 'https:');
   server.app.config = config;
   server.app.readCache = new ReadCache(config.catalogueCacheMs);
   server.app.mailer =

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Request, ResponseToolkit } from '@hapi/hapi';
 
 interface Entry {
   body: Buffer;
+  /** The body gzipped, made at its first ask (cachedReadListener.ts). */
+  gzip?: Buffer;
   etag: string;
   expires: number;
   maxAgeSeconds: number;
+}
+
+export type CachedAnswer = Entry;
+
+/** The entry's body gzipped, once per entry. */
+export function gzipOf(entry: Entry): Buffer {
+  entry.gzip ??= gzipSync(entry.body);
+  return entry.gzip;
 }
 
 /**

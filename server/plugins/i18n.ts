@@ -7,7 +7,11 @@ import { cacheKey, respondCached } from '../lib/readCache';
  * else the first supported tag a browser sends, else Japanese.
  */
 export function requestLocale(request: Request): Locale {
-  const header = request.headers['accept-language'] as string | undefined;
+  return requestLocaleOf(request.headers['accept-language'] as string | undefined);
+}
+
+/** The language of an Accept-Language header (requestLocale). */
+export function requestLocaleOf(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
   for (const part of header.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
