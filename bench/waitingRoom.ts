@@ -483,6 +483,12 @@ try {
       return false; // back to polling
     }
     if (adm.status !== 201) {
+      // Let in as the staff closed the sold-out room (the poll's room row is up to a second old): told so, goes
+      // home, as a visitor who joins after the close.
+      if (closedAt !== null && adm.body?.meta?.code === 'waitingRoomNotActive') {
+        v.outcome = 'closed';
+        return true;
+      }
       v.outcome = 'failed';
       v.failure = `admission ${adm.status} ${adm.body?.meta?.code}`;
       return true;
