@@ -1,9 +1,5 @@
 import './types';
-import type { Request } from '@hapi/hapi';
-import Hapi from '@hapi/hapi';
-import HapiPino from 'hapi-pino';
 import type { Knex } from 'knex';
-import Qs from 'qs';
 import type { Config } from './config';
 import { jobs as authJobs } from './features/auth';
 import { authRoutes } from './features/auth/routes';
@@ -70,13 +66,14 @@ import { waitlistRoutes } from './features/waitlist/routes';
 import { issueOrderTickets, jobs as walletJobs } from './features/wallet';
 import { walletPlugin } from './features/wallet/plugin';
 import { walletPassesPlugin } from './features/walletPasses';
+import { hapiServer, requestLogger } from './hapiServer';
 import { type BotVerifier, dbTokenStore, localVerifier, turnstileVerifier } from './lib/botCheck';
 import { answerCachedReadsFirst } from './lib/cachedReadListener';
 import { systemClock, TestClock } from './lib/clock';
 import { ReadCache } from './lib/readCache';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin, validationFailAction } from './plugins/errors';
+import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { openapiPlugin } from './plugins/openapi';
@@ -127,28 +124,7 @@ export interface ServerDeps {
 
 /** Builds the hapi server with every plugin and route, without listening (tests use server.inject). */
 export async function createServer(config: Config, deps: ServerDeps) {
-  const server = Hapi.server({
-    port: config.port,
-    host: config.host,
-    // The PWA writes arrays bracket-style (a[]=1&a[]=2).
-    query: { parser: (query) => Qs.parse(query, { arrayLimit: 100, depth: 2 }) },
-    routes: {
-      validate: { failAction: validationFailAction, options: { abortEarly: true, convert: true } },
-      // Routes describe their answers in `response.status` (Joi) for the OpenAPI document; hapi never checks them
-      // (sample 0): the integration tests check every answer against the document instead (test/contract.ts).
-      response: { emptyStatusCode: 204, sample: 0 },
-      // HSTS, Content-Security-Policy and Permissions-Policy: plugins/security.ts.
-      security: { xframe: 'deny', noSniff: true, referrer: 'strict-origin-when-cross-origin', hsts: false },
-    },
-    router: { stripTrailingSlash: false },
-    // A malformed cookie from elsewhere must not break our pages.
-    state: { strictHeader: false, ignoreErrors: true },
-  });
-  // Idle keep-alive connections stay open longer than the proxies and clients in front keep theirs (haproxy, a
-  // load balancer, fetch's and Playwright's agents): a server that closes first races a request sent on the same
-  // socket, which the client sees as ECONNRESET (seen in CI). Stopping still ends idle connections at once.
-  server.listener.keepAliveTimeout = 65_000;
-  server.listener.headersTimeout = 66_000;
+  const server = hapiServer(config, config.port);
   answerCachedReadsFirst(server, new URL(config.publicUrl).protocol === 'https:');
   server.app.config = config;
   server.app.readCache = new ReadCache(config.catalogueCacheMs);
@@ -163,19 +139,7 @@ export async function createServer(config: Config, deps: ServerDeps) {
   if (config.env === 'test') server.app.testClock = new TestClock();
   server.app.clock = server.app.testClock ?? systemClock;
 
-  await server.register({
-    plugin: HapiPino,
-    options: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ignorePaths: ['/api/health'],
-      logRequestStart: false,
-      // Each request's logger is bound to its id, method and path, not to the whole request: pino serialises and
-      // redacts the bindings as the logger is made, on every request whatever the level (5 % of a catalogue read's
-      // CPU, for lines a warn-level server never writes).
-      getChildBindings: (request: Request) => ({ reqId: request.info.id, method: request.method, path: request.path }),
-    },
-  });
+  await server.register(requestLogger(config));
   await server.register({
     plugin: dbPlugin,
     options: {
