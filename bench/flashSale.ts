@@ -8,6 +8,7 @@
 // Prints JSON; targets: every round's ratio >= 0.5, the median >= 0.6.
 //   npm run bench:flash-sale
 //   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CLIENTS=100 BENCH_TRANSPORTS=tcp npm run bench:flash-sale
+//   BENCH_INSTANCES=2 npm run bench:flash-sale   (two app instances on the one database, the clients spread over them)
 //   DATABASE_URL=postgres://… npm run bench:flash-sale   (an existing cluster, TCP only; pgbench must reach it)
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,6 +29,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const CAPACITY = 10_000_000;
 // Targets: every round at least 0.5 of pgbench, the median of the rounds at least 0.6.
 const TARGET_ROUND = 0.5;
@@ -80,7 +82,8 @@ const admin = knexFactory({
 await admin.raw(`CREATE DATABASE ${dbName}`);
 const knex = createKnex({ databaseUrl: urlFor('tcp'), poolMax: 2 });
 const scratch = mkdtempSync(join(tmpdir(), 'zoo-flash-'));
-let child: Awaited<ReturnType<typeof startProcess>> | null = null;
+const secret = randomBytes(32).toString('hex');
+let children: Awaited<ReturnType<typeof startProcess>>[] = [];
 
 try {
   await migrateLatest(knex);
@@ -178,25 +181,32 @@ try {
   }
   const results: TransportResult[] = [];
   for (const transport of TRANSPORTS) {
-    const port = 3600 + Math.floor(Math.random() * 300);
-    const base = `http://127.0.0.1:${port}`;
-    child = await startProcess(
-      'server/index.ts',
-      {
-        DATABASE_URL: urlFor(transport),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED: 'false',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        // A production start (no DEMO: no local sign-in provider, no sandboxes): not part of this path.
-        APP_SECRET: randomBytes(32).toString('hex'),
-        // What is measured is the add path itself: the waiting room's trigger (600 holds a minute) would put the
-        // hot item behind a room within the first round and refuse every add without an admission.
-        WAITING_ROOM_AUTO_HOLDS_PER_MINUTE: '0',
-      },
-      `${base}/api/health`,
-    );
+    // BENCH_INSTANCES app instances on one database (as behind the load balancer, deploy/), the clients spread
+    // over them in turn: their batches of adds then meet on the hot stock row.
+    const firstPort = 3600 + Math.floor(Math.random() * 300);
+    const ports = Array.from({ length: INSTANCES }, (_, i) => firstPort + i);
+    for (const port of ports) {
+      children.push(
+        await startProcess(
+          'server/index.ts',
+          {
+            DATABASE_URL: urlFor(transport),
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            SEED: 'false',
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'warn',
+            // A production start (no DEMO: no local sign-in provider, no sandboxes): not part of this path.
+            APP_SECRET: secret,
+            // What is measured is the add path itself: the waiting room's trigger (600 holds a minute) would put the
+            // hot item behind a room within the first round and refuse every add without an admission.
+            WAITING_ROOM_AUTO_HOLDS_PER_MINUTE: '0',
+          },
+          `http://127.0.0.1:${port}/api/health`,
+        ),
+      );
+    }
+    const base = `http://127.0.0.1:${firstPort}`;
     const days = (await (
       await fetch(`${base}/api/v1/items/${itemId}/availability?from=${addDays(today, 1)}&to=${addDays(today, 60)}`)
     ).json()) as { data: DateAvailability[] };
@@ -210,7 +220,7 @@ try {
     // Keep-alive clients, one request at a time each, every request a new guest (a new line holding 1). A client
     // starts no request after the deadline and waits for the one in flight, so every hold made is counted.
     let agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-    const post = (date: string) =>
+    const post = (date: string, port: number) =>
       new Promise<{ status: number; ms: number }>((resolve, reject) => {
         const body = JSON.stringify({
           item_id: itemId,
@@ -251,10 +261,10 @@ try {
       let errors = 0;
       const started = performance.now();
       await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
+        Array.from({ length: CLIENTS }, async (_, client) => {
           while (performance.now() < deadline) {
             try {
-              const r = await post(date);
+              const r = await post(date, ports[client % ports.length] as number);
               latencies.push(r.ms);
               statuses[r.status] = (statuses[r.status] ?? 0) + 1;
             } catch {
@@ -300,8 +310,8 @@ try {
       rounds.push({ http: httpRound, pgbench: pgRound });
     }
     agent.destroy();
-    await stopProcess(child);
-    child = null;
+    for (const c of children) await stopProcess(c);
+    children = [];
 
     const holds = median(rounds.map((r) => r.http.holdsPerSecond));
     const tps = median(rounds.map((r) => r.pgbench.tps));
@@ -332,6 +342,7 @@ try {
       {
         benchmark: 'flash-sale-holds',
         clients: CLIENTS,
+        instances: INSTANCES,
         durationSeconds: DURATION,
         rounds: ROUNDS,
         results: results.map(({ dates: _dates, ...r }) => r),
@@ -348,7 +359,7 @@ try {
     ),
   );
 } finally {
-  if (child) await stopProcess(child);
+  for (const c of children) await stopProcess(c);
   await knex.destroy();
   await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
   await admin.destroy();

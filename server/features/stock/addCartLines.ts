@@ -2,9 +2,10 @@
 //
 // In a flash sale every add takes the same stock row's lock and waits for its own WAL flush while holding it, so
 // adds go one after another at the speed of a commit. Here adds of one line on the same stock row (same item, date
-// and slot) queue behind the one in flight; when it ends, the queue goes to the database as ONE statement
-// (sql/add_cart_lines.sql: each add in a subtransaction of its own, one commit for all). An add that arrives when
-// nothing is in flight runs alone at once, so a quiet server adds no latency. Each add keeps its own outcome: a
+// and slot) queue behind the two statements in flight; when one ends, the queue goes to the database as ONE statement
+// (sql/add_cart_lines.sql: each add in a subtransaction of its own, the row's places taken once at the end, one
+// commit for all). An add that arrives with fewer than two in flight runs alone at once, so a quiet server adds no
+// latency. Each add keeps its own outcome: a
 // failure (sold out, max per order, a slot removed) is that add's alone and is raised as the single statement
 // would raise it; one that is not ours to answer (a deadlock with another instance, say) is tried again alone.
 import type { Knex } from 'knex';
@@ -108,43 +109,59 @@ interface Waiting {
 /** Adds that went to the database together, and in how many statements (read by tests). */
 export const groupCommits = { statements: 0, adds: 0 };
 
-/** The adds queued per stock row, per database (tests run several servers in one process). */
-const queues = new WeakMap<Knex, Map<string, Waiting[]>>();
+/** Statements in flight per stock row: two, so one batch does its adds while the other holds the row to its commit
+ *  (the batch takes the row's places last, add_cart_lines.sql). */
+const IN_FLIGHT = 2;
 
-async function flush(knex: Knex, key: string, rows: Map<string, Waiting[]>): Promise<void> {
-  for (;;) {
-    const waiting = rows.get(key) ?? [];
-    const batch = waiting.splice(0, MAX_BATCH);
-    if (batch.length === 0) {
-      rows.delete(key);
-      return;
-    }
-    if (batch.length === 1) {
-      const [only] = batch as [Waiting];
-      await addOne(knex, only.call).then(only.resolve, only.reject);
-      continue;
-    }
-    let outcomes: Outcome[];
-    try {
-      outcomes = await addMany(
-        knex,
-        batch.map((w) => w.call),
+interface RowQueue {
+  waiting: Waiting[];
+  running: number;
+}
+
+/** The adds queued per stock row, per database (tests run several servers in one process). */
+const queues = new WeakMap<Knex, Map<string, RowQueue>>();
+
+/** Takes the row's queue, a batch at a time, until it is empty. */
+async function drain(knex: Knex, key: string, rows: Map<string, RowQueue>, queue: RowQueue): Promise<void> {
+  try {
+    for (;;) {
+      const batch = queue.waiting.splice(0, MAX_BATCH);
+      if (batch.length === 0) return;
+      if (batch.length === 1) {
+        const [only] = batch as [Waiting];
+        await addOne(knex, only.call).then(only.resolve, only.reject);
+        continue;
+      }
+      let outcomes: Outcome[];
+      try {
+        outcomes = await addMany(
+          knex,
+          batch.map((w) => w.call),
+        );
+        groupCommits.statements++;
+        groupCommits.adds += batch.length;
+      } catch (err) {
+        // The statement as a whole failed: nothing of it was written, as for a single add. A deadlock with another
+        // statement is no answer to these adds: each is tried again alone.
+        if ((err as { code?: string }).code === '40P01') {
+          await Promise.all(batch.map((w) => addOne(knex, w.call).then(w.resolve, w.reject)));
+        } else {
+          for (const w of batch) w.reject(err);
+        }
+        continue;
+      }
+      await Promise.all(
+        batch.map(async (w, i) => {
+          const o = outcomes[i] as Outcome;
+          if ('ok' in o) return w.resolve(o.ok);
+          if (ANSWERS.has(o.error)) return w.reject(new StatementError(o.error, o.message));
+          await addOne(knex, w.call).then(w.resolve, w.reject);
+        }),
       );
-      groupCommits.statements++;
-      groupCommits.adds += batch.length;
-    } catch (err) {
-      // The statement as a whole failed (the connection, say): nothing of it was written, as for a single add.
-      for (const w of batch) w.reject(err);
-      continue;
     }
-    await Promise.all(
-      batch.map(async (w, i) => {
-        const o = outcomes[i] as Outcome;
-        if ('ok' in o) return w.resolve(o.ok);
-        if (ANSWERS.has(o.error)) return w.reject(new StatementError(o.error, o.message));
-        await addOne(knex, w.call).then(w.resolve, w.reject);
-      }),
-    );
+  } finally {
+    queue.running--;
+    if (queue.running === 0 && queue.waiting.length === 0) rows.delete(key);
   }
 }
 
@@ -174,18 +191,21 @@ export function addCartLineStatement(
     rows = new Map();
     queues.set(knex, rows);
   }
-  const queued = rows.get(hotKey);
+  const map = rows;
+  let queue = map.get(hotKey);
+  if (!queue) {
+    queue = { waiting: [], running: 0 };
+    map.set(hotKey, queue);
+  }
+  const q = queue;
   return new Promise<AddCartLineResult>((resolve, reject) => {
-    if (queued) {
-      queued.push({ call, resolve, reject });
-      return;
+    q.waiting.push({ call, resolve, reject });
+    if (q.running < IN_FLIGHT) {
+      q.running++;
+      drain(knex, hotKey, map, q).catch((err) => {
+        // drain settles every add it takes; this only guards against a bug there leaving callers waiting.
+        for (const w of q.waiting.splice(0)) w.reject(err);
+      });
     }
-    const map = rows as Map<string, Waiting[]>;
-    map.set(hotKey, [{ call, resolve, reject }]);
-    flush(knex, hotKey, map).catch((err) => {
-      // flush settles every add it takes; this only guards against a bug there leaving callers waiting.
-      for (const w of map.get(hotKey) ?? []) w.reject(err);
-      map.delete(hotKey);
-    });
   });
 }

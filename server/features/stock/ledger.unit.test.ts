@@ -4,7 +4,11 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const LEDGER = ['server/features/stock/ledger.ts', 'server/features/stock/sql/add_cart_line.sql'];
+const LEDGER = [
+  'server/features/stock/ledger.ts',
+  'server/features/stock/sql/add_cart_line.sql',
+  'server/features/stock/sql/take_stock.sql',
+];
 // `held = held + ...`, `sold = sold - ...`, `SET held`, `.update({ held` / `sold:` in knex.
 const WRITES = /\b(?:held|sold)\s*=\s*(?:held|sold)\b|\bSET\s+(?:held|sold)\b|update\(\s*\{[^}]*\b(?:held|sold)\s*:/i;
 

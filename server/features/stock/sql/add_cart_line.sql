@@ -10,7 +10,9 @@
 --      second line; otherwise insert the line, its holds (one per stock row, id order), their audit rows and the
 --      chosen seats (a seat already taken: 'seatDeadlinePassed');
 --   4. take the stock last, one conditional UPDATE per row in id order (`sold + held + q <= capacity`, else
---      'soldOut'), so the row locks are held only until the commit right after.
+--      'soldOut'), so the row locks are held only until the commit right after. Inside a batch of adds
+--      (add_cart_lines.sql sets zoo.defer_stock_take for its transaction) this step is left to the batch, which takes
+--      the places of all its adds at once: the result then names them (`take`: [[stock row id, places], ...]).
 -- Stock rows are per pool (units' `pool`: 0 general, 1 places set aside for pass holders, migration
 -- 20261204000100): a unit names its pool, and a line of pass-holder places (`passPool`) grows only a line of the
 -- same pool. Who may take pool 1 is checked before the call (carts/services/addLine.ts).
@@ -47,6 +49,7 @@ DECLARE
   v_seat_ids int[];
   v_n int;
   i int;
+  v_defer boolean := current_setting('zoo.defer_stock_take', true) = 'on';
 BEGIN
   FOR u IN SELECT * FROM jsonb_array_elements(p_units) LOOP
     SELECT id, capacity - sold - held INTO v_unit, v_left FROM stock_units
@@ -135,6 +138,11 @@ BEGIN
         INSERT INTO audit_logs (entity, entity_id, action, actor_user_id, data)
           VALUES ('stock_hold', v_hold::text, 'hold.increased', p_user_id,
             jsonb_build_object('stockUnitId', v_sorted_ids[1], 'by', v_sorted_qty[1], 'cartLineId', v_line, 'sameTicket', true));
+        IF v_defer THEN
+          RETURN jsonb_build_object('lineId', v_line, 'cartId', v_cart, 'createdAt', v_created,
+            'holdIds', to_jsonb(ARRAY[v_hold]), 'merged', true,
+            'take', jsonb_build_array(jsonb_build_array(v_sorted_ids[1], v_sorted_qty[1])));
+        END IF;
         UPDATE stock_units SET held = held + v_sorted_qty[1]
           WHERE id = v_sorted_ids[1] AND sold + held + v_sorted_qty[1] <= capacity;
         IF NOT FOUND THEN
@@ -185,6 +193,10 @@ BEGIN
       END IF;
     END IF;
 
+    IF v_defer THEN
+      RETURN jsonb_build_object('lineId', v_line, 'cartId', v_cart, 'createdAt', v_created, 'holdIds', to_jsonb(v_holds),
+        'take', (SELECT jsonb_agg(jsonb_build_array(x.id, x.q)) FROM unnest(v_sorted_ids, v_sorted_qty) AS x(id, q)));
+    END IF;
     FOR i IN 1..array_length(v_sorted_ids, 1) LOOP
       UPDATE stock_units SET held = held + v_sorted_qty[i]
         WHERE id = v_sorted_ids[i] AND sold + held + v_sorted_qty[i] <= capacity;

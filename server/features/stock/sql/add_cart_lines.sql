@@ -8,7 +8,9 @@
 -- 64 subtransaction ids per backend in shared memory; past that every snapshot in the cluster gets slower).
 -- A call with an `admission` (a waiting room's, carts/routes.ts) spends it first, in the call's block
 -- (zoo_spend_admission, waitingRoom/sql): spent with its line, or not at all.
--- Writes stock only through zoo_add_cart_line. The current text: a change comes with a new migration and a frozen
+-- Takes the stock of all its adds at the end, one conditional UPDATE per stock row (zoo_take_stock, take_stock.sql;
+-- zoo_add_cart_line leaves it to the batch, zoo.defer_stock_take); when they do not all fit, each add again takes its
+-- own. The current text: a change comes with a new migration and a frozen
 -- copy (migrations/sql; server/test/sqlFunctions.test.ts fails until then).
 CREATE OR REPLACE FUNCTION zoo_add_cart_lines(p_calls jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $fn$
@@ -16,6 +18,7 @@ DECLARE
   c jsonb;
   v_out jsonb := '[]'::jsonb;
   v_r jsonb;
+  v_take jsonb := '[]'::jsonb;
 BEGIN
   -- First the admissions the calls spend (their waiting room places), in id order: a single add spends its admission
   -- before anything else too, so two tabs of one visitor sending one token through two instances wait for each other
@@ -46,6 +49,44 @@ BEGIN
   PERFORM 1 FROM item_time_slots
     WHERE id IN (SELECT (u->>'timeSlotId')::int FROM jsonb_array_elements(p_calls) x, jsonb_array_elements(x->'units') u)
     ORDER BY id FOR KEY SHARE;
+  -- Then the stock rows the adds take, FOR KEY SHARE, by this transaction itself: each hold's key to its stock row is
+  -- checked in the add's own subtransaction, and a row share-locked by many subtransactions gets a lock record
+  -- (MultiXact) that grows by one with each (48 adds: over a thousand members); one already locked by their parent is
+  -- taken as it is.
+  PERFORM 1 FROM stock_units
+    WHERE (item_id, date, COALESCE(time_slot_id, 0), pool) IN (SELECT (u->>'itemId')::int, (u->>'date')::date,
+      COALESCE((u->>'timeSlotId')::int, 0), COALESCE((u->>'pool')::int, 0)
+      FROM jsonb_array_elements(p_calls) x, jsonb_array_elements(x->'units') u)
+    ORDER BY id FOR KEY SHARE;
+  -- The adds, each in a block of its own, their stock left to the end (zoo.defer_stock_take): then one conditional
+  -- UPDATE per stock row for the places of all of them (zoo_take_stock). The row's lock is held from there to the commit only, so a
+  -- second batch on the same row (another connection) does its adds meanwhile instead of waiting, and the row gets
+  -- one new version per batch instead of one per add.
+  BEGIN
+    PERFORM set_config('zoo.defer_stock_take', 'on', true);
+    FOR c IN SELECT * FROM jsonb_array_elements(p_calls) LOOP
+      BEGIN
+        IF jsonb_typeof(c->'admission') = 'object' THEN
+          PERFORM zoo_spend_admission(c->'admission');
+        END IF;
+        v_r := zoo_add_cart_line(c->>'ownerKey', (c->>'userId')::int, (c->>'guestUserId')::uuid,
+          (c->>'parkId')::int, c->'line', (c->>'maxPeople')::int, c->'units',
+          ARRAY(SELECT jsonb_array_elements_text(COALESCE(c->'seatCodes', '[]'::jsonb))),
+          (c->>'expiresAt')::timestamptz);
+        v_take := v_take || COALESCE(v_r->'take', '[]'::jsonb);
+        v_out := v_out || jsonb_build_array(jsonb_build_object('ok', v_r - 'take'));
+      EXCEPTION WHEN OTHERS THEN
+        v_out := v_out || jsonb_build_array(jsonb_build_object('error', SQLSTATE, 'message', SQLERRM));
+      END;
+    END LOOP;
+    PERFORM set_config('zoo.defer_stock_take', 'off', true);
+    PERFORM zoo_take_stock(v_take);
+    RETURN v_out;
+  EXCEPTION WHEN SQLSTATE 'ZB001' THEN
+    -- Fewer places left than the batch took together (the end of the stock): all of it is undone, and the adds run
+    -- again one after another, each taking its own places, so the first of them in the batch get what is left.
+    v_out := '[]'::jsonb;
+  END;
   FOR c IN SELECT * FROM jsonb_array_elements(p_calls) LOOP
     BEGIN
       IF jsonb_typeof(c->'admission') = 'object' THEN
