@@ -11,6 +11,7 @@ import type { FirstScreenWords } from './pwa/src/app/firstScreen';
 import { type BootValues, inlineBootScripts, walletBootFile } from './pwa/src/boot/build';
 import type { PageChunks } from './pwa/src/boot/head';
 import { myTicketsWords } from './pwa/src/features/wallet/firstScreen';
+import { cutFace, fontUrls, japaneseFontFaces } from './pwa/src/fonts/build';
 import en from './pwa/src/locales/en/app';
 import { walletEn } from './pwa/src/locales/en/wallet';
 import ja from './pwa/src/locales/ja';
@@ -207,6 +208,19 @@ const bootScripts = (): Plugin => ({
   },
 });
 
+// Noto Sans JP cut to the app's characters and to the other common kanji (pwa/src/fonts): files of the build whose
+// names the app is given (__JAPANESE_FONT__), for a device without a Japanese font of its own.
+const japaneseFaces = japaneseFontFaces();
+const japaneseFont = (): Plugin => ({
+  name: 'japanese-font',
+  apply: 'build',
+  async generateBundle() {
+    for (const face of [japaneseFaces.app, japaneseFaces.more]) {
+      this.emitFile({ type: 'asset', fileName: face.fileName, source: await cutFace(face) });
+    }
+  },
+});
+
 // The app's code at low fetch priority: the stylesheet and the header bar drawn by index.html come first (the first
 // paint needs nothing else), and the code downloads right behind them.
 const scriptsAfterFirstPaint = (): Plugin => ({
@@ -224,7 +238,7 @@ const scriptsAfterFirstPaint = (): Plugin => ({
 export default defineConfig({
   root: resolve(import.meta.dirname, 'pwa'),
   publicDir: resolve(import.meta.dirname, 'public'),
-  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  define: { __BUILD_ID__: JSON.stringify(buildId), __JAPANESE_FONT__: JSON.stringify(fontUrls(japaneseFaces)) },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
@@ -358,7 +372,9 @@ export default defineConfig({
       injectManifest: {
         // wasm: the gate scanner's QR decoder (zxing-wasm), served from our origin and kept for offline gates.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
-        globIgnores: ['media/**'],
+        // fonts: the Japanese faces, for devices without a Japanese font only (the service worker keeps them once
+        // asked for, sw.ts), not sent to every installing device.
+        globIgnores: ['media/**', 'fonts/**'],
         maximumFileSizeToCacheInBytes: 3_000_000,
       },
       manifest: {
@@ -384,6 +400,7 @@ export default defineConfig({
     }),
     scriptsAfterFirstPaint(),
     bootScripts(),
+    japaneseFont(),
     buildMetadata(),
     precompress(),
   ],

@@ -1,3 +1,4 @@
+import { addJapaneseFallbackFont, type JapaneseFontFiles } from './fonts/japaneseFont';
 import { startAppUpdates } from './lib/appUpdate';
 import { firstPageShown, markFirstPageShown } from './lib/firstPage';
 import { isWalletPath } from './lib/walletPaths';
@@ -17,6 +18,10 @@ const markLate = () => setTimeout(markFirstPageShown, 5000);
 if (document.readyState === 'complete') markLate();
 else window.addEventListener('load', markLate, { once: true });
 void firstPageShown.then(startAppUpdates);
+
+declare const __JAPANESE_FONT__: JapaneseFontFiles;
+// For a device without a Japanese font of its own: asked for by the browser only there (fonts/japaneseFont.ts).
+void firstPageShown.then(() => addJapaneseFallbackFont(__JAPANESE_FONT__));
 
 // The app's code comes in stages, all downloaded at once (index.html preloads them: vite.config.ts, START_STAGES),
 // each evaluated in a task of its own: evaluated together they were one task of about 50 ms on a fast machine (200

@@ -95,7 +95,9 @@ export const staticPlugin: Plugin<{ distDir: string }> = {
     });
 
     const serveFile = (request: Request, h: ResponseToolkit, rel: string) => {
-      const cache = rel.startsWith('/assets/') ? IMMUTABLE : ALWAYS_FRESH.has(rel) ? NO_CACHE : 'public, max-age=86400';
+      // Hashed names: the build's assets and its Japanese faces (pwa/src/fonts).
+      const hashed = rel.startsWith('/assets/') || rel.startsWith('/fonts/');
+      const cache = hashed ? IMMUTABLE : ALWAYS_FRESH.has(rel) ? NO_CACHE : 'public, max-age=86400';
       // The build writes brotli and gzip copies of its text files (vite.config.ts): serve the best one the
       // browser takes instead of compressing on every request.
       const encoding = precompressed(request.headers['accept-encoding'] as string | undefined, rel);

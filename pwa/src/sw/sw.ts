@@ -27,6 +27,13 @@ registerRoute(
   }),
 );
 
+// The Japanese faces (fonts/japaneseFont.ts), asked for only by a device without a Japanese font: kept once asked
+// for, so that device draws Japanese offline too. Their names change with their contents.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/fonts/'),
+  new CacheFirst({ cacheName: 'fonts', plugins: [new ExpirationPlugin({ maxEntries: 4 })] }),
+);
+
 // Public catalogue reads: fresh when online, last answer when offline.
 registerRoute(
   ({ url, request }) =>
