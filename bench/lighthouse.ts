@@ -5,7 +5,7 @@
 // through the API, its cookies set in the browser before each run; Lighthouse keeps cookies). Prints JSON with the
 // load average; targets: performance >= 95 on the home, a park and an item, >= 90 on the other pages, CLS < 0.05,
 // and every page's first-load JavaScript <= 170 KB gzip. Chromium has a Japanese system font, as a phone does
-// (BENCH_BARE_FONTS=1: none, as on a bare machine; see fontsEnv).
+// (BENCH_BARE_FONTS=1: none, as on a bare machine; bench/lib/phoneFonts.ts).
 //   npm run build && npm run bench:lighthouse      (BENCH_PAGES=/,/items/1 to choose pages, BENCH_RUNS=3)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,11 +20,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { simpleParser } from 'mailparser';
-import { ART_FONTS, fontsConf } from '../seeds/art/fonts';
+import { FONTS_NOTE, phoneFontsEnv } from './lib/phoneFonts';
 import { startProcess, stopProcess } from './lib/processes';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -136,21 +136,7 @@ const median = (values: number[]) => {
 };
 
 /** Debian's Chromium with a fresh profile (nothing cached, no service worker: a first visit) and its debugging port. */
-/**
- * The fonts Chromium is given. A visitor's phone has a Japanese system font (Android: Noto Sans CJK; iPhone:
- * Hiragino), so by default this machine's fonts plus Noto Sans JP from npm (the seed art's) as if installed: the
- * app's own Japanese faces are then never asked for, as on a phone. BENCH_BARE_FONTS=1: this machine's fonts alone (a
- * bare machine has no Japanese font: the page downloads and lays out the app's faces, pwa/src/fonts).
- */
-const BARE_FONTS = process.env.BENCH_BARE_FONTS === '1';
-function fontsEnv(): NodeJS.ProcessEnv {
-  if (BARE_FONTS) return process.env;
-  const dir = mkdtempSync(join(tmpdir(), 'lh-fonts-'));
-  const conf = join(dir, 'fonts.conf');
-  writeFileSync(conf, fontsConf(['/usr/share/fonts', ...ART_FONTS.map((f) => dirname(f.file))], dir));
-  return { ...process.env, FONTCONFIG_FILE: conf };
-}
-const chromiumEnv = fontsEnv();
+const chromiumEnv = phoneFontsEnv();
 
 async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'lh-'));
@@ -269,7 +255,7 @@ console.log(
     {
       lighthouse: 'mobile defaults, median of runs',
       runs: RUNS,
-      fonts: BARE_FONTS ? 'this machine only (no Japanese font)' : 'a Japanese system font, as on a phone',
+      fonts: FONTS_NOTE,
       cpus: cpus().length,
       // This machine is shared: scores move by 10 points with its load (1, 5 and 15 minute averages).
       loadAverage: { before: loadBefore, after: loadavg().map((l) => Number(l.toFixed(2))) },
