@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import subsetFont from 'subset-font';
 import { ART_FONTS } from '../../../seeds/art/fonts';
 import { fontCodepoints } from '../../../seeds/art/glyphs';
-import type { JapaneseFontFiles } from './japaneseFont';
+import { JAPANESE_BLOCKS, type JapaneseFontFiles } from './japaneseFont';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** The regular weight (bold is drawn from it by the browser). */
@@ -15,12 +15,7 @@ const FONT = ART_FONTS[0].file;
 /** Where the app's strings and the demo's content are written (English strings have no Japanese). */
 const SOURCES = ['pwa/src', 'common', 'seeds', 'server/features'];
 
-const isJapanese = (cp: number) =>
-  (cp >= 0x3000 && cp <= 0x30ff) ||
-  (cp >= 0x3400 && cp <= 0x4dbf) ||
-  (cp >= 0x4e00 && cp <= 0x9fff) ||
-  (cp >= 0xf900 && cp <= 0xfaff) ||
-  (cp >= 0xff00 && cp <= 0xffef);
+const isJapanese = (cp: number) => JAPANESE_BLOCKS.some(([from, to]) => cp >= from && cp <= to);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

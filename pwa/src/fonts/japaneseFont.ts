@@ -20,8 +20,18 @@ const LOCAL = ['Noto Sans CJK JP', 'NotoSansCJKjp-Regular', 'Noto Sans JP Regula
   .map((name) => `local("${name}")`)
   .join(', ');
 
-/** Kana, CJK symbols and punctuation, kanji, full-width forms. */
-const JAPANESE_RANGE = 'U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FF00-FFEF';
+/** The blocks the faces cover: CJK symbols and punctuation with the kana, then the kanji (extension A, unified,
+ *  compatibility), then full-width forms. The build (build.ts) takes the app's characters from the same blocks. */
+export const JAPANESE_BLOCKS: readonly (readonly [number, number])[] = [
+  [0x3000, 0x30ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xf900, 0xfaff],
+  [0xff00, 0xffef],
+];
+
+const unicodeRange = (blocks: readonly (readonly [number, number])[]) =>
+  blocks.map(([from, to]) => `U+${from.toString(16).toUpperCase()}-${to.toString(16).toUpperCase()}`).join(', ');
 
 /** Adds the faces to the document (not loaded: the browser loads one when some text needs it). */
 export function addJapaneseFallbackFont(files: JapaneseFontFiles, fonts: FontFaceSet = document.fonts): void {
@@ -33,7 +43,10 @@ export function addJapaneseFallbackFont(files: JapaneseFontFiles, fonts: FontFac
     });
   // A character in both ranges is looked for in the face added last first, and in the other when that face has no
   // glyph for it: the app's face is asked first, the larger one only for a kanji the app's does not have.
-  const faces = [face(files.more, 'U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF'), face(files.app, JAPANESE_RANGE)];
+  const faces = [
+    face(files.more, unicodeRange(JAPANESE_BLOCKS.slice(1, 4))),
+    face(files.app, unicodeRange(JAPANESE_BLOCKS)),
+  ];
   for (const f of faces) fonts.add(f);
   // Chromium draws text again when a face it waited for comes, but not all of it: the headings, buttons and tab
   // names laid out before stayed boxes (Chromium 14x, seen on a bare Linux machine). Flipping a font property that
